@@ -1,0 +1,30 @@
+# Two commands on a fresh machine: `make run` starts Meeples, `make test` runs every test.
+# Both create .venv and install the pinned dependencies first (once; again when pyproject changes).
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+
+.PHONY: run test lint bench clean
+
+$(STAMP): pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e '.[dev]'
+	touch $(STAMP)
+
+run: $(STAMP)
+	$(BIN)/meeples play sparta --vs random
+
+test: $(STAMP)
+	$(BIN)/python -m pytest -q -n 2
+
+lint: $(STAMP)
+	$(BIN)/ruff check src tests scripts
+	$(BIN)/mypy src
+
+bench: $(STAMP)
+	$(BIN)/meeples bench
+
+clean:
+	rm -rf $(VENV) build *.egg-info src/*.egg-info .pytest_cache

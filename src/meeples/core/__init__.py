@@ -1,0 +1,30 @@
+"""The game core: the protocol every game implements, the facade, records and the registry."""
+
+from meeples.core.errors import (
+    BadOptions,
+    BadPosition,
+    CorruptRecord,
+    IllegalAction,
+    MeeplesError,
+    UnknownGame,
+)
+from meeples.core.game import Game, Option, Outcome, Rules, State
+from meeples.core.record import Match
+from meeples.core.registry import game_names, load
+
+__all__ = [
+    "BadOptions",
+    "BadPosition",
+    "CorruptRecord",
+    "Game",
+    "IllegalAction",
+    "Match",
+    "MeeplesError",
+    "Option",
+    "Outcome",
+    "Rules",
+    "State",
+    "UnknownGame",
+    "game_names",
+    "load",
+]

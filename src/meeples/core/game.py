@@ -1,0 +1,275 @@
+"""The game protocol and the public facade built on it.
+
+A game module provides :class:`Rules`: pure functions over its own immutable state. The core
+wraps it in :class:`Game` and :class:`State`, the small stable facade that tests, bots, the
+terminal, the server and RL environments use:
+
+    game = meeples.load("sparta")
+    state = game.new(players=2, seed=0)
+    state = state.play(state.legal()[0])
+
+Actions cross this boundary only as canonical strings; the internal action and state types stay
+private to each game so they can be as fast as needed.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Hashable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Generic, Protocol, TypeVar
+
+from meeples.core.errors import BadOptions, IllegalAction
+
+S = TypeVar("S", bound=Hashable)
+A = TypeVar("A", bound=Hashable)
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """How a finished game ended.
+
+    ``ranking`` lists groups of tied players, best first; ``winners`` is the first group, or
+    empty for a draw where nobody wins.
+    """
+
+    winners: tuple[int, ...]
+    ranking: tuple[tuple[int, ...], ...]
+    reason: str
+
+    def to_json(self) -> dict[str, Any]:
+        """Return the outcome as JSON-ready data."""
+        return {
+            "winners": list(self.winners),
+            "ranking": [list(group) for group in self.ranking],
+            "reason": self.reason,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class Option:
+    """A rule option: its default and, when it is a choice, the allowed values."""
+
+    default: Any
+    help: str
+    choices: tuple[Any, ...] | None = None
+
+    def check(self, name: str, value: Any) -> Any:
+        """Return value when it fits this option.
+
+        Raises:
+            BadOptions: the value has the wrong type or is not one of the choices.
+        """
+        expected = type(self.default)
+        if expected is bool and not isinstance(value, bool):
+            raise BadOptions(f"option {name!r} takes true or false, not {value!r}")
+        if expected is int and (isinstance(value, bool) or not isinstance(value, int)):
+            raise BadOptions(f"option {name!r} takes a whole number, not {value!r}")
+        if expected is str and not isinstance(value, str):
+            raise BadOptions(f"option {name!r} takes a text, not {value!r}")
+        if self.choices is not None and value not in self.choices:
+            allowed = ", ".join(repr(c) for c in self.choices)
+            raise BadOptions(f"option {name!r} must be one of {allowed}, not {value!r}")
+        return value
+
+
+class Rules(Protocol[S, A]):
+    """What a game module implements: metadata and pure functions over its state."""
+
+    name: str
+    title: str
+    min_players: int
+    max_players: int
+    options: Mapping[str, Option]
+
+    def initial_state(self, players: int, seed: int, options: Mapping[str, Any]) -> S: ...
+    def to_move(self, state: S) -> int | None: ...
+    def legal_actions(self, state: S) -> Sequence[A]: ...
+    def apply(self, state: S, action: A) -> S: ...
+    def outcome(self, state: S) -> Outcome | None: ...
+    def view(self, state: S, player: int | None) -> dict[str, Any]: ...
+    def format_action(self, action: A) -> str: ...
+    def parse_action(self, text: str) -> A: ...
+    def format_state(self, state: S) -> str: ...
+    def parse_state(self, text: str) -> S: ...
+    def players(self, state: S) -> int: ...
+    def explain_illegal(self, state: S, action: A) -> str: ...
+    def describe_action(self, state: S, action: A) -> str: ...
+
+
+class Game(Generic[S, A]):
+    """A registered game: metadata plus the constructors of the facade :class:`State`."""
+
+    def __init__(self, rules: Rules[S, A]) -> None:
+        self.rules = rules
+        self.name = rules.name
+        self.title = rules.title
+        self.min_players = rules.min_players
+        self.max_players = rules.max_players
+        self.options: Mapping[str, Option] = rules.options
+
+    def __repr__(self) -> str:
+        return f"meeples.load({self.name!r})"
+
+    def check_options(self, players: int, options: Mapping[str, Any]) -> dict[str, Any]:
+        """Return the full option set (defaults filled in).
+
+        Raises:
+            BadOptions: an unknown option, a bad value, or an unsupported player count.
+        """
+        if isinstance(players, bool) or not isinstance(players, int):
+            raise BadOptions(f"players must be a whole number, not {players!r}")
+        if not self.min_players <= players <= self.max_players:
+            span = (
+                f"{self.min_players}"
+                if self.min_players == self.max_players
+                else f"{self.min_players} to {self.max_players}"
+            )
+            raise BadOptions(f"{self.name} is played by {span} players, not {players}")
+        unknown = sorted(set(options) - set(self.options))
+        if unknown:
+            known = ", ".join(sorted(self.options)) or "none"
+            raise BadOptions(f"{self.name} has no option {unknown[0]!r} (options: {known})")
+        full = {name: opt.default for name, opt in self.options.items()}
+        for name, value in options.items():
+            full[name] = self.options[name].check(name, value)
+        return full
+
+    def new(self, players: int = 2, seed: int = 0, **options: Any) -> State[S, A]:
+        """Return the opening state of a new match.
+
+        Raises:
+            BadOptions: see :meth:`check_options`.
+        """
+        if isinstance(seed, bool) or not isinstance(seed, int):
+            raise BadOptions(f"seed must be a whole number, not {seed!r}")
+        full = self.check_options(players, options)
+        inner = self.rules.initial_state(players, seed, full)
+        start = Start(players=players, seed=seed, options=full, position=None)
+        return State(self, inner, start, ())
+
+    def parse(self, position_text: str) -> State[S, A]:
+        """Return the state a position text describes.
+
+        Raises:
+            BadPosition: the text is malformed or describes an impossible position.
+        """
+        inner = self.rules.parse_state(position_text)
+        start = Start(
+            players=self.rules.players(inner), seed=None, options=None, position=position_text
+        )
+        return State(self, inner, start, ())
+
+    def wrap(self, inner: S) -> State[S, A]:
+        """Return a facade state around an internal state (for bots and tools)."""
+        text = self.rules.format_state(inner)
+        start = Start(players=self.rules.players(inner), seed=None, options=None, position=text)
+        return State(self, inner, start, ())
+
+
+@dataclass(frozen=True, slots=True)
+class Start:
+    """Where a match began: a seeded setup, or a position text."""
+
+    players: int
+    seed: int | None
+    options: Mapping[str, Any] | None
+    position: str | None
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class State(Generic[S, A]):
+    """An immutable game state with the history that led to it.
+
+    Equality compares the game and the position, not the history.
+    """
+
+    game: Game[S, A]
+    inner: S
+    start: Start
+    history: tuple[str, ...] = field(default=())
+
+    def __repr__(self) -> str:
+        return f"meeples.load({self.game.name!r}).parse({self.position()!r})"
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, State):
+            return NotImplemented
+        return self.game is other.game and self.inner == other.inner
+
+    def __hash__(self) -> int:
+        return hash((self.game.name, self.inner))
+
+    @property
+    def to_move(self) -> int | None:
+        """The player who decides next, or None when the game is over."""
+        return self.game.rules.to_move(self.inner)
+
+    @property
+    def outcome(self) -> Outcome | None:
+        """How the game ended, or None while it goes on."""
+        return self.game.rules.outcome(self.inner)
+
+    @property
+    def players(self) -> int:
+        """The number of players."""
+        return self.start.players
+
+    def is_terminal(self) -> bool:
+        """Return whether the game is over."""
+        return self.game.rules.outcome(self.inner) is not None
+
+    def legal(self) -> list[str]:
+        """Return the legal actions as canonical strings (empty when the game is over)."""
+        fmt = self.game.rules.format_action
+        return [fmt(a) for a in self.game.rules.legal_actions(self.inner)]
+
+    def parse_action(self, action: str) -> A:
+        """Return the internal action for a legal action string.
+
+        Raises:
+            IllegalAction: the string is malformed or the action is not legal here, with why.
+        """
+        rules = self.game.rules
+        if not isinstance(action, str):
+            raise IllegalAction(f"an action is a text, not {type(action).__name__}")
+        if rules.outcome(self.inner) is not None:
+            raise IllegalAction(f"{action!r}: the game is over")
+        parsed = rules.parse_action(action)
+        if parsed not in rules.legal_actions(self.inner):
+            raise IllegalAction(f"{action!r} is not legal: {rules.explain_illegal(self.inner, parsed)}")
+        return parsed
+
+    def play(self, action: str) -> State[S, A]:
+        """Return the state after a legal action; this state is left unchanged.
+
+        Raises:
+            IllegalAction: the string is malformed or the action is not legal here.
+        """
+        parsed = self.parse_action(action)
+        inner = self.game.rules.apply(self.inner, parsed)
+        return State(self.game, inner, self.start, self.history + (self.game.rules.format_action(parsed),))
+
+    def describe(self, action: str) -> str:
+        """Return a short description in words of a legal action."""
+        return self.game.rules.describe_action(self.inner, self.parse_action(action))
+
+    def position(self) -> str:
+        """Return the position text (``game.parse`` reads it back)."""
+        return self.game.rules.format_state(self.inner)
+
+    def view(self, player: int | None) -> dict[str, Any]:
+        """Return what a player (None: a spectator) may see, as JSON-ready data."""
+        if player is not None and not 0 <= player < self.start.players:
+            raise IllegalAction(f"there is no player {player} in a {self.start.players}-player game")
+        return self.game.rules.view(self.inner, player)
+
+    def record(self) -> Any:
+        """Return the match record (setup, seed and actions) that replays to this state."""
+        from meeples.core.record import Match
+
+        return Match.of(self)
+
+    def to_json(self) -> str:
+        """Return the match record as JSON text."""
+        return json.dumps(self.record().to_json())

@@ -1,0 +1,164 @@
+"""Match records: a game is its setup, its seed and its list of action strings.
+
+A record replays to the identical state and saves as JSON:
+
+    {"format": "meeples-match/1", "game": "sparta", "players": 2, "seed": 0,
+     "options": {...}, "position": null, "actions": ["b2-b4", ...]}
+
+``position`` is set instead of ``seed``/``options`` when the match started from a position text.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from meeples.core.errors import CorruptRecord, MeeplesError
+from meeples.core.game import State
+
+FORMAT = "meeples-match/1"
+
+
+@dataclass(frozen=True, slots=True)
+class Match:
+    """A replayable match record."""
+
+    game: str
+    players: int
+    seed: int | None
+    options: dict[str, Any] | None
+    position: str | None
+    actions: tuple[str, ...] = field(default=())
+
+    @classmethod
+    def of(cls, state: State[Any, Any]) -> Match:
+        """Return the record of a facade state."""
+        start = state.start
+        return cls(
+            game=state.game.name,
+            players=start.players,
+            seed=start.seed,
+            options=dict(start.options) if start.options is not None else None,
+            position=start.position,
+            actions=state.history,
+        )
+
+    def start(self) -> State[Any, Any]:
+        """Return the state the match started from.
+
+        Raises:
+            MeeplesError: an unknown game, bad options or a bad position.
+        """
+        from meeples.core.registry import load
+
+        game = load(self.game)
+        if self.position is not None:
+            return game.parse(self.position)
+        return game.new(players=self.players, seed=self.seed or 0, **(self.options or {}))
+
+    def states(self) -> list[State[Any, Any]]:
+        """Return every state of the match, the start first.
+
+        Raises:
+            CorruptRecord: an action does not apply, with its index.
+        """
+        state = self.start()
+        out = [state]
+        for index, action in enumerate(self.actions):
+            try:
+                state = state.play(action)
+            except MeeplesError as error:
+                raise CorruptRecord(f"action {index + 1} ({action!r}) does not apply: {error}") from None
+            out.append(state)
+        return out
+
+    def replay(self) -> State[Any, Any]:
+        """Return the final state of the match."""
+        return self.states()[-1]
+
+    def to_json(self) -> dict[str, Any]:
+        """Return the record as JSON-ready data."""
+        return {
+            "format": FORMAT,
+            "game": self.game,
+            "players": self.players,
+            "seed": self.seed,
+            "options": self.options,
+            "position": self.position,
+            "actions": list(self.actions),
+        }
+
+    @classmethod
+    def from_json(cls, data: Any) -> Match:
+        """Return the record JSON data describes.
+
+        Raises:
+            CorruptRecord: missing or mistyped fields.
+        """
+        if not isinstance(data, dict):
+            raise CorruptRecord("a match record is a JSON object")
+        if data.get("format") != FORMAT:
+            raise CorruptRecord(f"not a Meeples match record (format {data.get('format')!r})")
+        game, players, seed = data.get("game"), data.get("players"), data.get("seed")
+        options, position, actions = data.get("options"), data.get("position"), data.get("actions")
+        if not isinstance(game, str):
+            raise CorruptRecord("field 'game' must be a game name")
+        if not isinstance(players, int) or isinstance(players, bool):
+            raise CorruptRecord("field 'players' must be a whole number")
+        if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
+            raise CorruptRecord("field 'seed' must be a whole number or null")
+        if options is not None and not isinstance(options, dict):
+            raise CorruptRecord("field 'options' must be an object or null")
+        if position is not None and not isinstance(position, str):
+            raise CorruptRecord("field 'position' must be a text or null")
+        if (seed is None) == (position is None):
+            raise CorruptRecord("a record has either a seed or a start position")
+        if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
+            raise CorruptRecord("field 'actions' must be a list of action strings")
+        return cls(game, players, seed, options, position, tuple(actions))
+
+    def dumps(self) -> str:
+        """Return the record as JSON text."""
+        return json.dumps(self.to_json(), indent=1)
+
+    @classmethod
+    def loads(cls, text: str) -> Match:
+        """Return the record in JSON text, checked by replaying it.
+
+        Raises:
+            CorruptRecord: not JSON, wrong fields, or actions that do not replay.
+        """
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as error:
+            raise CorruptRecord(f"not valid JSON: {error}") from None
+        match = cls.from_json(data)
+        try:
+            match.states()
+        except CorruptRecord:
+            raise
+        except MeeplesError as error:
+            raise CorruptRecord(str(error)) from None
+        return match
+
+    def save(self, path: str | Path) -> None:
+        """Write the record to a file (atomically: a crash never leaves half a file)."""
+        target = Path(path)
+        temporary = target.with_name(target.name + ".tmp")
+        temporary.write_text(self.dumps() + "\n", encoding="utf-8")
+        temporary.replace(target)
+
+    @classmethod
+    def load(cls, path: str | Path) -> Match:
+        """Return the record saved in a file.
+
+        Raises:
+            CorruptRecord: unreadable, not a record, or does not replay.
+        """
+        try:
+            text = Path(path).read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as error:
+            raise CorruptRecord(f"cannot read {path}: {error}") from None
+        return cls.loads(text)

@@ -1,0 +1,1 @@
+"""The games: one package each, exposing GAME (a meeples.core.Game)."""

@@ -1,0 +1,212 @@
+"""Sparta's notation: action strings and the one-line position text.
+
+Actions (fixed by the sheet): ``b2-d4`` a move, ``e5=H`` in-place promotion, ``pass``.
+
+Position text, six or seven space-separated fields::
+
+    10/1wwwwwwww1/10/10/10/10/10/10/1WWWWWWWW1/10 S b5:S,d5:S,f5:S,h5:S,c6:N,e6:N,g6:N,i6:N 8/8 0 0
+
+1. placement, rank 10 first, files a..j: ``W``/``H`` South warrior/hero, ``w``/``h`` North,
+   a number for a run of empty squares;
+2. side to move, ``S`` (player 0) or ``N`` (player 1);
+3. cities as ``square:owner``, comma-separated in square order (rank 1 first), or ``-``;
+4. heroes left in reserve, South/North;
+5. plies since the last capture, conquest or promotion (the 200-ply rule);
+6. consecutive passes just played (0 or 1; 2 ends the game);
+7. ``warriors-conquer`` when the ``heroes_conquer`` option is off (omitted by default).
+
+A parsed position starts a fresh repetition history (like FEN).
+"""
+
+from __future__ import annotations
+
+import re
+
+from meeples.core.errors import BadPosition, IllegalAction
+from meeples.games.sparta import rules, setup
+from meeples.games.sparta.state import NO_CITY, PASS, Action, Piece, State
+
+SIZE = setup.SIZE
+FILES = setup.FILES
+_SQUARE = re.compile(r"^([a-j])(10|[1-9])$")
+_PIECE_CHARS = {Piece.SOUTH_WARRIOR: "W", Piece.SOUTH_HERO: "H", Piece.NORTH_WARRIOR: "w",
+                Piece.NORTH_HERO: "h"}
+_CHAR_PIECES = {c: int(p) for p, c in _PIECE_CHARS.items()}
+_SIDES = "SN"
+
+
+def square_name(sq: int) -> str:
+    """Return the name of a square index, e.g. 11 -> ``b2``."""
+    rank, file = divmod(sq, SIZE)
+    return f"{FILES[file]}{rank + 1}"
+
+
+def parse_square(text: str) -> int:
+    """Return the index of a square name.
+
+    Raises:
+        ValueError: not a square of the board.
+    """
+    match = _SQUARE.match(text)
+    if not match:
+        raise ValueError(f"{text!r} is not a square (a1 to j10)")
+    return (int(match.group(2)) - 1) * SIZE + FILES.index(match.group(1))
+
+
+def format_action(action: Action) -> str:
+    """Return the canonical text of an action."""
+    if action == PASS:
+        return "pass"
+    origin, target = action
+    if origin == target:
+        return f"{square_name(origin)}=H"
+    return f"{square_name(origin)}-{square_name(target)}"
+
+
+def parse_action(text: str) -> Action:
+    """Return the action a canonical text names.
+
+    Raises:
+        IllegalAction: the text is not of the form ``b2-d4``, ``e5=H`` or ``pass``.
+    """
+    if text == "pass":
+        return PASS
+    try:
+        if text.endswith("=H"):
+            sq = parse_square(text[:-2])
+            return Action(sq, sq)
+        origin, sep, target = text.partition("-")
+        if sep:
+            action = Action(parse_square(origin), parse_square(target))
+            if action.origin != action.target:
+                return action
+    except ValueError:
+        pass
+    raise IllegalAction(
+        f"{text!r} is not a Sparta action (write a move as b2-b4, a promotion as e5=H, or pass)"
+    )
+
+
+def format_state(state: State) -> str:
+    """Return the position text of a state."""
+    rows = []
+    for rank in range(SIZE - 1, -1, -1):
+        row, empty = [], 0
+        for file in range(SIZE):
+            piece = state.board[rank * SIZE + file]
+            if piece:
+                if empty:
+                    row.append(str(empty))
+                    empty = 0
+                row.append(_PIECE_CHARS[Piece(piece)])
+            else:
+                empty += 1
+        if empty:
+            row.append(str(empty))
+        rows.append("".join(row))
+    cities = ",".join(
+        f"{square_name(sq)}:{_SIDES[owner]}"
+        for sq, owner in enumerate(state.cities)
+        if owner != NO_CITY
+    ) or "-"
+    fields = [
+        "/".join(rows),
+        _SIDES[state.to_move],
+        cities,
+        f"{state.reserves[0]}/{state.reserves[1]}",
+        str(state.quiet_plies),
+        str(state.passes),
+    ]
+    if not state.heroes_conquer:
+        fields.append("warriors-conquer")
+    return " ".join(fields)
+
+
+def parse_state(text: str) -> State:
+    """Return the state a position text describes.
+
+    Raises:
+        BadPosition: the text is malformed or the position cannot arise in a game.
+    """
+    if not isinstance(text, str):
+        raise BadPosition("a position is a text")
+    fields = text.split()
+    if len(fields) not in (6, 7):
+        raise BadPosition(
+            f"a Sparta position has 6 or 7 fields separated by spaces, not {len(fields)}"
+        )
+    placement, side, city_text, reserve_text, quiet_text, pass_text = fields[:6]
+    heroes_conquer = True
+    if len(fields) == 7:
+        if fields[6] != "warriors-conquer":
+            raise BadPosition(f"unknown seventh field {fields[6]!r} (only 'warriors-conquer')")
+        heroes_conquer = False
+    board = _parse_placement(placement)
+    if side not in ("S", "N"):
+        raise BadPosition(f"side to move must be S or N, not {side!r}")
+    cities = [NO_CITY] * (SIZE * SIZE)
+    if city_text != "-":
+        for item in city_text.split(","):
+            name, colon, owner = item.partition(":")
+            try:
+                sq = parse_square(name)
+            except ValueError as error:
+                raise BadPosition(f"city {item!r}: {error}") from None
+            if not colon or owner not in ("S", "N"):
+                raise BadPosition(f"city {item!r} must be written square:S or square:N")
+            if cities[sq] != NO_CITY:
+                raise BadPosition(f"two cities on {name}")
+            cities[sq] = _SIDES.index(owner)
+    try:
+        south_reserve, north_reserve = (int(x) for x in reserve_text.split("/"))
+        quiet, passes = int(quiet_text), int(pass_text)
+    except ValueError:
+        raise BadPosition(
+            "reserves must be written S/N (e.g. 8/8), then plies and passes as numbers"
+        ) from None
+    for value, what in ((south_reserve, "reserve"), (north_reserve, "reserve"), (quiet, "plies"),
+                        (passes, "passes")):
+        if value < 0:
+            raise BadPosition(f"{what} cannot be negative")
+    if south_reserve > setup.HEROES or north_reserve > setup.HEROES:
+        raise BadPosition(f"a reserve holds at most {setup.HEROES} heroes")
+    if passes > 2:
+        raise BadPosition("at most two passes in a row can be recorded")
+    board_tuple = tuple(board)
+    for sq, piece in enumerate(board_tuple):
+        if piece and len(rules.captured_by(board_tuple, sq)) > 0:
+            raise BadPosition(
+                f"the piece on {square_name(sq)} stands in an enclosed line, which no game reaches"
+            )
+    state = State(
+        board=board_tuple,
+        cities=tuple(cities),
+        to_move=_SIDES.index(side),
+        reserves=(south_reserve, north_reserve),
+        quiet_plies=quiet,
+        passes=passes,
+        heroes_conquer=heroes_conquer,
+    )
+    return rules._with_history(state, ())
+
+
+def _parse_placement(placement: str) -> list[int]:
+    rows = placement.split("/")
+    if len(rows) != SIZE:
+        raise BadPosition(f"the placement needs {SIZE} ranks separated by '/', not {len(rows)}")
+    board = [0] * (SIZE * SIZE)
+    for i, row in enumerate(rows):
+        rank = SIZE - 1 - i
+        file = 0
+        for token in re.findall(r"\d+|.", row):
+            if token.isdigit():
+                file += int(token)
+            elif token in _CHAR_PIECES:
+                if file < SIZE:
+                    board[rank * SIZE + file] = _CHAR_PIECES[token]
+                file += 1
+            else:
+                raise BadPosition(f"rank {rank + 1}: {token!r} is not W, H, w, h or a number")
+        if file != SIZE:
+            raise BadPosition(f"rank {rank + 1} describes {file} squares, not {SIZE}")
+    return board

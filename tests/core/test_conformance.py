@@ -1,0 +1,115 @@
+"""The conformance suite: every registered game against the facade contract.
+
+Seeded random playouts check that a state is terminal exactly when it has no legal action,
+that every legal action applies, that replaying the record reproduces the state, that action
+notation and position text round-trip, and that views serialize to JSON.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+import pytest
+
+import meeples
+from meeples.core.record import Match
+
+GAMES = meeples.game_names()
+PLAYOUT_SEEDS = range(3)
+MAX_PLIES = 400
+
+
+def player_counts(game: meeples.Game[Any, Any]) -> list[int]:
+    return list(range(game.min_players, game.max_players + 1))
+
+
+def playout(name: str, players: int, seed: int) -> list[meeples.State[Any, Any]]:
+    """Return the states of a seeded random playout (cut after MAX_PLIES)."""
+    game = meeples.load(name)
+    rng = random.Random(seed)
+    state = game.new(players=players, seed=seed)
+    states = [state]
+    while state.outcome is None and len(states) <= MAX_PLIES:
+        state = state.play(rng.choice(state.legal()))
+        states.append(state)
+    return states
+
+
+CASES = [
+    (name, players, seed)
+    for name in GAMES
+    for players in player_counts(meeples.load(name))
+    for seed in PLAYOUT_SEEDS
+]
+
+
+@pytest.mark.parametrize(("name", "players", "seed"), CASES)
+def test_terminal_iff_no_legal_actions(name: str, players: int, seed: int) -> None:
+    for state in playout(name, players, seed):
+        assert (state.outcome is None) == bool(state.legal())
+        assert (state.to_move is None) == (state.outcome is not None)
+
+
+@pytest.mark.parametrize(("name", "players", "seed"), CASES)
+def test_every_legal_action_applies(name: str, players: int, seed: int) -> None:
+    for state in playout(name, players, seed)[::25]:
+        for action in state.legal():
+            state.play(action)
+
+
+@pytest.mark.parametrize(("name", "players", "seed"), CASES)
+def test_replay_reproduces_the_state(name: str, players: int, seed: int) -> None:
+    final = playout(name, players, seed)[-1]
+    record = Match.loads(final.record().dumps())
+    again = record.replay()
+    assert again == final
+    assert again.position() == final.position()
+
+
+@pytest.mark.parametrize(("name", "players", "seed"), CASES)
+def test_action_notation_round_trips(name: str, players: int, seed: int) -> None:
+    for state in playout(name, players, seed)[::10]:
+        rules = state.game.rules
+        for action in state.legal():
+            assert rules.format_action(rules.parse_action(action)) == action
+
+
+@pytest.mark.parametrize(("name", "players", "seed"), CASES)
+def test_position_text_round_trips(name: str, players: int, seed: int) -> None:
+    game = meeples.load(name)
+    for state in playout(name, players, seed)[::10]:
+        text = state.position()
+        parsed = game.parse(text)
+        assert parsed.position() == text
+        assert sorted(parsed.legal()) == sorted(state.legal())
+        assert parsed.to_move == state.to_move
+
+
+@pytest.mark.parametrize(("name", "players", "seed"), CASES)
+def test_views_serialize_to_json(name: str, players: int, seed: int) -> None:
+    for state in playout(name, players, seed)[::10]:
+        for player in [*range(state.players), None]:
+            json.dumps(state.view(player))
+
+
+@pytest.mark.parametrize(("name", "players", "seed"), CASES)
+def test_illegal_action_leaves_state_unchanged(name: str, players: int, seed: int) -> None:
+    state = playout(name, players, seed)[0]
+    before = state.position()
+    for bad in ["", "nonsense", "zz99-zz98", "pass pass"]:
+        if bad in state.legal():
+            continue
+        with pytest.raises(meeples.IllegalAction):
+            state.play(bad)
+    assert state.position() == before
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_bad_options_are_refused(name: str) -> None:
+    game = meeples.load(name)
+    with pytest.raises(meeples.BadOptions, match="no_such_option"):
+        game.new(players=game.min_players, no_such_option=True)
+    with pytest.raises(meeples.BadOptions, match="players"):
+        game.new(players=game.max_players + 1)
