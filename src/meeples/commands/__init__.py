@@ -1,0 +1,1 @@
+"""Subcommands of ``meeples``: one module each, with ``register(subparsers)``."""
