@@ -237,7 +237,8 @@ class State(Generic[S, A]):
             raise IllegalAction(f"{action!r}: the game is over")
         parsed = rules.parse_action(action)
         if parsed not in rules.legal_actions(self.inner):
-            raise IllegalAction(f"{action!r} is not legal: {rules.explain_illegal(self.inner, parsed)}")
+            why = rules.explain_illegal(self.inner, parsed)
+            raise IllegalAction(f"{action!r} is not legal: {why}")
         return parsed
 
     def play(self, action: str) -> State[S, A]:
@@ -248,7 +249,8 @@ class State(Generic[S, A]):
         """
         parsed = self.parse_action(action)
         inner = self.game.rules.apply(self.inner, parsed)
-        return State(self.game, inner, self.start, self.history + (self.game.rules.format_action(parsed),))
+        history = self.history + (self.game.rules.format_action(parsed),)
+        return State(self.game, inner, self.start, history)
 
     def describe(self, action: str) -> str:
         """Return a short description in words of a legal action."""
@@ -261,7 +263,8 @@ class State(Generic[S, A]):
     def view(self, player: int | None) -> dict[str, Any]:
         """Return what a player (None: a spectator) may see, as JSON-ready data."""
         if player is not None and not 0 <= player < self.start.players:
-            raise IllegalAction(f"there is no player {player} in a {self.start.players}-player game")
+            players = self.start.players
+            raise IllegalAction(f"there is no player {player} in a {players}-player game")
         return self.game.rules.view(self.inner, player)
 
     def record(self) -> Any:

@@ -70,7 +70,9 @@ class Match:
             try:
                 state = state.play(action)
             except MeeplesError as error:
-                raise CorruptRecord(f"action {index + 1} ({action!r}) does not apply: {error}") from None
+                raise CorruptRecord(
+                    f"action {index + 1} ({action!r}) does not apply: {error}"
+                ) from None
             out.append(state)
         return out
 
