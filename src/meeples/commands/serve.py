@@ -1,0 +1,39 @@
+"""``meeples serve``: run the web server (lobby, live games, replays) on uvicorn."""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+
+def register(subparsers: Any) -> None:
+    """Add the ``serve`` subcommand."""
+    parser = subparsers.add_parser(
+        "serve", help="serve the browser app (lobby, live games, replays)"
+    )
+    parser.add_argument("--host", default="127.0.0.1", help="address to listen on (127.0.0.1)")
+    parser.add_argument("--port", type=int, default=8000, help="port to listen on (8000)")
+    parser.add_argument(
+        "--db",
+        default=None,
+        help="SQLite file or SQLAlchemy URL (default: $MEEPLES_DATABASE_URL, else $MEEPLES_DB,"
+        " else ./meeples.db)",
+    )
+    parser.add_argument(
+        "--bot-delay", type=float, default=0.5, help="seconds a bot waits before it moves (0.5)"
+    )
+    parser.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Start uvicorn with the Meeples application."""
+    import uvicorn
+
+    from meeples.server.app import create_app
+    from meeples.server.store import database_url
+
+    app = create_app(args.db, bot_delay=args.bot_delay)
+    where = database_url(args.db)
+    print(f"Meeples at http://{args.host}:{args.port}  (database: {where.split('@')[-1]})")
+    uvicorn.run(app, host=args.host, port=args.port, log_level="warning")
+    return 0

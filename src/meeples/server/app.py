@@ -1,0 +1,253 @@
+"""The ASGI application: HTTP routes for the lobby and replays, a WebSocket per live match.
+
+    GET  /                         the single-page client (``meeples/web``)
+    GET  /api/games                games, player counts, rule options
+    GET  /api/matches              open, live and finished matches
+    POST /api/matches              create a match; answers the seat tokens (once)
+    GET  /api/matches/{id}         one match, public information only
+    POST /api/matches/{id}/claim   take a seat left open to anyone
+    GET  /api/matches/{id}/replay  every public view of a finished match
+    WS   /ws/{id}                  live play (see :mod:`meeples.server.protocol`)
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import logging
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any
+
+from pydantic import ValidationError
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import FileResponse, JSONResponse, Response
+from starlette.routing import Mount, Route, WebSocketRoute
+from starlette.staticfiles import StaticFiles
+from starlette.websockets import WebSocket, WebSocketDisconnect
+
+from meeples.core.errors import MeeplesError
+from meeples.core.record import Match
+from meeples.server.lobby import Lobby, describe_games
+from meeples.server.protocol import (
+    Act,
+    CreateRequest,
+    Hello,
+    Malformed,
+    error,
+    parse_client_message,
+)
+from meeples.server.room import Client, Room, RoomError
+from meeples.server.store import Store, database_url
+
+WEB = Path(__file__).resolve().parent.parent / "web"
+log = logging.getLogger("meeples.server")
+
+
+def create_app(db: str | None = None, bot_delay: float = 0.5) -> Starlette:
+    """Return the application on the database db (see :func:`store.database_url`)."""
+    url = database_url(db)
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        store = Store(url)
+        lobby = Lobby(store, bot_delay)
+        app.state.store = store
+        app.state.lobby = lobby
+        resumed = await lobby.resume()
+        log.info("meeples server on %s, %d unfinished matches resumed", url.split("@")[-1], resumed)
+        try:
+            yield
+        finally:
+            await lobby.stop()
+            store.close()
+
+    routes = [
+        Route("/", index),
+        Route("/api/games", games),
+        Route("/api/matches", list_matches, methods=["GET"]),
+        Route("/api/matches", create_match, methods=["POST"]),
+        Route("/api/matches/{match_id}", show_match),
+        Route("/api/matches/{match_id}/claim", claim_seat, methods=["POST"]),
+        Route("/api/matches/{match_id}/replay", replay),
+        WebSocketRoute("/ws/{match_id}", live),
+        Mount("/static", StaticFiles(directory=WEB), name="static"),
+    ]
+    return Starlette(routes=routes, lifespan=lifespan)
+
+
+def _lobby(request: Request | WebSocket) -> Lobby:
+    lobby: Lobby = request.app.state.lobby
+    return lobby
+
+
+def _fail(status: int, code: str, message: str) -> JSONResponse:
+    return JSONResponse(error(code, message), status_code=status)
+
+
+async def index(request: Request) -> Response:
+    """Serve the single-page client."""
+    return FileResponse(WEB / "index.html", headers={"Cache-Control": "no-cache"})
+
+
+async def games(request: Request) -> Response:
+    """List the games with their rule options."""
+    return JSONResponse({"games": describe_games()})
+
+
+async def list_matches(request: Request) -> Response:
+    """List the open, live and finished matches."""
+    return JSONResponse(await _lobby(request).summaries())
+
+
+async def create_match(request: Request) -> Response:
+    """Create a match and answer each human seat's secret token (shown once)."""
+    try:
+        body = await request.json()
+        create = CreateRequest.model_validate(body)
+    except json.JSONDecodeError:
+        return _fail(400, "malformed", "the request body is not JSON")
+    except ValidationError as problem:
+        first = problem.errors()[0]
+        where = ".".join(str(p) for p in first["loc"]) or "body"
+        return _fail(400, "malformed", f"{where}: {first['msg']}")
+    try:
+        room, tokens = await _lobby(request).create(create)
+    except MeeplesError as problem:
+        return _fail(400, "bad_request", str(problem))
+    return JSONResponse(
+        {
+            "id": room.id,
+            "game": room.stored.game,
+            "seats": [
+                {"seat": i, "kind": s.kind, "level": s.level, "name": s.name, "token": tokens[i]}
+                for i, s in enumerate(room.seats)
+            ],
+        },
+        status_code=201,
+    )
+
+
+async def _room(request: Request) -> Room | None:
+    try:
+        return await _lobby(request).get(request.path_params["match_id"])
+    except MeeplesError:
+        return None
+
+
+async def show_match(request: Request) -> Response:
+    """Describe one match: its seats, version and outcome (the spectator view too)."""
+    room = await _room(request)
+    if room is None:
+        return _fail(404, "unknown_match", "there is no such game")
+    outcome = room.state.outcome
+    return JSONResponse(
+        {
+            "id": room.id,
+            "game": room.stored.game,
+            "title": room.state.game.title,
+            "version": room.version,
+            "players": room.players(),
+            "to_move": room.state.to_move,
+            "finished": room.stored.finished,
+            "outcome": outcome.to_json() if outcome is not None else None,
+            "view": room.state.view(None),
+        }
+    )
+
+
+async def claim_seat(request: Request) -> Response:
+    """Take the first seat left open to anyone; answer its new token."""
+    room = await _room(request)
+    if room is None:
+        return _fail(404, "unknown_match", "there is no such game")
+    try:
+        seat, token = await room.claim()
+    except RoomError as problem:
+        return _fail(409, problem.code, problem.message)
+    return JSONResponse({"id": room.id, "seat": seat, "token": token})
+
+
+async def replay(request: Request) -> Response:
+    """Return every public view of a finished match, with the action log."""
+    room = await _room(request)
+    if room is None:
+        return _fail(404, "unknown_match", "there is no such game")
+    if not room.stored.finished:
+        return _fail(409, "not_finished", "a game can be replayed once it is finished")
+    stored = room.stored
+    record = Match(
+        game=stored.game,
+        players=stored.players,
+        seed=stored.seed if stored.position is None else None,
+        options=stored.options if stored.position is None else None,
+        position=stored.position,
+        actions=tuple(stored.actions),
+    )
+    views = [state.view(None) for state in record.states()]
+    outcome = room.state.outcome
+    return JSONResponse(
+        {
+            "id": room.id,
+            "game": stored.game,
+            "title": room.state.game.title,
+            "players": room.players(),
+            "views": views,
+            "log": room.log,
+            "outcome": outcome.to_json() if outcome is not None else None,
+            "record": record.to_json(),
+        }
+    )
+
+
+async def live(websocket: WebSocket) -> None:
+    """Play a match over a WebSocket: hello with tokens, then actions."""
+    await websocket.accept()
+    room = None
+    try:
+        room = await _lobby(websocket).get(websocket.path_params["match_id"])
+    except MeeplesError as problem:
+        log.error("match cannot be loaded: %s", problem)
+    if room is None:
+        await websocket.send_json(error("unknown_match", "there is no such game"))
+        await websocket.close(code=4404)
+        return
+
+    async def send(message: dict[str, Any]) -> None:
+        await websocket.send_json(message)
+
+    client = Client(send=send)
+    joined = False
+    try:
+        while True:
+            text = await websocket.receive_text()
+            try:
+                message = parse_client_message(json.loads(text))
+            except json.JSONDecodeError:
+                await send(error("malformed", "malformed message (not JSON)"))
+                continue
+            except Malformed as problem:
+                await send(error("malformed", str(problem)))
+                continue
+            try:
+                if isinstance(message, Hello):
+                    await room.join(client, message.tokens)
+                    joined = True
+                elif isinstance(message, Act):
+                    if not joined:
+                        raise RoomError("hello_first", "send hello before playing")
+                    await room.act(client, message.action, message.version)
+                else:
+                    await send({"type": "pong"})
+            except RoomError as problem:
+                await send(error(problem.code, problem.message))
+                if problem.code == "bad_token":
+                    await websocket.close(code=4403)
+                    return
+                if problem.code == "stale":
+                    await room.send_state(client)
+    except WebSocketDisconnect:
+        pass
+    finally:
+        await room.leave(client)

@@ -1,0 +1,185 @@
+"""The lobby: create matches, find them, and keep one Room per match in memory."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import secrets
+import time
+from typing import Any
+
+import meeples
+from meeples.core.errors import MeeplesError
+from meeples.server.protocol import CreateRequest
+from meeples.server.room import Room, RoomError, hash_token, new_token
+from meeples.server.store import Seat, Store, StoredMatch
+
+log = logging.getLogger("meeples.server")
+
+
+def describe_games() -> list[dict[str, Any]]:
+    """Return every registered game with its player counts and rule options."""
+    out = []
+    for name in meeples.game_names():
+        game = meeples.load(name)
+        out.append(
+            {
+                "name": name,
+                "title": game.title,
+                "min_players": game.min_players,
+                "max_players": game.max_players,
+                "options": [
+                    {
+                        "name": option,
+                        "default": spec.default,
+                        "help": spec.help,
+                        "choices": list(spec.choices) if spec.choices is not None else None,
+                    }
+                    for option, spec in game.options.items()
+                ],
+            }
+        )
+    return out
+
+
+class Lobby:
+    """All matches: the store, and the rooms loaded from it."""
+
+    def __init__(self, store: Store, bot_delay: float = 0.0) -> None:
+        self.store = store
+        self.bot_delay = bot_delay
+        self.rooms: dict[str, Room] = {}
+        self._loading = asyncio.Lock()
+
+    async def create(self, request: CreateRequest) -> tuple[Room, list[str | None]]:
+        """Create and store a match; return its room and the token of each human seat.
+
+        Raises:
+            MeeplesError: unknown game, bad options, bad position or seats.
+        """
+        game = meeples.load(request.game)
+        if request.position is not None:
+            if request.options:
+                raise meeples.BadOptions("a game started from a position takes its options from it")
+            start = game.parse(request.position)
+            players = start.players
+            seed, options = None, None
+        else:
+            players = request.players if request.players is not None else game.min_players
+            options = game.check_options(players, request.options)
+            seed = request.seed if request.seed is not None else secrets.randbelow(2**31)
+            game.new(players=players, seed=seed, **options)
+        requested = request.seats or []
+        if requested and len(requested) != players:
+            raise meeples.BadOptions(
+                f"{players} players need {players} seats, not {len(requested)}"
+            )
+        seats: list[Seat] = []
+        tokens: list[str | None] = []
+        for index in range(players):
+            wanted = requested[index] if requested else None
+            kind = wanted.kind if wanted else "human"
+            if kind == "bot":
+                level = (wanted.level if wanted else None) or "normal"
+                seats.append(Seat(kind="bot", level=level, name=wanted.name if wanted else ""))
+                tokens.append(None)
+            else:
+                token = new_token()
+                seats.append(
+                    Seat(
+                        kind="human",
+                        name=wanted.name if wanted else "",
+                        token_hash=hash_token(token),
+                        open=bool(wanted and wanted.open),
+                    )
+                )
+                tokens.append(token)
+        stored = StoredMatch(
+            id=secrets.token_urlsafe(6),
+            game=game.name,
+            players=players,
+            seed=seed,
+            options=options,
+            position=request.position,
+            seats=seats,
+            created=time.time(),
+        )
+        room = Room(stored, self.store, self.bot_delay)
+        await asyncio.to_thread(self.store.create, stored)
+        self.rooms[stored.id] = room
+        room.schedule_bots()
+        return room, tokens
+
+    async def get(self, match_id: str) -> Room | None:
+        """Return the room of a match, loading it from the database when needed."""
+        room = self.rooms.get(match_id)
+        if room is not None:
+            return room
+        async with self._loading:
+            room = self.rooms.get(match_id)
+            if room is not None:
+                return room
+            stored = await asyncio.to_thread(self.store.load, match_id)
+            if stored is None:
+                return None
+            room = await asyncio.to_thread(Room, stored, self.store, self.bot_delay)
+            self.rooms[match_id] = room
+            return room
+
+    async def resume(self) -> int:
+        """Load every unfinished match and restart its bots; return how many were resumed."""
+        ids = await asyncio.to_thread(self.store.list_ids, False)
+        count = 0
+        for match_id in ids:
+            try:
+                room = await self.get(match_id)
+            except MeeplesError as error:
+                log.error("match %s cannot be resumed: %s", match_id, error)
+                continue
+            if room is not None:
+                room.schedule_bots()
+                count += 1
+        return count
+
+    async def summaries(self) -> dict[str, list[dict[str, Any]]]:
+        """Return the open, live and finished matches, newest first."""
+        out: dict[str, list[dict[str, Any]]] = {"open": [], "live": [], "finished": []}
+        for stored in await asyncio.to_thread(self.store.summaries, 60):
+            room = self.rooms.get(stored.id)
+            seats = room.seats if room is not None else stored.seats
+            finished = room.stored.finished if room is not None else stored.finished
+            item = {
+                "id": stored.id,
+                "game": stored.game,
+                "title": _title(stored.game),
+                "players": [
+                    {"seat": i, "kind": s.kind, "level": s.level, "name": s.name,
+                     "joined": s.joined or s.kind == "bot", "open": s.open and not s.joined}
+                    for i, s in enumerate(seats)
+                ],
+                "plies": room.version if room is not None else None,
+                "created": stored.created,
+                "result": room.stored.result if room is not None else stored.result,
+            }
+            if finished:
+                out["finished"].append(item)
+            elif any(s.kind == "human" and not s.joined for s in seats):
+                out["open"].append(item)
+            else:
+                out["live"].append(item)
+        return out
+
+    async def stop(self) -> None:
+        """Stop every bot (server shutdown)."""
+        for room in list(self.rooms.values()):
+            await room.stop()
+
+
+def _title(name: str) -> str:
+    try:
+        return meeples.load(name).title
+    except MeeplesError:
+        return name
+
+
+__all__ = ["Lobby", "RoomError", "describe_games"]

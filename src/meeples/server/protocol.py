@@ -1,0 +1,98 @@
+"""Wire messages: what clients send (checked by pydantic) and what the server sends back.
+
+Client to server, JSON objects with a ``type``:
+
+- ``{"type": "hello", "tokens": ["..."]}`` first, on every (re)connection; no token: spectator;
+- ``{"type": "act", "action": "b2-d4", "version": 12}`` the action string and the version seen;
+- ``{"type": "ping"}``.
+
+Server to client:
+
+- ``{"type": "state", "version": N, "seat": s, "seats": [...], "view": {...}, "legal": [...],
+  "log": [...], "players": [...], "outcome": ...}`` after hello and after every accepted action;
+- ``{"type": "error", "code": "...", "message": "..."}`` and nothing changed;
+- ``{"type": "pong"}``.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
+
+MAX_TOKENS = 8
+
+
+class Hello(BaseModel):
+    """Join a room with the seat tokens this browser holds (none: spectate)."""
+
+    model_config = ConfigDict(extra="forbid")
+    type: Literal["hello"]
+    tokens: list[Annotated[str, Field(max_length=128)]] = Field(
+        default_factory=list, max_length=MAX_TOKENS
+    )
+
+
+class Act(BaseModel):
+    """Play an action string, seen at a given state version."""
+
+    model_config = ConfigDict(extra="forbid")
+    type: Literal["act"]
+    action: Annotated[str, Field(min_length=1, max_length=200)]
+    version: int
+
+
+class Ping(BaseModel):
+    """Keep the connection alive."""
+
+    model_config = ConfigDict(extra="forbid")
+    type: Literal["ping"]
+
+
+ClientMessage = Annotated[Hello | Act | Ping, Field(discriminator="type")]
+_client_message: TypeAdapter[Hello | Act | Ping] = TypeAdapter(ClientMessage)
+
+
+class Malformed(ValueError):
+    """A client message that is not valid JSON or not one of the known messages."""
+
+
+def parse_client_message(data: Any) -> Hello | Act | Ping:
+    """Return the message a decoded JSON value holds.
+
+    Raises:
+        Malformed: not an object, unknown type, missing or mistyped fields.
+    """
+    try:
+        return _client_message.validate_python(data)
+    except ValidationError as error:
+        first = error.errors()[0]
+        where = ".".join(str(p) for p in first["loc"]) or "message"
+        raise Malformed(f"malformed message ({where}: {first['msg']})") from None
+
+
+class SeatRequest(BaseModel):
+    """One seat of a match to create."""
+
+    model_config = ConfigDict(extra="forbid")
+    kind: Literal["human", "bot"] = "human"
+    level: Literal["random", "easy", "normal", "hard"] | None = None
+    name: Annotated[str, Field(max_length=40)] = ""
+    open: bool = False
+
+
+class CreateRequest(BaseModel):
+    """A request to create a match: game, players, options, seats, optional start position."""
+
+    model_config = ConfigDict(extra="forbid")
+    game: str
+    players: int | None = None
+    options: dict[str, Any] = Field(default_factory=dict)
+    seats: list[SeatRequest] = Field(default_factory=list, max_length=8)
+    seed: int | None = None
+    position: Annotated[str, Field(max_length=2000)] | None = None
+
+
+def error(code: str, message: str) -> dict[str, Any]:
+    """Return an error message for a client."""
+    return {"type": "error", "code": code, "message": message}

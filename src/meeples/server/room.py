@@ -1,0 +1,317 @@
+"""One Room per match: the single writer of its state, the hub of its connections.
+
+Every change goes through :meth:`Room.commit` under the room's lock: check the version, the
+seat and the action, commit the action to the database, then broadcast. The client sees an
+action accepted only once it is stored, so a restarted server resumes each game exactly.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import logging
+import secrets
+from dataclasses import dataclass, field
+from typing import Any
+
+from meeples.core.errors import MeeplesError
+from meeples.core.game import State
+from meeples.core.record import Match
+from meeples.server import bots
+from meeples.server.store import Seat, Store, StoredMatch
+
+log = logging.getLogger("meeples.server")
+
+
+class RoomError(Exception):
+    """A refused command: a code for programs and a message for people."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+
+def hash_token(token: str) -> str:
+    """Return the stored form of a seat token (the token itself is never stored)."""
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def new_token() -> str:
+    """Return a fresh secret seat token."""
+    return secrets.token_urlsafe(18)
+
+
+@dataclass(eq=False)
+class Client:
+    """A connection: something that can receive JSON, and the seats it holds."""
+
+    send: Any  # async callable taking a dict
+    seats: frozenset[int] = field(default_factory=frozenset)
+
+
+class Room:
+    """A live match: its state, seats, connections and bots."""
+
+    def __init__(self, stored: StoredMatch, store: Store, bot_delay: float = 0.0) -> None:
+        self.stored = stored
+        self.store = store
+        self.bot_delay = bot_delay
+        self.lock = asyncio.Lock()
+        self.clients: list[Client] = []
+        self.log: list[dict[str, Any]] = []
+        self._bot_task: asyncio.Task[None] | None = None
+        self._legal_cache: tuple[int, list[dict[str, str]]] | None = None
+        record = Match(
+            game=stored.game,
+            players=stored.players,
+            seed=stored.seed if stored.position is None else None,
+            options=stored.options if stored.position is None else None,
+            position=stored.position,
+            actions=(),
+        )
+        state = record.start()
+        for ply, action in enumerate(stored.actions):
+            self.log.append(self._entry(state, ply, action))
+            state = state.play(action)
+        self.state: State[Any, Any] = state
+
+    @property
+    def id(self) -> str:
+        """The match id."""
+        return self.stored.id
+
+    @property
+    def version(self) -> int:
+        """The number of actions played so far: clients send it back with each action."""
+        return len(self.stored.actions)
+
+    @property
+    def seats(self) -> list[Seat]:
+        """The seats, in player order."""
+        return self.stored.seats
+
+    @staticmethod
+    def _entry(state: State[Any, Any], ply: int, action: str) -> dict[str, Any]:
+        return {"ply": ply, "seat": state.to_move, "action": action, "text": state.describe(action)}
+
+    def seats_for(self, tokens: list[str]) -> frozenset[int]:
+        """Return the seats the tokens open.
+
+        Raises:
+            RoomError: a token opens no seat of this match.
+        """
+        hashes = {seat.token_hash: index for index, seat in enumerate(self.seats)}
+        found = set()
+        for token in tokens:
+            index = hashes.get(hash_token(token))
+            if index is None:
+                raise RoomError("bad_token", "this seat link is not valid for this game")
+            found.add(index)
+        return frozenset(found)
+
+    # --- connections -------------------------------------------------------------------
+
+    async def join(self, client: Client, tokens: list[str]) -> None:
+        """Bind a connection to the seats of its tokens (none: a spectator) and send the state.
+
+        Raises:
+            RoomError: a wrong token; the connection is then not bound.
+        """
+        seats = self.seats_for(tokens)
+        async with self.lock:
+            client.seats = seats
+            if client not in self.clients:
+                self.clients.append(client)
+            fresh = [i for i in seats if not self.seats[i].joined]
+            if fresh:
+                for i in fresh:
+                    self.seats[i].joined = True
+                await asyncio.to_thread(self.store.update_seats, self.id, self.seats)
+            await self._broadcast()
+
+    async def leave(self, client: Client) -> None:
+        """Forget a closed connection."""
+        async with self.lock:
+            if client in self.clients:
+                self.clients.remove(client)
+                await self._broadcast()
+
+    async def claim(self) -> tuple[int, str]:
+        """Give the first open, unclaimed seat a fresh token and return it.
+
+        Raises:
+            RoomError: no seat is open to anyone.
+        """
+        async with self.lock:
+            for index, seat in enumerate(self.seats):
+                if seat.kind == "human" and seat.open and not seat.joined:
+                    token = new_token()
+                    seat.token_hash = hash_token(token)
+                    seat.open = False
+                    await asyncio.to_thread(self.store.update_seats, self.id, self.seats)
+                    return index, token
+        raise RoomError("no_open_seat", "no seat of this game is open any more")
+
+    # --- actions -----------------------------------------------------------------------
+
+    async def act(self, client: Client, action: str, version: int) -> None:
+        """Play an action for the seat to move, if this connection holds it.
+
+        Raises:
+            RoomError: stale version, not this connection's turn, illegal action.
+        """
+        async with self.lock:
+            seat = self.state.to_move
+            if seat is None:
+                raise RoomError("game_over", "the game is over")
+            if seat not in client.seats:
+                if not client.seats:
+                    raise RoomError("spectator", "spectators cannot play")
+                raise RoomError("not_your_turn", f"it is not your turn (player {seat + 1} to move)")
+            await self._commit(seat, action, version)
+        self.schedule_bots()
+
+    async def _commit(self, seat: int, action: str, version: int) -> None:
+        if version != self.version:
+            raise RoomError(
+                "stale",
+                f"the game has moved on (you saw version {version}, it is now {self.version});"
+                " here is the current state",
+            )
+        try:
+            after = self.state.play(action)
+            entry = self._entry(self.state, self.version, action)
+        except MeeplesError as error:
+            raise RoomError("illegal", str(error)) from None
+        outcome = after.outcome
+        result = outcome.to_json() if outcome is not None else None
+        # Committed before anyone hears of it: a crash after this line loses nothing.
+        await asyncio.to_thread(
+            self.store.append_action, self.id, self.version, seat, action, result
+        )
+        self.state = after
+        self.stored.actions.append(action)
+        self.log.append(entry)
+        if result is not None:
+            self.stored.finished = True
+            self.stored.result = result
+        await self._broadcast()
+
+    def legal_for(self, seat: int | None) -> list[dict[str, str]]:
+        """Return the legal actions with their descriptions, for the seat to move only."""
+        if seat is None or seat != self.state.to_move:
+            return []
+        if self._legal_cache is None or self._legal_cache[0] != self.version:
+            state = self.state
+            legal = [{"action": a, "text": state.describe(a)} for a in state.legal()]
+            self._legal_cache = (self.version, legal)
+        return self._legal_cache[1]
+
+    # --- messages ----------------------------------------------------------------------
+
+    def view_seat(self, client: Client) -> int | None:
+        """Return whose view a connection sees: the seat to move when it holds it (hotseat)."""
+        if not client.seats:
+            return None
+        to_move = self.state.to_move
+        if to_move in client.seats:
+            return to_move
+        return min(client.seats)
+
+    def players(self) -> list[dict[str, Any]]:
+        """Return the public description of every seat."""
+        online = set().union(*(c.seats for c in self.clients)) if self.clients else set()
+        return [
+            {
+                "seat": i,
+                "kind": s.kind,
+                "level": s.level,
+                "name": s.name,
+                "joined": s.joined or s.kind == "bot",
+                "online": s.kind == "bot" or i in online,
+                "open": s.open and not s.joined,
+            }
+            for i, s in enumerate(self.seats)
+        ]
+
+    def message(self, client: Client) -> dict[str, Any]:
+        """Return the state message for one connection: its view and its legal actions."""
+        seat = self.view_seat(client)
+        outcome = self.state.outcome
+        return {
+            "type": "state",
+            "match": self.id,
+            "game": self.stored.game,
+            "title": self.state.game.title,
+            "version": self.version,
+            "seat": seat,
+            "seats": sorted(client.seats),
+            "to_move": self.state.to_move,
+            "view": self.state.view(seat),
+            "legal": self.legal_for(seat),
+            "log": self.log,
+            "players": self.players(),
+            "outcome": outcome.to_json() if outcome is not None else None,
+        }
+
+    async def send_state(self, client: Client) -> None:
+        """Send one connection its current state."""
+        await client.send(self.message(client))
+
+    async def _broadcast(self) -> None:
+        for client in list(self.clients):
+            try:
+                await client.send(self.message(client))
+            except Exception:  # a closed socket: forget it, the others go on
+                if client in self.clients:
+                    self.clients.remove(client)
+
+    # --- bots --------------------------------------------------------------------------
+
+    def bot_to_move(self) -> int | None:
+        """Return the seat to move when a bot holds it."""
+        seat = self.state.to_move
+        if seat is not None and self.seats[seat].kind == "bot":
+            return seat
+        return None
+
+    def schedule_bots(self) -> None:
+        """Start the bot loop when a bot is to move and none is thinking yet."""
+        if self.bot_to_move() is None:
+            return
+        if self._bot_task is not None and not self._bot_task.done():
+            return
+        self._bot_task = asyncio.get_running_loop().create_task(self._run_bots())
+
+    async def _run_bots(self) -> None:
+        while (seat := self.bot_to_move()) is not None:
+            if self.bot_delay:
+                await asyncio.sleep(self.bot_delay)
+            version = self.version
+            view = self.state.view(seat)
+            legal = self.state.legal()
+            level = self.seats[seat].level or "random"
+            seed = hash((self.stored.seed or 0, version, seat)) & 0x7FFFFFFF
+            try:
+                action = await asyncio.to_thread(
+                    bots.choose, self.stored.game, level, view, legal, seed
+                )
+                async with self.lock:
+                    await self._commit(seat, action, version)
+            except RoomError as error:
+                log.warning("bot in %s: %s", self.id, error.message)
+                if error.code != "stale":
+                    return
+            except Exception:
+                log.exception("bot in %s failed", self.id)
+                return
+
+    async def stop(self) -> None:
+        """Cancel a thinking bot (server shutdown)."""
+        if self._bot_task is not None and not self._bot_task.done():
+            self._bot_task.cancel()
+            try:
+                await self._bot_task
+            except (asyncio.CancelledError, Exception):
+                pass
