@@ -1,1 +1,74 @@
-"""Terminal play. ``meeples.terminal.<game>`` modules render a game's view with rich."""
+"""Terminal play. ``meeples.terminal.<game>`` modules render a game's view with rich.
+
+The renderer contract: a module ``meeples.terminal.<game_name>`` (the name the game is
+registered under) exposes
+
+    render(view: dict, legal: list[str]) -> rich.console.RenderableType
+
+which draws one player's view (``state.view(player)``, already stripped of what that player may
+not see) and may use the legal actions to mark what can move. It must not import the game's
+rules: everything it shows comes from the view, so it can never leak hidden information. Two
+optional extras:
+
+- ``render`` may take a keyword ``last: str | None``, the action that led to the position
+  (e.g. to highlight the squares of the last move); the session passes it only when the
+  signature accepts it.
+- ``player_name(player: int) -> str`` names a seat ("South"); by default seat 0 is "Player 1",
+  seat 1 "Player 2", and so on.
+
+A game without a module is rendered by :mod:`meeples.terminal.generic` (its view as readable
+JSON), so a new game is playable in the terminal as soon as it is registered. Descriptions of
+actions come from the rules through ``state.describe(action)``, not from the renderer.
+
+The interactive loop is :class:`meeples.terminal.session.Session`; replays are stepped by
+:mod:`meeples.terminal.replay`. Both take an input callable and a rich ``Console`` so tests can
+script them without a terminal.
+"""
+
+from __future__ import annotations
+
+import importlib
+import inspect
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from rich.console import RenderableType
+
+
+@dataclass(frozen=True, slots=True)
+class Renderer:
+    """A game's terminal renderer, with the contract's optional parts filled in."""
+
+    module_name: str
+    _render: Callable[..., RenderableType]
+    _player_name: Callable[[int], str] | None
+    _takes_last: bool
+
+    def render(self, view: dict[str, Any], legal: list[str], last: str | None = None) -> Any:
+        """Return the renderable for a view (passing ``last`` when the module takes it)."""
+        if self._takes_last:
+            return self._render(view, legal, last=last)
+        return self._render(view, legal)
+
+    def player_name(self, player: int) -> str:
+        """Return the name of a seat."""
+        if self._player_name is not None:
+            return self._player_name(player)
+        return f"Player {player + 1}"
+
+
+def renderer_for(game_name: str) -> Renderer:
+    """Return the renderer of a game: its own module, or the generic one."""
+    try:
+        module = importlib.import_module(f"meeples.terminal.{game_name}")
+    except ModuleNotFoundError as error:
+        if error.name != f"meeples.terminal.{game_name}":
+            raise
+        module = importlib.import_module("meeples.terminal.generic")
+    render = module.render
+    try:
+        takes_last = "last" in inspect.signature(render).parameters
+    except (TypeError, ValueError):
+        takes_last = False
+    return Renderer(module.__name__, render, getattr(module, "player_name", None), takes_last)

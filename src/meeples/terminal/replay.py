@@ -1,0 +1,106 @@
+"""Stepping through a saved match: the board at each step and the action that led to it.
+
+Like the session, input and output are injected so tests can script it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from rich.console import Console
+from rich.markup import escape
+
+from meeples.core.game import State
+from meeples.terminal import Renderer, renderer_for
+from meeples.terminal.session import describe_outcome
+
+Ask = Callable[[str], str]
+
+KEYS = "Enter or n: next   p: previous   NUMBER: go to that step   s: start   f: final   q: quit"
+
+
+def show_step(
+    console: Console,
+    states: Sequence[State[Any, Any]],
+    index: int,
+    *,
+    renderer: Renderer | None = None,
+    player: int | None = None,
+) -> None:
+    """Print step ``index`` of a match: the action that led to it, the board, the outcome."""
+    renderer = renderer or renderer_for(states[0].game.name)
+    state = states[index]
+    last = len(states) - 1
+    if index == 0:
+        console.print(f"[bold]Step 0 of {last}[/bold]: the start")
+    else:
+        before = states[index - 1]
+        mover = before.to_move
+        name = renderer.player_name(mover) if mover is not None else "?"
+        action = state.history[-1]
+        words = ""
+        if player is None and not _hides(before):
+            try:
+                words = ": " + before.describe(action)
+            except (ValueError, NotImplementedError):
+                words = ""
+        console.print(
+            f"[bold]Step {index} of {last}[/bold]: {escape(name)} played "
+            f"[bold]{escape(action)}[/bold]{escape(words)}"
+        )
+    last_action = state.history[-1] if state.history else None
+    console.print(renderer.render(state.view(player), [], last=last_action))
+    if state.outcome is not None:
+        console.print(describe_outcome(state.outcome, renderer.player_name))
+
+
+def _hides(state: State[Any, Any]) -> bool:
+    """Return whether a description might reveal what a spectator may not see."""
+    flag = getattr(state.game.rules, "hidden_information", None)
+    if isinstance(flag, bool):
+        return flag
+    views = [dict(state.view(p), player=None) for p in range(state.players)]
+    return any(v != views[0] for v in views[1:])
+
+
+def step_through(
+    states: Sequence[State[Any, Any]],
+    *,
+    console: Console,
+    ask: Ask,
+    start: int = 0,
+    player: int | None = None,
+) -> int:
+    """Let a person step through the states of a match; return the step they left at."""
+    renderer = renderer_for(states[0].game.name)
+    last = len(states) - 1
+    index = max(0, min(start, last))
+    console.print(f"[dim]{KEYS}[/dim]")
+    show_step(console, states, index, renderer=renderer, player=player)
+    while True:
+        try:
+            line = ask("replay> ").strip().lower()
+        except EOFError:
+            return index
+        if line in ("q", "quit", "exit"):
+            return index
+        if line in ("", "n", "next"):
+            target = index + 1
+        elif line in ("p", "prev", "previous"):
+            target = index - 1
+        elif line in ("s", "start"):
+            target = 0
+        elif line in ("f", "final", "end"):
+            target = last
+        elif line.isdigit():
+            target = int(line)
+        else:
+            console.print(f"[dim]{KEYS}[/dim]")
+            continue
+        if not 0 <= target <= last:
+            where = "the end" if target > last else "the start"
+            console.print(f"That is beyond {where}: steps go from 0 to {last}.")
+            continue
+        index = target
+        show_step(console, states, index, renderer=renderer, player=player)
