@@ -1,0 +1,574 @@
+// The single-page client: lobby, live match, replay viewer and rule help, by hash route:
+//   #/                 lobby            #/m/ID?t=TOKEN[,TOKEN]   a match (tokens: your seats)
+//   #/replay/ID        replay viewer    #/rules[/GAME]           rule help
+// It renders what the server sends and sends back action strings taken from the legal list.
+
+import { LiveSocket } from "./socket.js";
+import { lang, onLangChange, setLang, t, translatePage } from "./i18n.js";
+import { HELP } from "./help.js";
+import * as generic from "./boards/generic.js";
+
+const app = document.getElementById("app");
+const boards = { generic };
+let page = null; // the current page: { destroy(), rerender() }
+let gamesCache = null;
+
+// ---------------------------------------------------------------- helpers
+
+function h(tag, attrs = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [key, value] of Object.entries(attrs)) {
+    if (value === undefined || value === null || value === false) continue;
+    if (key.startsWith("on")) node[key] = value;
+    else if (key === "className") node.className = value;
+    else node.setAttribute(key, value === true ? "" : value);
+  }
+  for (const child of children.flat()) {
+    if (child === null || child === undefined || child === false) continue;
+    node.appendChild(typeof child === "string" || typeof child === "number"
+      ? document.createTextNode(String(child)) : child);
+  }
+  return node;
+}
+
+function toast(message, kind = "error") {
+  const box = document.getElementById("toast");
+  box.textContent = message;
+  box.className = `show ${kind}`;
+  clearTimeout(toast.timer);
+  toast.timer = setTimeout(() => { box.className = ""; }, 4500);
+}
+
+function errorText(message) {
+  const key = `error.${message.code}`;
+  const text = t(key, { message: message.message });
+  return text === key ? t("error.generic", { message: message.message }) : text;
+}
+
+async function api(path, options = {}) {
+  let response;
+  try {
+    response = await fetch(path, {
+      headers: { "Content-Type": "application/json" },
+      ...options,
+    });
+  } catch {
+    throw new Error(t("error.network"));
+  }
+  const data = await response.json().catch(() => ({}));
+  if (!response.ok) throw new Error(data.message || response.statusText);
+  return data;
+}
+
+async function loadGames() {
+  if (!gamesCache) gamesCache = (await api("/api/games")).games;
+  return gamesCache;
+}
+
+async function boardFor(game) {
+  if (boards[game]) return boards[game];
+  try {
+    boards[game] = await import(`./boards/${game}.js`);
+  } catch {
+    boards[game] = generic;
+  }
+  return boards[game];
+}
+
+function tokensFor(matchId) {
+  try { return JSON.parse(localStorage.getItem(`meeples.tokens.${matchId}`) || "[]"); }
+  catch { return []; }
+}
+
+function rememberTokens(matchId, tokens) {
+  const all = [...new Set([...tokensFor(matchId), ...tokens])];
+  localStorage.setItem(`meeples.tokens.${matchId}`, JSON.stringify(all));
+}
+
+function matchLink(matchId, tokens) {
+  const base = `${location.origin}${location.pathname}#/m/${matchId}`;
+  return tokens.length ? `${base}?t=${tokens.join(",")}` : base;
+}
+
+function playerLabel(board, players, seat) {
+  const player = players?.[seat];
+  const name = player?.name ? `${player.name} · ` : "";
+  const bot = player?.kind === "bot" ? ` · ${t("lobby.bot", { level: t(`level.${player.level}`) })}` : "";
+  return `${name}${board.seatName(seat, t)}${bot}`;
+}
+
+function swatch(board, seat) {
+  return h("span", { className: "swatch", style: `background:${board.seatColor(seat)}` });
+}
+
+function optionLabel(option) {
+  const key = `opt.${option.name}`;
+  const text = t(key);
+  return text === key ? option.help : text;
+}
+
+// ---------------------------------------------------------------- lobby
+
+function lobbyPage() {
+  let timer = null;
+  let destroyed = false;
+  let created = null;
+  const form = { game: null, players: 2, options: {}, seats: [], position: "" };
+  const root = h("div", { className: "lobby" });
+  app.replaceChildren(root);
+
+  async function refresh() {
+    try {
+      const [games, matches] = await Promise.all([loadGames(), api("/api/matches")]);
+      await Promise.all(games.map((g) => boardFor(g.name)));
+      if (destroyed) return;
+      draw(games, matches);
+    } catch (error) {
+      toast(error.message);
+    }
+  }
+
+  function resetSeats(game) {
+    const seats = [];
+    for (let i = 0; i < form.players; i++) {
+      seats.push(form.seats[i] || (i === 0 ? { kind: "human" } : { kind: "bot", level: "normal" }));
+    }
+    form.seats = seats;
+    if (!game) return;
+  }
+
+  function chooseGame(games, name) {
+    const game = games.find((g) => g.name === name) || games[0];
+    form.game = game.name;
+    form.players = Math.max(game.min_players, Math.min(form.players, game.max_players));
+    form.options = Object.fromEntries(game.options.map((o) => [o.name, o.default]));
+    resetSeats(game);
+  }
+
+  function seatEditor(index) {
+    const seat = form.seats[index];
+    const value = seat.kind === "human" ? "human" : `bot:${seat.level}`;
+    const select = h("select", {
+      name: `seat${index}`,
+      onchange: (event) => {
+        const [kind, level] = event.target.value.split(":");
+        form.seats[index] = kind === "human" ? { kind } : { kind, level };
+        page.rerender();
+      },
+    },
+    h("option", { value: "human" }, t("lobby.human")),
+    ["random", "easy", "normal", "hard"].map((level) =>
+      h("option", { value: `bot:${level}` }, t("lobby.bot", { level: t(`level.${level}`) }))));
+    select.value = value;
+    const name = h("input", { type: "text", maxlength: 40, placeholder: t("lobby.name"),
+      value: seat.name || "", oninput: (event) => { seat.name = event.target.value; } });
+    const open = seat.kind === "human" && index > 0
+      ? h("label", { className: "inline" }, h("input", { type: "checkbox", checked: seat.open,
+        onchange: (event) => { seat.open = event.target.checked; } }), ` ${t("lobby.open_seat")}`)
+      : null;
+    return h("div", { className: "seat-row" },
+      h("span", { className: "seat-label" }, t("lobby.seat", { n: index + 1 })), select, name, open);
+  }
+
+  function optionEditor(option) {
+    const current = form.options[option.name];
+    let input;
+    if (option.choices) {
+      input = h("select", { name: option.name, onchange: (event) => {
+        const raw = event.target.value;
+        form.options[option.name] = option.choices.find((c) => String(c) === raw);
+      } }, option.choices.map((c) => h("option", { value: String(c) }, String(c))));
+      input.value = String(current);
+    } else if (typeof option.default === "boolean") {
+      input = h("input", { type: "checkbox", name: option.name, checked: current,
+        onchange: (event) => { form.options[option.name] = event.target.checked; } });
+    } else if (typeof option.default === "number") {
+      input = h("input", { type: "number", name: option.name, value: current, step: 1,
+        onchange: (event) => { form.options[option.name] = parseInt(event.target.value, 10); } });
+    } else {
+      input = h("input", { type: "text", name: option.name, value: current,
+        oninput: (event) => { form.options[option.name] = event.target.value; } });
+    }
+    return h("label", { className: "option", title: option.help }, input, " ", optionLabel(option),
+      h("small", { className: "muted" }, ` — ${option.help}`));
+  }
+
+  async function create() {
+    const body = { game: form.game, seats: form.seats.map((s) => ({ kind: s.kind,
+      level: s.kind === "bot" ? s.level : null, name: s.name || "", open: !!s.open })) };
+    if (form.position.trim()) {
+      body.position = form.position.trim();
+    } else {
+      body.players = form.players;
+      body.options = form.options;
+    }
+    try {
+      const result = await api("/api/matches", { method: "POST", body: JSON.stringify(body) });
+      const human = result.seats.filter((s) => s.token);
+      if (human.length === 1 && !form.seats.some((s) => s.open)) {
+        rememberTokens(result.id, [human[0].token]);
+        location.hash = `#/m/${result.id}`;
+        return;
+      }
+      created = result;
+      page.rerender();
+    } catch (error) {
+      toast(error.message);
+    }
+  }
+
+  function createdCard() {
+    const human = created.seats.filter((s) => s.token);
+    const rows = human.map((s) => {
+      const link = matchLink(created.id, [s.token]);
+      const input = h("input", { type: "text", readonly: true, value: link, className: "link" });
+      return h("div", { className: "invite" },
+        h("label", {}, t("lobby.invite", { n: s.seat + 1 })),
+        h("div", { className: "row" }, input,
+          h("button", { onclick: () => {
+            input.select();
+            navigator.clipboard?.writeText(link).then(() => toast(t("lobby.copied"), "info"));
+          } }, t("lobby.copy")),
+          h("a", { className: "button", href: `#/m/${created.id}?t=${s.token}` },
+            t("lobby.play_seat", { n: s.seat + 1 }))));
+    });
+    const all = human.map((s) => s.token);
+    return h("section", { className: "card created" }, h("h2", {}, t("lobby.created")), rows,
+      human.length > 1
+        ? h("a", { className: "button primary", href: `#/m/${created.id}?t=${all.join(",")}` },
+          t("lobby.hotseat"))
+        : null);
+  }
+
+  function matchList(title, items, kind, games) {
+    const list = items.length ? h("ul", { className: "matches" }, items.map((item) => {
+      const board = boards[item.game] || generic;
+      const seats = item.players.map((p) => h("span", { className: `seat-chip ${p.joined ? "" : "waiting"}` },
+        swatch(board, p.seat), p.name || (p.kind === "bot" ? t("lobby.bot", { level: t(`level.${p.level}`) })
+          : (p.joined ? t("lobby.human") : t("lobby.waiting")))));
+      const actions = [];
+      if (kind === "open" && item.players.some((p) => p.open)) {
+        actions.push(h("button", { className: "primary", onclick: async () => {
+          try {
+            const claim = await api(`/api/matches/${item.id}/claim`, { method: "POST" });
+            rememberTokens(item.id, [claim.token]);
+            location.hash = `#/m/${item.id}`;
+          } catch (error) { toast(error.message); }
+        } }, t("lobby.join")));
+      }
+      if (kind === "finished") {
+        actions.push(h("a", { className: "button", href: `#/replay/${item.id}` }, t("lobby.replay")));
+      } else {
+        actions.push(h("a", { className: "button", href: `#/m/${item.id}` }, t("lobby.watch")));
+      }
+      const mine = tokensFor(item.id).length && kind !== "finished"
+        ? h("a", { className: "button primary", href: `#/m/${item.id}` }, "▶") : null;
+      return h("li", { "data-match": item.id },
+        h("strong", {}, item.title), " ",
+        h("span", { className: "seats" }, seats),
+        item.plies !== null ? h("span", { className: "muted" }, ` ${t("lobby.plies", { n: item.plies })}`) : null,
+        h("span", { className: "spacer" }), mine, actions);
+    })) : h("p", { className: "muted" }, t("lobby.none"));
+    return h("section", { className: "card" }, h("h2", {}, title), list);
+  }
+
+  function draw(games, matches) {
+    if (!form.game) chooseGame(games, games[0].name);
+    const game = games.find((g) => g.name === form.game);
+    resetSeats(game);
+    const gameSelect = h("select", { name: "game", onchange: (event) => {
+      chooseGame(games, event.target.value); page.rerender();
+    } }, games.map((g) => h("option", { value: g.name }, g.title)));
+    gameSelect.value = form.game;
+    const counts = [];
+    for (let n = game.min_players; n <= game.max_players; n++) counts.push(n);
+    const playersSelect = h("select", { name: "players", disabled: counts.length === 1,
+      onchange: (event) => { form.players = parseInt(event.target.value, 10); page.rerender(); } },
+    counts.map((n) => h("option", { value: n }, String(n))));
+    playersSelect.value = String(form.players);
+    const position = h("textarea", { name: "position", rows: 2, placeholder: t("lobby.position_help"),
+      oninput: (event) => { form.position = event.target.value; } });
+    position.value = form.position;
+
+    const newCard = h("section", { className: "card new-game" },
+      h("h2", {}, t("lobby.new")),
+      h("div", { className: "row" },
+        h("label", {}, t("lobby.game"), " ", gameSelect),
+        h("label", {}, t("lobby.players"), " ", playersSelect),
+        h("a", { href: `#/rules/${game.name}`, className: "small" }, t("lobby.rules_of", { game: game.title }))),
+      game.options.length ? h("fieldset", {}, h("legend", {}, t("lobby.options")),
+        game.options.map(optionEditor)) : null,
+      h("fieldset", { className: "seats" }, h("legend", {}, t("lobby.seats")),
+        form.seats.map((_, i) => seatEditor(i))),
+      h("details", { open: form.position ? true : null }, h("summary", {}, t("lobby.position")), position),
+      h("button", { className: "primary big", id: "create", onclick: create }, t("lobby.create")));
+
+    root.replaceChildren(
+      h("div", { className: "columns" },
+        h("div", { className: "col" }, newCard, created ? createdCard() : null),
+        h("div", { className: "col" },
+          matchList(t("lobby.open_games"), matches.open, "open", games),
+          matchList(t("lobby.live_games"), matches.live, "live", games),
+          matchList(t("lobby.finished_games"), matches.finished, "finished", games))));
+  }
+
+  refresh();
+  timer = setInterval(refresh, 5000);
+  return {
+    destroy() { destroyed = true; clearInterval(timer); },
+    rerender: refresh,
+  };
+}
+
+// ---------------------------------------------------------------- live match
+
+function matchPage(matchId, urlTokens) {
+  if (urlTokens.length) rememberTokens(matchId, urlTokens);
+  const tokens = tokensFor(matchId);
+  let state = null;
+  let board = generic;
+  let status = "connecting";
+  let pending = false;
+  let showEnd = true;
+  const root = h("div", { className: "match", "data-match": matchId });
+  app.replaceChildren(root);
+
+  const socket = new LiveSocket(matchId, tokens, {
+    onMessage: async (message) => {
+      if (message.type === "state") {
+        board = await boardFor(message.game);
+        state = message;
+        pending = false;
+        draw();
+      } else if (message.type === "error") {
+        pending = false;
+        toast(errorText(message));
+        if (message.code === "bad_token") {
+          localStorage.removeItem(`meeples.tokens.${matchId}`);
+        }
+        if (state) draw();
+        else root.replaceChildren(h("p", { className: "card" }, errorText(message)));
+      }
+    },
+    onStatus: (value) => {
+      status = value;
+      const line = root.querySelector(".status");
+      if (line) {
+        line.textContent = t(`match.status.${status}`);
+        line.dataset.status = status;
+      }
+    },
+  });
+  window.meeplesSocket = socket; // handy for tests: meeplesSocket.drop() forces a reconnect
+
+  function act(action) {
+    if (pending || !state) return;
+    pending = true;
+    if (!socket.send({ type: "act", action, version: state.version })) {
+      pending = false;
+      toast(t("match.status.reconnecting"));
+    }
+  }
+
+  function endScreen() {
+    const outcome = state.outcome;
+    const ranking = outcome.ranking.map((group, index) => h("li", {},
+      h("span", { className: "rank" }, t("match.rank", { n: index + 1 })),
+      group.map((seat) => h("span", { className: "ranked" }, swatch(board, seat),
+        playerLabel(board, state.players, seat),
+        state.seats.includes(seat) ? ` (${t("match.you")})` : "",
+        index === 0 && outcome.winners.includes(seat) ? h("strong", {}, ` — ${t("match.winner")}`) : null))));
+    const reason = board.translateText(outcome.reason, lang());
+    return h("div", { className: "overlay", id: "game-over" },
+      h("div", { className: "card end" },
+        h("h2", {}, t("match.game_over")),
+        outcome.winners.length ? null : h("p", {}, t("match.draw")),
+        h("ol", { className: "ranking" }, ranking),
+        h("p", { className: "muted" }, t("match.reason", { reason })),
+        h("div", { className: "row" },
+          h("a", { className: "button primary", href: `#/replay/${matchId}` }, t("match.watch_replay")),
+          h("button", { onclick: () => { showEnd = false; draw(); } }, t("match.see_board")),
+          h("a", { className: "button", href: "#/" }, t("match.back")))));
+  }
+
+  function draw() {
+    if (!state) return;
+    const mine = state.seats;
+    const toMove = state.to_move;
+    const myTurn = toMove !== null && mine.includes(toMove) && state.legal.length > 0;
+    let turn = "";
+    if (toMove !== null) {
+      const mover = state.players[toMove];
+      turn = myTurn ? t("match.your_turn")
+        : mover.kind === "bot" ? t("match.waiting_bot", { seat: board.seatName(toMove, t) })
+          : t("match.turn_of", { seat: board.seatName(toMove, t) });
+    }
+    const who = mine.length === 0 ? t("match.spectating")
+      : t("match.playing_as", { seat: mine.map((s) => board.seatName(s, t)).join(" + ") });
+
+    const boardBox = h("div", { className: "board-box" });
+    const lastAction = state.log.length ? state.log[state.log.length - 1].action : null;
+    board.render(boardBox, { view: state.view, legal: state.legal, seat: state.seat,
+      interactive: myTurn && !pending, onAct: act, t, lang: lang(), lastAction });
+
+    const players = h("ul", { className: "players" }, state.players.map((p) => h("li",
+      { className: p.seat === toMove ? "to-move" : "" }, swatch(board, p.seat),
+      playerLabel(board, state.players, p.seat),
+      mine.includes(p.seat) ? ` (${t("match.you")})` : "",
+      p.kind === "human" ? h("small", { className: "muted" },
+        ` · ${p.joined ? t(p.online ? "match.online" : "match.offline") : t("match.not_joined")}`) : null)));
+
+    const info = h("div", { className: "info" });
+    if (board.renderInfo) board.renderInfo(info, { view: state.view, t });
+
+    const logList = state.log.length ? h("ol", { className: "log", start: 1 }, state.log.map((entry) =>
+      h("li", { title: entry.action }, swatch(board, entry.seat),
+        board.translateText(entry.text, lang())))) : h("p", { className: "muted" }, t("match.no_moves"));
+
+    const side = h("aside", { className: "side" },
+      h("section", { className: "card" },
+        h("p", { className: `turn ${myTurn ? "mine" : ""}`, id: "turn" }, turn),
+        h("p", { className: "muted" }, who),
+        h("p", { className: "status small", "data-status": status }, t(`match.status.${status}`))),
+      h("section", { className: "card" }, h("h3", {}, t("match.players")), players, info),
+      h("section", { className: "card log-card" }, h("h3", {}, t("match.log")), logList),
+      h("a", { href: `#/rules/${state.game}`, className: "small" }, t("match.rules")));
+
+    const header = h("h1", {}, state.title);
+    root.replaceChildren(header, h("div", { className: "match-layout" }, boardBox, side));
+    if (state.outcome && showEnd) root.appendChild(endScreen());
+    const log = root.querySelector(".log");
+    if (log) log.scrollTop = log.scrollHeight;
+  }
+
+  return {
+    destroy() { socket.close(); if (window.meeplesSocket === socket) window.meeplesSocket = null; },
+    rerender: draw,
+  };
+}
+
+// ---------------------------------------------------------------- replay
+
+function replayPage(matchId) {
+  let data = null;
+  let board = generic;
+  let step = 0;
+  let timer = null;
+  const root = h("div", { className: "replay" });
+  app.replaceChildren(root);
+
+  api(`/api/matches/${matchId}/replay`).then(async (result) => {
+    data = result;
+    board = await boardFor(result.game);
+    step = result.views.length - 1;
+    draw();
+  }).catch((error) => {
+    root.replaceChildren(h("section", { className: "card" }, h("p", {}, error.message),
+      h("a", { className: "button", href: `#/m/${matchId}` }, t("lobby.watch"))));
+  });
+
+  function go(index) {
+    step = Math.max(0, Math.min(index, data.views.length - 1));
+    draw();
+  }
+
+  function toggle() {
+    if (timer) { clearInterval(timer); timer = null; draw(); return; }
+    if (step >= data.views.length - 1) step = 0;
+    timer = setInterval(() => {
+      if (step >= data.views.length - 1) { clearInterval(timer); timer = null; draw(); return; }
+      go(step + 1);
+    }, 700);
+    draw();
+  }
+
+  function draw() {
+    if (!data) return;
+    const n = data.views.length - 1;
+    const boardBox = h("div", { className: "board-box" });
+    board.render(boardBox, { view: data.views[step], legal: [], seat: null, interactive: false,
+      onAct: () => {}, t, lang: lang(), lastAction: step > 0 ? data.log[step - 1].action : null });
+    const slider = h("input", { type: "range", min: 0, max: n, value: step, id: "replay-slider",
+      oninput: (event) => go(parseInt(event.target.value, 10)) });
+    const controls = h("div", { className: "replay-controls row" },
+      h("button", { onclick: () => go(0), id: "replay-start" }, `⏮ ${t("replay.start")}`),
+      h("button", { onclick: () => go(step - 1), id: "replay-prev" }, `◀ ${t("replay.prev")}`),
+      h("button", { onclick: toggle, className: "primary" }, timer ? t("replay.pause") : t("replay.play")),
+      h("button", { onclick: () => go(step + 1), id: "replay-next" }, `${t("replay.next")} ▶`),
+      h("button", { onclick: () => go(n), id: "replay-end" }, `${t("replay.end")} ⏭`));
+    const log = h("ol", { className: "log replay-log" }, data.log.map((entry, index) =>
+      h("li", { className: index + 1 === step ? "current" : "", onclick: () => go(index + 1) },
+        swatch(board, entry.seat), board.translateText(entry.text, lang()))));
+    const info = h("div", { className: "info" });
+    if (board.renderInfo) board.renderInfo(info, { view: data.views[step], t });
+    const outcome = data.outcome ? h("p", {}, board.translateText(data.outcome.reason, lang())) : null;
+    root.replaceChildren(
+      h("h1", {}, t("replay.title", { game: data.title })),
+      h("div", { className: "match-layout" },
+        h("div", {}, boardBox, controls, slider,
+          h("p", { className: "muted", id: "replay-step" }, t("replay.step", { i: step, n }))),
+        h("aside", { className: "side" },
+          h("section", { className: "card" }, info, outcome),
+          h("section", { className: "card log-card" }, h("h3", {}, t("match.log")), log))));
+    const current = root.querySelector(".replay-log .current");
+    if (current) current.scrollIntoView({ block: "nearest" });
+  }
+
+  return { destroy() { if (timer) clearInterval(timer); }, rerender: draw };
+}
+
+// ---------------------------------------------------------------- rules
+
+function rulesPage(game) {
+  const root = h("div", { className: "rules" });
+  app.replaceChildren(root);
+  async function draw() {
+    const games = await loadGames().catch(() => []);
+    const nav = h("nav", { className: "row" }, games.map((g) =>
+      h("a", { className: `button ${g.name === game ? "primary" : ""}`, href: `#/rules/${g.name}` }, g.title)));
+    const body = h("section", { className: "card rule-text" });
+    if (!game) body.textContent = t("rules.choose");
+    else if (HELP[game]) body.innerHTML = HELP[game][lang()] || HELP[game].en;
+    else body.textContent = t("rules.missing");
+    root.replaceChildren(h("h1", {}, t("rules.title")), nav, body);
+  }
+  draw();
+  return { destroy() {}, rerender: draw };
+}
+
+// ---------------------------------------------------------------- router
+
+function route() {
+  if (page) page.destroy();
+  const hash = location.hash.replace(/^#/, "") || "/";
+  const [path, query = ""] = hash.split("?");
+  const params = new URLSearchParams(query);
+  const parts = path.split("/").filter(Boolean);
+  if (parts[0] === "m" && parts[1]) {
+    const tokens = (params.get("t") || "").split(",").filter(Boolean);
+    if (tokens.length) {
+      // Keep the secret out of the address bar once it is stored in this browser.
+      rememberTokens(parts[1], tokens);
+      history.replaceState(null, "", `#/m/${parts[1]}`);
+    }
+    page = matchPage(parts[1], tokens);
+  } else if (parts[0] === "replay" && parts[1]) {
+    page = replayPage(parts[1]);
+  } else if (parts[0] === "rules") {
+    page = rulesPage(parts[1] || null);
+  } else {
+    page = lobbyPage();
+  }
+}
+
+const langSelect = document.getElementById("lang");
+langSelect.value = lang();
+langSelect.onchange = () => setLang(langSelect.value);
+onLangChange(() => {
+  translatePage();
+  if (page) page.rerender();
+});
+document.documentElement.lang = lang();
+translatePage();
+window.addEventListener("hashchange", route);
+route();
