@@ -70,7 +70,8 @@ class Session:
         self.hidden_known = isinstance(rules_hidden, bool)
         self.viewer: int | None = None
         # How many actions each human has seen, to report what happened since their last turn.
-        self.seen: dict[int, int] = {}
+        # A loaded match is not news: report only what is played from here on.
+        self.seen: dict[int, int] = {p: len(self.states) - 1 for p in self.humans}
 
     @property
     def state(self) -> State[Any, Any]:
