@@ -135,5 +135,15 @@ def run(args: argparse.Namespace, console: Console | None = None, ask: Ask | Non
         rng=random.Random(seed),
         history=states,
     )
+    if ask is None:
+        _enable_line_editing()
     session.run()
     return 0
+
+
+def _enable_line_editing() -> None:
+    """Give the prompt arrow keys and history where the platform has readline."""
+    try:
+        import readline  # noqa: F401  (importing it is what enables editing in input())
+    except ImportError:
+        pass
