@@ -1,0 +1,116 @@
+"""Difficulty levels and the bot lookup that the terminal, the server and the arena use.
+
+A level is a bot kind and a budget, chosen per game for a human opponent; ``hard`` answers
+within 5 seconds on a 2-core machine. Games without an entry get the generic table: the
+heuristic, then (IS-)MCTS with more and more time.
+
+Bot specs read ``kind[:budget]``: ``random``, ``heuristic``, ``mcts:800`` (iterations),
+``mcts:2s`` (seconds), ``alphabeta:d3`` (depth), ``alphabeta:d4,3s``, or a level name.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from meeples.ai.alphabeta import AlphaBetaBot
+from meeples.ai.bot import Bot, Budget
+from meeples.ai.heuristic import HeuristicBot
+from meeples.ai.ismcts import ISMCTSBot
+from meeples.ai.mcts import MCTSBot
+from meeples.ai.model import model
+from meeples.ai.random_bot import RandomBot
+
+LEVEL_NAMES = ("easy", "normal", "hard")
+
+KINDS: dict[str, Any] = {
+    "random": RandomBot,
+    "heuristic": HeuristicBot,
+    "mcts": MCTSBot,
+    "ismcts": ISMCTSBot,
+    "alphabeta": AlphaBetaBot,
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Level:
+    """A difficulty level: the bot kind and its budget."""
+
+    kind: str
+    budget: Budget
+
+    def spec(self) -> str:
+        """Return the bot spec text of this level."""
+        return f"{self.kind}:{self.budget.describe()}"
+
+
+#: Per game: easy, normal, hard.
+LEVELS: dict[str, dict[str, Level]] = {
+    "sparta": {
+        "easy": Level("mcts", Budget(iterations=150)),
+        "normal": Level("alphabeta", Budget(depth=2, seconds=2.0)),
+        "hard": Level("alphabeta", Budget(depth=4, seconds=3.0)),
+    },
+}
+
+
+def generic_levels(game: str) -> dict[str, Level]:
+    """Return the levels of a game without its own entry."""
+    search = "ismcts" if model(game).hidden else "mcts"
+    return {
+        "easy": Level("heuristic", Budget()),
+        "normal": Level(search, Budget(iterations=400, seconds=1.5)),
+        "hard": Level(search, Budget(iterations=4000, seconds=4.0)),
+    }
+
+
+def levels(game: str) -> dict[str, Level]:
+    """Return the easy, normal and hard levels of a registered game."""
+    model(game)  # raises UnknownGame
+    return LEVELS.get(game) or generic_levels(game)
+
+
+def parse_budget(text: str) -> Budget:
+    """Return the budget of a spec such as ``800``, ``2s``, ``d3`` or ``d4,3s``.
+
+    Raises:
+        ValueError: the text is not a budget.
+    """
+    seconds = iterations = depth = None
+    for part in text.split(","):
+        part = part.strip()
+        try:
+            if part.endswith("s"):
+                seconds = float(part[:-1])
+            elif part.startswith("d"):
+                depth = int(part[1:])
+            elif part.endswith("it"):
+                iterations = int(part[:-2])
+            else:
+                iterations = int(part)
+        except ValueError:
+            raise ValueError(f"{text!r} is not a budget (800, 800it, 2s, d3 or d4,3s)") from None
+    return Budget(seconds=seconds, iterations=iterations, depth=depth)
+
+
+def get_bot(game: str, spec: str = "normal") -> Bot:
+    """Return a fresh bot for a game from a level name or a bot spec.
+
+    Raises:
+        UnknownGame: no such game.
+        ValueError: an unknown bot kind or a malformed budget.
+    """
+    table = levels(game)
+    if spec in table:
+        level = table[spec]
+        kind, budget = level.kind, level.budget
+    else:
+        kind, _, budget_text = spec.partition(":")
+        if kind not in KINDS:
+            known = ", ".join([*LEVEL_NAMES, *KINDS])
+            raise ValueError(f"unknown bot {spec!r} (bots: {known})")
+        budget = parse_budget(budget_text) if budget_text else Budget()
+    if kind == "ismcts" and not model(game).hidden:
+        kind = "mcts"
+    bot: Bot = KINDS[kind](game, budget if budget != Budget() else None)
+    return bot

@@ -1,0 +1,134 @@
+"""Bots: legal answers, determinism under a fixed seed, tactics in tiny known positions."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import meeples
+from meeples.ai import Budget, get_bot, hint, levels
+from meeples.ai.alphabeta import AlphaBetaBot
+from meeples.ai.ismcts import ISMCTSBot
+from meeples.ai.levels import parse_budget
+from meeples.ai.mcts import MCTSBot
+from tests.ai import fake_hidden
+
+SPARTA = meeples.load("sparta")
+#: South owns seven cities; the warrior on i4 takes the last one (i6) and wins at once.
+LAST_CITY = (
+    "w1w1w5/10/10/10/10/10/8W1/10/10/W1W1W5 S "
+    "b5:S,d5:S,f5:S,h5:S,c6:S,e6:S,g6:S,i6:N 8/8 0 0"
+)
+SPECS = ["random", "heuristic", "mcts:60", "ismcts:60", "alphabeta:d1", "easy", "normal"]
+
+
+def midgame() -> meeples.State:
+    state = SPARTA.new()
+    rng = random.Random(3)
+    for _ in range(30):
+        state = state.play(rng.choice(state.legal()))
+    return state
+
+
+@pytest.mark.parametrize("spec", SPECS)
+def test_bot_returns_legal_action(spec: str) -> None:
+    for state in (SPARTA.new(), midgame()):
+        bot = get_bot("sparta", spec)
+        legal = state.legal()
+        assert bot.choose(state.view(state.to_move), legal, random.Random(1)) in legal
+
+
+@pytest.mark.parametrize("spec", ["heuristic", "mcts:80", "alphabeta:d2"])
+def test_bot_fixed_seed_is_deterministic(spec: str) -> None:
+    state = midgame()
+    picks = {
+        get_bot("sparta", spec).choose(state.view(state.to_move), state.legal(), random.Random(7))
+        for _ in range(3)
+    }
+    assert len(picks) == 1
+
+
+@pytest.mark.parametrize("spec", ["heuristic", "mcts:300", "alphabeta:d2", "hard"])
+def test_bot_win_in_one_found(spec: str) -> None:
+    state = SPARTA.parse(LAST_CITY)
+    bot = get_bot("sparta", spec)
+    action = bot.choose(state.view(0), state.legal(), random.Random(0), Budget(depth=2))
+    assert state.play(action).outcome.winners == (0,)
+
+
+def test_mcts_win_in_one_with_random_rollouts() -> None:
+    state = SPARTA.parse(LAST_CITY)
+    bot = MCTSBot("sparta", Budget(iterations=300), rollout=8)
+    assert bot.act(state, random.Random(0)) == "i4-i6"
+
+
+def test_alphabeta_win_in_one_ranks_win_first() -> None:
+    state = SPARTA.parse(LAST_CITY)
+    bot = AlphaBetaBot("sparta", Budget(depth=3))
+    ranked = bot.estimates(state.inner, random.Random(0))
+    assert ranked[0].action == "i4-i6" and ranked[0].value == pytest.approx(1.0, abs=0.01)
+
+
+def test_mcts_tree_reused_after_two_plies() -> None:
+    state = SPARTA.new()
+    bot = MCTSBot("sparta", Budget(iterations=400))
+    rng = random.Random(0)
+    first = bot.act(state, rng)
+    root = bot._root
+    assert root is not None
+    child = root.children[SPARTA.rules.parse_action(first)]
+    reply = max(child.children.items(), key=lambda item: item[1].visits)[0]
+    again = state.play(first).play(SPARTA.rules.format_action(reply))
+    kept = child.children[reply]
+    bot.act(again, rng)
+    assert bot._root is kept
+
+
+def test_ismcts_decides_from_the_view_only() -> None:
+    # The true state holds card 0, but the view's clue excludes 0 and 1: a bot reading the
+    # true state would guess 0; one that only samples from the view guesses 2.
+    fake_hidden.SAMPLED_FROM.clear()
+    state = fake_hidden.GAME.new()
+    bot = ISMCTSBot(fake_hidden.MODEL, Budget(iterations=50))
+    assert bot.act(state, random.Random(0)) == "card2"
+    assert fake_hidden.SAMPLED_FROM
+    assert all(view == state.view(0) for view in fake_hidden.SAMPLED_FROM)
+
+
+def test_ismcts_samples_a_state_each_iteration() -> None:
+    fake_hidden.SAMPLED_FROM.clear()
+    view = {"player": 0, "excluded": [1], "to_move": 0}
+    bot = ISMCTSBot(fake_hidden.MODEL, Budget(iterations=40))
+    assert bot.choose(view, ["card0", "card1", "card2"], random.Random(0)) in ("card0", "card2")
+    assert len(fake_hidden.SAMPLED_FROM) == 40
+
+
+def test_levels_every_game_has_three() -> None:
+    for name in meeples.game_names():
+        assert list(levels(name)) == ["easy", "normal", "hard"]
+
+
+def test_get_bot_unknown_kind_raises() -> None:
+    with pytest.raises(ValueError, match="unknown bot"):
+        get_bot("sparta", "genius")
+
+
+def test_parse_budget_reads_parts() -> None:
+    assert parse_budget("d4,3s") == Budget(seconds=3.0, depth=4)
+    assert parse_budget("800") == Budget(iterations=800)
+
+
+def test_hint_three_best_distinct_legal() -> None:
+    state = SPARTA.parse(LAST_CITY)
+    found = hint(state, n=3)
+    assert len(found) == 3
+    assert found[0].action == "i4-i6"
+    assert len({e.action for e in found}) == 3
+    assert all(e.action in state.legal() for e in found)
+    assert found[0].value >= found[1].value >= found[2].value
+
+
+def test_hint_finished_game_is_empty() -> None:
+    state = SPARTA.parse(LAST_CITY).play("i4-i6")
+    assert hint(state) == []
