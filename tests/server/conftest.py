@@ -1,0 +1,45 @@
+"""Fixtures for the server tests: an app on a fresh SQLite file, and helpers to create games."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from starlette.testclient import TestClient
+
+from meeples.server.app import create_app
+
+#: South to move, 199 quiet plies: any move (no capture is possible) ends the game in a draw.
+LAST_MOVE = (
+    "7www/10/10/10/10/10/10/10/10/WWW7 S b5:S,d5:S,f5:S,h5:S,c6:N,e6:N,g6:N,i6:N 8/8 199 0"
+)
+#: South conquers the last city with e4-e6 and wins.
+WIN_IN_ONE = "7www/10/10/10/10/10/4W5/10/10/WW8 S b5:S,d5:S,f5:S,h5:S,c6:S,e6:N,g6:S,i6:S 8/8 0 0"
+
+
+@pytest.fixture
+def db(tmp_path: Path) -> str:
+    return str(tmp_path / "meeples.db")
+
+
+@pytest.fixture
+def client(db: str) -> Iterator[TestClient]:
+    with TestClient(create_app(db, bot_delay=0)) as test_client:
+        yield test_client
+
+
+def create(client: TestClient, **body: Any) -> dict[str, Any]:
+    """Create a match (two humans on Sparta unless told otherwise) and return the answer."""
+    body.setdefault("game", "sparta")
+    body.setdefault("seats", [{"kind": "human"}, {"kind": "human"}])
+    response = client.post("/api/matches", json=body)
+    assert response.status_code == 201, response.text
+    data: dict[str, Any] = response.json()
+    return data
+
+
+def token(match: dict[str, Any], seat: int) -> str:
+    value: str = match["seats"][seat]["token"]
+    return value

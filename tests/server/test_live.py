@@ -1,0 +1,189 @@
+"""Live play over WebSockets: seats, spectators, versions, errors, reconnects, bots."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from starlette.testclient import TestClient
+from starlette.websockets import WebSocketDisconnect
+
+from meeples.server.store import Store, database_url
+from tests.server.conftest import WIN_IN_ONE, create, token
+
+
+def hello(ws: Any, *tokens: str) -> dict[str, Any]:
+    ws.send_json({"type": "hello", "tokens": list(tokens)})
+    message: dict[str, Any] = ws.receive_json()
+    return message
+
+
+def test_each_player_gets_legal_actions_only_on_its_turn(client: TestClient) -> None:
+    match = create(client)
+    with client.websocket_connect(f"/ws/{match['id']}") as south:
+        first = hello(south, token(match, 0))
+        with client.websocket_connect(f"/ws/{match['id']}") as north:
+            waiting = hello(north, token(match, 1))
+            assert (len(first["legal"]), waiting["legal"]) == (118, [])
+
+
+def test_a_move_reaches_both_players_with_the_next_version(client: TestClient) -> None:
+    match = create(client)
+    with client.websocket_connect(f"/ws/{match['id']}") as south:
+        hello(south, token(match, 0))
+        with client.websocket_connect(f"/ws/{match['id']}") as north:
+            hello(north, token(match, 1))
+            south.receive_json()  # north joined: a fresh state for everyone
+            south.send_json({"type": "act", "action": "b2-b4", "version": 0})
+            seen_by_south, seen_by_north = south.receive_json(), north.receive_json()
+    assert (seen_by_south["version"], seen_by_north["version"]) == (1, 1)
+    assert seen_by_north["log"][0]["action"] == "b2-b4" and len(seen_by_north["legal"]) > 0
+
+
+def test_actions_describe_themselves_in_words(client: TestClient) -> None:
+    match = create(client)
+    with client.websocket_connect(f"/ws/{match['id']}") as south:
+        legal = hello(south, token(match, 0))["legal"]
+    assert {"action": "b2-b4", "text": "warrior b2 to b4"} in legal
+
+
+def test_spectator_sees_the_public_view_without_actions(client: TestClient) -> None:
+    match = create(client)
+    with client.websocket_connect(f"/ws/{match['id']}") as spectator:
+        state = hello(spectator)
+    assert (state["seat"], state["seats"], state["legal"]) == (None, [], [])
+
+
+def test_spectator_cannot_act(client: TestClient) -> None:
+    match = create(client)
+    with client.websocket_connect(f"/ws/{match['id']}") as spectator:
+        hello(spectator)
+        spectator.send_json({"type": "act", "action": "b2-b4", "version": 0})
+        assert spectator.receive_json()["code"] == "spectator"
+
+
+def test_wrong_token_is_refused_and_closed(client: TestClient) -> None:
+    match = create(client)
+    with client.websocket_connect(f"/ws/{match['id']}") as ws:
+        ws.send_json({"type": "hello", "tokens": ["not-a-token"]})
+        assert ws.receive_json()["code"] == "bad_token"
+        try:
+            ws.receive_json()
+            closed = False
+        except WebSocketDisconnect as disconnect:
+            closed = disconnect.code == 4403
+    assert closed
+
+
+def test_token_of_another_match_is_refused(client: TestClient) -> None:
+    mine, other = create(client), create(client)
+    with client.websocket_connect(f"/ws/{mine['id']}") as ws:
+        assert hello(ws, token(other, 0))["code"] == "bad_token"
+
+
+def test_player_cannot_act_for_the_other_seat(client: TestClient) -> None:
+    match = create(client)
+    with client.websocket_connect(f"/ws/{match['id']}") as north:
+        hello(north, token(match, 1))
+        north.send_json({"type": "act", "action": "b2-b4", "version": 0})
+        assert north.receive_json()["code"] == "not_your_turn"
+    assert client.get(f"/api/matches/{match['id']}").json()["version"] == 0
+
+
+def test_stale_version_is_refused_and_resent(client: TestClient) -> None:
+    match = create(client)
+    with client.websocket_connect(f"/ws/{match['id']}") as ws:
+        hello(ws, token(match, 0), token(match, 1))
+        ws.send_json({"type": "act", "action": "b2-b4", "version": 0})
+        ws.receive_json()
+        ws.send_json({"type": "act", "action": "b9-b7", "version": 0})
+        refused, resent = ws.receive_json(), ws.receive_json()
+    assert (refused["code"], resent["version"]) == ("stale", 1)
+    assert client.get(f"/api/matches/{match['id']}").json()["version"] == 1
+
+
+def test_illegal_action_is_refused_with_the_reason(client: TestClient) -> None:
+    match = create(client)
+    with client.websocket_connect(f"/ws/{match['id']}") as ws:
+        hello(ws, token(match, 0))
+        ws.send_json({"type": "act", "action": "b2-b6", "version": 0})
+        refused = ws.receive_json()
+    assert refused["code"] == "illegal" and "at most 2 steps" in refused["message"]
+
+
+def test_malformed_messages_are_refused(client: TestClient) -> None:
+    match = create(client)
+    with client.websocket_connect(f"/ws/{match['id']}") as ws:
+        hello(ws, token(match, 0))
+        ws.send_text("not json")
+        ws.send_json({"type": "act", "action": "b2-b4"})
+        ws.send_json({"type": "dance"})
+        ws.send_json(["act"])
+        codes = [ws.receive_json()["code"] for _ in range(4)]
+    assert codes == ["malformed"] * 4
+
+
+def test_act_before_hello_is_refused(client: TestClient) -> None:
+    match = create(client)
+    with client.websocket_connect(f"/ws/{match['id']}") as ws:
+        ws.send_json({"type": "act", "action": "b2-b4", "version": 0})
+        assert ws.receive_json()["code"] == "hello_first"
+
+
+def test_reconnect_gets_the_state_back(client: TestClient) -> None:
+    match = create(client)
+    with client.websocket_connect(f"/ws/{match['id']}") as ws:
+        hello(ws, token(match, 0), token(match, 1))
+        ws.send_json({"type": "act", "action": "b2-b4", "version": 0})
+        ws.receive_json()
+    with client.websocket_connect(f"/ws/{match['id']}") as again:
+        state = hello(again, token(match, 1))
+    assert (state["version"], state["seat"], len(state["legal"]) > 0) == (1, 1, True)
+
+
+def test_hotseat_sees_the_view_of_the_seat_to_move(client: TestClient) -> None:
+    match = create(client)
+    with client.websocket_connect(f"/ws/{match['id']}") as ws:
+        hello(ws, token(match, 0), token(match, 1))
+        ws.send_json({"type": "act", "action": "b2-b4", "version": 0})
+        state = ws.receive_json()
+    assert (state["seat"], state["seats"]) == (1, [0, 1])
+
+
+def test_action_is_stored_before_it_is_broadcast(client: TestClient, db: str) -> None:
+    match = create(client)
+    with client.websocket_connect(f"/ws/{match['id']}") as ws:
+        hello(ws, token(match, 0))
+        ws.send_json({"type": "act", "action": "b2-b4", "version": 0})
+        ws.receive_json()
+        stored = Store(database_url(db)).load(match["id"])
+    assert stored is not None and stored.actions == ["b2-b4"]
+
+
+def test_bot_seat_answers_a_move(client: TestClient) -> None:
+    match = create(client, seats=[{"kind": "human"}, {"kind": "bot", "level": "random"}])
+    with client.websocket_connect(f"/ws/{match['id']}") as ws:
+        hello(ws, token(match, 0))
+        ws.send_json({"type": "act", "action": "b2-b4", "version": 0})
+        ws.receive_json()
+        answer = ws.receive_json()
+    assert answer["version"] == 2 and answer["log"][1]["seat"] == 1 and answer["legal"]
+
+
+def test_bots_play_a_game_to_its_end(client: TestClient) -> None:
+    bots = [{"kind": "bot", "level": "random"}] * 2
+    match = create(client, seats=bots, position=WIN_IN_ONE.replace(" 0 0", " 199 0"))
+    with client.websocket_connect(f"/ws/{match['id']}") as ws:
+        state = hello(ws)
+        while state["outcome"] is None:
+            state = ws.receive_json()
+    assert state["version"] >= 1
+
+
+def test_finishing_move_reports_the_ranking(client: TestClient) -> None:
+    match = create(client, position=WIN_IN_ONE)
+    with client.websocket_connect(f"/ws/{match['id']}") as ws:
+        hello(ws, token(match, 0))
+        ws.send_json({"type": "act", "action": "e4-e6", "version": 0})
+        state = ws.receive_json()
+    assert state["outcome"] == {"winners": [0], "ranking": [[0], [1]], "reason": "all cities"}
+    assert state["legal"] == []
