@@ -22,7 +22,8 @@ class SpartaRules:
     max_players = 2
     options: Mapping[str, Option] = {
         "heroes_conquer": Option(
-            True, "Heroes conquer enemy cities too (off: only warriors conquer, as in the English text)"
+            True,
+            "Heroes conquer enemy cities too (off: only warriors conquer, as in the English text)",
         ),
         "first": Option(setup.FIRST_PLAYER, "Who moves first: 0 South, 1 North", (0, 1)),
     }

@@ -9,13 +9,15 @@ Position text, six or seven space-separated fields::
 1. placement, rank 10 first, files a..j: ``W``/``H`` South warrior/hero, ``w``/``h`` North,
    a number for a run of empty squares;
 2. side to move, ``S`` (player 0) or ``N`` (player 1);
-3. cities as ``square:owner``, comma-separated in square order (rank 1 first), or ``-``;
+3. the 8 cities as ``square:owner``, comma-separated in square order (rank 1 first, a..j);
 4. heroes left in reserve, South/North;
 5. plies since the last capture, conquest or promotion (the 200-ply rule);
 6. consecutive passes just played (0 or 1; 2 ends the game);
 7. ``warriors-conquer`` when the ``heroes_conquer`` option is off (omitted by default).
 
-A parsed position starts a fresh repetition history (like FEN).
+A parsed position starts a fresh repetition history (like FEN). It must be one a game can
+reach as far as a single position shows: 8 cities, no more heroes on the board than left the
+reserve, no more warriors than were not promoted, and no enclosed run of pieces.
 """
 
 from __future__ import annotations
@@ -24,11 +26,11 @@ import re
 
 from meeples.core.errors import BadPosition, IllegalAction
 from meeples.games.sparta import rules, setup
-from meeples.games.sparta.state import NO_CITY, PASS, Action, Piece, State
+from meeples.games.sparta.state import HERO_OF, NO_CITY, PASS, WARRIOR_OF, Action, Piece, State
 
 SIZE = setup.SIZE
 FILES = setup.FILES
-_SQUARE = re.compile(r"^([a-j])(10|[1-9])$")
+_SQUARE = re.compile(r"([a-j])(10|[1-9])")
 _PIECE_CHARS = {Piece.SOUTH_WARRIOR: "W", Piece.SOUTH_HERO: "H", Piece.NORTH_WARRIOR: "w",
                 Piece.NORTH_HERO: "h"}
 _CHAR_PIECES = {c: int(p) for p, c in _PIECE_CHARS.items()}
@@ -47,7 +49,7 @@ def parse_square(text: str) -> int:
     Raises:
         ValueError: not a square of the board.
     """
-    match = _SQUARE.match(text)
+    match = _SQUARE.fullmatch(text)
     if not match:
         raise ValueError(f"{text!r} is not a square (a1 to j10)")
     return (int(match.group(2)) - 1) * SIZE + FILES.index(match.group(1))
@@ -172,11 +174,18 @@ def parse_state(text: str) -> State:
         raise BadPosition(f"a reserve holds at most {setup.HEROES} heroes")
     if passes > 2:
         raise BadPosition("at most two passes in a row can be recorded")
+    city_count = sum(1 for owner in cities if owner != NO_CITY)
+    if city_count != setup.CITIES:
+        raise BadPosition(f"a Sparta board has {setup.CITIES} cities, not {city_count}")
     board_tuple = tuple(board)
+    _check_pieces(board_tuple, (south_reserve, north_reserve))
     for sq, piece in enumerate(board_tuple):
-        if piece and len(rules.captured_by(board_tuple, sq)) > 0:
+        enclosed = rules.captured_by(board_tuple, sq) if piece else set()
+        if enclosed:
+            names = " ".join(square_name(s) for s in sorted(enclosed))
             raise BadPosition(
-                f"the piece on {square_name(sq)} stands in an enclosed line, which no game reaches"
+                f"the piece(s) on {names} stand enclosed by enemies in a line, which no game"
+                " reaches (they would have been defeated)"
             )
     state = State(
         board=board_tuple,
@@ -190,6 +199,33 @@ def parse_state(text: str) -> State:
     return rules._with_history(state, ())
 
 
+def _check_pieces(board: tuple[int, ...], reserves: tuple[int, int]) -> None:
+    """Refuse piece counts no game reaches.
+
+    Every hero that left a reserve replaced a warrior (sheet, A turn 2 and 4), so a side has
+    promoted ``HEROES - reserve`` warriors: its heroes on the board are at most that many, and
+    its warriors on the board at most ``WARRIORS`` minus that many.
+
+    Raises:
+        BadPosition: a side has more heroes or warriors than its reserve allows.
+    """
+    for player, side in enumerate(("South", "North")):
+        promoted = setup.HEROES - reserves[player]
+        warriors = sum(1 for p in board if p == WARRIOR_OF[player])
+        heroes = sum(1 for p in board if p == HERO_OF[player])
+        if heroes > promoted:
+            raise BadPosition(
+                f"{side} has {heroes} heroes on the board but only {promoted} left the reserve"
+                f" ({reserves[player]} of {setup.HEROES} still there)"
+            )
+        if warriors > setup.WARRIORS - promoted:
+            raise BadPosition(
+                f"{side} has {warriors} warriors on the board, but {promoted} of its"
+                f" {setup.WARRIORS} were promoted (reserve {reserves[player]}): at most"
+                f" {setup.WARRIORS - promoted} can remain"
+            )
+
+
 def _parse_placement(placement: str) -> list[int]:
     rows = placement.split("/")
     if len(rows) != SIZE:
@@ -200,6 +236,8 @@ def _parse_placement(placement: str) -> list[int]:
         file = 0
         for token in re.findall(r"\d+|.", row):
             if token.isdigit():
+                if token.startswith("0"):
+                    raise BadPosition(f"rank {rank + 1}: write empty runs as 1 to 10, not {token}")
                 file += int(token)
             elif token in _CHAR_PIECES:
                 if file < SIZE:

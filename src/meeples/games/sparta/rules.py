@@ -166,7 +166,8 @@ def apply(state: State, action: Action) -> State:
     board = list(state.board)
     cities = state.cities
     reserves = state.reserves
-    progress = False
+    progress = False  # a capture, conquest or promotion: resets the 200-ply count
+    irreversible = False  # a capture or promotion: no earlier position can come back
     if action == PASS:
         passes = state.passes + 1
     else:
@@ -175,7 +176,7 @@ def apply(state: State, action: Action) -> State:
         if origin == target:
             board[target] = HERO_OF[player]
             reserves = _spend_hero(reserves, player)
-            progress = True
+            progress = irreversible = True
         else:
             piece = board[origin]
             board[origin] = 0
@@ -184,7 +185,7 @@ def apply(state: State, action: Action) -> State:
             if owner == player and not IS_HERO[piece] and reserves[player] > 0:
                 board[target] = HERO_OF[player]
                 reserves = _spend_hero(reserves, player)
-                progress = True
+                progress = irreversible = True
             elif owner != NO_CITY and owner != player and (
                 state.heroes_conquer or not IS_HERO[piece]
             ):
@@ -196,7 +197,7 @@ def apply(state: State, action: Action) -> State:
             if fallen:
                 for sq in fallen:
                     board[sq] = 0
-                progress = True
+                progress = irreversible = True
     new = State(
         board=tuple(board),
         cities=cities,
@@ -206,7 +207,8 @@ def apply(state: State, action: Action) -> State:
         passes=passes,
         heroes_conquer=state.heroes_conquer,
     )
-    return _with_history(new, () if progress else state.seen)
+    # A conquered city can be taken back, so conquest keeps the repetition history.
+    return _with_history(new, () if irreversible else state.seen)
 
 
 def _spend_hero(reserves: tuple[int, int], player: int) -> tuple[int, int]:

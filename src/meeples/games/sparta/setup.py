@@ -23,6 +23,9 @@ CITY_SQUARES = (
     ("c6", "e6", "g6", "i6"),
 )
 
+#: Cities on the board (both sides together).
+CITIES = sum(len(squares) for squares in CITY_SQUARES)
+
 #: King steps per move.
 WARRIOR_STEPS = 2
 HERO_STEPS = 3

@@ -53,7 +53,8 @@ class State:
     """A Sparta position with what the end rules need.
 
     ``cities[square]`` is the owner of the city on that square, or ``NO_CITY``. ``seen`` lists
-    the positions since the last capture, conquest or promotion (for threefold repetition);
+    the positions since the last capture or promotion (for threefold repetition; a
+    conquest does not reset it, since a city can be taken back);
     it is history, not position, so it takes no part in equality.
     """
 
