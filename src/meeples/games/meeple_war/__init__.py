@@ -1,0 +1,91 @@
+"""Meeple War (Valembois, Blue Cocker 2016): 2-4 players, villages, workers, meeple armies.
+
+``GAME`` is the only public entry: it adapts the pure modules to :class:`meeples.core.Game`.
+Spec: ``shared/rules/meeple_war.md`` (binding resolutions B1-B12) and the three rulebooks.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from meeples.core.game import Game, Option, Outcome
+from meeples.games.meeple_war import describe, notation, rules, view
+from meeples.games.meeple_war.state import State
+
+OPTION_HELP = {
+    "cavern_range_exactly_2": "Caverns reach territories exactly 2 away (French text, D7)",
+    "reinforce_gate_only_if_none": (
+        "Reinforcement may use the gate territory only when you have no meeple out (French, D9)"
+    ),
+    "deploy_one_any_village_tile": (
+        "Deploy One Meeple may place on any Village tile or deploy-token tile (French, D10)"
+    ),
+    "altar_once_per_player": "Each altar acts once per player per turn (French, D16)",
+    "first_to_6_wins": "The player who reaches 6 VP wins outright (French goal text, D18)",
+    "weapons_forge_attack_only": "The Weapons Forge works only when attacking (quick-ref, D19)",
+    "setup_tiles_9": "French 9-tile setup: the 4-player mines start in the pile (B8)",
+    "quickstart": "Quick start: each player begins with two more buildings built",
+}
+
+
+class MeepleWarRules:
+    """Meeple War's implementation of the core protocol."""
+
+    name = "meeple_war"
+    title = "Meeple War"
+    min_players = 2
+    max_players = 4
+    options: Mapping[str, Option] = {
+        name: Option(False, OPTION_HELP[name]) for name in rules.OPTION_NAMES
+    }
+
+    def initial_state(self, players: int, seed: int, options: Mapping[str, Any]) -> State:
+        return rules.initial_state(players, seed, options)
+
+    def to_move(self, state: State) -> int | None:
+        return rules.to_move(state)
+
+    def legal_actions(self, state: State) -> list[str]:
+        return rules.legal_actions(state)
+
+    def apply(self, state: State, action: str) -> State:
+        return rules.apply(state, action)
+
+    def outcome(self, state: State) -> Outcome | None:
+        if not state.result:
+            return None
+        winners, ranking, reason = state.result
+        return Outcome(winners, ranking, reason)
+
+    def view(self, state: State, player: int | None) -> dict[str, Any]:
+        return view.view(state, player)
+
+    def format_action(self, action: str) -> str:
+        return notation.format_action(action)
+
+    def parse_action(self, text: str) -> str:
+        return notation.parse_action(text)
+
+    def format_state(self, state: State) -> str:
+        return notation.format_state(state)
+
+    def parse_state(self, text: str) -> State:
+        return notation.parse_state(text)
+
+    def players(self, state: State) -> int:
+        return state.players
+
+    def explain_illegal(self, state: State, action: str) -> str:
+        """Return why an action is not legal, in words."""
+        return describe.explain_illegal(state, action)
+
+    def describe_action(self, state: State, action: str) -> str:
+        """Return a short description in words of a legal action."""
+        return describe.describe_action(state, action)
+
+
+RULES = MeepleWarRules()
+GAME: Game[State, str] = Game(RULES)
+
+__all__ = ["GAME", "RULES", "MeepleWarRules"]

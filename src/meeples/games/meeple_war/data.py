@@ -1,0 +1,183 @@
+"""Every component of Meeple War as data: the single place for designed values.
+
+The rule sheet (``shared/rules/meeple_war.md``) section 5 gives the designed data; the binding
+resolutions B8 and B11 fix which tile starts where. Nothing here is game logic: correct a value
+here and the rules follow. Hexes are axial ``(q, r)``, pointy-top; direction ``d`` is one of
+``0 E, 1 NE, 2 NW, 3 W, 4 SW, 5 SE``.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+VP_TO_WIN = 6
+BRAVERY_PER_VP = 7
+MEEPLES_PER_PLAYER = 13
+WORKERS_PER_PLAYER = 4
+START_DEPOT = 2
+VILLAGE_SLOTS = 4
+#: DESIGNED safety end (not in any rulebook): after this many full rounds the game ends and is
+#: ranked as usual. Random play almost always ends earlier; it only guarantees termination.
+MAX_ROUNDS = 60
+
+DIRECTIONS = ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1))
+DIRECTION_NAMES = ("E", "NE", "NW", "W", "SW", "SE")
+
+#: The five territory-upgrade tokens (one each, a shared pool, sheet 3.4) by short code.
+UPGRADE_TOKENS = ("asm", "dep", "nat", "wpn", "shd")
+TOKEN_NAMES = {
+    "asm": "Meeple Assembly",
+    "dep": "Deploy One Meeple",
+    "nat": "Nature Control",
+    "wpn": "Weapons Forge",
+    "shd": "Shields Forge",
+}
+
+
+class Building(NamedTuple):
+    """A building card: defenses, construction side and action path (sheet section 5)."""
+
+    code: str
+    name: str
+    defense: int
+    construction_defense: int  # 0 for the Village Square (no construction side, A3)
+    construction_length: int
+    path: dict[str, tuple[str, ...]]  # node -> exits; leaves are absent and go back to S
+    leaves: dict[str, tuple[str, int]]  # leaf -> (action, X)
+
+
+#: Leaf actions by code; X is the printed number (0 when the action has none).
+ACTION_NAMES = {
+    "build": "Building Construction",
+    "asm": "Meeple Assembly",
+    "dep": "Deploy Troops",
+    "rei": "Reinforcement",
+    "fly": "Flying Troops",
+    "stealth": "Stealth Flying Troops",
+    "fright": "Frightened Opponent Troops",
+    "burn": "Burn an Opponent's Army",
+    "bomb": "Bomb a Building",
+    "recycle": "Recycling",
+    "conv": "Conversion",
+    "prod": "Productivity",
+    "up": "Territory Upgrade",
+}
+
+BUILDINGS: dict[str, Building] = {
+    b.code: b
+    for b in (
+        Building("VS", "Village Square", 6, 0, 0, {"S": ("L1", "L2", "L3")},
+                 {"L1": ("build", 0), "L2": ("asm", 2), "L3": ("dep", 2)}),
+        Building("FA", "Factory", 4, 2, 3, {"S": ("a",), "a": ("L1", "L2", "b"), "b": ("L3",)},
+                 {"L1": ("asm", 2), "L2": ("recycle", 0), "L3": ("asm", 4)}),
+        Building("PS", "Pilot School", 3, 2, 3, {"S": ("a",), "a": ("L1", "b"), "b": ("L2",)},
+                 {"L1": ("dep", 3), "L2": ("rei", 3)}),
+        Building("MA", "Military Academy", 5, 3, 4,
+                 {"S": ("a",), "a": ("L1", "b"), "b": ("L2", "L3")},
+                 {"L1": ("rei", 2), "L2": ("asm", 3), "L3": ("rei", 4)}),
+        Building("AC", "Airship Company", 3, 2, 4, {"S": ("a",), "a": ("L1", "b"), "b": ("L2",)},
+                 {"L1": ("stealth", 0), "L2": ("fly", 0)}),
+        Building("EG", "Entrepreneurs Guild", 3, 2, 3,
+                 {"S": ("a",), "a": ("L1", "b"), "b": ("L2",)},
+                 {"L1": ("fright", 2), "L2": ("fright", 4)}),
+        Building("UN", "University", 3, 2, 3, {"S": ("a",), "a": ("L1", "b"), "b": ("L2",)},
+                 {"L1": ("prod", 0), "L2": ("up", 0)}),
+        Building("AB", "Abbey", 4, 2, 3, {"S": ("a",), "a": ("L1", "b"), "b": ("L2",)},
+                 {"L1": ("recycle", 0), "L2": ("conv", 0)}),
+        Building("CA", "Catapult", 3, 2, 4, {"S": ("a",), "a": ("b", "c"), "b": ("L1",),
+                                              "c": ("L2",)},
+                 {"L1": ("bomb", 0), "L2": ("burn", 0)}),
+        Building("LG", "Looters Guild", 3, 2, 2, {"S": ("a",), "a": ("L1", "b"), "b": ("L2",)},
+                 {"L1": ("stealth", 0), "L2": ("conv", 0)}),
+    )
+}
+BUILDING_CODES = tuple(BUILDINGS)
+CONSTRUCTIBLE = tuple(c for c in BUILDING_CODES if c != "VS")
+
+
+class Tile(NamedTuple):
+    """A territory tile: its kind, the bonus or VP it gives, its forest sides (own frame)."""
+
+    id: str
+    kind: str
+    bonus: str  # an upgrade-token code for structures, "" otherwise
+    vp: int
+    forest: tuple[int, ...]
+    setup: bool
+
+
+def _tile(n: int, kind: str, bonus: str = "", vp: int = 0, forest: tuple[int, ...] = (),
+          setup: bool = False) -> Tile:
+    return Tile(f"T{n:02d}", kind, bonus, vp, forest, setup)
+
+
+TILES: tuple[Tile, ...] = (
+    _tile(1, "stone_tower", vp=2, setup=True),
+    *(_tile(n, "wooden_tower", vp=1, setup=n <= 5) for n in range(2, 7)),
+    *(_tile(n, "mine", setup=n <= 8) for n in range(7, 10)),
+    *(_tile(n, "blank", setup=True) for n in range(10, 14)),
+    _tile(14, "blank"),
+    _tile(15, "blank"),
+    _tile(16, "blank", forest=(0,)),
+    _tile(17, "blank", forest=(0, 1)),
+    _tile(18, "blank", forest=(0, 1)),
+    _tile(19, "blank", forest=(0, 3)),
+    _tile(20, "blank", forest=(0, 1, 2)),
+    _tile(21, "blank", forest=(0, 2, 4)),
+    _tile(22, "shields_forge", bonus="shd"),
+    _tile(23, "weapons_forge", bonus="wpn"),
+    *(_tile(n, "workshop", bonus="asm") for n in range(24, 28)),
+    *(_tile(n, "village", bonus="dep") for n in range(28, 31)),
+    *(_tile(n, "druid_hut", bonus="nat") for n in range(31, 33)),
+    _tile(33, "cavern"),
+    _tile(34, "cavern"),
+    _tile(35, "altar"),
+    _tile(36, "altar"),
+)
+TILE_INDEX = {t.id: i for i, t in enumerate(TILES)}
+
+KIND_NAMES = {
+    "stone_tower": "Stone Tower", "wooden_tower": "Wooden Tower", "mine": "Mine Tunnel",
+    "blank": "Blank", "shields_forge": "Shields Forge", "weapons_forge": "Weapons Forge",
+    "workshop": "Workshop", "village": "Village", "druid_hut": "Druid Hut",
+    "cavern": "Cavern", "altar": "Ancient God Altar",
+}
+
+
+class Seat(NamedTuple):
+    """A seat of a setup: its gate territory and its four village slots V1..V4 (V2 = Square)."""
+
+    gate: tuple[int, int]
+    slots: tuple[tuple[int, int], tuple[int, int], tuple[int, int], tuple[int, int]]
+
+
+#: Index of the Village Square slot (V2) among V1..V4.
+SQUARE_SLOT = 1
+
+#: Setups by player count (B11 tiles, sheet section 5 seats, listed in turn order P1..Pn).
+SETUP_TILES: dict[int, dict[tuple[int, int], str]] = {
+    2: {(0, 0): "T01", (1, -1): "T10", (-1, 1): "T11", (0, -1): "T07", (0, 1): "T08"},
+    3: {(0, 0): "T01", (1, 0): "T02", (0, -1): "T03", (-1, 1): "T04",
+        (2, 0): "T10", (-2, 2): "T11", (0, -2): "T12"},
+    4: {(0, 0): "T01", (1, -1): "T02", (0, -1): "T03", (-1, 1): "T04", (0, 1): "T05",
+        (1, 0): "T07", (-1, 0): "T08",
+        (2, -2): "T10", (0, 2): "T11", (-2, 2): "T12", (0, -2): "T13"},
+}
+#: B8 (``setup_tiles_9``): the 4-player hexes left empty, their tiles going to the pile.
+SETUP_9_EMPTY = ((1, 0), (-1, 0))
+
+SEATS: dict[int, tuple[Seat, ...]] = {
+    2: (Seat((1, -1), ((2, -2), (3, -3), (2, -3), (3, -4))),
+        Seat((-1, 1), ((-2, 2), (-3, 3), (-2, 3), (-3, 4)))),
+    3: (Seat((2, 0), ((3, 0), (4, 0), (4, -1), (5, -1))),
+        Seat((-2, 2), ((-3, 3), (-4, 4), (-3, 4), (-4, 5))),
+        Seat((0, -2), ((0, -3), (0, -4), (-1, -3), (-1, -4)))),
+    4: (Seat((2, -2), ((3, -3), (4, -4), (4, -3), (5, -4))),
+        Seat((0, 2), ((0, 3), (0, 4), (1, 3), (1, 4))),
+        Seat((-2, 2), ((-3, 3), (-4, 4), (-4, 3), (-5, 4))),
+        Seat((0, -2), ((0, -3), (0, -4), (-1, -3), (-1, -4)))),
+}
+
+#: Quick start (RULEBOOK pairs by turn order; built side up on V3 then V4, worker on S).
+QUICKSTART: tuple[tuple[str, str], ...] = (("PS", "FA"), ("CA", "EG"), ("MA", "AB"), ("LG", "UN"))
+QUICKSTART_SLOTS = (2, 3)

@@ -1,0 +1,156 @@
+"""Phase 4, meeple movement, and the special territories (rulebook "Meeple Movement on the
+Battlefield", "Special Territories"; sheet B1, B2, B7, A12, A13, A15, A17, D7, D8, D16).
+
+A move ``q,r>q2,r2:k`` takes k meeples from one hex to one destination: an adjacent territory,
+an empty hex to explore, an adjacent enemy building slot, a territory within 2 of a Cavern, or
+another Mine exit (from a Mine, or through an adjacent Mine free of opponents, whose jump is
+immediate). Each meeple moves once.
+"""
+
+from __future__ import annotations
+
+from meeples.games.meeple_war import board
+from meeples.games.meeple_war.board import DELTA, hex_name, parse_hex
+from meeples.games.meeple_war.work import Work
+
+
+def mines(w: Work) -> list[int]:
+    return sorted(h for h in w.tiles if w.kind(h) == "mine")
+
+
+def place(w: Work, p: int, h: int, k: int) -> None:
+    """Put k meeples of p (already taken from their source) on territory h (A13, A15)."""
+    if k <= 0:
+        return
+    w.add(h, p, k)
+    if w.has_opponent(h, p):
+        if p == w.active:
+            w.frozen[h] = w.frozen.get(h, 0) + k
+    elif w.kind(h) == "altar":
+        trigger_altar(w, p, h)
+
+
+def trigger_altar(w: Work, p: int, h: int) -> None:
+    """Meeples of p entered altar h: sacrifice one, then maybe kill within 2 (A13, D16)."""
+    key = (h, p if w.option("altar_once_per_player") else -1)
+    if key in w.altars_used or not w.count(h, p):
+        return
+    w.altars_used.append(key)
+    if p == w.active and w.frozen.get(h, 0):
+        w.frozen[h] -= 1  # the sacrifice is one of the meeples that just entered
+    w.destroy(h, p, 1)
+    if kill_options(w, p, h):
+        w.effects.append(("kill", p, h))
+
+
+def kill_options(w: Work, p: int, altar: int) -> list[str]:
+    """Return the opposing meeples on territories within 2 of the altar (not on buildings)."""
+    out = []
+    for h in (altar, *board.within_2(altar)):
+        if h in w.tiles:
+            out.extend(f"kill:{o}@{hex_name(h)}" for o in w.present(h) if o != p)
+    return out
+
+
+def apply_kill(w: Work, p: int, action: str) -> None:
+    who, _, spot = action[5:].partition("@")
+    w.destroy(parse_hex(spot), int(who), 1)
+    w.gain_bravery(p, 1)
+
+
+def jump_options(w: Work, p: int, h: int) -> list[str]:
+    """Return the tunnel jumps of p's meeples standing on mine h (A12)."""
+    here = w.count(h, p)
+    return [f"{hex_name(h)}>{hex_name(e)}:{k}" for e in mines(w) if e != h
+            for k in range(1, here + 1)]
+
+
+def apply_jump(w: Work, p: int, action: str) -> None:
+    src, dest, k = parse_move(action)
+    w.remove(src, p, k)
+    w.add(dest, p, k)
+
+
+def parse_move(action: str) -> tuple[int, int, int]:
+    route, _, k = action.rpartition(":")
+    src, _, dest = route.partition(">")
+    return parse_hex(src), parse_hex(dest), int(k)
+
+
+def destinations(w: Work, h: int, a: int) -> dict[int, int]:
+    """Return destination -> most meeples that may go there, for a's meeples on h."""
+    out: dict[int, int] = {}
+    nature = w.nature
+    tiles = w.tiles
+    exits = None
+    for d in range(6):
+        n = h + DELTA[d]
+        if n in tiles:
+            if w.blocked(h, d, nature):
+                continue
+            out[n] = 99
+            if w.kind(n) == "mine" and not w.has_opponent(n, a):
+                exits = exits if exits is not None else mines(w)
+                for e in exits:
+                    out[e] = 99
+        elif n in w.village:
+            owner, index = w.village[n]
+            slot = w.seats[owner].slots[index]
+            if owner == a or slot is None or w.blocked(h, d, nature):
+                continue
+            free = w.slot_capacity(slot) - len(slot.defense)
+            if free > 0:
+                out[n] = free
+        elif not w.blocked(h, d, nature) and (n in w.explore or len(w.explore) < len(w.pile)):
+            out[n] = 99  # B2: only while the pile can still cover every explored hex
+    kind = w.kind(h)
+    if kind == "cavern":
+        range_ = board.within_2(h)
+        if w.option("cavern_range_exactly_2"):
+            range_ = tuple(n for n in range_ if board.distance(h, n) == 2)
+        for n in range_:
+            if n in tiles:
+                out[n] = 99
+                if w.kind(n) == "mine" and not w.has_opponent(n, a):
+                    for e in mines(w):
+                        out[e] = 99
+    elif kind == "mine":
+        for e in mines(w):
+            out[e] = 99
+    out.pop(h, None)
+    return out
+
+
+def move_options(w: Work) -> list[str]:
+    a = w.active
+    out = []
+    for h in sorted(w.troops):
+        if h not in w.tiles:
+            continue
+        movable = w.troops[h][a] - w.frozen.get(h, 0)
+        if movable <= 0:
+            continue
+        name = hex_name(h)
+        for dest, cap in sorted(destinations(w, h, a).items()):
+            dname = hex_name(dest)
+            out.extend(f"{name}>{dname}:{k}" for k in range(1, min(movable, cap) + 1))
+    return out
+
+
+def apply_move(w: Work, action: str) -> None:
+    a = w.active
+    src, dest, k = parse_move(action)
+    w.remove(src, a, k)
+    if dest in w.village:
+        owner, index = w.village[dest]
+        for _ in range(k):
+            w.fill_defense(owner, index, a)
+        return
+    w.add(dest, a, k)
+    w.frozen[dest] = w.frozen.get(dest, 0) + k
+    if dest not in w.tiles:
+        origins = w.explore.setdefault(dest, [])
+        if src not in origins:
+            origins.append(src)
+    elif w.kind(dest) == "altar" and not w.has_opponent(dest, a):
+        trigger_altar(w, a, dest)

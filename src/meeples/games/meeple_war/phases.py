@@ -1,0 +1,202 @@
+"""Phases 1 and 2, and the token windows (rulebook "Territory Bonus", "Workers Movement",
+"Territory Upgrades"; sheet B1, B5, A1, A5, A18).
+
+Token window (B5): at the start of each phase the active player, then the others clockwise, may
+place upgrade tokens or their Tree; a holder is asked only when they have a playable token.
+"""
+
+from __future__ import annotations
+
+from meeples.games.meeple_war import board
+from meeples.games.meeple_war.board import hex_name
+from meeples.games.meeple_war.data import BUILDINGS, TILES
+from meeples.games.meeple_war.movement import place
+from meeples.games.meeple_war.state import Slot
+from meeples.games.meeple_war.work import Work
+
+# --- token windows ---------------------------------------------------------------------------
+
+
+def open_forest_edges(w: Work) -> list[int]:
+    """Return the keys of edges with forest on a face and no Tree yet, sorted."""
+    edges = set()
+    for h, (t, r) in w.tiles.items():
+        mask = board.FOREST[t][r]
+        if mask:
+            for d in range(6):
+                if mask >> d & 1:
+                    key = board.edge_key(h, d)
+                    if key not in w.trees:
+                        edges.add(key)
+    return sorted(edges)
+
+
+def upgradable(w: Work) -> list[int]:
+    """Return the blank tiles without an upgrade token (A18), sorted."""
+    return sorted(h for h, (t, _) in w.tiles.items()
+                  if TILES[t].kind == "blank" and h not in w.upgrades)
+
+
+def token_options(w: Work, p: int) -> list[str]:
+    """Return p's token plays (without ``done``)."""
+    out = []
+    seat = w.seats[p]
+    if seat.tree:
+        for key in open_forest_edges(w):
+            h, d = board.edge_of_key(key)
+            out.append(f"tree:{hex_name(h)}/{d}")
+    if seat.tokens:
+        spots = upgradable(w)
+        for tok in sorted(set(seat.tokens)):
+            out.extend(f"up:{tok}@{hex_name(h)}" for h in spots)
+    return out
+
+
+def can_play_token(w: Work, p: int) -> bool:
+    seat = w.seats[p]
+    if seat.tree and open_forest_edges(w):
+        return True
+    return bool(seat.tokens) and bool(upgradable(w))
+
+
+def token_holders(w: Work) -> list[int]:
+    """Return, active player first then clockwise, who may place a token now."""
+    n = w.players
+    return [p for p in ((w.active + i) % n for i in range(n)) if can_play_token(w, p)]
+
+
+def apply_token(w: Work, p: int, action: str) -> None:
+    """Place a Tree (``tree:q,r/d``) or an upgrade token (``up:tok@q,r``)."""
+    if action.startswith("tree:"):
+        spot, _, d = action[5:].partition("/")
+        w.trees.add(board.edge_key(board.parse_hex(spot), int(d)))
+        w.seats[p].tree = False
+    else:
+        tok, _, spot = action[3:].partition("@")
+        w.upgrades[board.parse_hex(spot)] = tok
+        w.seats[p].tokens.remove(tok)
+
+
+# --- phase 1: territory bonus ----------------------------------------------------------------
+
+
+def check_bonuses(w: Work) -> None:
+    """Collect the active player's structure bonuses: 2+ meeples on the tile now (phase 1)."""
+    a = w.active
+    seat = w.seats[a]
+    seat.shields = 0
+    for h in sorted(w.troops):
+        if w.troops[h][a] < 2 or h not in w.tiles:
+            continue
+        tile = TILES[w.tiles[h][0]]
+        w.temp_vp += tile.vp
+        bonus = w.bonus(h)
+        if bonus in ("asm", "dep"):
+            w.bonuses.append((h, bonus))
+        elif bonus == "nat":
+            w.nature = True
+        elif bonus == "wpn":
+            w.weapons += 1
+        elif bonus == "shd":
+            seat.shields += 1
+
+
+def deploy_one_targets(w: Work, source: int) -> list[int]:
+    """Return where a Deploy One Meeple bonus may place (A19, option D10)."""
+    targets = {w.gate[w.active], source}
+    if w.option("deploy_one_any_village_tile"):
+        targets.update(h for h in w.tiles if w.bonus(h) == "dep")
+    return sorted(targets)
+
+
+def bonus_options(w: Work) -> list[str]:
+    seat = w.seats[w.active]
+    out = []
+    for h, kind in w.bonuses:
+        if kind == "asm" and seat.stock:
+            out.append(f"bonus:{hex_name(h)}")
+        elif kind == "dep" and seat.depot:
+            out.extend(f"bonus:{hex_name(h)}>{hex_name(t)}" for t in deploy_one_targets(w, h))
+    return out
+
+
+def apply_bonus(w: Work, action: str) -> None:
+    a = w.active
+    seat = w.seats[a]
+    source, _, target = action[6:].partition(">")
+    h = board.parse_hex(source)
+    for i, (bh, _) in enumerate(w.bonuses):
+        if bh == h:
+            del w.bonuses[i]
+            break
+    if not target:
+        seat.stock -= 1
+        seat.depot += 1
+    else:
+        seat.depot -= 1
+        place(w, a, board.parse_hex(target), 1)
+
+
+# --- phase 2: workers ------------------------------------------------------------------------
+
+
+def worker_exits(slot: Slot) -> tuple[str, ...]:
+    """Return the nodes a worker may move to (construction: the next space)."""
+    b = BUILDINGS[slot.building]
+    if not slot.built:
+        return (f"c{int(slot.node[1:]) + 1}",)
+    return b.path.get(slot.node, ("S",))
+
+
+def move_worker(w: Work, p: int, index: int, node: str) -> None:
+    """Move a worker one space; flip at construction end (A5); a leaf's action becomes due."""
+    slot = w.seats[p].slots[index]
+    assert slot is not None
+    b = BUILDINGS[slot.building]
+    if not slot.built:
+        if int(node[1:]) >= b.construction_length:
+            w.clear_defense(p, index, score=False)
+            w.seats[p].slots[index] = Slot(slot.building, True, "S", ())
+        else:
+            w.seats[p].slots[index] = Slot(slot.building, False, node, slot.defense)
+        return
+    w.seats[p].slots[index] = Slot(slot.building, True, node, slot.defense)
+    leaf = b.leaves.get(node)
+    if leaf is not None and leaf[0] != "recycle" and index not in w.pending:
+        w.pending.append(index)
+
+
+def start_workers(w: Work) -> None:
+    a = w.active
+    w.workers = [i for i, s in enumerate(w.seats[a].slots) if s is not None]
+    advance_workers(w)
+
+
+def advance_workers(w: Work) -> None:
+    """Move every worker that has a single way forward, stopping at a branch."""
+    seat = w.seats[w.active]
+    while w.workers:
+        slot = seat.slots[w.workers[0]]
+        if slot is None:
+            w.workers.pop(0)
+            continue
+        exits = worker_exits(slot)
+        if len(exits) > 1:
+            return
+        move_worker(w, w.active, w.workers.pop(0), exits[0])
+
+
+def worker_options(w: Work) -> list[str]:
+    if not w.workers:
+        return []
+    index = w.workers[0]
+    slot = w.seats[w.active].slots[index]
+    assert slot is not None
+    return [f"w{index + 1}>{node}" for node in worker_exits(slot)]
+
+
+def apply_worker(w: Work, action: str) -> None:
+    index = int(action[1]) - 1
+    w.workers.remove(index)
+    move_worker(w, w.active, index, action.partition(">")[2])
+    advance_workers(w)

@@ -1,0 +1,319 @@
+"""Meeple War's rules: setup, the turn as a sequence of decisions, the end and the ranking
+(rulebook "Setup", "Game Turn", "End of the Game"; sheet B1, B3, B5, B8, B11, A10, D18).
+
+``legal_actions`` and ``apply`` dispatch on the awaited decision (``State.step``); after each
+action, steps with no real choice (nothing to do, or only ``done``) are passed automatically.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from meeples.core.rng import randbelow, seed_state, shuffled
+from meeples.games.meeple_war import battle, board, buildings, movement, phases
+from meeples.games.meeple_war.data import (
+    CONSTRUCTIBLE,
+    MAX_ROUNDS,
+    MEEPLES_PER_PLAYER,
+    QUICKSTART,
+    QUICKSTART_SLOTS,
+    SETUP_9_EMPTY,
+    SETUP_TILES,
+    SQUARE_SLOT,
+    START_DEPOT,
+    TILE_INDEX,
+    TILES,
+    UPGRADE_TOKENS,
+    VP_TO_WIN,
+)
+from meeples.games.meeple_war.state import Seat, Slot, State
+from meeples.games.meeple_war.work import Work
+
+OPTION_NAMES = (
+    "cavern_range_exactly_2",
+    "reinforce_gate_only_if_none",
+    "deploy_one_any_village_tile",
+    "altar_once_per_player",
+    "first_to_6_wins",
+    "weapons_forge_attack_only",
+    "setup_tiles_9",
+    "quickstart",
+)
+
+
+def initial_state(players: int, seed: int, options: Mapping[str, Any]) -> State:
+    """Return the opening state: seeded first player (B3), setup tiles (B11, B8), shuffled pile."""
+    on = tuple(sorted(name for name in OPTION_NAMES if options.get(name)))
+    rng = seed_state(seed)
+    first, rng = randbelow(rng, players)
+    layout = dict(SETUP_TILES[players])
+    if players == 4 and "setup_tiles_9" in on:
+        for spot in SETUP_9_EMPTY:
+            del layout[spot]
+    placed = {TILE_INDEX[t] for t in layout.values()}
+    pile, rng = shuffled(rng, [i for i in range(len(TILES)) if i not in placed])
+    tiles = tuple(sorted((board.hex_of(*spot), TILE_INDEX[t], 0) for spot, t in layout.items()))
+    seats = []
+    for p in range(players):
+        slots: list[Slot | None] = [None] * 4
+        slots[SQUARE_SLOT] = Slot("VS", True, "S", ())
+        available = list(CONSTRUCTIBLE)
+        if "quickstart" in on:
+            for code, index in zip(QUICKSTART[board.seat_of(p, first, players)], QUICKSTART_SLOTS):
+                slots[index] = Slot(code, True, "S", ())
+                available.remove(code)
+        seats.append(Seat(
+            stock=MEEPLES_PER_PLAYER - START_DEPOT - 1, depot=START_DEPOT, ladder=0, mountain=0,
+            extra_vp=0, tree=True, tokens=(), shields=0, available=tuple(sorted(available)),
+            boxed=(), slots=tuple(slots),
+        ))
+    state = State(
+        players=players, options=on, rng=rng, first=first, active=first, turn=0, phase=1,
+        step="window", window=(), bonuses=(), temp_vp=0, weapons=0, nature=False, workers=(),
+        pending=(), sub=(), frozen=(), explore=(), drawn=(), altars_used=(), effects=(),
+        pile=pile, tiles=tiles, upgrades=(), trees=(), pool=tuple(sorted(UPGRADE_TOKENS)),
+        troops=(), seats=tuple(seats), result=(),
+    )
+    w = Work(state)
+    start_turn(w)
+    settle(w)
+    return w.freeze()
+
+
+# --- turn flow -------------------------------------------------------------------------------
+
+
+def start_turn(w: Work) -> None:
+    w.turn += 1
+    w.bonuses, w.temp_vp, w.weapons, w.nature = [], 0, 0, False
+    w.workers, w.pending, w.sub, w.frozen, w.explore = [], [], (), {}, {}
+    w.drawn, w.altars_used = (), []
+    start_phase(w, 1)
+
+
+def start_phase(w: Work, phase: int) -> None:
+    """Open a phase with its token window (B5), or go straight to its body."""
+    w.phase = phase
+    w.window = phases.token_holders(w)
+    if w.window:
+        w.step = "window"
+    else:
+        begin_body(w)
+
+
+def begin_body(w: Work) -> None:
+    phase = w.phase
+    if phase == 1:
+        phases.check_bonuses(w)
+        w.step = "bonus"
+    elif phase == 2:
+        w.step = "worker"
+        phases.start_workers(w)
+    elif phase == 3:
+        w.step = "action"
+    elif phase == 4:
+        w.step = "move"
+    else:
+        w.step = "explore"
+
+
+def finish_step(w: Work) -> None:
+    """Close the awaited step (``done``, or nothing left to decide)."""
+    step = w.step
+    if step == "window":
+        w.window.pop(0)
+        if not w.window:
+            begin_body(w)
+    elif step == "bonus":
+        w.bonuses = []
+        start_phase(w, 2)
+    elif step == "worker":
+        start_phase(w, 3)
+    elif step == "action":
+        w.pending = []
+        start_phase(w, 4)
+    elif step == "fly":
+        w.sub = ()
+        w.step = "action"
+    elif step == "fright":
+        buildings.finish_fright(w)
+    elif step == "move":
+        start_phase(w, 5)
+    elif step == "explore":
+        w.step = "battle"
+    elif step == "battle":
+        end_turn(w)
+    else:  # pragma: no cover - every decision step is listed above
+        raise AssertionError(step)
+
+
+def end_turn(w: Work) -> None:
+    w.temp_vp = 0
+    if w.turn >= MAX_ROUNDS * w.players:
+        finish(w, f"round limit ({MAX_ROUNDS} rounds)")
+        return
+    w.active = (w.active + 1) % w.players
+    start_turn(w)
+
+
+def settle(w: Work) -> None:
+    """Pass every step with no real choice, checking the end after each (A10)."""
+    while True:
+        if check_end(w):
+            return
+        if w.effects:
+            options = effect_options(w)
+            if options:
+                return
+            w.effects.pop(0)
+            continue
+        options = step_options(w)
+        if len(options) > 1 and options != ["done"]:
+            return
+        if len(options) == 1 and options[0] != "done":
+            apply_step(w, options[0])
+            continue
+        finish_step(w)
+
+
+def check_end(w: Work) -> bool:
+    """End the game once a player has 6 VP (the active player counting towers, A10)."""
+    if w.result:
+        return True
+    if any(w.vp(p) >= VP_TO_WIN for p in range(w.players)):
+        finish(w, f"{VP_TO_WIN} victory points")
+        return True
+    return False
+
+
+def finish(w: Work, reason: str) -> None:
+    """Rank by VP, then bravery, then meeples on the map (A10); ties share a place."""
+    def key(p: int) -> tuple[int, ...]:
+        reached = int(w.option("first_to_6_wins") and w.vp(p) >= VP_TO_WIN)
+        return (reached, w.vp(p), w.seats[p].ladder, w.on_map(p))
+
+    order = sorted(range(w.players), key=lambda p: (tuple(-v for v in key(p)), p))
+    ranking: list[list[int]] = []
+    for p in order:
+        if ranking and key(ranking[-1][0]) == key(p):
+            ranking[-1].append(p)
+        else:
+            ranking.append([p])
+    groups = tuple(tuple(sorted(g)) for g in ranking)
+    w.result = (groups[0], groups, reason)
+    w.phase, w.step = 0, "over"
+    w.window, w.effects, w.workers, w.pending, w.sub = [], [], [], [], ()
+
+
+# --- decisions -------------------------------------------------------------------------------
+
+
+def to_move(state: State) -> int | None:
+    if state.result:
+        return None
+    if state.effects:
+        return int(state.effects[0][1])
+    if state.step == "window":
+        return state.window[0]
+    return state.active
+
+
+def effect_options(w: Work) -> list[str]:
+    kind, p, h = w.effects[0]
+    if kind == "kill":
+        found = movement.kill_options(w, p, h)
+    else:
+        found = movement.jump_options(w, p, h)
+    return [*found, "done"] if found else []
+
+
+def step_options(w: Work) -> list[str]:
+    step = w.step
+    if step == "window":
+        return [*phases.token_options(w, w.window[0]), "done"]
+    if step == "bonus":
+        return [*phases.bonus_options(w), "done"]
+    if step == "worker":
+        return phases.worker_options(w)
+    if step == "action":
+        return [*buildings.action_options(w), "done"]
+    if step == "fly":
+        return [*buildings.fly_options(w), "done"]
+    if step == "fright":
+        return [*buildings.fright_options(w), "done"]
+    if step == "move":
+        return [*movement.move_options(w), "done"]
+    if step == "explore":
+        return battle.explore_options(w)
+    if step == "rotate":
+        return battle.rotate_options(w)
+    if step == "battle":
+        return battle.battle_options(w)
+    return []
+
+
+def options(w: Work) -> list[str]:
+    if w.result:
+        return []
+    return effect_options(w) if w.effects else step_options(w)
+
+
+def legal_actions(state: State) -> list[str]:
+    """Return the legal action strings for the player to move."""
+    if state.result:
+        return []
+    return options(Work(state))
+
+
+def apply_step(w: Work, action: str) -> None:
+    """Carry out one legal action of the awaited step (no settling)."""
+    if w.effects:
+        kind, p, _ = w.effects.pop(0)
+        if action != "done":
+            (movement.apply_kill if kind == "kill" else movement.apply_jump)(w, p, action)
+        return
+    if action == "done":
+        finish_step(w)
+        return
+    step = w.step
+    if step == "window":
+        phases.apply_token(w, w.window[0], action)
+    elif step == "bonus":
+        phases.apply_bonus(w, action)
+    elif step == "worker":
+        phases.apply_worker(w, action)
+    elif step == "action":
+        buildings.apply_action(w, action)
+    elif step == "fly":
+        buildings.apply_fly(w, action)
+    elif step == "fright":
+        buildings.apply_fright(w, action)
+    elif step == "move":
+        movement.apply_move(w, action)
+    elif step == "explore":
+        battle.apply_explore(w, action)
+    elif step == "rotate":
+        battle.apply_rotate(w, action)
+    elif step == "battle":
+        battle.apply_battle(w, action)
+
+
+def apply(state: State, action: str) -> State:
+    """Return the state after a legal action (trusted: the facade checks legality)."""
+    w = Work(state)
+    apply_step(w, action)
+    settle(w)
+    return w.freeze()
+
+
+def meeple_count(state: State, p: int) -> int:
+    """Return where p's meeples are, summed (13 when the accounting holds): for invariants."""
+    s = state.seats[p]
+    total = s.stock + s.depot + s.mountain + 1
+    total += sum(c for _, q, c in state.troops if q == p)
+    for seat in state.seats:
+        for slot in seat.slots:
+            if slot is not None:
+                total += slot.defense.count(p)
+    return total

@@ -1,0 +1,73 @@
+"""Meeple War's state: frozen data only (hashable, tuples throughout).
+
+Hexes are integers: ``(q + 128) * 256 + (r + 128)`` (see :mod:`board`), so a neighbour is one
+addition away. Players are ``0..n-1`` in seating order; the turn order starts at ``first``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+
+@dataclass(frozen=True, slots=True)
+class Slot:
+    """A building on a village slot, with its worker and the meeples on its defense spaces."""
+
+    building: str  # a code of data.BUILDINGS
+    built: bool  # False: the construction side is up
+    node: str  # the worker: "c<i>" (i moves done) on the construction path, else a path node
+    defense: tuple[int, ...]  # owners of the meeples on the defense spaces, sorted
+
+
+@dataclass(frozen=True, slots=True)
+class Seat:
+    """One player's pieces off the map."""
+
+    stock: int
+    depot: int
+    ladder: int  # bravery ladder position 0..6 (the ladder meeple itself is not in stock)
+    mountain: int  # meeples on the Reputation Mountain (permanent VP)
+    extra_vp: int  # VP scored when no meeple was left to put on the mountain (A11)
+    tree: bool  # the Tree Hiding the Forest is still in hand
+    tokens: tuple[str, ...]  # upgrade tokens in hand, sorted
+    shields: int  # Shields Forge sources held since this player's last turn start (E2)
+    available: tuple[str, ...]  # buildings that may still be built
+    boxed: tuple[str, ...]  # destroyed buildings (out of the game)
+    slots: tuple[Slot | None, ...]  # V1..V4
+
+
+@dataclass(frozen=True, slots=True)
+class State:
+    """A whole Meeple War position, hidden parts included (pile order, generator state)."""
+
+    players: int
+    options: tuple[str, ...]  # names of the rule options switched on, sorted
+    rng: int
+    first: int
+    active: int
+    turn: int  # turns begun, from 1
+    phase: int  # 1..5 (B1), 0 once the game is over
+    step: str  # the decision awaited: window, bonus, worker, action, fly, fright, move, explore,
+    # rotate, battle, effect, over
+    window: tuple[int, ...]  # token holders still to decide at this phase start (head decides)
+    bonuses: tuple[tuple[int, str], ...]  # phase-1 bonuses left to resolve: (hex, asm|dep)
+    temp_vp: int  # the active player's tower VP this turn
+    weapons: int  # the active player's Weapons Forge sources this turn
+    nature: bool  # the active player's Nature Control this turn
+    workers: tuple[int, ...]  # phase 2: slots whose worker has still to move (head next)
+    pending: tuple[int, ...]  # phase 3: slots whose action is still to do
+    sub: tuple[Any, ...]  # an action in progress: ("fly", slot, hexes) / ("fright", left, arrivals)
+    frozen: tuple[tuple[int, int], ...]  # (hex, n): active meeples there that may not move
+    explore: tuple[tuple[int, tuple[int, ...]], ...]  # empty hexes entered: (hex, origins)
+    drawn: tuple[int, ...]  # () or (hex, tile): a drawn tile awaiting its rotation
+    altars_used: tuple[tuple[int, int], ...]  # (altar hex, player) used this turn
+    effects: tuple[tuple[Any, ...], ...]  # interrupts: ("kill", player, hex) / ("jump", player, hex)
+    pile: tuple[int, ...]  # face-down tiles, top first (hidden)
+    tiles: tuple[tuple[int, int, int], ...]  # (hex, tile index, rotation), sorted
+    upgrades: tuple[tuple[int, str], ...]  # (hex, token) on blank tiles, sorted
+    trees: tuple[int, ...]  # edge keys cleared by a Tree token, sorted
+    pool: tuple[str, ...]  # upgrade tokens still available, sorted
+    troops: tuple[tuple[int, int, int], ...]  # (hex, player, count > 0), sorted
+    seats: tuple[Seat, ...]
+    result: tuple[Any, ...]  # () while playing, else (winners, ranking, reason)
