@@ -1,0 +1,169 @@
+"""Step 4 of the turn: conflicts in every hex over its population limit (§2.7, R3, R4, R14),
+with Evasion, Bow, Spear, Walls, Ambush and Intimidate, invaders, and deserted villages.
+"""
+
+from __future__ import annotations
+
+from meeples.games.rise_of_tribes import data, goals
+from meeples.games.rise_of_tribes.state import Flag, Phase, State
+from meeples.games.rise_of_tribes.work import Work
+
+INVADER = -1
+
+
+def hn(h: int) -> str:
+    return chr(97 + h)
+
+
+def start_conflicts(w: Work) -> None:
+    """Fix the conflict hexes (a later Evasion creates no new conflict) and resolve them."""
+    w.flags[Flag.CONFLICT] = 1
+    w.queue = [h for h in range(len(w.pop)) if w.total(h) > w.limit(h)]
+    next_conflict(w)
+
+
+def next_conflict(w: Work) -> None:
+    w.decider = w.active
+    if not w.queue:
+        goals.start_goals(w)
+    elif len(w.queue) > 1:
+        w.phase = Phase.ORDER  # the active player chooses the order
+    else:
+        begin_hex(w, w.queue[0])
+
+
+def legal_order(s: State) -> list[str]:
+    return [f"fight {hn(h)}" for h in s.queue]
+
+
+def apply_order(w: Work, words: list[str]) -> None:
+    begin_hex(w, ord(words[1]) - 97)
+
+
+def begin_hex(w: Work, h: int) -> None:
+    """R3: Evasion first (on another player's turn), then the attacker's Bow."""
+    w.pend = [h, int(w.pop[h][w.active] > 0), 0, w.invaders_at(h)]
+    for q in w.turn_order(w.active)[1:]:
+        if w.has_power(q, data.KIROR) and w.pop[h][q]:
+            w.phase, w.decider = Phase.EVADE, q
+            return
+    bow_step(w)
+
+
+def legal_evade(s: State) -> list[str]:
+    h, q = s.pend[0], s.decider
+    if s.pend[2] >= data.EVASION_MEMBERS or not s.pop[h][q]:
+        return []
+    return ["stay"] + [f"evade {hn(h)}-{hn(b)}" for b in data.ADJACENT[s.n][h]]
+
+
+def apply_evade(w: Work, words: list[str]) -> None:
+    h, q = w.pend[0], w.decider
+    if words[0] == "evade":
+        b = ord(words[1][2]) - 97
+        w.pop[b][q] += 1
+        w.remove(h, q)
+        w.pend[2] += 1
+        if legal_evade(w):  # type: ignore[arg-type]
+            return
+    w.decider = w.active
+    bow_step(w)
+
+
+def bow_targets(s: State, h: int) -> list[int]:
+    targets = [q for q in range(s.n) if q != s.active and s.pop[h][q]]
+    if s.invaders_at(h):
+        targets.append(INVADER)  # R4: Bow can target invaders
+    return targets
+
+
+def bow_step(w: Work) -> None:
+    h = w.pend[0]
+    if w.has_dev(w.active, data.BOW) and bow_targets(w, h):  # type: ignore[arg-type]
+        w.phase = Phase.BOW
+        return
+    resolve_hex(w)
+
+
+def legal_bow(s: State) -> list[str]:
+    return ["pass"] + [f"bow {'i' if q == INVADER else q}" for q in bow_targets(s, s.pend[0])]
+
+
+def apply_bow(w: Work, words: list[str]) -> None:
+    if words[0] == "bow":
+        h = w.pend[0]
+        if words[1] == "i":
+            remove_invaders(w, 1)
+        else:
+            w.remove(h, int(words[1]))
+    resolve_hex(w)
+
+
+def remove_invaders(w: Work, amount: int) -> None:
+    w.inv -= amount
+
+
+def resolve_hex(w: Work) -> None:
+    """Spear, Walls, then simultaneous removal rounds (R3, R14) and the deserted villages."""
+    h, active_present, _, start_invaders = w.pend
+    a = w.active
+    villages_before = [(x, o) for x, o in enumerate(w.villages) if o >= 0 and o != a]
+    # Defenders' Spear, then Walls: the attacker loses a member (if present).
+    for q in w.turn_order(a)[1:]:
+        if w.pop[h][q] and w.has_dev(q, data.SPEAR) and w.pop[h][a]:
+            w.remove(h, a)
+    for q in w.turn_order(a)[1:]:
+        if data.WALLS in w.acquired[q] and w.villages[h] == q and w.pop[h][q] and w.pop[h][a]:
+            w.remove(h, a)
+    intimidate = w.has_power(a, data.MUKAAN) and w.pop[h][a] > w.others(h, a)
+    ambush = w.has_power(a, data.KIAKIA)
+    first = True
+    while True:
+        counts = {q: w.pop[h][q] for q in range(w.n) if w.pop[h][q]}
+        if w.invaders_at(h):
+            counts[INVADER] = w.inv
+        if len(counts) < 2:
+            break
+        for q, count in counts.items():
+            loss = 1
+            if first and q == a and ambush:
+                loss = 0
+            if first and q != a and intimidate:
+                loss += 1
+            loss = min(loss, count)
+            if q == INVADER:
+                w.inv -= loss
+            else:
+                w.pop[h][q] -= loss
+        first = False
+    # A survivor over the current limit removes down to it (R3, Q7; R4 for invaders).
+    cap = w.limit(h)
+    for q in range(w.n):
+        if w.pop[h][q] > cap:
+            w.pop[h][q] = cap
+    if w.invaders_at(h) > cap:
+        w.inv = cap
+    w.queue.remove(h)
+    w.check_villages()
+    if active_present and any(w.villages[x] != o for x, o in villages_before if x == h):
+        w.flags[Flag.RAID] = 1  # R6
+    if start_invaders and not w.inv:
+        invaders_defeated(w, h, active_present)
+    next_conflict(w)
+
+
+def invaders_defeated(w: Work, h: int, active_present: int) -> None:
+    """The last invader is gone: 2 VP to the attacker if present, else the strongest defender."""
+    w.inv_hex = -1
+    slot = w.slot_of(data.INVADERS)
+    if slot >= 0:
+        w.discard_slot(slot)
+    if active_present:
+        w.gain_vp(w.active, data.INVADERS_VP)
+        return
+    left = [(w.pop[h][q], q) for q in range(w.n) if q != w.active and w.pop[h][q]]
+    if left:
+        best = max(left)[0]
+        top = [q for c, q in left if c == best]
+        if len(top) == 1:
+            w.gain_vp(top[0], data.INVADERS_VP)

@@ -1,0 +1,217 @@
+"""Step 5 of the turn (§2.8, §2.9, R10): goals, villages, event purchases, the Altar, Shared
+Knowledge, and the "any time in your turn" abilities (Pottery, Tribal Elders, R5).
+"""
+
+from __future__ import annotations
+
+from meeples.games.rise_of_tribes import data, rules
+from meeples.games.rise_of_tribes.state import Flag, Phase, State
+from meeples.games.rise_of_tribes.work import Work
+
+RES = data.RESOURCE_LETTERS
+GOAL = data.GOAL_IDS
+
+
+def hn(h: int) -> str:
+    return chr(97 + h)
+
+
+# --- hex status (§2.8) ----------------------------------------------------------------------------
+
+def majority_hexes(s: State, p: int) -> list[int]:
+    """Hexes where p's members outnumber all opponents' members together (invaders count, R4)."""
+    return [h for h in range(len(s.pop)) if s.pop[h][p] > s.others(h, p)]
+
+
+def controlled_hexes(s: State, p: int) -> list[int]:
+    return [h for h in range(len(s.pop)) if s.pop[h][p] and not s.others(h, p)]
+
+
+def largest_group(hexes: list[int], adj: tuple[tuple[int, ...], ...]) -> int:
+    """Return the size of the largest connected group among hexes."""
+    left, best = set(hexes), 0
+    while left:
+        stack = [left.pop()]
+        size = 0
+        while stack:
+            a = stack.pop()
+            size += 1
+            for b in adj[a]:
+                if b in left:
+                    left.remove(b)
+                    stack.append(b)
+        best = max(best, size)
+    return best
+
+
+def has_all_types(s: State, hexes: list[int]) -> bool:
+    """R8: one distinct hex for each of lake, forest, mountain (Wild Land counts as one)."""
+    def fit(kind: int, used: frozenset[int]) -> bool:
+        if kind == 3:
+            return True
+        return any(fit(kind + 1, used | {h}) for h in hexes
+                   if h not in used and s.counts_as(h, kind))
+    return fit(0, frozenset())
+
+
+def condition_met(s: State, p: int, card: int) -> bool:
+    """Return whether an achievement's condition holds now for p (Q15)."""
+    if card == data.GATHER6:
+        return bool(s.flags[Flag.GATHER6])
+    if card == data.NEIGHBOURS:
+        return largest_group(majority_hexes(s, p), data.ADJACENT[s.n]) >= data.NEIGHBOURS_GROUP
+    if card == data.WATERS:
+        lakes = [h for h in controlled_hexes(s, p) if s.counts_as(h, data.FOOD)]
+        return len(lakes) >= data.WATERS_LAKES
+    if card == data.MASTERS:
+        return has_all_types(s, majority_hexes(s, p))
+    if card == data.EXPANSION:
+        return sum(1 for row in s.pop if row[p]) >= data.EXPANSION_HEXES
+    if card == data.GREAT_TRIBE:
+        return s.on_board(p) >= data.GREAT_TRIBE_MEMBERS
+    if card == data.SETTLERS:
+        return s.villages_of(p) >= data.SETTLERS_VILLAGES
+    return bool(s.flags[Flag.RAID])
+
+
+def can_complete(s: State, p: int, card: int) -> bool:
+    if card < len(data.DEVELOPMENTS):
+        return all(s.res[p][r] >= data.DEV_COST[card][r] for r in range(3))
+    return condition_met(s, p, card)
+
+
+def village_cost(s: State, p: int) -> tuple[int, ...]:
+    return data.VILLAGE_COST[s.tribe[p]]
+
+
+# --- step 5 ---------------------------------------------------------------------------------------
+
+def start_goals(w: Work) -> None:
+    w.phase, w.decider, w.pend, w.queue = Phase.GOALS, w.active, [], []
+
+
+def legal_goals(s: State) -> list[str]:
+    p = s.active
+    out = [f"goal {GOAL[c]}" for c in sorted(set(s.progress[p])) if can_complete(s, p, c)]
+    out += legal_villages(s, p)
+    for slot, event in enumerate(s.slots):
+        if event in data.ACQUIRE:
+            kind = data.ACQUIRE[event]
+            if s.res[p][kind] >= data.ACQUIRE_BASE - s.tokens[slot][kind]:
+                out.append(f"buy {data.EVENT_IDS[event]}")
+    if data.ALTAR in s.acquired[p] and not s.flags[Flag.ALTAR]:
+        pays = [RES[r] for r in range(3) if s.res[p][r] >= 4]
+        if all(s.res[p]):
+            pays.append("wfs")
+        out += [f"altar {hn(h)} {pay}" for h in range(len(s.pop)) if s.pop[h][p] for pay in pays]
+    slot = s.slot_of(data.SHARED)
+    if slot >= 0 and not s.flags[Flag.SHARED] and s.decks[p] and shares_hex(s, p):
+        out += [f"share {RES[r]}" for r in range(3) if s.res[p][r]]
+    return out + legal_anytime(s) + ["done"]
+
+
+def shares_hex(s: State, p: int) -> bool:
+    return any(row[p] and sum(row) > row[p] for row in s.pop)
+
+
+def legal_villages(s: State, p: int) -> list[str]:
+    if s.villages_left() <= 0:
+        return []
+    hexes = [h for h in range(len(s.pop)) if s.pop[h][p] and s.villages[h] < 0
+             and not s.invaders_at(h)]
+    if not hexes:
+        return []
+    cost = village_cost(s, p)
+    variants: list[str] = []
+    if s.has_power(p, data.DABA):  # Crafty Builders: one resource fewer, of your choice
+        for r in range(3):
+            if cost[r] and all(s.res[p][k] >= cost[k] - (k == r) for k in range(3)):
+                variants.append(f" -{RES[r]}")
+    elif all(s.res[p][k] >= cost[k] for k in range(3)):
+        variants.append("")
+    if s.elders_on and s.elder_at[p] < 0:
+        variants += [v + " e" for v in variants]
+    return [f"village {hn(h)}{v}" for h in hexes for v in variants]
+
+
+def apply_goals(w: Work, words: list[str]) -> None:
+    p = w.active
+    verb = words[0]
+    if verb == "done":
+        rules.end_turn(w)
+    elif verb == "goal":
+        card = GOAL.index(words[1])
+        w.progress[p].remove(card)
+        w.completed[p].append(card)
+        if card < len(data.DEVELOPMENTS):
+            for r in range(3):
+                w.res[p][r] -= data.DEV_COST[card][r]
+            w.gain_vp(p, data.DEVELOPMENT_VP)
+        else:
+            w.gain_vp(p, data.ACHIEVEMENT_VP[card - len(data.DEVELOPMENTS)])
+    elif verb == "village":
+        h = ord(words[1]) - 97
+        cost = list(village_cost(w, p))  # type: ignore[arg-type]
+        for word in words[2:]:
+            if word.startswith("-"):
+                cost[RES.index(word[1])] -= 1
+            elif word == "e":
+                w.elder_at[p] = h
+        for r in range(3):
+            w.res[p][r] -= cost[r]
+        w.villages[h] = p
+    elif verb == "buy":
+        event = data.EVENT_IDS.index(words[1])
+        slot = w.slot_of(event)
+        kind = data.ACQUIRE[event]
+        w.res[p][kind] -= data.ACQUIRE_BASE - w.tokens[slot][kind]
+        w.slots[slot] = -1  # R9: the card leaves its slot, its tokens go to the supply
+        w.tokens[slot] = [0, 0, 0]
+        w.acquired[p].append(event)
+    elif verb == "altar":
+        w.flags[Flag.ALTAR] = 1
+        pay = words[2]
+        for r in range(3):
+            w.res[p][r] -= 4 if pay == RES[r] else (1 if pay == "wfs" else 0)
+        w.remove(ord(words[1]) - 97, p)
+        w.gain_vp(p, data.ALTAR_VP)
+    elif verb == "share":
+        w.flags[Flag.SHARED] = 1
+        slot = w.slot_of(data.SHARED)
+        r = RES.index(words[1])
+        w.res[p][r] -= 1
+        w.tokens[slot][r] += 1
+        w.progress[p].append(w.decks[p].pop(0))
+        if sum(w.tokens[slot]) >= data.SHARED_LIMIT:
+            w.discard_slot(slot)
+    else:
+        apply_anytime(w, words)
+
+
+# --- any time in your turn: Pottery, Tribal Elders ------------------------------------------------
+
+def legal_anytime(s: State) -> list[str]:
+    p = s.active
+    out = []
+    if s.has_dev(p, data.POTTERY) and not s.flags[Flag.POTTERY]:
+        out += [f"pottery {RES[a]}>{RES[b]}" for a in range(3) if s.res[p][a] >= 2
+                for b in range(3) if b != a]
+    if s.elders_on and s.elder_at[p] >= 0 and not s.flags[Flag.ELDER]:
+        out += [f"elder {q} {RES[r]} {GOAL[d]}" for q in range(s.n) if q != p
+                for r in range(3) if s.res[p][r]
+                for d in sorted(set(s.completed[q])) if d < len(data.DEVELOPMENTS)]
+    return out
+
+
+def apply_anytime(w: Work, words: list[str]) -> None:
+    p = w.active
+    if words[0] == "pottery":
+        w.flags[Flag.POTTERY] = 1
+        w.res[p][RES.index(words[1][0])] -= 2
+        w.gain(p, RES.index(words[1][2]))
+    else:  # R5: give one resource, then use one of their developments this turn
+        w.flags[Flag.ELDER] = 1
+        r = RES.index(words[2])
+        w.res[p][r] -= 1
+        w.gain(int(words[1]), r)
+        w.flags[Flag.BORROWED] = GOAL.index(words[3]) + 1

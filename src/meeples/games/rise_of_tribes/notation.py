@@ -1,0 +1,156 @@
+"""Rise of Tribes notation: action strings and the one-line position text.
+
+Hexes are letters ``a``, ``b``, ... in map index order (§3.4); resources ``w`` wood, ``f`` food,
+``s`` stone; die faces ``S`` sun, ``M`` moon, ``B`` blank; goals ``D1``-``D7``, ``A1``-``A8``;
+events by their two-letter ids (``AL`` Altar...); players by seat number. Actions::
+
+    start c | start c+d     place the starting tribe (seat 4: 2 members on c, 1 on d)
+    take w                  take a free starting resource
+    keep | reroll S         Cunning: keep the roll, or reroll a die showing S
+    grow S | move M | gather B | lead S    put a die of that face on an action row
+    hunt S | tame S | tiger S              spend a die on the Mammoth or the Sabertooth Tiger
+    light w                 Light in the Dark
+    add c                   GROW: one member on c
+    c-d                     MOVE: one member from c to d
+    find w                  Discovery
+    c=ww                    GATHER: hex c, taking the resources named
+    basket w | trade w>s | keep            Basketry / Trader after a GATHER
+    recycle A3 | draw       LEAD: recycle an unfinished goal, or draw
+    bottom A3               Dreamtime
+    fight c                 choose the next conflict hex
+    evade c-d | stay        Evasion
+    bow 1 | bow i | pass    Bow on a player's member or an invader
+    site c | vent 3 | lose c               event placements and volcano losses
+    settle c | pass         Abandoned Village
+    bid 4 | pass | give 1 w                Chieftain
+    goal D1 | village c [-w] [e] | buy AL | altar c w | altar c wfs | share w
+    pottery w>s | elder 1 w D4             Pottery, Tribal Elder (R5)
+    stop | done             end the current action early / end the turn
+
+The position text is every field of :class:`State` in order, ``name=value``, space-separated:
+a number, a list ``1,2,3`` (``.`` when empty), or a list of lists ``1,2/3,4`` (``.`` for an empty
+inner list). It includes the hidden parts (deck orders, the rng state), so it is a complete
+serialization; views never show it to players.
+"""
+
+from __future__ import annotations
+
+import re
+
+from meeples.core.errors import BadPosition, IllegalAction
+from meeples.games.rise_of_tribes import data
+from meeples.games.rise_of_tribes.state import FIELDS, Phase, State
+
+_H = "[a-o]"
+_R = "[wfs]"
+_F = "[SMB]"
+_G = "(?:D[1-7]|A[1-8])"
+_E = "(?:" + "|".join(data.EVENT_IDS) + ")"
+_GRAMMAR = re.compile(
+    "^(?:"
+    + "|".join([
+        f"start {_H}(?:\\+{_H})?", f"take {_R}", "keep", f"reroll {_F}",
+        f"(?:grow|move|gather|lead|hunt|tame|tiger) {_F}", f"light {_R}", f"add {_H}",
+        f"{_H}-{_H}", f"find {_R}", f"{_H}={_R}{{1,4}}", f"basket {_R}", f"trade {_R}>{_R}",
+        f"recycle {_G}", "draw", f"bottom {_G}", f"fight {_H}", f"evade {_H}-{_H}", "stay",
+        "bow (?:[0-3]|i)", "pass", f"site {_H}", "vent [0-8]", f"lose {_H}", f"settle {_H}",
+        "bid [1-9][0-9]{0,3}", f"give [0-3] {_R}", f"goal {_G}", f"village {_H}(?: -{_R})?(?: e)?",
+        f"buy {_E}", f"altar {_H} (?:{_R}|wfs)", f"share {_R}", f"pottery {_R}>{_R}",
+        f"elder [0-3] {_R} D[1-7]", "stop", "done",
+    ])
+    + ")$"
+)
+
+
+def format_action(action: str) -> str:
+    """Return the canonical text of an action (actions are their canonical strings)."""
+    return action
+
+
+def parse_action(text: str) -> str:
+    """Return the action a text names.
+
+    Raises:
+        IllegalAction: the text is not a Rise of Tribes action.
+    """
+    if not _GRAMMAR.match(text):
+        raise IllegalAction(
+            f"{text!r} is not a Rise of Tribes action (e.g. 'grow S', 'add c', 'c-d', 'c=ww', "
+            "'goal D1', 'village c', 'done')"
+        )
+    return text
+
+
+def _encode(value: object, depth: int) -> str:
+    if depth == 0:
+        return str(value)
+    if depth == 1:
+        return ",".join(str(v) for v in value) or "."  # type: ignore[attr-defined]
+    return "/".join(_encode(v, 1) for v in value) or "."  # type: ignore[attr-defined]
+
+
+def _decode(text: str, depth: int) -> object:
+    if depth == 0:
+        return int(text)
+    if depth == 1:
+        return () if text == "." else tuple(int(v) for v in text.split(","))
+    if text == ".":
+        return ()
+    return tuple(_decode(part, 1) for part in text.split("/"))
+
+
+def format_state(state: State) -> str:
+    """Return the one-line position text of a state (hidden parts included)."""
+    return " ".join(f"{name}={_encode(getattr(state, name), depth)}" for name, depth in FIELDS)
+
+
+def parse_state(text: str) -> State:
+    """Return the state a position text describes.
+
+    Raises:
+        BadPosition: the text is malformed or inconsistent.
+    """
+    parts = text.split()
+    if len(parts) != len(FIELDS):
+        raise BadPosition(f"a Rise of Tribes position has {len(FIELDS)} fields, not {len(parts)}")
+    values: dict[str, object] = {}
+    for part, (name, depth) in zip(parts, FIELDS, strict=True):
+        key, sep, raw = part.partition("=")
+        if key != name or not sep:
+            raise BadPosition(f"expected field {name!r}, found {part[:20]!r}")
+        try:
+            values[name] = _decode(raw, depth)
+        except ValueError as exc:
+            raise BadPosition(f"field {name!r}: {raw[:20]!r} is not a number list") from exc
+    try:
+        state = State(**values)  # type: ignore[arg-type]
+    except TypeError as exc:
+        raise BadPosition(str(exc)) from exc
+    check(state)
+    return state
+
+
+def check(state: State) -> None:
+    """Raise BadPosition when a state is impossible (sizes, members, villages, resources)."""
+    n = state.n
+    if n not in data.MAPS:
+        raise BadPosition(f"Rise of Tribes is played by 2 to 4 players, not {n}")
+    hexes = len(data.MAPS[n])
+    sizes = {"terrain": hexes, "special": hexes, "pop": hexes, "villages": hexes,
+             "moved": hexes, "res": n, "score": n, "tribe": n, "decks": n, "progress": n,
+             "completed": n, "acquired": n, "tamed": n, "elder_at": n, "slots": 2, "tokens": 2,
+             "rows": 4}
+    for name, size in sizes.items():
+        if len(getattr(state, name)) != size:
+            raise BadPosition(f"field {name!r} needs {size} entries")
+    if any(len(row) != n for row in state.pop) or any(len(r) != 3 for r in state.res):
+        raise BadPosition("every hex needs a count per player, every player three resources")
+    for p in range(n):
+        if sum(row[p] for row in state.pop) > data.MEMBERS:
+            raise BadPosition(f"player {p} has more than {data.MEMBERS} members on the board")
+    if any(v < 0 for row in state.pop for v in row) or any(v < 0 for r in state.res for v in r):
+        raise BadPosition("members and resources cannot be negative")
+    if sum(1 for v in state.villages if v >= 0) > data.VILLAGES:
+        raise BadPosition(f"at most {data.VILLAGES} villages")
+    if not 0 <= state.phase <= Phase.OVER or not 0 <= state.decider < n:
+        raise BadPosition("bad phase or player to decide")

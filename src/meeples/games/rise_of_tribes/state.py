@@ -1,0 +1,210 @@
+"""Rise of Tribes state: frozen data only (tuples, hashable), plus the field table that the
+mutable working copy (``work.py``) and the position text (``notation.py``) are built from.
+
+Hexes are indices into the map of the player count (``data.MAPS``); players are seat indices.
+Actions are their canonical strings (``notation.py`` documents the grammar).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import IntEnum
+
+from meeples.games.rise_of_tribes import data
+
+
+class Phase(IntEnum):
+    """Who must decide what next (the sub-step of the turn)."""
+
+    PLACE = 0  # setup: place the starting tribe
+    TAKE = 1  # setup: take a free resource
+    REROLL = 2  # Cunning: reroll one die or keep
+    SITE = 3  # choose a hex for an event token (Invaders, Mammoth, Sabertooth)
+    VENT = 4  # choose the volcano slot
+    LOSE = 5  # choose the hex a member is lost from (Volcano)
+    SETTLE = 6  # Abandoned Village: build a cheap village or pass
+    BID = 7  # Chieftain: raise or drop out
+    GIVE = 8  # Chieftain: hand out the winning bid
+    ACT = 9  # place a die on an action row (or spend it on an event)
+    LIGHT = 10  # Light in the Dark: take one resource
+    GROW = 11
+    MOVE = 12
+    DISCOVER = 13  # Discovery: take one resource from the card
+    GATHER = 14
+    BONUS = 15  # Basketry / Trader choices after a GATHER
+    RECYCLE = 16  # LEAD: recycle goals, then draw
+    DREAM = 17  # Dreamtime: put one drawn card on the bottom
+    ORDER = 18  # choose the next conflict hex
+    EVADE = 19  # Evasion
+    BOW = 20  # Bow: remove one defender
+    GOALS = 21  # step 5: goals, villages, purchases
+    OVER = 22
+
+
+class Flag(IntEnum):
+    """Per-turn facts, indices into ``State.flags`` (reset at each turn start)."""
+
+    POTTERY = 0
+    ELDER = 1
+    BORROWED = 2  # development borrowed through an elder, +1 (0: none)
+    ALTAR = 3
+    SHARED = 4
+    CUNNING = 5
+    FOCUS = 6
+    RAID = 7
+    GATHER6 = 8
+    CONFLICT = 9  # step 4 started (no more actions)
+
+
+FLAG_COUNT = len(Flag)
+
+
+class Reader:
+    """Read-only rule helpers shared by the frozen :class:`State` and the working copy."""
+
+    __slots__ = ()
+    n: int
+    pop: tuple[tuple[int, ...], ...] | list[list[int]]
+    inv_hex: int
+    inv: int
+    slots: tuple[int, ...] | list[int]
+    special: tuple[int, ...] | list[int]
+    terrain: tuple[int, ...] | list[int]
+    leaders: int
+    tribe: tuple[int, ...] | list[int]
+    completed: tuple[tuple[int, ...], ...] | list[list[int]]
+    active: int
+    flags: tuple[int, ...] | list[int]
+    villages: tuple[int, ...] | list[int]
+
+    def flag(self, f: Flag) -> int:
+        return self.flags[f]
+
+    def invaders_at(self, h: int) -> int:
+        return self.inv if h == self.inv_hex else 0
+
+    def total(self, h: int) -> int:
+        """Return the population of a hex: every member plus invaders (R4)."""
+        return sum(self.pop[h]) + self.invaders_at(h)
+
+    def others(self, h: int, p: int) -> int:
+        """Return the opponents' members in a hex, invaders counted (R4)."""
+        return sum(self.pop[h]) - self.pop[h][p] + self.invaders_at(h)
+
+    def on_board(self, p: int) -> int:
+        return sum(row[p] for row in self.pop)
+
+    def supply(self, p: int) -> int:
+        return data.MEMBERS - self.on_board(p)
+
+    def limit(self, h: int) -> int:
+        """Return the current population limit of a hex (R7: the smaller of hex and global)."""
+        cap = data.DROUGHT_LIMIT if data.DROUGHT in self.slots else data.POP_LIMIT
+        if self.special[h] == data.OASIS:
+            cap = min(cap, data.OASIS_LIMIT)
+        return cap
+
+    def counts_as(self, h: int, kind: int) -> bool:
+        """Return whether a hex counts as a terrain type (Wild Land counts as all three)."""
+        return self.terrain[h] == kind or self.special[h] == data.WILD_LAND
+
+    def has_power(self, p: int, tribe: int) -> bool:
+        """Return whether player p has the leader powers of a tribe (advanced game)."""
+        return bool(self.leaders) and self.tribe[p] == tribe
+
+    def has_dev(self, p: int, dev: int) -> bool:
+        """Return whether p may use a development (completed, or borrowed through an elder)."""
+        if dev in self.completed[p]:
+            return True
+        return p == self.active and self.flags[Flag.BORROWED] == dev + 1
+
+    def village_holds(self, h: int, owner: int) -> bool:
+        """Return whether a village survives (Hidden Village: only an opponent's presence)."""
+        if self.pop[h][owner]:
+            return True
+        if self.has_power(owner, data.TUNGA):
+            return sum(self.pop[h]) == 0
+        return False
+
+    def villages_of(self, p: int) -> int:
+        return sum(1 for v in self.villages if v == p)
+
+    def villages_left(self) -> int:
+        return data.VILLAGES - sum(1 for v in self.villages if v >= 0)
+
+    def next_player(self, p: int) -> int:
+        return (p + 1) % self.n
+
+    def turn_order(self, start: int) -> list[int]:
+        return [(start + i) % self.n for i in range(self.n)]
+
+    def slot_of(self, event: int) -> int:
+        """Return the slot holding an event, or -1."""
+        for i, e in enumerate(self.slots):
+            if e == event:
+                return i
+        return -1
+
+
+@dataclass(frozen=True, slots=True)
+class State(Reader):
+    """A complete Rise of Tribes position, hidden parts (deck orders, rng) included."""
+
+    n: int  # players
+    classic: int  # option events="classic12"
+    leaders: int  # option leaders
+    elders_on: int  # option elders
+    tiles_on: tuple[int, ...]  # scenario tiles in play (codes)
+    terrain: tuple[int, ...]  # per hex: basic type (= resource produced)
+    special: tuple[int, ...]  # per hex: scenario tile code, 0 for a basic tile
+    volcano: int  # volcano slot, -1 before the first Volcano event
+    pop: tuple[tuple[int, ...], ...]  # [hex][player] members
+    inv_hex: int  # hex of the invaders, -1 when none
+    inv: int  # invaders there
+    villages: tuple[int, ...]  # per hex: owner, -1 for none
+    elder_at: tuple[int, ...]  # per player: hex of their elder, -1 when in supply
+    res: tuple[tuple[int, ...], ...]  # [player][wood, food, stone]
+    score: tuple[int, ...]
+    tribe: tuple[int, ...]
+    rows: tuple[tuple[int, ...], ...]  # [action][slot 1..3] die faces
+    hand: tuple[int, ...]  # the active player's rolled dice not yet used
+    decks: tuple[tuple[int, ...], ...]  # goal decks, top first (hidden)
+    progress: tuple[tuple[int, ...], ...]  # goals in progress (face up)
+    completed: tuple[tuple[int, ...], ...]
+    ev_deck: tuple[int, ...]  # event deck, top first (hidden)
+    ev_discard: tuple[int, ...]
+    slots: tuple[int, ...]  # event in each slot, -1 for empty
+    tokens: tuple[tuple[int, ...], ...]  # [slot][wood, food, stone] tokens on the card
+    acquired: tuple[tuple[int, ...], ...]  # [player] events bought
+    mammoth: int  # hex of the mammoth, -1 when none
+    tamed: tuple[int, ...]  # [player] 1 when they tamed a mammoth
+    tiger: int  # hex of the sabertooth tiger, -1 when none
+    first: int  # start player
+    active: int  # whose turn it is
+    decider: int  # who decides next
+    phase: int
+    pend: tuple[int, ...]  # data of the current decision (meaning per phase)
+    queue: tuple[int, ...]  # a second list for the current step (conflict hexes, bidders...)
+    used: tuple[int, ...]  # action rows used this turn
+    moved: tuple[int, ...]  # per hex: the active player's members that moved this turn
+    left: int  # what remains of the current action (members, hexes, cards)
+    power: int  # current action: resources per hex (GATHER) or distance (MOVE)
+    flags: tuple[int, ...]  # per-turn facts (Flag)
+    evstep: int  # progress through the doubles of step 2 (events.py)
+    evface: int  # face of the double being resolved
+    rnd: int  # completed rounds
+    rng: int  # generator state (hidden)
+    winner: int  # -1 while the game goes on
+    over: int  # 0 going on, 1 someone reached 15, 2 the round limit
+
+
+#: Every field with its nesting depth (0 int, 1 tuple of ints, 2 tuple of tuples), in order.
+FIELDS: tuple[tuple[str, int], ...] = tuple(
+    (name, 2 if name in {"pop", "res", "rows", "decks", "progress", "completed", "tokens",
+                         "acquired"}
+     else 1 if name in {"tiles_on", "terrain", "special", "villages", "elder_at", "score", "tribe",
+                        "hand", "ev_deck", "ev_discard", "slots", "tamed", "pend", "queue",
+                        "used", "moved", "flags"}
+     else 0)
+    for name in State.__slots__
+)
