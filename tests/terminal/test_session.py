@@ -166,3 +166,35 @@ def test_play_command_with_seed_and_option_sets_up_the_game(screen: Screen) -> N
     assert "North to move (you)" not in screen.text  # North moves first, and North is the bot
     assert "South to move (you)" in screen.text
     assert "North (random) played" in screen.text
+
+
+def test_a_few_legal_actions_are_listed_without_asking(screen: Screen) -> None:
+    # Both South warriors are walled in by North in their corners: pass is all they have.
+    session(screen, Script([]), SPARTA.parse(NEAR_END)).run()
+    assert "Your options:" not in screen.text
+    boxed = "8wW/8ww/10/10/10/10/10/10/ww8/Wh8 S b5:S,d5:S,f5:S,h5:S,c6:N,e6:N,g6:N,i6:N 8/7 0 0"
+    session(screen, Script([]), SPARTA.parse(boxed)).run()
+    assert "Your options: pass" in screen.text
+
+
+class ForgetfulBot:
+    """Plays the first legal action and counts how often it is told to forget."""
+
+    def __init__(self) -> None:
+        self.resets = 0
+
+    def choose(self, view, legal, rng) -> str:
+        return legal[0]
+
+    def reset(self) -> None:
+        self.resets += 1
+
+
+def test_undo_makes_bots_forget_the_abandoned_line(screen: Screen) -> None:
+    from meeples.terminal.seats import Seat
+
+    bot = ForgetfulBot()
+    state = SPARTA.new()
+    seats = [Seat("human"), Seat("first", bot)]
+    final = Session(state, seats, console=screen.console, ask=Script(["b2-b4", "undo"])).run()
+    assert final.history == () and bot.resets == 1

@@ -29,6 +29,8 @@ Ask = Callable[[str], str]
 
 #: Up to this many legal actions, ``moves`` describes each; beyond, it lists them compactly.
 DESCRIBE_LIMIT = 40
+#: Up to this many, the legal actions are listed under the board without asking.
+FEW_ACTIONS = 8
 
 HELP = (
     ("ACTION", "play an action in the game's notation (e.g. b2-b4)"),
@@ -218,6 +220,7 @@ class Session:
         del self.states[target + 1:]
         for player, seen in self.seen.items():
             self.seen[player] = min(seen, target)
+        self._reset_bots()
         self.console.print(f"Took back: {escape(', '.join(undone))}")
         return True
 
@@ -250,8 +253,16 @@ class Session:
         self.states = states
         self.seen = {p: len(states) - 1 for p in self.humans}
         self.viewer = None
+        self._reset_bots()
         self.console.print(f"Loaded {len(match.actions)} action(s) from {escape(path)}.")
         return True
+
+    def _reset_bots(self) -> None:
+        """Make bots forget what they kept from the abandoned line of play (search trees)."""
+        for seat in self.seats:
+            reset = getattr(seat.bot, "reset", None)
+            if callable(reset):
+                reset()
 
     def _hint(self, player: int) -> None:
         hint = hint_function()
@@ -363,6 +374,8 @@ class Session:
         last = state.history[-1] if state.history else None
         legal = state.legal() if player is not None and player == state.to_move else []
         self.console.print(self.renderer.render(state.view(player), legal, last=last))
+        if legal and len(legal) <= FEW_ACTIONS:
+            self.console.print("Your options: " + escape(", ".join(legal)))
 
     def _finish(self, outcome: Outcome) -> None:
         viewer = self.humans[0] if len(self.humans) == 1 else None
