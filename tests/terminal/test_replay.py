@@ -102,3 +102,15 @@ def test_replay_of_a_missing_file_names_it(
 ) -> None:
     assert main(["replay", str(tmp_path / "nowhere.json")]) == 2
     assert "nowhere.json" in capsys.readouterr().err
+
+
+def test_replay_as_a_player_shows_that_players_view(screen: Screen, saved: Path) -> None:
+    run_replay(screen, str(saved), "--to", "1", "--player", "1")
+    assert "North to move (you)" in screen.text
+
+
+def test_replay_as_a_seat_that_does_not_exist_is_an_error(
+    saved: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["replay", str(saved), "--final", "--player", "2"]) == 2
+    assert "--player 2: the match has seats 0 to 1" in capsys.readouterr().err
