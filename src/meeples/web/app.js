@@ -491,11 +491,11 @@ function replayPage(matchId) {
     const slider = h("input", { type: "range", min: 0, max: n, value: step, id: "replay-slider",
       oninput: (event) => go(parseInt(event.target.value, 10)) });
     const controls = h("div", { className: "replay-controls row" },
-      h("button", { onclick: () => go(0), id: "replay-start" }, `⏮ ${t("replay.start")}`),
+      h("button", { onclick: () => go(0), id: "replay-start" }, `|◀ ${t("replay.start")}`),
       h("button", { onclick: () => go(step - 1), id: "replay-prev" }, `◀ ${t("replay.prev")}`),
       h("button", { onclick: toggle, className: "primary" }, timer ? t("replay.pause") : t("replay.play")),
       h("button", { onclick: () => go(step + 1), id: "replay-next" }, `${t("replay.next")} ▶`),
-      h("button", { onclick: () => go(n), id: "replay-end" }, `${t("replay.end")} ⏭`));
+      h("button", { onclick: () => go(n), id: "replay-end" }, `${t("replay.end")} ▶|`));
     const log = h("ol", { className: "log replay-log" }, data.log.map((entry, index) =>
       h("li", { className: index + 1 === step ? "current" : "", onclick: () => go(index + 1) },
         swatch(board, entry.seat), board.translateText(entry.text, lang()))));
