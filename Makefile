@@ -14,7 +14,7 @@ $(STAMP): pyproject.toml
 	touch $(STAMP)
 
 run: $(STAMP)
-	$(BIN)/meeples play sparta --vs random
+	$(BIN)/meeples serve
 
 test: $(STAMP)
 	$(BIN)/python -m pytest -q -n 2
