@@ -42,7 +42,8 @@ def apply_order(w: Work, words: list[str]) -> None:
 
 def begin_hex(w: Work, h: int) -> None:
     """R3: Evasion first (on another player's turn), then the attacker's Bow."""
-    w.pend = [h, int(w.pop[h][w.active] > 0), 0, w.invaders_at(h)]
+    # pend: hex, attacker present, members evaded, invaders, village owner (all at the start)
+    w.pend = [h, int(w.pop[h][w.active] > 0), 0, w.invaders_at(h), w.villages[h]]
     for q in w.turn_order(w.active)[1:]:
         if w.has_power(q, data.KIROR) and w.pop[h][q]:
             w.phase, w.decider = Phase.EVADE, q
@@ -105,9 +106,8 @@ def remove_invaders(w: Work, amount: int) -> None:
 
 def resolve_hex(w: Work) -> None:
     """Spear, Walls, then simultaneous removal rounds (R3, R14) and the deserted villages."""
-    h, active_present, _, start_invaders = w.pend
+    h, active_present, _, start_invaders, owner = w.pend
     a = w.active
-    villages_before = [(x, o) for x, o in enumerate(w.villages) if o >= 0 and o != a]
     # Defenders' Spear, then Walls: the attacker loses a member (if present).
     for q in w.turn_order(a)[1:]:
         if w.pop[h][q] and w.has_dev(q, data.SPEAR) and w.pop[h][a]:
@@ -145,7 +145,7 @@ def resolve_hex(w: Work) -> None:
         w.inv = cap
     w.queue.remove(h)
     w.check_villages()
-    if active_present and any(w.villages[x] != o for x, o in villages_before if x == h):
+    if active_present and owner >= 0 and owner != a and w.villages[h] != owner:
         w.flags[Flag.RAID] = 1  # R6
     if start_invaders and not w.inv:
         invaders_defeated(w, h, active_present)
