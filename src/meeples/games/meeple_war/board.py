@@ -6,7 +6,7 @@ An edge is keyed by the hex on its E/NE/NW side: ``hex * 8 + d`` with ``d`` in 0
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 
 from meeples.games.meeple_war.data import DIRECTIONS, SEATS, TILES
 
@@ -42,7 +42,7 @@ def parse_hex(text: str) -> int:
     return hex_of(qi, ri)
 
 
-@lru_cache(maxsize=None)
+@cache
 def distance(a: int, b: int) -> int:
     """Return the hex distance between two hexes."""
     (q1, r1), (q2, r2) = coords(a), coords(b)

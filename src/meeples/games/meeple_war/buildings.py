@@ -48,11 +48,14 @@ def stealth_targets(w: Work, p: int) -> list[int]:
 
 
 def meeple_sources(w: Work, p: int) -> list[str]:
-    """Return where Bomb or Conversion takes its meeple: stock, else Depot, else a territory."""
+    """Return where Bomb or Conversion takes its meeple: stock, else the Depot or a territory.
+
+    ``""`` means the stock (or, when it is empty, the Depot); ``<q,r`` a territory.
+    """
     seat = w.seats[p]
-    if seat.stock or seat.depot:
+    if seat.stock:
         return [""]
-    return [f"<{hex_name(h)}" for h in own_territories(w, p)]
+    return ([""] if seat.depot else []) + [f"<{hex_name(h)}" for h in own_territories(w, p)]
 
 
 def take_meeple(w: Work, p: int, source: str) -> None:
@@ -186,9 +189,9 @@ def apply_action(w: Work, action: str) -> None:
         w.fill_defense(int(owner), int(slot) - 1, a)
     elif verb == "conv":
         spot, _, source = target.partition("<")
-        owner, slot, who = (int(v) for v in spot.split("."))
+        owner_, slot_, who_ = (int(v) for v in spot.split("."))
         take_meeple(w, a, f"<{source}" if source else "")
-        convert(w, owner, slot - 1, who, a)
+        convert(w, owner_, slot_ - 1, who_, a)
     elif verb == "prod":
         which, _, node = target.partition(">")
         j = int(which) - 1

@@ -94,7 +94,8 @@ def explain_illegal(state: State, action: str) -> str:
     who = rules.to_move(state)
     if state.effects:
         kind = state.effects[0][0]
-        task = "choose an altar kill, or done" if kind == "kill" else "jump through the tunnel, or done"
+        task = ("choose an altar kill, or done" if kind == "kill"
+                else "jump through the tunnel, or done")
     else:
         task = STEP_WORDS.get(state.step, state.step)
     legal = rules.legal_actions(state)

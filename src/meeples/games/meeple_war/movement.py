@@ -45,7 +45,7 @@ def trigger_altar(w: Work, p: int, h: int) -> None:
 
 def kill_options(w: Work, p: int, altar: int) -> list[str]:
     """Return the opposing meeples on territories within 2 of the altar (not on buildings)."""
-    out = []
+    out: list[str] = []
     for h in (altar, *board.within_2(altar)):
         if h in w.tiles:
             out.extend(f"kill:{o}@{hex_name(h)}" for o in w.present(h) if o != p)
@@ -123,7 +123,7 @@ def destinations(w: Work, h: int, a: int) -> dict[int, int]:
 
 def move_options(w: Work) -> list[str]:
     a = w.active
-    out = []
+    out: list[str] = []
     for h in sorted(w.troops):
         if h not in w.tiles:
             continue

@@ -60,7 +60,8 @@ def initial_state(players: int, seed: int, options: Mapping[str, Any]) -> State:
         slots[SQUARE_SLOT] = Slot("VS", True, "S", ())
         available = list(CONSTRUCTIBLE)
         if "quickstart" in on:
-            for code, index in zip(QUICKSTART[board.seat_of(p, first, players)], QUICKSTART_SLOTS):
+            pair = QUICKSTART[board.seat_of(p, first, players)]
+            for code, index in zip(pair, QUICKSTART_SLOTS, strict=True):
                 slots[index] = Slot(code, True, "S", ())
                 available.remove(code)
         seats.append(Seat(

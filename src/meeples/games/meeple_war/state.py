@@ -62,7 +62,7 @@ class State:
     explore: tuple[tuple[int, tuple[int, ...]], ...]  # empty hexes entered: (hex, origins)
     drawn: tuple[int, ...]  # () or (hex, tile): a drawn tile awaiting its rotation
     altars_used: tuple[tuple[int, int], ...]  # (altar hex, player) used this turn
-    effects: tuple[tuple[Any, ...], ...]  # interrupts: ("kill", player, hex) / ("jump", player, hex)
+    effects: tuple[tuple[Any, ...], ...]  # interrupts: ("kill"|"jump", player, hex)
     pile: tuple[int, ...]  # face-down tiles, top first (hidden)
     tiles: tuple[tuple[int, int, int], ...]  # (hex, tile index, rotation), sorted
     upgrades: tuple[tuple[int, str], ...]  # (hex, token) on blank tiles, sorted

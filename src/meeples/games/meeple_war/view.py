@@ -11,6 +11,7 @@ from typing import Any
 
 from meeples.core.rng import seed_state, shuffled
 from meeples.games.meeple_war import notation
+from meeples.games.meeple_war.board import hex_name
 from meeples.games.meeple_war.data import TILES
 from meeples.games.meeple_war.rules import to_move
 from meeples.games.meeple_war.state import State
@@ -30,9 +31,9 @@ def view(state: State, player: int | None) -> dict[str, Any]:
     data["unseen_tiles"] = sorted(TILES[t].id for t in state.pile)
     w = Work(state)
     data["vp"] = [w.vp(p) for p in range(state.players)]
-    data["gates"] = [notation.hex_name(h) for h in w.gate]
+    data["gates"] = [hex_name(h) for h in w.gate]
     data["villages"] = [
-        [notation.hex_name(h) for h, (p, _) in sorted(w.village.items(), key=lambda kv: kv[1])
+        [hex_name(h) for h, (p, _) in sorted(w.village.items(), key=lambda kv: kv[1])
          if p == q]
         for q in range(state.players)
     ]

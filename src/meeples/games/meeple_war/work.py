@@ -117,11 +117,15 @@ class Work:
     def present(self, h: int) -> list[int]:
         """Return the players with meeples on a hex."""
         row = self.troops.get(h)
-        return [p for p, c in enumerate(row) if c] if row else []
+        if row is None:
+            return []
+        return [p for p, c in enumerate(row) if c]
 
     def has_opponent(self, h: int, p: int) -> bool:
         row = self.troops.get(h)
-        return bool(row) and any(c for q, c in enumerate(row) if q != p)
+        if row is None:
+            return False
+        return any(c for q, c in enumerate(row) if q != p)
 
     def kind(self, h: int) -> str:
         placed = self.tiles.get(h)
@@ -136,7 +140,9 @@ class Work:
 
     def forest(self, h: int, d: int) -> bool:
         placed = self.tiles.get(h)
-        return bool(placed) and bool(board.FOREST[placed[0]][placed[1]] >> d & 1)
+        if placed is None:
+            return False
+        return bool(board.FOREST[placed[0]][placed[1]] >> d & 1)
 
     def blocked(self, h: int, d: int, nature: bool = False) -> bool:
         """Return whether forest closes side d of hex h (either face, Tree and Nature aside)."""
