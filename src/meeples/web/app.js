@@ -434,6 +434,7 @@ function matchPage(matchId, urlTokens) {
       h("section", { className: "card log-card" }, h("h3", {}, t("match.log")), logList),
       h("a", { href: `#/rules/${state.game}`, className: "small" }, t("match.rules")));
 
+    root.dataset.version = String(state.version);
     const header = h("h1", {}, state.title);
     root.replaceChildren(header, h("div", { className: "match-layout" }, boardBox, side));
     if (state.outcome && showEnd) root.appendChild(endScreen());

@@ -15,9 +15,10 @@ export function translateText(text) {
   return text;
 }
 
-function kindOf(action) {
-  const match = /^[A-Za-z_]+/.exec(action);
-  return match ? match[0] : action.split(/[\s:(-]/)[0] || "?";
+// Group by the first word of the server's description ("build", "move"...), else of the action.
+function kindOf(item) {
+  const words = /^[A-Za-z]+/.exec(item.text || "") || /^[A-Za-z_]+/.exec(item.action);
+  return words ? words[0].toLowerCase() : "…";
 }
 
 function label(key) {
@@ -91,7 +92,7 @@ export function render(container, ctx) {
     }
     const groups = new Map();
     for (const item of ctx.legal) {
-      const kind = kindOf(item.action);
+      const kind = kindOf(item);
       if (!groups.has(kind)) groups.set(kind, []);
       groups.get(kind).push(item);
     }

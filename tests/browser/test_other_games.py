@@ -1,0 +1,42 @@
+"""Meeple War and Rise of Tribes in chromium: several turns against a bot, by clicking."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+import meeples
+from tests.browser.conftest import shot
+
+GAMES = [name for name in ("meeple_war", "rise_of_tribes") if name in meeples.game_names()]
+
+
+def play_turns(page: Any, clicks: int) -> int:
+    """Click the first offered action whenever it is our turn; return the clicks made."""
+    made = 0
+    for _ in range(clicks):
+        page.wait_for_selector("#turn.mine, #game-over", timeout=30000)
+        if page.locator("#game-over").count():
+            break
+        version = int(page.get_attribute(".match", "data-version"))
+        page.locator("button[data-action]").first.click()
+        page.wait_for_function(
+            f"Number(document.querySelector('.match').dataset.version) > {version}"
+        )
+        made += 1
+    return made
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_several_turns_are_played_by_clicking(page: Any, server: str, game: str) -> None:
+    page.goto(f"{server}/#/")
+    page.wait_for_selector("#create")
+    page.select_option("select[name=game]", game)
+    page.select_option("select[name=seat1]", "bot:random")
+    page.click("#create")
+    page.wait_for_selector(".match[data-version]")
+    shot(page, f"{game}_start")
+    assert play_turns(page, 8) >= 6
+    shot(page, f"{game}_after_turns")
+    assert page.locator(".log li").count() >= 6
