@@ -132,3 +132,32 @@ def test_hint_three_best_distinct_legal() -> None:
 def test_hint_finished_game_is_empty() -> None:
     state = SPARTA.parse(LAST_CITY).play("i4-i6")
     assert hint(state) == []
+
+
+class ViewOnly:
+    """A facade state stripped to what a seat may know: its view and its legal actions."""
+
+    def __init__(self, state: meeples.State) -> None:
+        self._view = state.view(state.to_move)
+        self._legal = state.legal()
+        self.to_move = state.to_move
+
+    def view(self, player: int | None) -> dict:
+        assert player == self.to_move
+        return self._view
+
+    def legal(self) -> list[str]:
+        return self._legal
+
+
+@pytest.mark.parametrize("name", [g for g in ("meeple_war", "rise_of_tribes")
+                                  if g in meeples.game_names()])
+def test_ismcts_hidden_game_needs_only_the_view(name: str) -> None:
+    game = meeples.load(name)
+    state = game.new(players=3, seed=5)
+    rng = random.Random(2)
+    while len(state.legal()) < 2:
+        state = state.play(rng.choice(state.legal()))
+    bot = get_bot(name, "ismcts:12")
+    assert isinstance(bot, ISMCTSBot)
+    assert bot.act(ViewOnly(state), random.Random(0)) in state.legal()  # type: ignore[arg-type]

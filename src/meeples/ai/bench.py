@@ -1,0 +1,237 @@
+"""Speed benchmarks of the rules and the search, with OpenSpiel as the yardstick when present.
+
+Per game: random-play actions/s (legal actions + apply on internal states), legal-action
+generations/s and generated legal actions/s (over positions collected from random games),
+MCTS simulations/s (IS-MCTS from the view in hidden-information games) and the time of a
+1000-simulation move from the opening. With ``open_spiel`` importable (``pip install
+'meeples[bench]'``), the same figures for OpenSpiel's C++ breakthrough 10x10 driven from
+Python, its pure-Python tic-tac-toe, and its Python MCTS on breakthrough.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import random
+import time
+from collections.abc import Callable
+from typing import Any
+
+import meeples
+from meeples.ai.bot import Budget
+from meeples.ai.ismcts import ISMCTSBot
+from meeples.ai.mcts import MCTSBot
+from meeples.ai.model import model
+
+Figures = dict[str, float]
+
+
+def _timed(seconds: float, step: Callable[[], int]) -> float:
+    """Return units per second of ``step`` (which returns the units it did) over ``seconds``."""
+    done = 0
+    start = time.perf_counter()
+    while True:
+        done += step()
+        elapsed = time.perf_counter() - start
+        if elapsed >= seconds:
+            return done / elapsed
+
+
+def random_play(name: str, seconds: float, seed: int = 0, players: int | None = None) -> float:
+    """Return random-play actions per second on internal states (new games as they end)."""
+    game = meeples.load(name)
+    rules = game.rules
+    rng = random.Random(seed)
+    count = players or game.min_players
+    games = [0]
+
+    def one_game() -> int:
+        state = rules.initial_state(count, seed + games[0], game.check_options(count, {}))
+        games[0] += 1
+        plies = 0
+        while rules.outcome(state) is None and plies < 5000:
+            actions = rules.legal_actions(state)
+            state = rules.apply(state, actions[rng.randrange(len(actions))])
+            plies += 1
+        return plies
+
+    return _timed(seconds, one_game)
+
+
+def sample_positions(name: str, count: int, seed: int = 0) -> list[Any]:
+    """Return internal states met in seeded random games (every third ply)."""
+    game = meeples.load(name)
+    rules = game.rules
+    rng = random.Random(seed)
+    out: list[Any] = []
+    g = 0
+    while len(out) < count:
+        options = game.check_options(game.min_players, {})
+        state = rules.initial_state(game.min_players, seed + g, options)
+        g += 1
+        plies = 0
+        while rules.outcome(state) is None and len(out) < count and plies < 5000:
+            if plies % 3 == 0:
+                out.append(state)
+            actions = rules.legal_actions(state)
+            state = rules.apply(state, actions[rng.randrange(len(actions))])
+            plies += 1
+    return out
+
+
+def generation(name: str, seconds: float, seed: int = 0) -> tuple[float, float]:
+    """Return (legal-action generations/s, generated legal actions/s) over sampled positions."""
+    rules = meeples.load(name).rules
+    positions = sample_positions(name, 300, seed)
+    generated = [0]
+
+    def sweep() -> int:
+        total = 0
+        for state in positions:
+            total += len(rules.legal_actions(state))
+        generated[0] += total
+        return len(positions)
+
+    start = time.perf_counter()
+    calls_per_second = _timed(seconds, sweep)
+    moves_per_second = generated[0] / (time.perf_counter() - start)
+    return calls_per_second, moves_per_second
+
+
+def _search_bot(name: str, budget: Budget) -> MCTSBot:
+    return ISMCTSBot(name, budget) if model(name).hidden else MCTSBot(name, budget, reuse=False)
+
+
+def mcts_move(name: str, simulations: int, seed: int = 0) -> tuple[float, float]:
+    """Return (simulations/s, seconds) of one ``simulations``-iteration move from the opening."""
+    game = meeples.load(name)
+    state = game.new(players=game.min_players, seed=seed)
+    bot = _search_bot(name, Budget(iterations=simulations))
+    start = time.perf_counter()
+    bot.act(state, random.Random(seed))
+    elapsed = time.perf_counter() - start
+    return bot.last_iterations / elapsed, elapsed
+
+
+def ours(name: str, seconds: float = 2.0, simulations: int = 1000) -> Figures:
+    """Return every figure for one of our games."""
+    calls, moves = generation(name, seconds)
+    sims_per_second, move_seconds = mcts_move(name, simulations)
+    return {
+        "random_play_actions_per_s": random_play(name, seconds),
+        "legal_generations_per_s": calls,
+        "legal_actions_per_s": moves,
+        "mcts_simulations_per_s": sims_per_second,
+        "mcts_move_seconds": move_seconds,
+    }
+
+
+def has_open_spiel() -> bool:
+    """Return whether OpenSpiel can be imported."""
+    return importlib.util.find_spec("pyspiel") is not None
+
+
+def _spiel_random_play(game: Any, seconds: float, seed: int) -> tuple[float, float, float]:
+    """Return (transitions/s, legal generations/s, legal actions/s) of random play."""
+    rng = random.Random(seed)
+    counts = [0, 0, 0]
+
+    def one_game() -> int:
+        state = game.new_initial_state()
+        plies = 0
+        while not state.is_terminal():
+            actions = state.legal_actions()
+            counts[1] += 1
+            counts[2] += len(actions)
+            state.apply_action(actions[rng.randrange(len(actions))])
+            plies += 1
+        counts[0] += plies
+        return plies
+
+    start = time.perf_counter()
+    _timed(seconds, one_game)
+    elapsed = time.perf_counter() - start
+    return counts[0] / elapsed, counts[1] / elapsed, counts[2] / elapsed
+
+
+def _spiel_generation(game: Any, seconds: float, seed: int) -> tuple[float, float]:
+    """Return (legal generations/s, legal actions/s) over positions of random games."""
+    rng = random.Random(seed)
+    positions: list[Any] = []
+    while len(positions) < 300:
+        state = game.new_initial_state()
+        plies = 0
+        while not state.is_terminal() and len(positions) < 300:
+            if plies % 3 == 0:
+                positions.append(state.clone())
+            actions = state.legal_actions()
+            state.apply_action(actions[rng.randrange(len(actions))])
+            plies += 1
+    generated = [0]
+
+    def sweep() -> int:
+        total = 0
+        for state in positions:
+            total += len(state.legal_actions())
+        generated[0] += total
+        return len(positions)
+
+    start = time.perf_counter()
+    calls = _timed(seconds, sweep)
+    return calls, generated[0] / (time.perf_counter() - start)
+
+
+def open_spiel(seconds: float = 2.0, simulations: int = 1000) -> Figures:
+    """Return OpenSpiel's reference figures (requires ``open_spiel``)."""
+    import numpy as np  # type: ignore[import-not-found, unused-ignore]
+    import pyspiel  # type: ignore[import-not-found]
+    from open_spiel.python.algorithms import mcts  # type: ignore[import-not-found]
+    from open_spiel.python.games import tic_tac_toe  # type: ignore[import-not-found]  # noqa: F401
+
+    breakthrough = pyspiel.load_game("breakthrough(rows=10,columns=10)")
+    transitions, _, _ = _spiel_random_play(breakthrough, seconds, 0)
+    calls, moves = _spiel_generation(breakthrough, seconds, 0)
+    python_ttt = pyspiel.load_game("python_tic_tac_toe")
+    ttt_transitions, _, _ = _spiel_random_play(python_ttt, seconds, 0)
+    figures: Figures = {
+        "breakthrough10_random_play_actions_per_s": transitions,
+        "breakthrough10_legal_generations_per_s": calls,
+        "breakthrough10_legal_actions_per_s": moves,
+        "python_tictactoe_random_play_actions_per_s": ttt_transitions,
+    }
+    for label, text in (("breakthrough8", "breakthrough"),
+                        ("breakthrough10", "breakthrough(rows=10,columns=10)")):
+        game = pyspiel.load_game(text)
+        state = game.new_initial_state()
+        rng = np.random.RandomState(0)
+        evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=rng)
+        bot = mcts.MCTSBot(game, 2.0, simulations, evaluator, solve=False, random_state=rng)
+        start = time.perf_counter()
+        bot.step(state)
+        elapsed = time.perf_counter() - start
+        figures[f"{label}_mcts_move_seconds"] = elapsed
+        figures[f"{label}_mcts_simulations_per_s"] = simulations / elapsed
+    return figures
+
+
+#: Our figure and the OpenSpiel figure it is compared with, per target.
+TARGETS = {
+    "sparta": [
+        ("legal_actions_per_s", "breakthrough10_legal_actions_per_s", "higher"),
+        ("mcts_move_seconds", "breakthrough8_mcts_move_seconds", "lower"),
+    ],
+    "*": [
+        ("random_play_actions_per_s", "python_tictactoe_random_play_actions_per_s", "higher"),
+    ],
+}
+
+
+def ratios(name: str, figures: Figures, spiel: Figures) -> list[tuple[str, str, float, bool]]:
+    """Return (our figure, their figure, ratio ours/theirs or theirs/ours, target met)."""
+    out = []
+    for mine, theirs, better in TARGETS.get(name, TARGETS["*"]):
+        if better == "higher":
+            ratio = figures[mine] / spiel[theirs]
+        else:
+            ratio = spiel[theirs] / figures[mine]
+        out.append((mine, theirs, ratio, ratio >= 1.0))
+    return out

@@ -1,0 +1,98 @@
+"""``meeples bench``: rules and search speed per game, against OpenSpiel when installed."""
+
+from __future__ import annotations
+
+import argparse
+import json
+from pathlib import Path
+from typing import Any
+
+from rich.console import Console
+from rich.table import Table
+
+import meeples
+from meeples.ai import bench
+
+LABELS = {
+    "random_play_actions_per_s": "random play, actions/s",
+    "legal_generations_per_s": "legal-action generations/s",
+    "legal_actions_per_s": "generated legal actions/s",
+    "mcts_simulations_per_s": "MCTS simulations/s",
+    "mcts_move_seconds": "MCTS move time, s",
+}
+
+
+def register(subparsers: Any) -> None:
+    """Add the ``bench`` subcommand."""
+    parser = subparsers.add_parser(
+        "bench",
+        help="measure rules and search speed (OpenSpiel ratios when installed)",
+        description=(
+            "Measure, per game, random-play actions/s, legal-action generations/s, generated "
+            "legal actions/s, MCTS simulations/s and the time of an MCTS move. With open_spiel "
+            "installed (pip install 'meeples[bench]'), measure OpenSpiel too and print ratios."
+        ),
+    )
+    parser.add_argument("--game", action="append", help="a game, repeatable (default: all)")
+    parser.add_argument(
+        "--seconds", type=float, default=2.0, help="seconds per measurement (default: 2)"
+    )
+    parser.add_argument(
+        "--simulations", type=int, default=1000, help="simulations of the MCTS move (default: 1000)"
+    )
+    parser.add_argument("--no-open-spiel", action="store_true", help="skip OpenSpiel")
+    parser.add_argument("--json", metavar="FILE", help="write the figures here")
+    parser.set_defaults(func=run)
+
+
+def _fmt(value: float) -> str:
+    return f"{value:.3f}" if value < 100 else f"{value:,.0f}"
+
+
+def run(args: argparse.Namespace) -> int:
+    """Measure and print the table."""
+    console = Console()
+    names = args.game or meeples.game_names()
+    figures: dict[str, dict[str, float]] = {}
+    for name in names:
+        meeples.load(name)
+        with console.status(f"measuring {name}"):
+            figures[name] = bench.ours(name, args.seconds, args.simulations)
+    table = Table(title=f"meeples bench ({args.seconds:g} s per figure, "
+                        f"{args.simulations}-simulation move)")
+    table.add_column("figure")
+    for name in names:
+        table.add_column(name, justify="right")
+    for key, label in LABELS.items():
+        if key == "mcts_move_seconds":
+            label = f"{args.simulations}-simulation MCTS move, s"
+        table.add_row(label, *(_fmt(figures[name][key]) for name in names))
+    console.print(table)
+    report: dict[str, Any] = {"seconds": args.seconds, "simulations": args.simulations,
+                              "games": figures}
+    if not args.no_open_spiel and bench.has_open_spiel():
+        with console.status("measuring OpenSpiel"):
+            spiel = bench.open_spiel(args.seconds, args.simulations)
+        report["open_spiel"] = spiel
+        theirs = Table(title="OpenSpiel 2.0.2 from Python")
+        theirs.add_column("figure")
+        theirs.add_column("value", justify="right")
+        for key, value in spiel.items():
+            theirs.add_row(key.replace("_", " "), _fmt(value))
+        console.print(theirs)
+        targets = Table(title="ratios (>= 1 meets the target)")
+        for column in ("game", "ours", "OpenSpiel", "ratio", "target"):
+            targets.add_column(column, justify="right" if column == "ratio" else "left")
+        report["ratios"] = []
+        for name in names:
+            for mine, other, ratio, met in bench.ratios(name, figures[name], spiel):
+                targets.add_row(name, mine, other, f"{ratio:.2f}", "met" if met else "NOT met")
+                report["ratios"].append(
+                    {"game": name, "ours": mine, "theirs": other, "ratio": ratio, "met": met}
+                )
+        console.print(targets)
+    elif not args.no_open_spiel:
+        console.print("open_spiel is not installed: pip install 'meeples[bench]' for the ratios")
+    if args.json:
+        Path(args.json).write_text(json.dumps(report, indent=1) + "\n")
+    return 0

@@ -1,0 +1,73 @@
+"""Arena: JSON shape, Wilson intervals, ratings, seat alternation (tiny runs, one process)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from meeples.ai import arena
+from meeples.cli import main
+
+
+def test_wilson_interval_known_value() -> None:
+    low, high = arena.wilson(8, 10)
+    assert low == pytest.approx(0.4902, abs=1e-4)
+    assert high == pytest.approx(0.9433, abs=1e-4)
+
+
+def test_wilson_interval_sweep_stays_below_one() -> None:
+    low, high = arena.wilson(20, 20)
+    assert 0.8 < low < 1.0 and high == 1.0
+
+
+def test_elo_equal_scores_equal_ratings() -> None:
+    ratings = arena.elo(["a", "b"], [("a", "b", 5.0, 10)])
+    assert ratings["a"] == pytest.approx(ratings["b"])
+
+
+def test_elo_random_anchored_at_zero_and_winner_above() -> None:
+    ratings = arena.elo(["x", "random"], [("x", "random", 9.0, 10)])
+    assert ratings["random"] == 0.0 and ratings["x"] > 200
+
+
+def test_pairwise_score_maps_baseline_to_half() -> None:
+    assert arena.pairwise_score(0.25, 4) == pytest.approx(0.5)
+    assert arena.pairwise_score(1.0, 3) == 1.0
+
+
+def test_schedule_alternates_seats() -> None:
+    _, tasks = arena.schedule("sparta", ["a", "b"], 4, [2])
+    assert [t.seats for t in tasks] == [("a", "b"), ("b", "a")] * 2
+
+
+def test_schedule_gauntlet_pairs_first_with_each() -> None:
+    pairings, _ = arena.schedule("sparta", ["a", "b", "c"], 1, [2], gauntlet=True)
+    assert pairings == [("a", "b", 2), ("a", "c", 2)]
+
+
+def test_arena_report_shape() -> None:
+    report = arena.run("sparta", ["heuristic", "random"], games_per_pairing=2, jobs=1)
+    assert report["format"] == "meeples-arena/1"
+    assert len(report["games"]) == 2
+    (row,) = report["pairings"]
+    assert row["games"] == 2 and row["wins"] + row["others"] + row["losses"] == 2
+    low, high = row["ci95"]
+    assert 0.0 <= low <= row["win_rate"] <= high <= 1.0
+    assert set(report["elo"]) == {"heuristic", "random"}
+
+
+def test_arena_command_writes_json(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    out = tmp_path / "arena.json"
+    status = main(["arena", "--games", "2", "--jobs", "1", "--json", str(out),
+                   "heuristic", "random"])
+    assert status == 0
+    report = json.loads(out.read_text())
+    assert report["pairings"][0]["a"] == "heuristic"
+    assert "Elo" in capsys.readouterr().out
+
+
+def test_arena_unknown_bot_fails_before_playing() -> None:
+    with pytest.raises(ValueError, match="unknown bot"):
+        arena.run("sparta", ["random", "genius"], games_per_pairing=1, jobs=1)

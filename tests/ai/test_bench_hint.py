@@ -1,0 +1,47 @@
+"""Bench and hint commands: tiny budgets, figures printed (no timing assertions)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+import meeples
+from meeples.ai import bench
+from meeples.cli import main
+from tests.ai.test_bots import LAST_CITY
+
+
+def test_bench_prints_every_figure(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    out = tmp_path / "bench.json"
+    status = main(["bench", "--game", "sparta", "--seconds", "0.05", "--simulations", "20",
+                   "--no-open-spiel", "--json", str(out)])
+    assert status == 0
+    printed = capsys.readouterr().out
+    assert "generated legal actions/s" in printed and "MCTS simulations/s" in printed
+    figures = json.loads(out.read_text())["games"]["sparta"]
+    assert all(value > 0 for value in figures.values())
+
+
+def test_bench_ratio_direction() -> None:
+    spiel = {"breakthrough10_legal_actions_per_s": 10.0, "breakthrough8_mcts_move_seconds": 2.0}
+    mine = {"legal_actions_per_s": 20.0, "mcts_move_seconds": 4.0}
+    (_, _, faster, met), (_, _, slower, unmet) = bench.ratios("sparta", mine, spiel)
+    assert (faster, met, slower, unmet) == (2.0, True, 0.5, False)
+
+
+def test_hint_command_names_winning_move(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["hint", "--level", "alphabeta:d2", LAST_CITY]) == 0
+    first = capsys.readouterr().out.splitlines()[1]
+    assert first.startswith("1. i4-i6")
+
+
+def test_hint_command_reads_match_file(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "match.json"
+    meeples.load("sparta").new().play("b2-b4").record().save(path)
+    assert main(["hint", "-n", "2", "--level", "heuristic", str(path)]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert "player 1 to move" in lines[0] and len(lines) == 3
