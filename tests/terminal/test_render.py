@@ -60,6 +60,6 @@ def test_a_game_without_a_renderer_gets_the_generic_one(screen: Screen) -> None:
     assert renderer.module_name == "meeples.terminal.generic"
     assert renderer.player_name(2) == "Player 3"
     screen.console.print(renderer.render({"game": "x", "player": 1, "hand": [3, 4]}, ["a", "b"]))
-    assert '"hand": [' in screen.text
+    assert "hand  [3,4]" in screen.text
     assert "2 legal action(s)" in screen.text
     assert "as seen by Player 2" in screen.text
