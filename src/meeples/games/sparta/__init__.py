@@ -68,8 +68,14 @@ class SpartaRules:
             return "you may pass only when you have no move and no promotion"
         origin, target = action
         piece = state.board[origin]
-        if not piece or OWNER[piece] != state.to_move:
-            return f"there is no piece of yours on {sq(origin)}"
+        if not piece:
+            return f"there is no piece on {sq(origin)}"
+        if OWNER[piece] != state.to_move:
+            sides = ("South", "North")
+            return (
+                f"the piece on {sq(origin)} is {sides[OWNER[piece]]}'s;"
+                f" {sides[state.to_move]} is to move"
+            )
         if origin == target:
             if IS_HERO[piece]:
                 return f"the piece on {sq(origin)} is already a hero"
