@@ -20,6 +20,11 @@ A game without a module is rendered by :mod:`meeples.terminal.generic` (its view
 JSON), so a new game is playable in the terminal as soon as it is registered. Descriptions of
 actions come from the rules through ``state.describe(action)``, not from the renderer.
 
+Hidden information: when several humans share the keyboard, each sees only their own view, and
+between two of them the screen is cleared behind a "pass the keyboard" pause whenever the
+players' views differ (or always, if the game's rules set ``hidden_information = True``). Bots'
+actions are then reported without the rules' descriptions, which are computed from the full state.
+
 The interactive loop is :class:`meeples.terminal.session.Session`; replays are stepped by
 :mod:`meeples.terminal.replay`. Both take an input callable and a rich ``Console`` so tests can
 script them without a terminal.
