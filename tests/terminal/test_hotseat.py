@@ -147,3 +147,20 @@ def test_perfect_information_hotseat_needs_no_hand_over(screen: Screen) -> None:
     Session(state, seats, console=screen.console, ask=script).run()
     assert script.prompts == ["South> ", "North> ", "South> "]
     assert "South played b2-b4: warrior b2 to b4" in screen.text
+
+
+class DeclaredHiddenRules(SecretsRules):
+    """Views that happen to be equal, in a game that declares hidden information."""
+
+    hidden_information = True
+
+    def view(self, state: Table, player: int | None) -> dict[str, Any]:
+        return {"game": "secrets", "player": player, "said": list(state.said)}
+
+
+def test_declared_hidden_information_hands_over_even_with_equal_views(screen: Screen) -> None:
+    game = Game(DeclaredHiddenRules())
+    seats = make_seats(["human"] * 3, game)
+    script = Script(["", "raise", ""])
+    Session(game.new(players=3), seats, console=screen.console, ask=script).run()
+    assert script.prompts[2] == "Player 2, press Enter when ready "
