@@ -189,10 +189,14 @@ def check_end(w: Work) -> bool:
 
 
 def finish(w: Work, reason: str) -> None:
-    """Rank by VP, then bravery, then meeples on the map (A10); ties share a place."""
+    """Rank by VP, then bravery, then meeples on the map (A10); ties share a place.
+
+    With ``first_to_6_wins`` (D18, French goal text) an active player who reached 6 VP wins
+    even if the same step gave another player more.
+    """
     def key(p: int) -> tuple[int, ...]:
-        reached = int(w.option("first_to_6_wins") and w.vp(p) >= VP_TO_WIN)
-        return (reached, w.vp(p), w.seats[p].ladder, w.on_map(p))
+        reached = w.option("first_to_6_wins") and p == w.active and w.vp(p) >= VP_TO_WIN
+        return (int(reached), w.vp(p), w.seats[p].ladder, w.on_map(p))
 
     order = sorted(range(w.players), key=lambda p: (tuple(-v for v in key(p)), p))
     ranking: list[list[int]] = []
