@@ -12,6 +12,23 @@ from tests.browser.conftest import shot
 GAMES = [name for name in ("meeple_war", "rise_of_tribes") if name in meeples.game_names()]
 
 
+def version_of(page: Any) -> int:
+    return int(page.get_attribute(".match", "data-version"))
+
+
+def click_an_action(page: Any, version: int) -> None:
+    """Click an offered action: a button, else a highlighted hex and then its target or button."""
+    buttons = page.locator("button[data-action]")
+    if buttons.count():
+        buttons.first.click()
+        return
+    page.locator(".actionable").first.click()
+    if not page.locator(".rot-board .hex.selected").count():
+        return  # the hex had a single action: it was sent at once
+    targets = page.locator(".rot-board .target")
+    (targets if targets.count() else page.locator("button[data-action]")).first.click()
+
+
 def play_turns(page: Any, clicks: int) -> int:
     """Click the first offered action whenever it is our turn; return the clicks made."""
     made = 0
@@ -19,8 +36,8 @@ def play_turns(page: Any, clicks: int) -> int:
         page.wait_for_selector("#turn.mine, #game-over", timeout=30000)
         if page.locator("#game-over").count():
             break
-        version = int(page.get_attribute(".match", "data-version"))
-        page.locator("button[data-action]").first.click()
+        version = version_of(page)
+        click_an_action(page, version)
         page.wait_for_function(
             f"Number(document.querySelector('.match').dataset.version) > {version}"
         )

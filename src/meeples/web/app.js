@@ -90,11 +90,11 @@ function matchLink(matchId, tokens) {
   return tokens.length ? `${base}?t=${tokens.join(",")}` : base;
 }
 
-function playerLabel(board, players, seat) {
+function playerLabel(board, players, seat, view) {
   const player = players?.[seat];
   const name = player?.name ? `${player.name} · ` : "";
   const bot = player?.kind === "bot" ? ` · ${t("lobby.bot", { level: t(`level.${player.level}`) })}` : "";
-  return `${name}${board.seatName(seat, t)}${bot}`;
+  return `${name}${board.seatName(seat, t, view)}${bot}`;
 }
 
 function swatch(board, seat) {
@@ -375,7 +375,7 @@ function matchPage(matchId, urlTokens) {
     const ranking = outcome.ranking.map((group, index) => h("li", {},
       h("span", { className: "rank" }, t("match.rank", { n: index + 1 })),
       group.map((seat) => h("span", { className: "ranked" }, swatch(board, seat),
-        playerLabel(board, state.players, seat),
+        playerLabel(board, state.players, seat, state.view),
         state.seats.includes(seat) ? ` (${t("match.you")})` : "",
         index === 0 && outcome.winners.includes(seat) ? h("strong", {}, ` — ${t("match.winner")}`) : null))));
     const reason = board.translateText(outcome.reason, lang());
@@ -400,11 +400,11 @@ function matchPage(matchId, urlTokens) {
     if (toMove !== null) {
       const mover = state.players[toMove];
       turn = myTurn ? t("match.your_turn")
-        : mover.kind === "bot" ? t("match.waiting_bot", { seat: board.seatName(toMove, t) })
-          : t("match.turn_of", { seat: board.seatName(toMove, t) });
+        : mover.kind === "bot" ? t("match.waiting_bot", { seat: board.seatName(toMove, t, state.view) })
+          : t("match.turn_of", { seat: board.seatName(toMove, t, state.view) });
     }
     const who = mine.length === 0 ? t("match.spectating")
-      : t("match.playing_as", { seat: mine.map((s) => board.seatName(s, t)).join(" + ") });
+      : t("match.playing_as", { seat: mine.map((s) => board.seatName(s, t, state.view)).join(" + ") });
 
     const boardBox = h("div", { className: "board-box" });
     const lastAction = state.log.length ? state.log[state.log.length - 1].action : null;
@@ -413,7 +413,7 @@ function matchPage(matchId, urlTokens) {
 
     const players = h("ul", { className: "players" }, state.players.map((p) => h("li",
       { className: p.seat === toMove ? "to-move" : "" }, swatch(board, p.seat),
-      playerLabel(board, state.players, p.seat),
+      playerLabel(board, state.players, p.seat, state.view),
       mine.includes(p.seat) ? ` (${t("match.you")})` : "",
       p.kind === "human" ? h("small", { className: "muted" },
         ` · ${p.joined ? t(p.online ? "match.online" : "match.offline") : t("match.not_joined")}`) : null)));

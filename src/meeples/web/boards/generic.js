@@ -77,54 +77,7 @@ export function render(container, ctx) {
   wrap.className = "generic";
   container.appendChild(wrap);
 
-  if (ctx.interactive && ctx.legal.length) {
-    const box = document.createElement("section");
-    box.className = "panel actions-panel";
-    const title = document.createElement("h3");
-    title.textContent = t("match.actions");
-    box.appendChild(title);
-    let filter = null;
-    if (ctx.legal.length > 24) {
-      filter = document.createElement("input");
-      filter.type = "search";
-      filter.placeholder = t("match.filter");
-      box.appendChild(filter);
-    }
-    const groups = new Map();
-    for (const item of ctx.legal) {
-      const kind = kindOf(item);
-      if (!groups.has(kind)) groups.set(kind, []);
-      groups.get(kind).push(item);
-    }
-    const buttons = [];
-    for (const [kind, items] of groups) {
-      const group = document.createElement("fieldset");
-      group.className = "action-group";
-      const legend = document.createElement("legend");
-      legend.textContent = `${label(kind)} (${items.length})`;
-      group.appendChild(legend);
-      for (const item of items) {
-        const button = document.createElement("button");
-        button.dataset.action = item.action;
-        button.textContent = item.text || item.action;
-        button.title = item.action;
-        button.onclick = () => ctx.onAct(item.action);
-        group.appendChild(button);
-        buttons.push(button);
-      }
-      box.appendChild(group);
-    }
-    if (filter) {
-      filter.oninput = () => {
-        const needle = filter.value.toLowerCase();
-        for (const button of buttons) {
-          const hay = `${button.textContent} ${button.title}`.toLowerCase();
-          button.hidden = needle !== "" && !hay.includes(needle);
-        }
-      };
-    }
-    wrap.appendChild(box);
-  }
+  if (ctx.interactive && ctx.legal.length) wrap.appendChild(actionPanel(ctx.legal, ctx));
 
   const panels = document.createElement("div");
   panels.className = "view-panels";
@@ -140,7 +93,58 @@ export function render(container, ctx) {
   wrap.appendChild(panels);
 }
 
-function panel(title, body) {
+// A panel of buttons, one per legal action, grouped by verb, with a filter when there are many.
+export function actionPanel(items, ctx, title = null) {
+  const { t } = ctx;
+  const box = document.createElement("section");
+  box.className = "panel actions-panel";
+  const heading = document.createElement("h3");
+  heading.textContent = title || t("match.actions");
+  box.appendChild(heading);
+  let filter = null;
+  if (items.length > 24) {
+    filter = document.createElement("input");
+    filter.type = "search";
+    filter.placeholder = t("match.filter");
+    box.appendChild(filter);
+  }
+  const groups = new Map();
+  for (const item of items) {
+    const kind = kindOf(item);
+    if (!groups.has(kind)) groups.set(kind, []);
+    groups.get(kind).push(item);
+  }
+  const buttons = [];
+  for (const [kind, members] of groups) {
+    const group = document.createElement("fieldset");
+    group.className = "action-group";
+    const legend = document.createElement("legend");
+    legend.textContent = `${label(kind)} (${members.length})`;
+    group.appendChild(legend);
+    for (const item of members) {
+      const button = document.createElement("button");
+      button.dataset.action = item.action;
+      button.textContent = ctx.translate ? ctx.translate(item.text || item.action) : item.text || item.action;
+      button.title = item.action;
+      button.onclick = () => ctx.onAct(item.action);
+      group.appendChild(button);
+      buttons.push(button);
+    }
+    box.appendChild(group);
+  }
+  if (filter) {
+    filter.oninput = () => {
+      const needle = filter.value.toLowerCase();
+      for (const button of buttons) {
+        const hay = `${button.textContent} ${button.title}`.toLowerCase();
+        button.hidden = needle !== "" && !hay.includes(needle);
+      }
+    };
+  }
+  return box;
+}
+
+export function panel(title, body) {
   const section = document.createElement("section");
   section.className = "panel";
   const heading = document.createElement("h3");

@@ -1,0 +1,256 @@
+// Rise of Tribes in SVG: the hex map, the action board with its dice rows, the tribes, events.
+// No rule here: what can be clicked comes from the legal action strings the server sent; the
+// code only reads their notation (hexes a..o, "c-d" a move, "add c", "c=ww" a gather...).
+
+import { actionPanel, panel } from "./generic.js";
+
+const NS = "http://www.w3.org/2000/svg";
+const R = 48; // hex radius
+export const COLORS = ["#c0392b", "#2471a3", "#1e8449", "#b9770e"];
+const TERRAIN = { forest: "#5f9a4a", lake: "#5b9bd5", mountain: "#a39a8f" };
+const HEX = "[a-o]";
+const SINGLE = new RegExp(`^(?:start|add|fight|site|lose|settle|village|altar) (${HEX})(?:\\+(${HEX}))?\\b`);
+const GATHER = new RegExp(`^(${HEX})=`);
+const MOVE = new RegExp(`^(?:evade )?(${HEX})-(${HEX})$`);
+
+export function seatName(seat, t, view) {
+  const tribe = view?.table?.[seat]?.tribe;
+  return tribe ? `${tribe} (${t("player.n", { n: seat + 1 })})` : t("player.n", { n: seat + 1 });
+}
+
+export function seatColor(seat) {
+  return COLORS[seat % COLORS.length];
+}
+
+export function translateText(text) {
+  return text;
+}
+
+function el(name, attrs = {}, parent = null) {
+  const node = document.createElementNS(NS, name);
+  for (const [key, value] of Object.entries(attrs)) node.setAttribute(key, value);
+  if (parent) parent.appendChild(node);
+  return node;
+}
+
+function h(tag, className, text) {
+  const node = document.createElement(tag);
+  if (className) node.className = className;
+  if (text !== undefined) node.textContent = text;
+  return node;
+}
+
+// Sort the legal actions by the hexes their notation names.
+function parseLegal(legal) {
+  const moves = new Map(); // from -> Map(to -> item)
+  const atHex = new Map(); // hex -> [items]
+  const other = [];
+  for (const item of legal) {
+    const move = MOVE.exec(item.action);
+    const single = SINGLE.exec(item.action) || GATHER.exec(item.action);
+    if (move) {
+      if (!moves.has(move[1])) moves.set(move[1], new Map());
+      moves.get(move[1]).set(move[2], item);
+    } else if (single) {
+      if (!atHex.has(single[1])) atHex.set(single[1], []);
+      atHex.get(single[1]).push(item);
+    } else {
+      other.push(item);
+    }
+  }
+  return { moves, atHex, other };
+}
+
+function center(hex) {
+  return [R * Math.sqrt(3) * (hex.q + hex.r / 2), R * 1.5 * hex.r];
+}
+
+function hexPoints(cx, cy, radius) {
+  const points = [];
+  for (let i = 0; i < 6; i++) {
+    const angle = (Math.PI / 180) * (60 * i - 30);
+    points.push(`${(cx + radius * Math.cos(angle)).toFixed(1)},${(cy + radius * Math.sin(angle)).toFixed(1)}`);
+  }
+  return points.join(" ");
+}
+
+function meeple(parent, x, y, color, count) {
+  const g = el("g", { transform: `translate(${x} ${y})`, class: "meeple" }, parent);
+  el("circle", { cx: 0, cy: -7, r: 4.5, fill: color, stroke: "#222", "stroke-width": 0.8 }, g);
+  el("path", { d: "M-7 8 L-5 -2 L5 -2 L7 8 Z", fill: color, stroke: "#222", "stroke-width": 0.8 }, g);
+  if (count > 1) {
+    el("text", { x: 9, y: 6, class: "count" }, g).textContent = `×${count}`;
+  }
+}
+
+export function drawDie(parent, x, y, face, size = 22) {
+  const g = el("g", { transform: `translate(${x} ${y})`, class: `die ${face}` }, parent);
+  el("rect", { x: 0, y: 0, width: size, height: size, rx: 4, fill: "#fffdf5", stroke: "#5b4330", "stroke-width": 1.5 }, g);
+  const c = size / 2;
+  if (face === "sun") {
+    el("circle", { cx: c, cy: c, r: size * 0.2, fill: "#f0a500" }, g);
+    for (let i = 0; i < 8; i++) {
+      const a = (Math.PI / 4) * i;
+      el("line", { x1: c + Math.cos(a) * size * 0.27, y1: c + Math.sin(a) * size * 0.27,
+        x2: c + Math.cos(a) * size * 0.4, y2: c + Math.sin(a) * size * 0.4,
+        stroke: "#f0a500", "stroke-width": 1.6 }, g);
+    }
+  } else if (face === "moon") {
+    el("circle", { cx: c, cy: c, r: size * 0.3, fill: "#4a5a8a" }, g);
+    el("circle", { cx: c + size * 0.13, cy: c - size * 0.08, r: size * 0.26, fill: "#fffdf5" }, g);
+  }
+  el("title", {}, g).textContent = face;
+  return g;
+}
+
+const selections = new WeakMap();
+
+export function render(container, ctx) {
+  const { view, t } = ctx;
+  const legal = parseLegal(ctx.interactive ? ctx.legal : []);
+  let selected = selections.get(container) || null;
+  if (selected && !legal.moves.has(selected) && !legal.atHex.has(selected)) selected = null;
+  selections.set(container, selected);
+  const targets = selected && legal.moves.has(selected) ? legal.moves.get(selected) : new Map();
+
+  container.replaceChildren();
+  const wrap = h("div", "rot");
+  container.appendChild(wrap);
+
+  const centers = view.hexes.map(center);
+  const xs = centers.map((c) => c[0]);
+  const ys = centers.map((c) => c[1]);
+  const pad = R + 6;
+  const minX = Math.min(...xs) - pad;
+  const minY = Math.min(...ys) - pad;
+  const width = Math.max(...xs) - Math.min(...xs) + 2 * pad;
+  const height = Math.max(...ys) - Math.min(...ys) + 2 * pad;
+  const svg = el("svg", { viewBox: `${minX} ${minY} ${width} ${height}`, class: "board rot-board",
+    role: "img", "aria-label": "Rise of Tribes map" }, wrap);
+
+  const last = ctx.lastAction || "";
+  for (const hex of view.hexes) {
+    const [cx, cy] = center(hex);
+    const classes = ["hex", hex.terrain];
+    const actionable = legal.moves.has(hex.name) || legal.atHex.has(hex.name);
+    if (actionable) classes.push("actionable");
+    if (hex.name === selected) classes.push("selected");
+    if (targets.has(hex.name)) classes.push("target");
+    const g = el("g", { class: classes.join(" "), "data-hex": hex.name }, svg);
+    el("polygon", { points: hexPoints(cx, cy, R - 1.5), fill: TERRAIN[hex.terrain] || "#ccc", class: "hex-shape" }, g);
+    el("polygon", { points: hexPoints(cx, cy, R - 5), class: "hex-ring" }, g);
+    if (new RegExp(`(^|[^a-z])${hex.name}([^a-z]|$)`).test(last) && /^[a-o]/.test(last)) {
+      el("polygon", { points: hexPoints(cx, cy, R - 6), class: "hex-last" }, g);
+    }
+    el("text", { x: cx, y: cy - R * 0.55, class: "hex-name" }, g).textContent = hex.name;
+    const terrainLabel = hex.tile || t(`rot.${hex.terrain}`);
+    el("text", { x: cx, y: cy - R * 0.3, class: "hex-terrain" }, g).textContent = terrainLabel;
+    const people = hex.members.map((n, seat) => [seat, n]).filter(([, n]) => n > 0);
+    people.forEach(([seat, n], i) => {
+      const x = cx - (people.length - 1) * 13 + i * 26 - 4;
+      meeple(g, x, cy + 8, seatColor(seat), n);
+    });
+    if (hex.invaders) meeple(g, cx - 20, cy + 30, "#555", hex.invaders);
+    if (hex.village !== null && hex.village !== undefined) {
+      el("path", { d: `M${cx + 18} ${cy - 4} l9 -8 l9 8 v9 h-18 z`, fill: seatColor(hex.village),
+        stroke: "#222", "stroke-width": 1, class: "village" }, g);
+    }
+    const badges = [];
+    if (hex.mammoth) badges.push(t("rot.mammoth"));
+    if (hex.tiger) badges.push(t("rot.tiger"));
+    if (hex.elder !== null && hex.elder !== undefined) badges.push(t("rot.elder"));
+    if (badges.length) {
+      el("text", { x: cx, y: cy + R * 0.72, class: "hex-badge" }, g).textContent = badges.join(" · ");
+    }
+    const tip = [`${hex.name}: ${terrainLabel}`, `${t("rot.limit")} ${hex.limit}`];
+    if (targets.has(hex.name)) tip.unshift(targets.get(hex.name).text);
+    el("title", {}, g).textContent = tip.join("\n");
+  }
+
+  const hint = h("p", "hint");
+  if (ctx.interactive && (legal.moves.size || legal.atHex.size)) {
+    hint.textContent = selected ? t("rot.choose_target") : t("rot.choose_hex");
+  }
+  wrap.appendChild(hint);
+
+  if (selected && legal.atHex.has(selected)) {
+    wrap.appendChild(actionPanel(legal.atHex.get(selected), ctx, t("rot.on_hex", { hex: selected })));
+  }
+  if (legal.other.length) wrap.appendChild(actionPanel(legal.other, ctx));
+
+  wrap.appendChild(actionBoard(view, t));
+  wrap.appendChild(tribes(view, t));
+
+  svg.addEventListener("click", (event) => {
+    if (!ctx.interactive) return;
+    const node = event.target.closest("[data-hex]");
+    const name = node ? node.dataset.hex : null;
+    if (name && targets.has(name)) {
+      selections.set(container, null);
+      ctx.onAct(targets.get(name).action);
+      return;
+    }
+    if (name && name !== selected && (legal.moves.has(name) || legal.atHex.has(name))) {
+      const only = legal.atHex.get(name) || [];
+      if (!legal.moves.has(name) && only.length === 1) {
+        ctx.onAct(only[0].action);
+        return;
+      }
+      selections.set(container, name);
+    } else {
+      selections.set(container, null);
+    }
+    render(container, ctx);
+  });
+}
+
+function actionBoard(view, t) {
+  const box = h("div", "rot-action-board");
+  const width = 560;
+  const svg = el("svg", { viewBox: `0 0 ${width} 150`, class: "rot-rows" }, box);
+  const rows = Object.entries(view.rows);
+  rows.forEach(([name, faces], i) => {
+    const x = 8 + i * 138;
+    el("rect", { x, y: 6, width: 130, height: 100, rx: 8, class: `row-card row-${name}` }, svg);
+    el("text", { x: x + 65, y: 28, class: "row-title" }, svg).textContent = t(`rot.${name}`);
+    faces.forEach((face, j) => drawDie(svg, x + 14 + j * 36, 44, face, 28));
+    el("text", { x: x + 65, y: 96, class: "row-note" }, svg).textContent = t("rot.queue");
+  });
+  el("text", { x: 8, y: 132, class: "row-title left" }, svg).textContent = t("rot.hand");
+  (view.hand || []).forEach((face, j) => drawDie(svg, 120 + j * 34, 116, face, 26));
+  const events = (view.events || []).map((slot) => slot.event || "–").join(" · ");
+  el("text", { x: 220, y: 134, class: "row-note left" }, svg).textContent = `${t("rot.events")}: ${events}`;
+  return box;
+}
+
+function tribes(view, t) {
+  const table = document.createElement("table");
+  table.className = "stats rot-table";
+  const head = table.insertRow();
+  for (const key of ["", "rot.score", "rot.wood", "rot.food", "rot.stone", "rot.supply", "rot.villages", "rot.goals"]) {
+    const th = document.createElement("th");
+    th.textContent = key ? t(key) : "";
+    head.appendChild(th);
+  }
+  for (const row of view.table) {
+    const tr = table.insertRow();
+    const name = document.createElement("th");
+    const swatch = h("span", "swatch");
+    swatch.style.background = seatColor(row.seat);
+    name.append(swatch, row.tribe);
+    tr.appendChild(name);
+    const goals = [...row.in_progress, ...row.completed.map((g) => `${g}✓`)].join(" ");
+    for (const value of [row.score, row.resources.wood, row.resources.food, row.resources.stone,
+      row.supply, row.villages, goals || "–"]) {
+      tr.insertCell().textContent = String(value);
+    }
+  }
+  const box = h("div", "rot-tribes");
+  box.append(panel(t("rot.tribes"), table));
+  return box;
+}
+
+export function renderInfo(container, ctx) {
+  const { view, t } = ctx;
+  container.textContent = t("rot.round", { round: view.round, phase: view.phase });
+}
