@@ -1,0 +1,91 @@
+"""Rulebook "Object of the Game" and "End of the Game": 6 VP, ranking and tie-breaks; sheet
+A10, D18, and the designed round limit (data.MAX_ROUNDS)."""
+
+from __future__ import annotations
+
+from meeples.games.meeple_war.data import MAX_ROUNDS
+from tests.games.meeple_war.scenario import position
+
+VS = ["VS", True, "S", []]
+
+
+def attack(seats: dict, troops=(("-1,1", 0, 1),), **kw):  # noqa: ANN001, ANN003, ANN201
+    return position(troops=troops, seats=seats, **kw).play("-1,1>-2,2:1")
+
+
+def test_end_at_six_victory_points_during_the_turn() -> None:
+    after = attack({0: {"mountain": 3, "stock": 4},
+                    1: {"slots": [["PS", True, "a", [0, 0]], VS, None, None]}})
+    assert after.outcome is not None
+    assert after.outcome.winners == (0,)
+    assert after.legal() == []
+    assert after.to_move is None
+
+
+def test_end_tower_vp_count_for_the_active_player() -> None:
+    state = position(step="move", active=1, troops=(("0,0", 0, 2),),
+                     seats={0: {"mountain": 4, "stock": 4}})
+    after = state.play("done")
+    while after.outcome is None and after.inner.active == 1:
+        after = after.play("done")
+    assert after.outcome is not None and after.outcome.winners == (0,)
+
+
+def test_end_not_before_six() -> None:
+    after = attack({0: {"mountain": 2, "stock": 5},
+                    1: {"slots": [["PS", True, "a", [0, 0]], VS, None, None]}})
+    assert after.outcome is None
+
+
+def three_player_siege(**kw):  # noqa: ANN003, ANN201
+    """Player 0 fills player 2's Military Academy where player 1 has 3 meeples (A9)."""
+    seats = {0: {"mountain": 4, "stock": 3},
+             1: {"mountain": 4, "stock": 3},
+             2: {"slots": [["MA", True, "a", [0, 1, 1, 1]], VS, None, None]}}
+    state = position(players=3, troops=(("0,-2", 0, 1),), seats=seats, **kw)
+    return state.play("0,-2>0,-3:1")
+
+
+def test_end_most_vp_wins_even_if_another_player_triggered_it() -> None:
+    after = three_player_siege()
+    assert after.outcome is not None
+    assert after.outcome.winners == (1,)
+    assert after.outcome.ranking == ((1,), (0,), (2,))
+
+
+def test_end_first_to_6_wins_option() -> None:
+    after = three_player_siege(options={"first_to_6_wins": True})
+    assert after.outcome is not None and after.outcome.winners == (0,)
+
+
+def test_end_tie_broken_by_bravery() -> None:
+    after = attack({0: {"mountain": 3, "stock": 4, "ladder": 2},
+                    1: {"slots": [["PS", True, "a", [0, 0]], VS, None, None],
+                        "mountain": 6, "stock": 4, "ladder": 3}})
+    assert after.outcome is not None
+    assert after.outcome.ranking == ((1,), (0,))
+
+
+def test_end_second_tie_broken_by_meeples_on_the_map() -> None:
+    after = attack({0: {"mountain": 3, "stock": 3, "ladder": 3},
+                    1: {"slots": [["PS", True, "a", [0, 0]], VS, None, None],
+                        "mountain": 6, "stock": 4, "ladder": 3}},
+                   troops=(("-1,1", 0, 1), ("0,0", 0, 1)))
+    assert after.outcome is not None
+    assert after.outcome.ranking == ((0,), (1,))
+
+
+def test_end_full_tie_shares_the_win() -> None:
+    after = attack({0: {"mountain": 3, "stock": 4, "ladder": 3},
+                    1: {"slots": [["PS", True, "a", [0, 0]], VS, None, None],
+                        "mountain": 6, "stock": 4, "ladder": 3}})
+    assert after.outcome is not None
+    assert after.outcome.winners == (0, 1)
+
+
+def test_end_designed_round_limit() -> None:
+    state = position(step="move", turn=MAX_ROUNDS * 2, active=1)
+    after = state.play("done")
+    while after.outcome is None:
+        after = after.play("done")
+    assert after.outcome.reason.startswith("round limit")

@@ -1,0 +1,59 @@
+"""Notation: canonical action strings and the one-line position text (issue point 4)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+import meeples
+from meeples.games.meeple_war import GAME, notation
+from tests.games.meeple_war.playouts import CONFIGS, playout
+
+
+@pytest.mark.parametrize(("players", "quickstart"), CONFIGS)
+def test_notation_every_played_action_parses_back(players: int, quickstart: bool) -> None:
+    for state, action in playout(players, quickstart, 0):
+        if action:
+            assert notation.format_action(notation.parse_action(action)) == action
+
+
+@pytest.mark.parametrize(("players", "quickstart"), CONFIGS)
+def test_notation_position_text_round_trips(players: int, quickstart: bool) -> None:
+    for state, _ in playout(players, quickstart, 0)[::7]:
+        text = notation.format_state(state)
+        assert "\n" not in text
+        assert notation.parse_state(text) == state
+
+
+@pytest.mark.parametrize("text", ["", "move", "1,0>2,0", "s5:asm:1", "w1>Z", "done ", "rot:6",
+                                  "kill:1@x,y", "s1:build:XX@1"])
+def test_notation_malformed_actions_are_refused(text: str) -> None:
+    with pytest.raises(meeples.IllegalAction):
+        notation.parse_action(text)
+
+
+def test_notation_well_formed_but_illegal_explained() -> None:
+    state = GAME.new(players=2, seed=0)
+    with pytest.raises(meeples.IllegalAction, match="must now"):
+        state.play("rot:1")
+
+
+@pytest.mark.parametrize("text", ["", "{}", "[1]", '{"game":"sparta"}',
+                                  '{"game":"meeple_war","players":9}'])
+def test_notation_bad_positions_are_refused(text: str) -> None:
+    with pytest.raises(meeples.BadPosition):
+        GAME.parse(text)
+
+
+def test_notation_position_is_compact_json() -> None:
+    data = json.loads(GAME.new(players=3, seed=4).position())
+    assert data["game"] == "meeple_war" and data["players"] == 3
+
+
+def test_notation_describe_every_legal_action() -> None:
+    for state, _ in playout(4, False, 1)[::5]:
+        wrapped = GAME.wrap(state)
+        for action in wrapped.legal():
+            words = wrapped.describe(action)
+            assert words and words.isascii()

@@ -1,0 +1,61 @@
+"""Hidden information (issue point 5): the pile order and the generator state appear in no
+view; everything on the table does. Also the determinization used by search bots."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from meeples.games.meeple_war import GAME, RULES
+from meeples.games.meeple_war.data import TILES
+from meeples.games.meeple_war.view import sample_state
+from tests.games.meeple_war.playouts import CONFIGS, playout
+
+
+@pytest.mark.parametrize(("players", "quickstart"), CONFIGS)
+def test_view_hides_pile_order_and_generator(players: int, quickstart: bool) -> None:
+    for state, _ in playout(players, quickstart, 0)[::9]:
+        order = [TILES[t].id for t in state.pile]
+        for player in [*range(players), None]:
+            data = RULES.view(state, player)
+            text = json.dumps(data)
+            assert str(state.rng) not in text
+            assert "rng" not in data and "pile" not in data
+            if len(order) > 1:
+                assert json.dumps(order) not in text or sorted(order) == order
+
+
+def test_view_shows_the_table() -> None:
+    state = GAME.new(players=2, seed=3)
+    data = state.view(0)
+    assert data["pile_count"] == 31
+    assert len(data["tiles"]) == 5
+    assert data["seats"][0]["depot"] == 2
+    assert data["gates"] and data["villages"]
+    assert data["to_move"] == state.to_move
+
+
+def test_view_same_for_every_player() -> None:
+    state = GAME.new(players=3, seed=3)
+    views = [state.view(p) for p in (0, 1, 2, None)]
+    for v in views:
+        v.pop("player")
+    assert all(v == views[0] for v in views)
+
+
+@pytest.mark.parametrize(("players", "quickstart"), CONFIGS)
+def test_sample_state_is_consistent_with_the_view(players: int, quickstart: bool) -> None:
+    for state, _ in playout(players, quickstart, 1)[::15]:
+        data = RULES.view(state, 0)
+        sampled = sample_state(data, seed=7)
+        again = RULES.view(sampled, 0)
+        assert again == data
+        assert RULES.legal_actions(sampled) == RULES.legal_actions(state)
+
+
+def test_sample_state_does_not_read_the_true_pile() -> None:
+    state = GAME.new(players=2, seed=0).inner
+    data = RULES.view(state, 0)
+    piles = {sample_state(data, seed=s).pile for s in range(5)}
+    assert len(piles) == 5
