@@ -21,7 +21,7 @@ class Won(Exception):
 class Work(Reader):
     """A mutable copy of a :class:`State` (same field names, lists instead of tuples)."""
 
-    __slots__ = tuple(name for name, _ in FIELDS) + ("adj",)
+    __slots__ = tuple(name for name, _ in FIELDS) + ("adj", "_src", "_touched")
 
     n: int
     classic: int
@@ -70,32 +70,28 @@ class Work(Reader):
     winner: int
     over: int
     adj: tuple[tuple[int, ...], ...]
+    _src: State
+    _touched: set[str]
 
     @classmethod
     def thaw(cls, state: State) -> Work:
-        """Return a mutable copy of a state."""
-        w = cls.__new__(cls)
-        for name, depth in FIELDS:
-            value: Any = getattr(state, name)
-            if depth == 1:
-                value = list(value)
-            elif depth == 2:
-                value = [list(v) for v in value]
-            setattr(w, name, value)
-        w.adj = data.ADJACENT[state.n]
-        return w
+        """Return a mutable copy of a state (containers are copied on first use)."""
+        return _thaw(cls, state)
+
+    def __getattr__(self, name: str) -> Any:
+        # Called only for a container slot not yet copied: copy it from the frozen source.
+        depth = _DEPTH.get(name)
+        if not depth:
+            raise AttributeError(name)
+        value: Any = getattr(self._src, name)
+        value = list(value) if depth == 1 else [list(v) for v in value]
+        object.__setattr__(self, name, value)
+        self._touched.add(name)
+        return value
 
     def freeze(self) -> State:
-        """Return the frozen state of this working copy."""
-        values: dict[str, Any] = {}
-        for name, depth in FIELDS:
-            value = getattr(self, name)
-            if depth == 1:
-                value = tuple(value)
-            elif depth == 2:
-                value = tuple(tuple(v) for v in value)
-            values[name] = value
-        return State(**values)
+        """Return the frozen state of this working copy (untouched containers are shared)."""
+        return _freeze(self)
 
     # --- chance -------------------------------------------------------------------------------
 
@@ -157,3 +153,37 @@ class Work(Reader):
         self.slots[slot] = -1
         self.tokens[slot] = [0, 0, 0]
 
+
+
+_DEPTH = {name: depth for name, depth in FIELDS}
+
+
+#: Containers the rules often replace whole: copied eagerly (the others are copied on first use).
+_EAGER = {"pend", "queue", "used", "moved", "flags", "hand", "ev_deck", "ev_discard"}
+
+
+def _build() -> tuple[Any, Any]:
+    """Generate the thaw and freeze functions for the field table (profiling: the generic
+    getattr/setattr loops took half of the time of a random playout)."""
+    lines = ["def thaw(cls, state):", "    w = cls.__new__(cls)", "    w._src = state",
+             "    w._touched = set()", "    w.adj = ADJ[state.n]"]
+    lines += [f"    w.{name} = state.{name}" for name, depth in FIELDS if depth == 0]
+    lines += [f"    w.{name} = list(state.{name})" for name in sorted(_EAGER)]
+    lines.append("    return w")
+    lines += ["def freeze(w):", "    src = w._src", "    t = w._touched"]
+    args = []
+    for name, depth in FIELDS:
+        conv = f"tuple(w.{name})" if depth == 1 else f"tuple(map(tuple, w.{name}))"
+        if depth == 0:
+            args.append(f"{name}=w.{name}")
+        elif name in _EAGER:
+            args.append(f"{name}={conv}")
+        else:
+            args.append(f"{name}=({conv} if {name!r} in t else src.{name})")
+    lines.append(f"    return State({', '.join(args)})")
+    scope: dict[str, Any] = {"State": State, "ADJ": data.ADJACENT}
+    exec("\n".join(lines), scope)  # noqa: S102 - generated from the fixed field table
+    return scope["thaw"], scope["freeze"]
+
+
+_thaw, _freeze = _build()
