@@ -76,7 +76,7 @@ class Work(Reader):
     @classmethod
     def thaw(cls, state: State) -> Work:
         """Return a mutable copy of a state (containers are copied on first use)."""
-        return _thaw(cls, state)
+        return _thaw(cls, state)  # type: ignore[no-any-return]
 
     def __getattr__(self, name: str) -> Any:
         # Called only for a container slot not yet copied: copy it from the frozen source.
@@ -91,7 +91,7 @@ class Work(Reader):
 
     def freeze(self) -> State:
         """Return the frozen state of this working copy (untouched containers are shared)."""
-        return _freeze(self)
+        return _freeze(self)  # type: ignore[no-any-return]
 
     # --- chance -------------------------------------------------------------------------------
 
