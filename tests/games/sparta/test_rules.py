@@ -6,9 +6,13 @@ are the designed ones: South b5 d5 f5 h5, North c6 e6 g6 i6.
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
 import pytest
 
 import meeples
+from meeples.core.record import Match
 from tests.games.sparta.helpers import (
     GAME,
     board,
@@ -74,6 +78,17 @@ def test_setup_designed_cities_four_per_side() -> None:
     assert cities(GAME.new()) == {
         "b5": "S", "d5": "S", "f5": "S", "h5": "S", "c6": "N", "e6": "N", "g6": "N", "i6": "N",
     }
+
+
+def test_setup_layout_symmetric_under_a_half_turn() -> None:
+    rows = board(GAME.new()).splitlines()
+    turned = ["".join(row[::-1]) for row in reversed(rows)]
+    assert [row.swapcase() for row in turned] == rows
+    owners = cities(GAME.new())
+    for name, owner in owners.items():
+        file, rank = FILES.index(name[0]), int(name[1:])
+        opposite = f"{FILES[9 - file]}{11 - rank}"
+        assert owners[opposite] == ("N" if owner == "S" else "S")
 
 
 def test_setup_opening_has_118_moves_for_either_side() -> None:
@@ -404,6 +419,23 @@ def test_reserve_spends_one_hero_per_promotion() -> None:
     state = parse({"b5": "W", "d5": "W", "a1": "W", "a10": "w", "c10": "w", "j10": "w"})
     state = state.play("b5=H").play("a10-a9").play("d5=H")
     assert reserves(state) == (6, 8)
+
+
+def test_reserve_cannot_run_out() -> None:
+    # Each promotion spends a warrior and a reserve hero, so the warriors still on the board
+    # never outnumber the heroes waiting. Checked along a long recorded game.
+    path = Path(__file__).resolve().parents[2] / "data" / "sparta" / "replays" / "seed_2.json"
+    data = json.loads(path.read_text(encoding="utf-8"))
+    state = Match.from_json(data).start()
+    promotions = 0
+    for action in data["actions"]:
+        before = reserves(state)
+        state = state.play(action)
+        promotions += sum(before) - sum(reserves(state))
+        placement = board(state)
+        south, north = reserves(state)
+        assert placement.count("W") <= south and placement.count("w") <= north
+    assert promotions >= 4  # the game did promote
 
 
 def test_reserve_defeated_heroes_do_not_return() -> None:
