@@ -224,3 +224,45 @@ def test_recycling_sends_destroyed_meeples_to_the_depot() -> None:
                 seats={1: {"slots": [["FA", True, "L2", []], VS, None, None]}})
     after = state.play("s1:burn@0,0")
     assert seat(after, 1)["depot"] == 4
+
+
+def test_building_replacement_new_site_takes_the_freed_worker() -> None:
+    state = position(step="action", pending=[1], seats={
+        0: {"slots": [["PS", True, "a", []], ["VS", True, "L1", []], ["FA", True, "S", []],
+                      ["UN", True, "S", []]]}})
+    after = state.play("s2:build:CA@3")
+    slots = seat(after, 0)["slots"]
+    assert sum(1 for s in slots if s is not None) == 4  # still 4 workers in use
+    assert slots[2] == ["CA", False, "c0", []]
+
+
+def test_burn_spares_the_active_players_own_meeples() -> None:
+    state = due(["CA", True, "L2", []], troops=(("0,0", 1, 2), ("0,0", 0, 1)))
+    after = state.play("s1:burn@0,0")
+    assert on(after, "0,0", 0) == 1 and on(after, "0,0", 1) == 0
+
+
+def test_placed_meeples_may_move_in_phase_four() -> None:
+    state = due(["PS", True, "L1", []])
+    after = state.play("s1:dep:2")
+    assert field(after, "step") == "move"
+    assert "1,-1>0,0:2" in after.legal()
+
+
+def test_placement_on_an_altar_forces_a_sacrifice() -> None:
+    state = due(["MA", True, "L1", []], tiles=(("1,0", "T35", 0),), troops=(("1,0", 0, 1),))
+    after = state.play("s1:rei:2@1,0")
+    assert on(after, "1,0", 0) == 2
+
+
+def test_stealth_flying_ignores_forests() -> None:
+    state = due(["AC", True, "L1", []], tiles=(("1,0", "T19", 0),), troops=(("1,0", 1, 1),))
+    assert "s1:stealth@0,0" in state.legal()  # the W edge of (1,0) is forest
+
+
+def test_frightened_meeples_never_use_tunnels() -> None:
+    slots = {0: {"slots": [["EG", True, "L1", []], ["VS", True, "S", []], None, None]}}
+    state = position(step="action", pending=[0], troops=(("0,0", 1, 1),), seats=slots)
+    after = state.play("s1:fright").play("fr:1@0,0>0,1")
+    assert on(after, "0,1", 1) == 1
+    assert field(after, "effects") == []

@@ -93,15 +93,30 @@ def test_components_meta_numbers() -> None:
 
 def test_components_villages_are_rhombi_next_to_their_gate() -> None:
     from meeples.games.meeple_war import board
-    for n, seats in data.SEATS.items():
+    for seats in data.SEATS.values():
         for seat in seats:
             gate = board.hex_of(*seat.gate)
             v1, v2, v3, v4 = (board.hex_of(*s) for s in seat.slots)
             assert board.distance(gate, v1) == 1
             assert board.distance(v1, v2) == board.distance(v1, v3) == 1
             assert board.distance(v2, v4) == board.distance(v3, v4) == 1
-            assert board.distance(0 if False else board.hex_of(0, 0), v1) == board.distance(
-                board.hex_of(0, 0), board.hex_of(*seats[0].slots[0])), n
+
+
+def test_components_villages_equidistant_from_the_centre() -> None:
+    from meeples.games.meeple_war import board
+    centre = board.hex_of(0, 0)
+    for seats in data.SEATS.values():
+        gaps = {board.distance(centre, board.hex_of(*seat.slots[0])) for seat in seats}
+        assert len(gaps) == 1
+
+
+def test_components_rule_options_are_exactly_b6() -> None:
+    from meeples.games.meeple_war import GAME
+    assert set(GAME.options) == {
+        "cavern_range_exactly_2", "reinforce_gate_only_if_none", "deploy_one_any_village_tile",
+        "altar_once_per_player", "first_to_6_wins", "weapons_forge_attack_only",
+        "setup_tiles_9", "quickstart"}
+    assert all(option.default is False for option in GAME.options.values())
 
 
 def test_components_setup_layouts_follow_b11() -> None:

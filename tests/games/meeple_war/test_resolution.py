@@ -150,3 +150,24 @@ def test_battle_jump_onto_an_occupied_exit_fights_there() -> None:
     state = position(step="battle", troops=(("0,1", 0, 3), ("0,1", 1, 1), ("0,-1", 1, 1)))
     after = state.play("battle@0,1").play("0,1>0,-1:2")
     assert on(after, "0,-1", 1) == 0 and on(after, "0,-1", 0) == 1
+
+
+def test_exploration_nature_control_does_not_waive_the_orientation() -> None:
+    state = exploring("1,0", "0,0", ["T19"], nature=True)
+    assert state.play("explore@1,0").legal() == ["rot:1", "rot:2"]
+
+
+def test_battle_three_players_pairwise_attacker_first() -> None:
+    state = position(players=3, step="battle",
+                     troops=(("0,0", 0, 3), ("0,0", 1, 1), ("0,0", 2, 1)))
+    after = state.play("battle@0,0")
+    assert (on(after, "0,0", 0), on(after, "0,0", 1), on(after, "0,0", 2)) == (1, 0, 0)
+    assert seat(after, 0)["ladder"] == 2
+
+
+def test_recycling_covers_the_altar_sacrifice() -> None:
+    slots = [["FA", True, "L2", []], ["VS", True, "S", []], None, None]
+    state = position(tiles=(("1,0", "T35", 0),), troops=(("1,-1", 0, 2),),
+                     seats={0: {"slots": slots}})
+    after = state.play("1,-1>1,0:2")
+    assert seat(after, 0)["depot"] == 3
