@@ -115,3 +115,12 @@ def test_scenario_game_plays_through_facade() -> None:
     state = state.play("lead S")
     assert state.to_move == 0 and "grow B" in state.legal()
     assert play(state.inner, "grow B", "stop").phase == Phase.GOALS
+
+
+def test_evaluate_in_unit_interval_and_prefers_points() -> None:
+    from meeples.games.rise_of_tribes.evaluate import evaluate
+    state = turn(members={"a": (2, 0), "e": (0, 2)}, score=(6, 2))
+    assert 0.5 < evaluate(state, 0) <= 1 and 0 <= evaluate(state, 1) < 0.5
+    final = random_state(2, 7, 5000).inner
+    assert evaluate(final, final.winner) == 1.0
+    assert evaluate(final, 1 - final.winner) == 0.0
