@@ -16,17 +16,23 @@ def version_of(page: Any) -> int:
     return int(page.get_attribute(".match", "data-version"))
 
 
-def click_an_action(page: Any, version: int) -> None:
-    """Click an offered action: a button, else a highlighted hex and then its target or button."""
-    buttons = page.locator("button[data-action]")
-    if buttons.count():
-        buttons.first.click()
-        return
+def click_an_action(page: Any) -> None:
+    """Click an offered action: a button, a worker branch, or a highlighted hex then its target.
+
+    Whatever is clickable was drawn from the legal actions the server sent.
+    """
+    for selector in ("button[data-action]", ".mw-path .node.target"):
+        candidates = page.locator(selector)
+        if candidates.count():
+            candidates.first.click()
+            return
     page.locator(".actionable").first.click()
-    if not page.locator(".rot-board .hex.selected").count():
+    if not page.locator(".hex.selected").count():
         return  # the hex had a single action: it was sent at once
-    targets = page.locator(".rot-board .target")
+    targets = page.locator(".board .hex.target")
     (targets if targets.count() else page.locator("button[data-action]")).first.click()
+    if page.locator(".hex.selected").count() and page.locator("button[data-action]").count():
+        page.locator("button[data-action]").first.click()  # several actions on that target
 
 
 def play_turns(page: Any, clicks: int) -> int:
@@ -37,7 +43,7 @@ def play_turns(page: Any, clicks: int) -> int:
         if page.locator("#game-over").count():
             break
         version = version_of(page)
-        click_an_action(page, version)
+        click_an_action(page)
         page.wait_for_function(
             f"Number(document.querySelector('.match').dataset.version) > {version}"
         )

@@ -81,3 +81,16 @@ def test_replay_lists_a_view_per_step_of_a_finished_game(client: TestClient) -> 
 
 def test_unknown_match_is_404(client: TestClient) -> None:
     assert client.get("/api/matches/nope").status_code == 404
+
+
+def test_components_give_meeple_war_building_paths(client: TestClient) -> None:
+    data = client.get("/api/games/meeple_war/components").json()
+    assert data["buildings"]["VS"]["path"]["S"] == ["L1", "L2", "L3"]
+
+
+def test_components_are_empty_for_a_game_that_needs_none(client: TestClient) -> None:
+    assert client.get("/api/games/sparta/components").json() == {}
+
+
+def test_components_of_an_unknown_game_is_404(client: TestClient) -> None:
+    assert client.get("/api/games/chess/components").status_code == 404

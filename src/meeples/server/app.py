@@ -2,6 +2,7 @@
 
     GET  /                         the single-page client (``meeples/web``)
     GET  /api/games                games, player counts, rule options
+    GET  /api/games/{name}/components   printed component data the board draws
     GET  /api/matches              open, live and finished matches
     POST /api/matches              create a match; answers the seat tokens (once)
     GET  /api/matches/{id}         one match, public information only
@@ -27,8 +28,10 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
+import meeples
 from meeples.core.errors import MeeplesError
 from meeples.core.record import Match
+from meeples.server.components import components
 from meeples.server.lobby import Lobby, describe_games
 from meeples.server.protocol import (
     Act,
@@ -66,6 +69,7 @@ def create_app(db: str | None = None, bot_delay: float = 0.5) -> Starlette:
     routes = [
         Route("/", index),
         Route("/api/games", games),
+        Route("/api/games/{name}/components", game_components),
         Route("/api/matches", list_matches, methods=["GET"]),
         Route("/api/matches", create_match, methods=["POST"]),
         Route("/api/matches/{match_id}", show_match),
@@ -94,6 +98,14 @@ async def index(request: Request) -> Response:
 async def games(request: Request) -> Response:
     """List the games with their rule options."""
     return JSONResponse({"games": describe_games()})
+
+
+async def game_components(request: Request) -> Response:
+    """Answer the component data a game's board draws (names, paths, tile kinds)."""
+    name = request.path_params["name"]
+    if name not in meeples.game_names():
+        return _fail(404, "unknown_game", f"there is no game {name!r}")
+    return JSONResponse(components(name), headers={"Cache-Control": "max-age=3600"})
 
 
 async def list_matches(request: Request) -> Response:

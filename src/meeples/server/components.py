@@ -1,0 +1,41 @@
+"""Printed component data the boards draw (names, building paths, tile kinds), per game.
+
+Display data only, read from each game's own data module so the browser never keeps a copy
+that could drift: the JavaScript asks ``GET /api/games/{name}/components``. Games without an
+entry answer an empty object.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+def _meeple_war() -> dict[str, Any]:
+    from meeples.games.meeple_war import data
+
+    return {
+        "buildings": {
+            code: {
+                "name": b.name,
+                "defense": b.defense,
+                "construction_defense": b.construction_defense,
+                "construction_length": b.construction_length,
+                "path": {node: list(next_nodes) for node, next_nodes in b.path.items()},
+                "leaves": {leaf: list(action) for leaf, action in b.leaves.items()},
+            }
+            for code, b in data.BUILDINGS.items()
+        },
+        "tiles": {t.id: {"kind": t.kind, "vp": t.vp, "bonus": t.bonus} for t in data.TILES},
+        "kinds": dict(data.KIND_NAMES),
+        "tokens": dict(data.TOKEN_NAMES),
+        "actions": dict(data.ACTION_NAMES),
+    }
+
+
+BUILDERS = {"meeple_war": _meeple_war}
+
+
+def components(game: str) -> dict[str, Any]:
+    """Return the component data of a game's board (empty when it needs none)."""
+    builder = BUILDERS.get(game)
+    return builder() if builder is not None else {}

@@ -1,0 +1,347 @@
+// Meeple War in SVG: the territory map (tiles, troops, trees, upgrades, gates, villages), and
+// each player's village with its buildings and worker paths. No rule here: what can be clicked
+// comes from the legal action strings the server sent; the code reads only their notation
+// ("q,r>q2,r2:k" a move, "explore@q,r", "w2>a" a worker branch, "s3:..." a building action).
+
+import { actionPanel, panel } from "./generic.js";
+
+const NS = "http://www.w3.org/2000/svg";
+const R = 40;
+export const COLORS = ["#c0392b", "#2471a3", "#1e8449", "#b9770e"];
+const KIND_FILL = {
+  stone_tower: "#9e9e9e", wooden_tower: "#a1887f", mine: "#6d5d4b", blank: "#c5d9a0",
+  shields_forge: "#90a4ae", weapons_forge: "#8d6e63", workshop: "#d7b56d", village: "#e6c79c",
+  druid_hut: "#81c784", cavern: "#5d4e6d", altar: "#b39ddb",
+};
+const HEX = "-?\\d{1,2},-?\\d{1,2}";
+const MOVE = new RegExp(`^(${HEX})>(${HEX}):(\\d+)$`);
+const FRIGHT = new RegExp(`^fr:\\d@(${HEX})>(${HEX})$`);
+const AT_HEX = new RegExp(`(?:@|^bonus:|^tree:)(${HEX})`);
+const WORKER = /^w([1-4])>(\w+)$/;
+const SLOT_ACTION = /^s([1-4]):/;
+
+let COMPONENTS = { buildings: {}, tiles: {}, kinds: {}, tokens: {}, actions: {} };
+try {
+  const response = await fetch("/api/games/meeple_war/components");
+  if (response.ok) COMPONENTS = await response.json();
+} catch {
+  // Without the component data the board still draws, with codes instead of names.
+}
+
+export function seatName(seat, t) {
+  return t("player.n", { n: seat + 1 });
+}
+
+export function seatColor(seat) {
+  return COLORS[seat % COLORS.length];
+}
+
+export function translateText(text) {
+  return text;
+}
+
+function el(name, attrs = {}, parent = null) {
+  const node = document.createElementNS(NS, name);
+  for (const [key, value] of Object.entries(attrs)) node.setAttribute(key, value);
+  if (parent) parent.appendChild(node);
+  return node;
+}
+
+function h(tag, className, text) {
+  const node = document.createElement(tag);
+  if (className) node.className = className;
+  if (text !== undefined) node.textContent = text;
+  return node;
+}
+
+function coords(name) {
+  const [q, r] = name.split(",").map(Number);
+  return [R * Math.sqrt(3) * (q + r / 2), R * 1.5 * r];
+}
+
+function hexPoints(cx, cy, radius) {
+  const points = [];
+  for (let i = 0; i < 6; i++) {
+    const angle = (Math.PI / 180) * (60 * i - 30);
+    points.push(`${(cx + radius * Math.cos(angle)).toFixed(1)},${(cy + radius * Math.sin(angle)).toFixed(1)}`);
+  }
+  return points.join(" ");
+}
+
+function meeple(parent, x, y, color, count) {
+  const g = el("g", { transform: `translate(${x} ${y})`, class: "meeple" }, parent);
+  el("circle", { cx: 0, cy: -6, r: 4, fill: color, stroke: "#222", "stroke-width": 0.8 }, g);
+  el("path", { d: "M-6 7 L-4.5 -2 L4.5 -2 L6 7 Z", fill: color, stroke: "#222", "stroke-width": 0.8 }, g);
+  if (count > 1) el("text", { x: 8, y: 5, class: "count" }, g).textContent = `×${count}`;
+}
+
+function parseLegal(legal) {
+  const moves = new Map(); // from -> Map(to -> [items])
+  const atHex = new Map();
+  const workers = new Map(); // "slot:node" -> item
+  const slots = new Map(); // slot -> [items]
+  const other = [];
+  for (const item of legal) {
+    const a = item.action;
+    const move = MOVE.exec(a) || FRIGHT.exec(a);
+    const worker = WORKER.exec(a);
+    const slot = SLOT_ACTION.exec(a);
+    const at = AT_HEX.exec(a);
+    if (move) {
+      if (!moves.has(move[1])) moves.set(move[1], new Map());
+      const targets = moves.get(move[1]);
+      if (!targets.has(move[2])) targets.set(move[2], []);
+      targets.get(move[2]).push(item);
+    } else if (worker) {
+      workers.set(`${worker[1]}:${worker[2]}`, item);
+    } else if (slot && !at) {
+      if (!slots.has(slot[1])) slots.set(slot[1], []);
+      slots.get(slot[1]).push(item);
+    } else if (at) {
+      if (!atHex.has(at[1])) atHex.set(at[1], []);
+      atHex.get(at[1]).push(item);
+    } else {
+      other.push(item);
+    }
+  }
+  return { moves, atHex, workers, slots, other };
+}
+
+const selections = new WeakMap();
+
+export function render(container, ctx) {
+  const { view, t } = ctx;
+  const legal = parseLegal(ctx.interactive ? ctx.legal : []);
+  let sel = selections.get(container) || { hex: null, target: null };
+  if (sel.hex && !legal.moves.has(sel.hex) && !legal.atHex.has(sel.hex)) sel = { hex: null, target: null };
+  selections.set(container, sel);
+  const targets = sel.hex && legal.moves.has(sel.hex) ? legal.moves.get(sel.hex) : new Map();
+
+  container.replaceChildren();
+  const wrap = h("div", "mw");
+  container.appendChild(wrap);
+
+  // Every hex worth drawing: tiles, village slots, and empty hexes named by a legal action.
+  const hexes = new Map();
+  for (const [name, tile, rotation] of view.tiles) hexes.set(name, { name, tile, rotation });
+  view.villages.forEach((slots, seat) => slots.forEach((name, index) => {
+    hexes.set(name, { name, village: seat, slot: index });
+  }));
+  for (const name of [...legal.atHex.keys(), ...legal.moves.keys(),
+    ...[...legal.moves.values()].flatMap((m) => [...m.keys()])]) {
+    if (!hexes.has(name)) hexes.set(name, { name, empty: true });
+  }
+  const points = [...hexes.keys()].map(coords);
+  const pad = R + 4;
+  const minX = Math.min(...points.map((p) => p[0])) - pad;
+  const minY = Math.min(...points.map((p) => p[1])) - pad;
+  const width = Math.max(...points.map((p) => p[0])) - minX + pad;
+  const height = Math.max(...points.map((p) => p[1])) - minY + pad;
+  const svg = el("svg", { viewBox: `${minX} ${minY} ${width} ${height}`, class: "board mw-board",
+    role: "img", "aria-label": "Meeple War map" }, wrap);
+
+  const gates = new Map(view.gates.map((name, seat) => [name, seat]));
+  const upgrades = new Map(view.upgrades.map(([name, token]) => [name, token]));
+  const last = ctx.lastAction || "";
+  for (const hex of hexes.values()) {
+    const [cx, cy] = coords(hex.name);
+    const classes = ["hex"];
+    if (hex.empty) classes.push("empty");
+    if (legal.moves.has(hex.name) || legal.atHex.has(hex.name)) classes.push("actionable");
+    if (hex.name === sel.hex) classes.push("selected");
+    if (targets.has(hex.name)) classes.push("target");
+    const g = el("g", { class: classes.join(" "), "data-hex": hex.name }, svg);
+    let fill = "#f4efe6";
+    let label = "";
+    if (hex.tile) {
+      const info = COMPONENTS.tiles[hex.tile] || {};
+      fill = KIND_FILL[info.kind] || "#ddd";
+      label = COMPONENTS.kinds[info.kind] || hex.tile;
+      if (info.vp) label += ` ${info.vp}★`;
+    } else if (hex.village !== undefined) {
+      const slot = view.seats[hex.village].slots[hex.slot];
+      fill = "#fff4e0";
+      label = slot ? slot[0] : `V${hex.slot + 1}`;
+    }
+    el("polygon", { points: hexPoints(cx, cy, R - 1.5), fill, class: "hex-shape",
+      stroke: hex.village !== undefined ? seatColor(hex.village) : "#f4efe6" }, g);
+    el("polygon", { points: hexPoints(cx, cy, R - 5), class: "hex-ring" }, g);
+    if (gates.has(hex.name)) {
+      el("polygon", { points: hexPoints(cx, cy, R - 3), class: "gate", stroke: seatColor(gates.get(hex.name)) }, g);
+    }
+    if (last.includes(hex.name)) el("polygon", { points: hexPoints(cx, cy, R - 8), class: "hex-last" }, g);
+    el("text", { x: cx, y: cy - R * 0.45, class: "hex-label" }, g).textContent = label;
+    el("text", { x: cx, y: cy + R * 0.78, class: "hex-coord" }, g).textContent = hex.name;
+    if (upgrades.has(hex.name)) {
+      el("text", { x: cx, y: cy - R * 0.15, class: "hex-upgrade" }, g).textContent =
+        COMPONENTS.tokens[upgrades.get(hex.name)] || upgrades.get(hex.name);
+    }
+    const troops = view.troops.filter(([name]) => name === hex.name);
+    troops.forEach(([, owner, count], i) => {
+      meeple(g, cx - (troops.length - 1) * 12 + i * 24 - 4, cy + 14, seatColor(owner), count);
+    });
+    el("title", {}, g).textContent = [hex.name, label, targets.has(hex.name)
+      ? targets.get(hex.name).map((item) => item.text).join("\n") : ""].filter(Boolean).join("\n");
+  }
+  for (const tree of view.trees) {
+    const [name, side] = tree.split("/");
+    const [cx, cy] = coords(name);
+    const angle = (-60 * Number(side) * Math.PI) / 180;
+    const x = cx + Math.cos(angle) * R * 0.8;
+    const y = cy + Math.sin(angle) * R * 0.8;
+    el("path", { d: `M${x} ${y - 9} l7 12 h-14 z`, class: "tree" }, svg);
+  }
+
+  const hint = h("p", "hint");
+  if (ctx.interactive && (legal.moves.size || legal.atHex.size)) {
+    hint.textContent = sel.hex && targets.size ? t("mw.choose_target") : t("mw.choose_hex");
+  }
+  wrap.appendChild(hint);
+
+  if (sel.hex && sel.target && targets.has(sel.target)) {
+    wrap.appendChild(actionPanel(targets.get(sel.target), ctx, `${sel.hex} → ${sel.target}`));
+  } else if (sel.hex && legal.atHex.has(sel.hex)) {
+    wrap.appendChild(actionPanel(legal.atHex.get(sel.hex), ctx, t("rot.on_hex", { hex: sel.hex })));
+  }
+  if (legal.other.length) wrap.appendChild(actionPanel(legal.other, ctx));
+
+  const villages = h("div", "mw-villages");
+  view.seats.forEach((seat, index) => villages.appendChild(village(view, seat, index, legal, ctx)));
+  wrap.appendChild(villages);
+
+  svg.addEventListener("click", (event) => {
+    if (!ctx.interactive) return;
+    const node = event.target.closest("[data-hex]");
+    const name = node ? node.dataset.hex : null;
+    if (name && targets.has(name)) {
+      const items = targets.get(name);
+      if (items.length === 1) {
+        selections.set(container, { hex: null, target: null });
+        ctx.onAct(items[0].action);
+        return;
+      }
+      selections.set(container, { hex: sel.hex, target: name });
+    } else if (name && name !== sel.hex && (legal.moves.has(name) || legal.atHex.has(name))) {
+      const only = legal.atHex.get(name) || [];
+      if (!legal.moves.has(name) && only.length === 1) {
+        ctx.onAct(only[0].action);
+        return;
+      }
+      selections.set(container, { hex: name, target: null });
+    } else {
+      selections.set(container, { hex: null, target: null });
+    }
+    render(container, ctx);
+  });
+}
+
+function village(view, seat, index, legal, ctx) {
+  const { t } = ctx;
+  const box = h("section", "panel mw-village");
+  const title = h("h3", "");
+  const swatch = h("span", "swatch");
+  swatch.style.background = seatColor(index);
+  title.append(swatch, `${seatName(index, t)} — ${t("mw.vp", { n: view.vp[index] })}`);
+  box.appendChild(title);
+  const stats = [
+    [t("mw.stock"), seat.stock], [t("mw.depot"), seat.depot], [t("mw.ladder"), seat.ladder],
+    [t("mw.mountain"), seat.mountain], [t("mw.shields"), seat.shields],
+    [t("mw.tokens"), seat.tokens.map((k) => COMPONENTS.tokens[k] || k).join(", ") || "–"],
+  ];
+  box.appendChild(h("p", "small muted", stats.map(([k, v]) => `${k}: ${v}`).join(" · ")));
+  // Worker branches and building actions belong to the player to move only.
+  const acting = ctx.interactive && view.to_move === index;
+  const none = { workers: new Map(), slots: new Map() };
+  const slots = h("div", "mw-slots");
+  seat.slots.forEach((slot, i) => {
+    const card = h("div", "mw-slot");
+    const n = String(i + 1);
+    if (!slot) {
+      card.appendChild(h("p", "muted small", t("mw.empty_slot", { n })));
+    } else {
+      const [code, built, node, tokens] = slot;
+      const building = COMPONENTS.buildings[code];
+      const name = building ? building.name : code;
+      card.appendChild(h("strong", "", `${n}. ${name}`));
+      const detail = built ? t("mw.defense", { n: building ? building.defense : "?" })
+        : t("mw.under_construction", { n: building ? building.construction_length : "?" });
+      card.appendChild(h("div", "small muted", detail));
+      card.appendChild(pathDiagram(building, built, node, n, acting ? legal : none, ctx));
+      if (tokens.length) card.appendChild(h("div", "small", `${t("mw.defenders")}: ${tokens.join(", ")}`));
+    }
+    const actions = acting ? legal.slots.get(n) : null;
+    if (actions && actions.length) card.appendChild(actionPanel(actions, ctx, t("mw.slot_actions")));
+    slots.appendChild(card);
+  });
+  box.appendChild(slots);
+  if (seat.available?.length) {
+    const names = seat.available.map((code) => COMPONENTS.buildings[code]?.name || code);
+    box.appendChild(h("p", "small muted", `${t("mw.available")}: ${names.join(", ")}`));
+  }
+  return box;
+}
+
+// The worker's path through a building (S, then branches a, b, c, to the leaves L1..L3), or the
+// construction track (c1..cN) of a building still being built.
+function pathDiagram(building, built, node, slot, legal, ctx) {
+  const nodes = [];
+  const edges = [];
+  if (!building) return h("span", "", node);
+  if (built) {
+    // A tree drawn depth-first: each leaf on its own row, a branch on its first child's row.
+    let row = 0;
+    const seen = new Set();
+    const place = (name, depth) => {
+      seen.add(name);
+      const children = (building.path[name] || []).filter((c) => !seen.has(c));
+      const y = 12 + row * 22;
+      nodes.push({ name, x: 12 + depth * 40, y });
+      if (!children.length) row += 1;
+      for (const child of children) {
+        edges.push([name, child]);
+        place(child, depth + 1);
+      }
+    };
+    place("S", 0);
+  } else {
+    for (let i = 1; i <= building.construction_length; i++) {
+      nodes.push({ name: `c${i}`, x: 14 + (i - 1) * 40, y: 14 });
+      if (i > 1) edges.push([`c${i - 1}`, `c${i}`]);
+    }
+  }
+  const width = Math.max(...nodes.map((n) => n.x + (built && building.leaves[n.name] ? 150 : 14)));
+  const height = Math.max(...nodes.map((n) => n.y)) + 16;
+  const svg = el("svg", { viewBox: `0 0 ${width} ${height}`, class: "mw-path",
+    width: Math.round(width * 1.35), height: Math.round(height * 1.35) });
+  const at = new Map(nodes.map((n) => [n.name, n]));
+  for (const [from, to] of edges) {
+    const a = at.get(from);
+    const b = at.get(to);
+    el("line", { x1: a.x, y1: a.y, x2: b.x, y2: b.y, class: "edge" }, svg);
+  }
+  for (const n of nodes) {
+    const item = legal.workers.get(`${slot}:${n.name}`);
+    const g = el("g", { class: `node${n.name === node ? " worker" : ""}${item ? " target" : ""}`,
+      "data-worker": `${slot}:${n.name}` }, svg);
+    const leaf = built ? building.leaves[n.name] : null;
+    const label = leaf ? `${COMPONENTS.actions[leaf[0]] || leaf[0]}${leaf[1] ? ` ${leaf[1]}` : ""}` : "";
+    // A transparent hit area over the node and its label: the whole of it is clickable.
+    el("rect", { x: n.x - 11, y: n.y - 11, width: 22 + label.length * 4.6, height: 22,
+      class: "hit" }, g);
+    el("circle", { cx: n.x, cy: n.y, r: 9 }, g);
+    el("text", { x: n.x, y: n.y + 3.5, class: "node-name" }, g).textContent = n.name;
+    if (label) el("text", { x: n.x + 12, y: n.y + 4, class: "leaf" }, g).textContent = label;
+    if (item) {
+      el("title", {}, g).textContent = item.text;
+      g.addEventListener("click", () => ctx.onAct(item.action));
+    }
+  }
+  return svg;
+}
+
+export function renderInfo(container, ctx) {
+  const { view, t } = ctx;
+  container.textContent = t("mw.turn", { turn: view.turn, step: view.step, pile: view.pile_count });
+}
+
+export { panel };
