@@ -15,8 +15,11 @@ FACES = data.FACE_LETTERS
 ACTS = data.ACTION_NAMES
 
 
+HEX_NAMES = tuple(chr(97 + h) for h in range(15))
+
+
 def hn(h: int) -> str:
-    return chr(97 + h)
+    return HEX_NAMES[h]
 
 
 def hi(name: str) -> int:
@@ -183,6 +186,8 @@ def destinations(s: State, p: int, origin: int, distance: int) -> list[int]:
     """Return the hexes a member of p can reach from origin (Jungle, Dugout Canoe)."""
     adj = data.ADJACENT[s.n]
     canoe = data.CANOE in s.acquired[p]
+    if distance == 1 and not canoe:
+        return list(adj[origin])  # the common case: one step to any neighbour
     best = {origin: 0}
     frontier = [origin]
     while frontier:
@@ -203,7 +208,8 @@ def legal_move(s: State) -> list[str]:
     p = s.active
     if s.left <= 0:
         return []
-    out = [f"{hn(a)}-{hn(b)}" for a in range(len(s.pop)) if s.pop[a][p] - s.moved[a] > 0
+    names = HEX_NAMES
+    out = [f"{names[a]}-{names[b]}" for a in range(len(s.pop)) if s.pop[a][p] - s.moved[a] > 0
            for b in destinations(s, p, a, s.power)]
     return out + ["stop"] if out else []
 
