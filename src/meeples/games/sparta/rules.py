@@ -6,7 +6,9 @@ game"), which resolves the rulebook ``rulebooks/sparta.es.txt``.
 
 from __future__ import annotations
 
+import struct
 from collections.abc import Mapping
+from itertools import compress
 from typing import Any
 
 from meeples.core.game import Outcome
@@ -112,20 +114,72 @@ def can_promote_in_place(state: State, sq: int) -> bool:
     )
 
 
+def _window(origin: int, steps: int) -> int:
+    """Return the byte mask of the squares within ``steps`` king steps of ``origin``."""
+    rank, file = divmod(origin, SIZE)
+    mask = 0
+    for sq in range(SQUARES):
+        r, f = divmod(sq, SIZE)
+        if sq != origin and max(abs(r - rank), abs(f - file)) <= steps:
+            mask |= 1 << (8 * sq)
+    return mask
+
+
+# Move generation reads the board as bytes: one byte per square, so ``int.from_bytes`` of the
+# occupancy gives a number whose byte ``sq`` is 1 when ``sq`` is occupied. A piece's targets
+# depend only on the occupancy within its steps of it (its window), so they are computed once
+# per (origin, steps, occupied window) and kept as a ready tuple of actions: the same moves,
+# in the same order, as ``destinations``.
+_PACK = struct.Struct(f"{SQUARES}B").pack  # twice as fast as bytes(board)
+_OCCUPANCY = bytes([0, 1, 1, 1, 1]) + bytes(251)
+#: Per player, each piece code read as 1 (own warrior), 2 (own hero) or 0.
+_OWN_CODE = tuple(
+    bytes([(2 if IS_HERO[p] else 1) if p and OWNER[p] == player else 0 for p in range(5)])
+    + bytes(251)
+    for player in (0, 1)
+)
+#: Per code and origin: the window mask and the kept moves by occupied window.
+_SLOTS: tuple[tuple[tuple[int, dict[int, tuple[Action, ...]]], ...], ...] = tuple(
+    tuple((_window(sq, steps), {}) for sq in range(SQUARES))
+    for steps in (0, setup.WARRIOR_STEPS, setup.HERO_STEPS)
+)
+#: Windows kept per (code, origin) before that table is emptied (bounds memory).
+_MOVES_LIMIT = 1024
+#: One shared action object per (origin, target) pair: the kept tuples only point at them.
+_ACTIONS = tuple(tuple(Action(a, b) for b in range(SQUARES)) for a in range(SQUARES))
+_PROMOTIONS = tuple(_ACTIONS[sq][sq] for sq in range(SQUARES))
+_ALL_SQUARES = range(SQUARES)
+
+
 def legal_actions(state: State) -> list[Action]:
-    """Return the legal actions of the side to move: moves, in-place promotions, else pass."""
+    """Return the legal actions of the side to move: moves, in-place promotions, else pass.
+
+    Origins ascend; a warrior's in-place promotion comes before its moves, its targets ascend.
+    """
     if state.outcome is not None:
         return []
     board = state.board
     player = state.to_move
-    actions = []
-    for origin in range(SQUARES):
-        piece = board[origin]
-        if piece and OWNER[piece] == player:
-            if can_promote_in_place(state, origin):
-                actions.append(Action(origin, origin))
-            for target in destinations(board, origin):
-                actions.append(Action(origin, target))
+    raw = _PACK(*board)
+    occupied = int.from_bytes(raw.translate(_OCCUPANCY), "little")
+    own = raw.translate(_OWN_CODE[player])
+    cities = state.cities
+    promote = state.reserves[player] > 0
+    slots = _SLOTS
+    actions: list[Action] = []
+    for origin in compress(_ALL_SQUARES, own):
+        code = own[origin]
+        mask, table = slots[code][origin]
+        if code == 1 and promote and cities[origin] == player:
+            actions.append(_PROMOTIONS[origin])
+        window = occupied & mask
+        moves = table.get(window)
+        if moves is None:
+            if len(table) >= _MOVES_LIMIT:
+                table.clear()
+            row = _ACTIONS[origin]
+            moves = table[window] = tuple(row[t] for t in destinations(board, origin))
+        actions += moves
     return actions or [PASS]
 
 
