@@ -1,7 +1,10 @@
-"""Regenerate the Rise of Tribes golden replays in tests/data/rise_of_tribes/replays/.
+"""Regenerate the Rise of Tribes golden replays in tests/data/rise_of_tribes/replays/ and the
+position table tests/data/rise_of_tribes/positions.txt.
 
-Each file is a seeded random game: players, seed, options, the action strings, the final
-position text and the outcome. Review the diff after a rules change.
+Each replay file is a seeded random game: players, seed, options, the action strings, the final
+position text and the outcome. The position table holds positions met in those games (every
+60th ply) with their number of legal actions and the first of them, one per line:
+``id | position text | legal count | first legal action``. Review the diff after a rules change.
 
     .venv/bin/python scripts/regenerate_rise_of_tribes_replays.py
 """
@@ -28,10 +31,15 @@ GAMES: list[tuple[str, int, int, dict[str, Any]]] = [
 def main() -> None:
     OUT.mkdir(parents=True, exist_ok=True)
     game = meeples.load("rise_of_tribes")
+    table = []
     for name, players, seed, options in GAMES:
         rng = random.Random(seed)
         state = game.new(players=players, seed=seed, **options)
         while state.outcome is None:
+            if len(state.history) % 60 == 30:
+                legal = state.legal()
+                table.append(f"{name}@{len(state.history)} | {state.position()} | "
+                             f"{len(legal)} | {legal[0]}")
             state = state.play(rng.choice(state.legal()))
         record = {
             "players": players, "seed": seed, "options": options,
@@ -40,6 +48,8 @@ def main() -> None:
         }
         (OUT / f"{name}.json").write_text(json.dumps(record, indent=0) + "\n")
         print(f"{name}: {len(state.history)} actions, winners {state.outcome.winners}")
+    (OUT.parent / "positions.txt").write_text("\n".join(table) + "\n")
+    print(f"positions.txt: {len(table)} positions")
 
 
 if __name__ == "__main__":

@@ -28,3 +28,18 @@ def test_golden_replay_reproduces_final_position(path: Path) -> None:
         state = state.play(action)
     assert state.position() == record["position"]
     assert state.outcome is not None and state.outcome.to_json() == record["outcome"]
+
+
+POSITIONS = (Path(__file__).resolve().parents[2] / "data" / "rise_of_tribes" /
+             "positions.txt").read_text().splitlines()
+
+
+@pytest.mark.parametrize("line", POSITIONS, ids=lambda line: line.split(" | ")[0])
+def test_position_table_legal_actions(line: str) -> None:
+    _, text, count, first = line.split(" | ")
+    state = meeples.load("rise_of_tribes").parse(text)
+    assert state.position() == text
+    legal = state.legal()
+    assert len(legal) == int(count) and legal[0] == first
+    for action in legal:
+        state.play(action)
