@@ -63,3 +63,14 @@ def test_several_turns_are_played_by_clicking(page: Any, server: str, game: str)
     assert play_turns(page, 8) >= 6
     shot(page, f"{game}_after_turns")
     assert page.locator(".log li").count() >= 6
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "es"])
+def test_every_game_has_rule_help_in_each_language(page: Any, server: str, lang: str) -> None:
+    page.goto(f"{server}/#/")
+    page.wait_for_selector("#create")
+    page.select_option("#lang", lang)
+    for game in meeples.game_names():
+        page.goto(f"{server}/#/rules/{game}")
+        page.wait_for_selector(".rule-text h4")
+    shot(page, f"rules_{lang}")

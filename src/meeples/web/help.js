@@ -85,4 +85,156 @@ La misma cuenta decide si ambos pasan seguidos, si una posición se repite por t
 <p>Haz clic en una de tus piezas resaltadas y luego en una casilla resaltada. El ascenso y el pase
 aparecen como botones cuando son posibles.</p>`,
   },
+
+  meeple_war: {
+    en: `
+<p>Two to four players, each with a walled village of four building spaces and a gate onto a
+map of hexagonal territories that grows as meeples explore it.</p>
+<h4>Your turn</h4>
+<ol>
+<li><strong>Territory bonus</strong>: structures where you stand with two or more meeples give
+their bonus (assembly, deployment, forges, nature control).</li>
+<li><strong>Workers</strong>: every worker steps forward one space along its building's path; at a
+fork you choose the branch. A building under construction flips to its action side when its
+worker reaches the end.</li>
+<li><strong>Building actions</strong>: each worker standing on an action space triggers it: build,
+assemble meeples into the depot, deploy them at the gate, reinforce, fly, frighten, bomb…</li>
+<li><strong>Movement</strong>: meeples step to a side-adjacent territory (never through a forest
+edge), into an unexplored space, or onto the defense spaces of an enemy building.</li>
+<li><strong>Resolution</strong>: new territories are drawn and placed, battles remove meeples one
+for one until one side is left, and a building whose defense spaces fill up is destroyed.</li>
+</ol>
+<h4>Winning</h4>
+<p>Victory points come from destroyed enemy buildings (one per defense space), from bravery
+(seven enemy meeples destroyed make one point) and from holding towers at the start of your turn.
+The first player to reach 6 points during their turn ends the game; most points wins.</p>
+<h4>Playing here</h4>
+<p>Highlighted territories, worker branches and buttons are your legal choices; click a territory
+with your meeples, then where they go.</p>`,
+    fr: `
+<p>De deux à quatre joueurs, chacun avec un village fortifié de quatre emplacements de bâtiment
+et une porte ouvrant sur une carte de territoires hexagonaux qui s'agrandit quand les meeples
+l'explorent.</p>
+<h4>Votre tour</h4>
+<ol>
+<li><strong>Bonus de territoire</strong> : les structures où vous avez au moins deux meeples vous
+donnent leur bonus (assemblage, déploiement, forges, contrôle de la nature).</li>
+<li><strong>Ouvriers</strong> : chaque ouvrier avance d'une case sur le chemin de son bâtiment ; à
+une bifurcation, vous choisissez la branche. Un bâtiment en construction se retourne quand son
+ouvrier atteint la fin du chantier.</li>
+<li><strong>Actions des bâtiments</strong> : chaque ouvrier posé sur une case d'action la déclenche :
+construire, assembler des meeples au dépôt, les déployer à la porte, renforcer, voler, effrayer,
+bombarder…</li>
+<li><strong>Déplacement</strong> : les meeples passent à un territoire voisin par un côté (jamais à
+travers une forêt), vers un espace inexploré ou sur les cases de défense d'un bâtiment ennemi.</li>
+<li><strong>Résolution</strong> : les nouveaux territoires sont tirés et posés, les batailles
+retirent les meeples un pour un jusqu'à ce qu'un seul camp reste, et un bâtiment dont les cases de
+défense sont toutes occupées est détruit.</li>
+</ol>
+<h4>Victoire</h4>
+<p>Les points viennent des bâtiments ennemis détruits (un par case de défense), de la bravoure (sept
+meeples ennemis détruits font un point) et des tours tenues au début de votre tour. Le premier à 6
+points pendant son tour termine la partie ; le plus de points gagne.</p>
+<h4>Jouer ici</h4>
+<p>Les territoires, branches d'ouvrier et boutons en surbrillance sont vos choix légaux ; cliquez
+un territoire avec vos meeples, puis leur destination.</p>`,
+    es: `
+<p>De dos a cuatro jugadores, cada uno con una aldea amurallada de cuatro espacios de edificio y
+una puerta que da a un mapa de territorios hexagonales que crece a medida que los meeples lo
+exploran.</p>
+<h4>Tu turno</h4>
+<ol>
+<li><strong>Bonificación de territorio</strong>: las estructuras donde tienes dos meeples o más te
+dan su bonificación (ensamblaje, despliegue, forjas, control de la naturaleza).</li>
+<li><strong>Trabajadores</strong>: cada trabajador avanza una casilla por el camino de su edificio;
+en una bifurcación eliges la rama. Un edificio en construcción se voltea cuando su trabajador llega
+al final de la obra.</li>
+<li><strong>Acciones de edificios</strong>: cada trabajador en una casilla de acción la activa:
+construir, ensamblar meeples en el depósito, desplegarlos en la puerta, reforzar, volar, asustar,
+bombardear…</li>
+<li><strong>Movimiento</strong>: los meeples pasan a un territorio vecino por un lado (nunca a
+través de un bosque), a un espacio sin explorar o a las casillas de defensa de un edificio
+enemigo.</li>
+<li><strong>Resolución</strong>: se roban y colocan los territorios nuevos, las batallas retiran
+meeples uno por uno hasta que queda un solo bando, y un edificio con todas sus casillas de defensa
+ocupadas queda destruido.</li>
+</ol>
+<h4>Victoria</h4>
+<p>Los puntos vienen de los edificios enemigos destruidos (uno por casilla de defensa), de la
+valentía (siete meeples enemigos destruidos dan un punto) y de las torres que controlas al empezar
+tu turno. El primero en llegar a 6 puntos durante su turno acaba la partida; gana quien más puntos
+tenga.</p>
+<h4>Jugar aquí</h4>
+<p>Los territorios, ramas de trabajador y botones resaltados son tus opciones legales; haz clic en
+un territorio con tus meeples y luego en su destino.</p>`,
+  },
+  rise_of_tribes: {
+    en: `
+<p>Two to four prehistoric tribes share a small map of forests, lakes and mountains. Reach 15
+victory points first to win at once.</p>
+<h4>Your turn</h4>
+<ol>
+<li>Score one point per village you own.</li>
+<li>Roll your two dice (sun, moon or blank). A double brings out an event.</li>
+<li>Use each die on a different action: put it at the front of that action's row; the die pushed
+off the end goes to the next player. The three dice now in the row decide the strength: two or more
+suns give the strong version, two or more moons a special one, otherwise the basic one.
+<ul><li><strong>Grow</strong>: add members where you already are.</li>
+<li><strong>Move</strong>: move members to neighbouring hexes.</li>
+<li><strong>Gather</strong>: take wood, food or stone from the hexes you occupy.</li>
+<li><strong>Lead</strong>: draw goal cards.</li></ul></li>
+<li>Any hex holding more than five members has a conflict: everyone there loses members one at a
+time until one tribe is left (and at most five).</li>
+<li>Complete goals (pay resources for developments, or meet conditions for achievements) and
+build villages on hexes you occupy.</li>
+</ol>
+<h4>Playing here</h4>
+<p>Highlighted hexes and buttons are your legal choices: click a hex with your members, then the
+hex they move to.</p>`,
+    fr: `
+<p>De deux à quatre tribus préhistoriques se partagent une petite carte de forêts, de lacs et de
+montagnes. Le premier à 15 points de victoire gagne aussitôt.</p>
+<h4>Votre tour</h4>
+<ol>
+<li>Marquez un point par village que vous possédez.</li>
+<li>Lancez vos deux dés (soleil, lune ou blanc). Un double fait apparaître un événement.</li>
+<li>Utilisez chaque dé sur une action différente : posez-le en tête de la rangée de cette action ;
+le dé poussé hors du bout passe au joueur suivant. Les trois dés de la rangée fixent la force : au
+moins deux soleils donnent la version forte, au moins deux lunes une version spéciale, sinon la
+version de base.
+<ul><li><strong>Croître</strong> : ajoutez des membres là où vous êtes déjà.</li>
+<li><strong>Déplacer</strong> : déplacez des membres vers des hexagones voisins.</li>
+<li><strong>Récolter</strong> : prenez bois, nourriture ou pierre dans les hexagones occupés.</li>
+<li><strong>Diriger</strong> : piochez des cartes objectif.</li></ul></li>
+<li>Tout hexagone de plus de cinq membres connaît un conflit : chacun y perd des membres un par un
+jusqu'à ce qu'il ne reste qu'une tribu (et au plus cinq membres).</li>
+<li>Réalisez des objectifs (payez des ressources pour les développements, remplissez les
+conditions des exploits) et bâtissez des villages sur des hexagones occupés.</li>
+</ol>
+<h4>Jouer ici</h4>
+<p>Les hexagones et boutons en surbrillance sont vos choix légaux : cliquez un hexagone avec vos
+membres, puis l'hexagone de destination.</p>`,
+    es: `
+<p>De dos a cuatro tribus prehistóricas comparten un pequeño mapa de bosques, lagos y montañas.
+El primero en llegar a 15 puntos de victoria gana en el acto.</p>
+<h4>Tu turno</h4>
+<ol>
+<li>Gana un punto por cada aldea tuya.</li>
+<li>Tira tus dos dados (sol, luna o vacío). Un doble saca un evento.</li>
+<li>Usa cada dado en una acción distinta: colócalo al principio de la fila de esa acción; el dado
+que sale por el final pasa al siguiente jugador. Los tres dados de la fila deciden la fuerza: dos o
+más soles dan la versión fuerte, dos o más lunas una especial, si no la básica.
+<ul><li><strong>Crecer</strong>: añade miembros donde ya estás.</li>
+<li><strong>Mover</strong>: mueve miembros a hexágonos vecinos.</li>
+<li><strong>Recolectar</strong>: toma madera, comida o piedra de los hexágonos que ocupas.</li>
+<li><strong>Liderar</strong>: roba cartas de objetivo.</li></ul></li>
+<li>Todo hexágono con más de cinco miembros tiene un conflicto: cada tribu pierde miembros de uno en
+uno hasta que solo queda una (y como mucho cinco).</li>
+<li>Cumple objetivos (paga recursos por los desarrollos o cumple las condiciones de los logros) y
+construye aldeas en hexágonos ocupados.</li>
+</ol>
+<h4>Jugar aquí</h4>
+<p>Los hexágonos y botones resaltados son tus opciones legales: haz clic en un hexágono con tus
+miembros y luego en el hexágono de destino.</p>`,
+  },
 };
