@@ -8,7 +8,8 @@ VS = ["VS", True, "S", []]
 
 
 def moves_from(state, spot: str) -> set[str]:  # noqa: ANN001
-    return {a.partition(">")[2].partition(":")[0] for a in state.legal() if a.startswith(spot + ">")}
+    return {a.partition(">")[2].partition(":")[0] for a in state.legal()
+            if a.startswith(spot + ">")}
 
 
 def test_movement_to_adjacent_territories_and_empty_hexes() -> None:

@@ -13,7 +13,7 @@ from tests.games.meeple_war.playouts import CONFIGS, playout
 
 @pytest.mark.parametrize(("players", "quickstart"), CONFIGS)
 def test_notation_every_played_action_parses_back(players: int, quickstart: bool) -> None:
-    for state, action in playout(players, quickstart, 0):
+    for _, action in playout(players, quickstart, 0):
         if action:
             assert notation.format_action(notation.parse_action(action)) == action
 

@@ -7,7 +7,8 @@ from tests.games.meeple_war.scenario import field, on, position, seat
 
 
 def moves_from(state, spot: str) -> set[str]:  # noqa: ANN001
-    return {a.partition(">")[2].partition(":")[0] for a in state.legal() if a.startswith(spot + ">")}
+    return {a.partition(">")[2].partition(":")[0] for a in state.legal()
+            if a.startswith(spot + ">")}
 
 
 def test_cavern_reaches_territories_within_two_ignoring_forests() -> None:

@@ -11,7 +11,7 @@ from typing import Any
 
 from meeples.core.rng import seed_state, shuffled
 from meeples.games.meeple_war import notation
-from meeples.games.meeple_war.board import hex_name
+from meeples.games.meeple_war.board import FOREST, hex_name
 from meeples.games.meeple_war.data import TILES
 from meeples.games.meeple_war.rules import to_move
 from meeples.games.meeple_war.state import State
@@ -31,6 +31,16 @@ def view(state: State, player: int | None) -> dict[str, Any]:
     data["unseen_tiles"] = sorted(TILES[t].id for t in state.pile)
     w = Work(state)
     data["vp"] = [w.vp(p) for p in range(state.players)]
+    data["map"] = [
+        {"hex": hex_name(h), "tile": TILES[t].id, "kind": TILES[t].kind, "rotation": r,
+         "forest": [d for d in range(6) if FOREST[t][r] >> d & 1], "vp": TILES[t].vp,
+         "bonus": w.bonus(h)}
+        for h, t, r in state.tiles
+    ]
+    data["capacity"] = [
+        [None if slot is None else w.slot_capacity(slot) for slot in seat.slots]
+        for seat in state.seats
+    ]
     data["gates"] = [hex_name(h) for h in w.gate]
     data["villages"] = [
         [hex_name(h) for h, (p, _) in sorted(w.village.items(), key=lambda kv: kv[1])
@@ -50,7 +60,7 @@ def sample_state(view_data: dict[str, Any], seed: int) -> State:
     pile, rng = shuffled(rng, list(view_data["unseen_tiles"]))
     data = {k: v for k, v in view_data.items()
             if k not in ("player", "to_move", "pile_count", "unseen_tiles", "vp", "gates",
-                         "villages")}
+                         "villages", "map", "capacity")}
     data["rng"] = rng
     data["pile"] = list(pile)
     return notation.from_json(data)
