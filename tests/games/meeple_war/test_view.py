@@ -59,3 +59,13 @@ def test_sample_state_does_not_read_the_true_pile() -> None:
     data = RULES.view(state, 0)
     piles = {sample_state(data, seed=s).pile for s in range(5)}
     assert len(piles) == 5
+
+
+def test_evaluate_in_unit_interval_and_prefers_more_vp() -> None:
+    from meeples.games.meeple_war.evaluate import evaluate
+    from tests.games.meeple_war.scenario import position
+    for state, _ in playout(3, False, 0)[::40]:
+        for p in range(3):
+            assert 0.0 <= evaluate(state, p) <= 1.0
+    ahead = position(seats={0: {"mountain": 3, "stock": 7}}).inner
+    assert evaluate(ahead, 0) > 0.5 > evaluate(ahead, 1)
