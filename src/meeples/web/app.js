@@ -101,8 +101,8 @@ function swatch(board, seat) {
   return h("span", { className: "swatch", style: `background:${board.seatColor(seat)}` });
 }
 
-function optionLabel(option) {
-  const key = `opt.${option.name}`;
+function optionLabel(game, option) {
+  const key = `opt.${game}.${option.name}`;
   const text = t(key);
   return text === key ? option.help : text;
 }
@@ -189,8 +189,10 @@ function lobbyPage() {
       input = h("input", { type: "text", name: option.name, value: current,
         oninput: (event) => { form.options[option.name] = event.target.value; } });
     }
-    return h("label", { className: "option", title: option.help }, input, " ", optionLabel(option),
-      h("small", { className: "muted" }, ` — ${option.help}`));
+    // The games' own help texts are in English: shown in full there, as a tooltip otherwise.
+    return h("label", { className: "option", title: option.help }, input, " ",
+      optionLabel(form.game, option),
+      lang() === "en" ? h("small", { className: "muted" }, ` — ${option.help}`) : null);
   }
 
   async function create() {

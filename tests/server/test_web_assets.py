@@ -1,0 +1,31 @@
+"""The static client: every interface string exists in English, French and Spanish."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+WEB = Path(__file__).resolve().parents[2] / "src" / "meeples" / "web"
+
+
+def tables() -> dict[str, set[str]]:
+    text = (WEB / "i18n.js").read_text(encoding="utf-8")
+    found = {}
+    for lang in ("en", "fr", "es"):
+        start = text.index(f"\n  {lang}: {{")
+        end = text.index("\n  },", start)
+        found[lang] = set(re.findall(r'^\s+"([\w.]+)":', text[start:end], re.MULTILINE))
+    return found
+
+
+def test_translations_have_the_same_keys_in_every_language() -> None:
+    found = tables()
+    assert found["fr"] == found["en"] and found["es"] == found["en"]
+
+
+def test_every_literal_key_used_by_the_client_is_translated() -> None:
+    english = tables()["en"]
+    used = set()
+    for path in [*WEB.glob("*.js"), *WEB.glob("boards/*.js")]:
+        used |= set(re.findall(r'\bt\("([\w.]+)"', path.read_text(encoding="utf-8")))
+    assert sorted(used - english) == []
