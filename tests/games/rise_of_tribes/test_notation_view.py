@@ -124,3 +124,17 @@ def test_evaluate_in_unit_interval_and_prefers_points() -> None:
     final = random_state(2, 7, 5000).inner
     assert evaluate(final, final.winner) == 1.0
     assert evaluate(final, 1 - final.winner) == 0.0
+
+
+def test_notation_illegal_goal_and_action_explained() -> None:
+    from tests.games.rise_of_tribes.helpers import goals_step
+    state = GAME.wrap(goals_step(members={"a": (1, 0)}, progress=((data.BOW,), ())))
+    with pytest.raises(meeples.IllegalAction, match="Bow costs 2/0/1"):
+        state.play("goal D1")
+    with pytest.raises(meeples.IllegalAction, match="not one of your goals"):
+        state.play("goal A3")
+    acting = GAME.wrap(turn(members={"a": (1, 0)}, hand=(S, B), used=(data.GROW,)))
+    with pytest.raises(meeples.IllegalAction, match="already took GROW"):
+        acting.play("grow S")
+    with pytest.raises(meeples.IllegalAction, match="no die showing M"):
+        acting.play("move M")

@@ -121,6 +121,31 @@ class RiseOfTribesRules:
         """Return why an action is not legal, in words."""
         if state.over:
             return "the game is over"
+        words = action.split(" ")
+        p = state.active
+        if state.phase == Phase.ACT and words[0] in data.ACTION_NAMES:
+            if data.FACE_LETTERS.index(words[1]) not in state.hand:
+                return f"you have no die showing {words[1]}"
+            if data.ACTION_NAMES.index(words[0]) in state.used:
+                return f"you already took {words[0].upper()} this turn (two different actions)"
+        if state.phase == Phase.GOALS and words[0] == "goal":
+            card = data.GOAL_IDS.index(words[1])
+            if card not in state.progress[p]:
+                return f"{words[1]} is not one of your goals in progress"
+            if card < len(data.DEVELOPMENTS):
+                cost = "/".join(map(str, data.DEV_COST[card]))
+                return f"{data.GOAL_NAMES[card]} costs {cost} wood/food/stone"
+            return f"the condition of {data.GOAL_NAMES[card]} is not met"
+        if state.phase == Phase.GOALS and words[0] == "village":
+            h = ord(words[1]) - 97
+            if h >= len(state.pop) or not state.pop[h][p]:
+                return "a village goes on a hex with your members"
+            if state.villages[h] >= 0:
+                return "that hex already has a village (one per hex)"
+            if state.villages_left() <= 0:
+                return "no village is left in the supply"
+            cost = "/".join(map(str, data.VILLAGE_COST[state.tribe[p]]))
+            return f"your village costs {cost} wood/food/stone"
         legal = rules.legal_actions(state)
         hint = ", ".join(legal[:4]) + (", ..." if len(legal) > 4 else "")
         return f"player {state.decider} must {PHASE_WORDS[Phase(state.phase)]} now (e.g. {hint})"
