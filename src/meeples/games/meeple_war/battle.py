@@ -61,7 +61,7 @@ def apply_rotate(w: Work, action: str) -> None:
 
 def lay_tile(w: Work, h: int, tile: int, rot: int) -> None:
     """Place an explored tile under the explorers; an altar or a mine acts at once (A12, A13)."""
-    w.tiles[h] = (tile, rot)
+    w.set_tile(h, tile, rot)
     del w.explore[h]
     a = w.active
     kind = TILES[tile].kind

@@ -23,10 +23,16 @@ def coords(h: int) -> tuple[int, int]:
     return h // 256 - 128, h % 256 - 128
 
 
+_NAMES: dict[int, str] = {}
+
+
 def hex_name(h: int) -> str:
     """Return the text of a hex, e.g. ``2,-2``."""
-    q, r = coords(h)
-    return f"{q},{r}"
+    name = _NAMES.get(h)
+    if name is None:
+        q, r = coords(h)
+        name = _NAMES[h] = f"{q},{r}"
+    return name
 
 
 def parse_hex(text: str) -> int:

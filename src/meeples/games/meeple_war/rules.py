@@ -78,8 +78,7 @@ def initial_state(players: int, seed: int, options: Mapping[str, Any]) -> State:
     )
     w = Work(state)
     start_turn(w)
-    settle(w)
-    return w.freeze()
+    return w.freeze(settle(w))
 
 
 # --- turn flow -------------------------------------------------------------------------------
@@ -158,20 +157,23 @@ def end_turn(w: Work) -> None:
     start_turn(w)
 
 
-def settle(w: Work) -> None:
-    """Pass every step with no real choice, checking the end after each (A10)."""
+def settle(w: Work) -> list[str]:
+    """Pass every step with no real choice, checking the end after each (A10).
+
+    Return the legal actions of the decision reached (none once the game is over).
+    """
     while True:
         if check_end(w):
-            return
+            return []
         if w.effects:
             options = effect_options(w)
             if options:
-                return
+                return options
             w.effects.pop(0)
             continue
         options = step_options(w)
         if len(options) > 1 and options != ["done"]:
-            return
+            return options
         if len(options) == 1 and options[0] != "done":
             apply_step(w, options[0])
             continue
@@ -268,6 +270,8 @@ def legal_actions(state: State) -> list[str]:
     """Return the legal action strings for the player to move."""
     if state.result:
         return []
+    if state.aux and state.aux[1] is not None:
+        return list(state.aux[1])
     return options(Work(state))
 
 
@@ -308,8 +312,7 @@ def apply(state: State, action: str) -> State:
     """Return the state after a legal action (trusted: the facade checks legality)."""
     w = Work(state)
     apply_step(w, action)
-    settle(w)
-    return w.freeze()
+    return w.freeze(settle(w))
 
 
 def meeple_count(state: State, p: int) -> int:

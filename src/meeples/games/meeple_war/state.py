@@ -6,7 +6,7 @@ addition away. Players are ``0..n-1`` in seating order; the turn order starts at
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 
@@ -71,3 +71,5 @@ class State:
     troops: tuple[tuple[int, int, int], ...]  # (hex, player, count > 0), sorted
     seats: tuple[Seat, ...]
     result: tuple[Any, ...]  # () while playing, else (winners, ranking, reason)
+    # Derived data kept for speed, never compared or serialized: (tile map, legal actions).
+    aux: tuple[Any, ...] = field(default=(), compare=False, hash=False, repr=False)

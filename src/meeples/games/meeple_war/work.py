@@ -72,7 +72,13 @@ class Work:
         self.altars_used = list(s.altars_used)
         self.effects = list(s.effects)
         self.pile = list(s.pile)
-        self.tiles = {h: (t, r) for h, t, r in s.tiles}
+        self.source = s
+        if s.aux:
+            self.tiles = s.aux[0]  # shared with the frozen state: copied before a change
+            self.tiles_shared = True
+        else:
+            self.tiles = {h: (t, r) for h, t, r in s.tiles}
+            self.tiles_shared = False
         self.upgrades = dict(s.upgrades)
         self.trees = set(s.trees)
         self.pool = list(s.pool)
@@ -89,7 +95,14 @@ class Work:
         self.village = board.VILLAGE[n, s.first]
         self.gate = [board.gate_of(p, s.first, n) for p in range(n)]
 
-    def freeze(self) -> State:
+    def set_tile(self, h: int, tile: int, rot: int) -> None:
+        """Place a tile (copy-on-write of the shared tile map)."""
+        if self.tiles_shared:
+            self.tiles = dict(self.tiles)
+            self.tiles_shared = False
+        self.tiles[h] = (tile, rot)
+
+    def freeze(self, legal: list[str] | None = None) -> State:
         troops = tuple(
             (h, p, c) for h in sorted(self.troops) for p, c in enumerate(self.troops[h]) if c
         )
@@ -100,9 +113,11 @@ class Work:
             tuple(sorted((h, k) for h, k in self.frozen.items() if k)),
             tuple((h, tuple(o)) for h, o in self.explore.items()), self.drawn,
             tuple(self.altars_used), tuple(self.effects), tuple(self.pile),
-            tuple(sorted((h, t, r) for h, (t, r) in self.tiles.items())),
+            self.source.tiles if self.tiles_shared
+            else tuple(sorted((h, t, r) for h, (t, r) in self.tiles.items())),
             tuple(sorted(self.upgrades.items())), tuple(sorted(self.trees)),
             tuple(sorted(self.pool)), troops, tuple(s.freeze() for s in self.seats), self.result,
+            (self.tiles, None if legal is None else tuple(legal)),
         )
 
     # --- queries -------------------------------------------------------------------------
