@@ -16,7 +16,7 @@ from tests.ai.test_bots import LAST_CITY
 def test_bench_prints_every_figure(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     out = tmp_path / "bench.json"
     status = main(["bench", "--game", "sparta", "--seconds", "0.05", "--simulations", "20",
-                   "--no-open-spiel", "--json", str(out)])
+                   "--rounds", "1", "--no-open-spiel", "--json", str(out)])
     assert status == 0
     printed = capsys.readouterr().out
     assert "generated legal actions/s" in printed and "MCTS simulations/s" in printed
@@ -45,3 +45,8 @@ def test_hint_command_reads_match_file(
     assert main(["hint", "-n", "2", "--level", "heuristic", str(path)]) == 0
     lines = capsys.readouterr().out.splitlines()
     assert "player 1 to move" in lines[0] and len(lines) == 3
+
+
+def test_bench_best_keeps_highest_rate_and_lowest_time() -> None:
+    rounds = [{"x_per_s": 1.0, "move_seconds": 2.0}, {"x_per_s": 3.0, "move_seconds": 5.0}]
+    assert bench.best(rounds) == {"x_per_s": 3.0, "move_seconds": 2.0}

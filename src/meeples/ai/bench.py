@@ -208,6 +208,16 @@ def open_spiel(seconds: float = 2.0, simulations: int = 1000) -> Figures:
     return figures
 
 
+def best(rounds: list[Figures]) -> Figures:
+    """Return the best value of each figure over rounds (highest rate, lowest time)."""
+    out: Figures = {}
+    for figures in rounds:
+        for key, value in figures.items():
+            keep = min if key.endswith("_seconds") else max
+            out[key] = keep(out[key], value) if key in out else value
+    return out
+
+
 #: Our figure and the OpenSpiel figure it is compared with, per target.
 TARGETS = {
     "sparta": [

@@ -59,8 +59,8 @@ def generic_levels(game: str) -> dict[str, Level]:
     search = "ismcts" if model(game).hidden else "mcts"
     return {
         "easy": Level("heuristic", Budget()),
-        "normal": Level(search, Budget(iterations=400, seconds=1.5)),
-        "hard": Level(search, Budget(iterations=4000, seconds=4.0)),
+        "normal": Level(search, Budget(iterations=300, seconds=1.5)),
+        "hard": Level(search, Budget(iterations=1500, seconds=3.5)),
     }
 
 

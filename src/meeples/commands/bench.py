@@ -40,6 +40,10 @@ def register(subparsers: Any) -> None:
     parser.add_argument(
         "--simulations", type=int, default=1000, help="simulations of the MCTS move (default: 1000)"
     )
+    parser.add_argument(
+        "--rounds", type=int, default=3,
+        help="rounds, ours and OpenSpiel's in turn; each figure keeps its best (default: 3)",
+    )
     parser.add_argument("--no-open-spiel", action="store_true", help="skip OpenSpiel")
     parser.add_argument("--json", metavar="FILE", help="write the figures here")
     parser.set_defaults(func=run)
@@ -53,13 +57,21 @@ def run(args: argparse.Namespace) -> int:
     """Measure and print the table."""
     console = Console()
     names = args.game or meeples.game_names()
-    figures: dict[str, dict[str, float]] = {}
     for name in names:
         meeples.load(name)
-        with console.status(f"measuring {name}"):
-            figures[name] = bench.ours(name, args.seconds, args.simulations)
-    table = Table(title=f"meeples bench ({args.seconds:g} s per figure, "
-                        f"{args.simulations}-simulation move)")
+    spiel_wanted = not args.no_open_spiel and bench.has_open_spiel()
+    rounds: dict[str, list[dict[str, float]]] = {name: [] for name in [*names, "open_spiel"]}
+    for round_number in range(1, max(1, args.rounds) + 1):
+        # Ours and OpenSpiel's in turn, so that both meet the same load on a shared machine.
+        for name in names:
+            with console.status(f"round {round_number}: measuring {name}"):
+                rounds[name].append(bench.ours(name, args.seconds, args.simulations))
+        if spiel_wanted:
+            with console.status(f"round {round_number}: measuring OpenSpiel"):
+                rounds["open_spiel"].append(bench.open_spiel(args.seconds, args.simulations))
+    figures = {name: bench.best(rounds[name]) for name in names}
+    table = Table(title=f"meeples bench (best of {args.rounds} rounds of {args.seconds:g} s "
+                        f"per figure, {args.simulations}-simulation move)")
     table.add_column("figure")
     for name in names:
         table.add_column(name, justify="right")
@@ -69,10 +81,9 @@ def run(args: argparse.Namespace) -> int:
         table.add_row(label, *(_fmt(figures[name][key]) for name in names))
     console.print(table)
     report: dict[str, Any] = {"seconds": args.seconds, "simulations": args.simulations,
-                              "games": figures}
-    if not args.no_open_spiel and bench.has_open_spiel():
-        with console.status("measuring OpenSpiel"):
-            spiel = bench.open_spiel(args.seconds, args.simulations)
+                              "rounds": args.rounds, "games": figures}
+    if spiel_wanted:
+        spiel = bench.best(rounds["open_spiel"])
         report["open_spiel"] = spiel
         theirs = Table(title="OpenSpiel 2.0.2 from Python")
         theirs.add_column("figure")
