@@ -123,3 +123,16 @@ def test_pottery_two_identical_for_one_other_once_per_turn() -> None:
     assert state.res[0] == (0, 0, 1)
     assert not any(a.startswith("pottery") for a in legal(state))
     assert state.phase == Phase.GOALS
+
+
+def test_options_survive_the_match_record() -> None:
+    import random
+
+    from meeples.core.record import Match
+    state = GAME.new(players=3, seed=4, scenario_tiles=["Jungle", "WL"], leaders=True,
+                     elders=True, events="classic12")
+    rng = random.Random(4)
+    for _ in range(80):
+        state = state.play(rng.choice(state.legal()))
+    again = Match.loads(state.record().dumps()).replay()
+    assert again == state and again.position() == state.position()
