@@ -106,10 +106,11 @@ def render_map(view: dict[str, Any]) -> Text:
 
 def render_players(view: dict[str, Any]) -> Table:
     """Return one row per player: VP, ladder, mountain, stock, depot, tokens, buildings."""
-    table = Table(title="Players", box=None, pad_edge=False)
-    for col in ("player", "VP", "ladder", "mountain", "stock", "depot", "workers free",
-                "tokens", "tree", "to build", "destroyed"):
-        table.add_column(col)
+    table = Table(title="Players (ladder = bravery, mtn = Reputation Mountain, wk = free workers)",
+                  box=None, pad_edge=False)
+    for col in ("player", "VP", "ladder", "mtn", "stock", "depot", "wk", "tokens", "tree",
+                "to build", "lost"):
+        table.add_column(col, no_wrap=col == "player")
     for p, seat in enumerate(view["seats"]):
         marker = "> " if p == view["active"] else "  "
         used = sum(1 for s in seat["slots"] if s is not None)
@@ -117,8 +118,8 @@ def render_players(view: dict[str, Any]) -> Table:
             Text(marker + player_name(p), style=f"bold {COLOURS[p]}"), str(view["vp"][p]),
             f"{seat['ladder']}/7", str(seat["mountain"] + seat["extra_vp"]), str(seat["stock"]),
             str(seat["depot"]), str(4 - used), " ".join(seat["tokens"]) or "-",
-            "yes" if seat["tree"] else "used", " ".join(seat["available"]) or "-",
-            " ".join(seat["boxed"]) or "-",
+            "yes" if seat["tree"] else "used", ",".join(seat["available"]) or "-",
+            ",".join(seat["boxed"]) or "-",
         )
     return table
 
