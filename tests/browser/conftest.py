@@ -82,14 +82,27 @@ def browser() -> Iterator[Any]:
         chromium.close()
 
 
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> Any:
+    report = yield
+    if report.when == "call":
+        item.stash[FAILED] = report.failed
+    return report
+
+
+FAILED = pytest.StashKey[bool]()
+
+
 @pytest.fixture
-def page(browser: Any) -> Iterator[Any]:
+def page(browser: Any, request: pytest.FixtureRequest) -> Iterator[Any]:
     context = browser.new_context(viewport={"width": 1280, "height": 900})
-    context.set_default_timeout(15000)
+    context.set_default_timeout(30000)
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
     yield page
+    if request.node.stash.get(FAILED, False):
+        shot(page, f"FAILED_{request.node.name}")
     context.close()
     assert errors == [], f"JavaScript errors: {errors}"
 

@@ -101,7 +101,7 @@ def test_two_browsers_play_each_other(browser: Any, server: str) -> None:
     pages = []
     for seat in (0, 1):
         context = browser.new_context(viewport={"width": 1280, "height": 900})
-        context.set_default_timeout(15000)
+        context.set_default_timeout(30000)
         page = context.new_page()
         page.goto(f"{server}/#/m/{match['id']}?t={match['seats'][seat]['token']}")
         page.wait_for_selector(".sparta-board")

@@ -333,6 +333,7 @@ function matchPage(matchId, urlTokens) {
   let pending = false;
   let showEnd = true;
   const root = h("div", { className: "match", "data-match": matchId });
+  const boardBox = h("div", { className: "board-box" });
   app.replaceChildren(root);
 
   const socket = new LiveSocket(matchId, tokens, {
@@ -408,7 +409,9 @@ function matchPage(matchId, urlTokens) {
     const who = mine.length === 0 ? t("match.spectating")
       : t("match.playing_as", { seat: mine.map((s) => board.seatName(s, t, state.view)).join(" + ") });
 
-    const boardBox = h("div", { className: "board-box" });
+    // The same board element across redraws: a half-made choice (a selected piece) survives
+    // messages that change nothing on the board, such as a player coming online.
+    boardBox.replaceChildren();
     const lastAction = state.log.length ? state.log[state.log.length - 1].action : null;
     board.render(boardBox, { view: state.view, legal: state.legal, seat: state.seat,
       interactive: myTurn && !pending, onAct: act, t, lang: lang(), lastAction });
