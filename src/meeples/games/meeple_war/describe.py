@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 from meeples.games.meeple_war import rules
+from meeples.games.meeple_war.board import parse_hex
 from meeples.games.meeple_war.data import ACTION_NAMES, BUILDINGS, TOKEN_NAMES
 from meeples.games.meeple_war.state import State
+from meeples.games.meeple_war.work import Work
 
 STEP_WORDS = {
     "window": "place a Tree or upgrade token, or done",
@@ -84,7 +86,19 @@ def describe_action(state: State, action: str) -> str:
         return f"rotate the new tile by {action[4:]} sixth(s) of a turn"
     route, _, k = action.rpartition(":")
     src, _, dest = route.partition(">")
-    return f"move {_count(k)} from {src} to {dest}"
+    words = f"move {_count(k)} from {src} to {dest}"
+    w = Work(state)
+    h = parse_hex(dest)
+    if h in w.village:
+        owner, index = w.village[h]
+        slot = w.seats[owner].slots[index]
+        name = BUILDINGS[slot.building].name if slot is not None else "building"
+        return words + f" (attack player {owner}'s {name})"
+    if h not in w.tiles:
+        return words + " (explore)"
+    if w.has_opponent(h, w.active):
+        return words + " (battle)"
+    return words
 
 
 def explain_illegal(state: State, action: str) -> str:
