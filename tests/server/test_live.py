@@ -187,3 +187,20 @@ def test_finishing_move_reports_the_ranking(client: TestClient) -> None:
         state = ws.receive_json()
     assert state["outcome"] == {"winners": [0], "ranking": [[0], [1]], "reason": "all cities"}
     assert state["legal"] == []
+
+
+def test_each_player_receives_only_its_own_view(client: TestClient) -> None:
+    match = create(client)
+    with client.websocket_connect(f"/ws/{match['id']}") as south:
+        hello(south, token(match, 0))
+        with client.websocket_connect(f"/ws/{match['id']}") as north:
+            seen = hello(north, token(match, 1))
+            south.receive_json()
+            south.send_json({"type": "act", "action": "b2-b4", "version": 0})
+            after = north.receive_json()
+    assert (seen["view"]["player"], after["view"]["player"]) == (1, 1)
+
+
+def test_unknown_match_closes_the_socket(client: TestClient) -> None:
+    with client.websocket_connect("/ws/nope") as ws:
+        assert ws.receive_json()["code"] == "unknown_match"
