@@ -57,3 +57,12 @@ def test_notation_describe_every_legal_action() -> None:
         for action in wrapped.legal():
             words = wrapped.describe(action)
             assert words and words.isascii()
+
+
+def test_derived_legal_actions_not_reused_after_dataclasses_replace() -> None:
+    import dataclasses
+
+    from meeples.games.meeple_war import RULES
+    state = GAME.new(players=2, seed=0).inner
+    assert RULES.legal_actions(state) == ["w2>L1", "w2>L2", "w2>L3"]
+    assert RULES.legal_actions(dataclasses.replace(state, step="move")) == ["done"]

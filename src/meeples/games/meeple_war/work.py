@@ -11,7 +11,7 @@ from typing import Any
 
 from meeples.games.meeple_war import board
 from meeples.games.meeple_war.data import BRAVERY_PER_VP, BUILDINGS, TILES
-from meeples.games.meeple_war.state import Seat, Slot, State
+from meeples.games.meeple_war.state import Seat, Slot, State, derived_for, inputs
 
 RECYCLING_LEAVES = {
     (code, leaf)
@@ -73,8 +73,9 @@ class Work:
         self.effects = list(s.effects)
         self.pile = list(s.pile)
         self.source = s
-        if s.aux:
-            self.tiles = s.aux[0]  # shared with the frozen state: copied before a change
+        aux = derived_for(s)
+        if aux:
+            self.tiles = aux[0]  # shared with the frozen state: copied before a change
             self.tiles_shared = True
         else:
             self.tiles = {h: (t, r) for h, t, r in s.tiles}
@@ -106,7 +107,7 @@ class Work:
         troops = tuple(
             (h, p, c) for h in sorted(self.troops) for p, c in enumerate(self.troops[h]) if c
         )
-        return State(
+        state = State(
             self.players, self.options, self.rng, self.first, self.active, self.turn, self.phase,
             self.step, tuple(self.window), tuple(self.bonuses), self.temp_vp, self.weapons,
             self.nature, tuple(self.workers), tuple(self.pending), self.sub,
@@ -117,8 +118,10 @@ class Work:
             else tuple(sorted((h, t, r) for h, (t, r) in self.tiles.items())),
             tuple(sorted(self.upgrades.items())), tuple(sorted(self.trees)),
             tuple(sorted(self.pool)), troops, tuple(s.freeze() for s in self.seats), self.result,
-            (self.tiles, None if legal is None else tuple(legal)),
         )
+        derived = (self.tiles, None if legal is None else tuple(legal), inputs(state))
+        object.__setattr__(state, "aux", derived)
+        return state
 
     # --- queries -------------------------------------------------------------------------
 
