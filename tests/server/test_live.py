@@ -204,3 +204,22 @@ def test_each_player_receives_only_its_own_view(client: TestClient) -> None:
 def test_unknown_match_closes_the_socket(client: TestClient) -> None:
     with client.websocket_connect("/ws/nope") as ws:
         assert ws.receive_json()["code"] == "unknown_match"
+
+
+def test_an_action_that_cannot_be_stored_changes_nothing(client: TestClient) -> None:
+    match = create(client)
+
+    def broken(*args: Any) -> None:
+        raise OSError("disk full")
+
+    with client.websocket_connect(f"/ws/{match['id']}") as ws:
+        hello(ws, token(match, 0))
+        store = client.app.state.store  # type: ignore[attr-defined]
+        store.append_action, saved = broken, store.append_action
+        try:
+            ws.send_json({"type": "act", "action": "b2-b4", "version": 0})
+            refused = ws.receive_json()
+        finally:
+            store.append_action = saved
+    assert refused["code"] == "storage"
+    assert client.get(f"/api/matches/{match['id']}").json()["version"] == 0

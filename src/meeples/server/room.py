@@ -22,6 +22,9 @@ from meeples.server.store import Seat, Store, StoredMatch
 
 log = logging.getLogger("meeples.server")
 
+#: State messages carry the last entries of the action log (each entry has its ply number).
+LOG_TAIL = 300
+
 
 class RoomError(Exception):
     """A refused command: a code for programs and a message for people."""
@@ -187,9 +190,15 @@ class Room:
         outcome = after.outcome
         result = outcome.to_json() if outcome is not None else None
         # Committed before anyone hears of it: a crash after this line loses nothing.
-        await asyncio.to_thread(
-            self.store.append_action, self.id, self.version, seat, action, result
-        )
+        try:
+            await asyncio.to_thread(
+                self.store.append_action, self.id, self.version, seat, action, result
+            )
+        except Exception:
+            log.exception("match %s: action %r could not be stored", self.id, action)
+            raise RoomError(
+                "storage", "the server could not save this action; nothing changed, try again"
+            ) from None
         self.state = after
         self.stored.actions.append(action)
         self.log.append(entry)
@@ -250,7 +259,7 @@ class Room:
             "to_move": self.state.to_move,
             "view": self.state.view(seat),
             "legal": self.legal_for(seat),
-            "log": self.log,
+            "log": self.log[-LOG_TAIL:],
             "players": self.players(),
             "outcome": outcome.to_json() if outcome is not None else None,
         }

@@ -426,7 +426,7 @@ function matchPage(matchId, urlTokens) {
     const info = h("div", { className: "info" });
     if (board.renderInfo) board.renderInfo(info, { view: state.view, t });
 
-    const logList = state.log.length ? h("ol", { className: "log", start: 1 }, state.log.map((entry) =>
+    const logList = state.log.length ? h("ol", { className: "log", start: state.log[0].ply + 1 }, state.log.map((entry) =>
       h("li", { title: entry.action }, swatch(board, entry.seat),
         board.translateText(entry.text, lang())))) : h("p", { className: "muted" }, t("match.no_moves"));
 
