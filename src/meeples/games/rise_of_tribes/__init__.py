@@ -84,6 +84,9 @@ class RiseOfTribesRules:
         "elders": Option(False, "Tribal Elders (R5)"),
     }
 
+    def __init__(self) -> None:
+        self._cache: tuple[State | None, list[str]] = (None, [])
+
     def initial_state(self, players: int, seed: int, options: Mapping[str, Any]) -> State:
         return rules.initial_state(players, seed, options)
 
@@ -91,7 +94,14 @@ class RiseOfTribesRules:
         return None if state.over else state.decider
 
     def legal_actions(self, state: State) -> list[str]:
-        return rules.legal_actions(state)
+        # One-entry cache by identity: the facade asks again for the state it just listed
+        # (legal() then play()); states are immutable, and the entry keeps its state alive.
+        cached = self._cache
+        if cached[0] is state:
+            return list(cached[1])
+        legal = rules.legal_actions(state)
+        self._cache = (state, legal)
+        return list(legal)
 
     def apply(self, state: State, action: str) -> State:
         return rules.apply(state, action)
