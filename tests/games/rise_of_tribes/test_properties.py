@@ -8,8 +8,10 @@ import random
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from meeples.games.rise_of_tribes import data, rules
+from meeples.games.rise_of_tribes import data, notation, rules, view
 from meeples.games.rise_of_tribes.state import State
 
 OPTION_SETS: dict[str, dict[str, Any]] = {
@@ -20,6 +22,7 @@ OPTION_SETS: dict[str, dict[str, Any]] = {
     "elders": {"elders": True},
 }
 CASES = [(n, name) for n in (2, 3, 4) for name in OPTION_SETS]
+SEEDED = [(n, name, seed) for n, name in CASES for seed in range(3)]
 
 
 def playout(n: int, options: dict[str, Any], seed: int) -> list[State]:
@@ -35,9 +38,9 @@ def playout(n: int, options: dict[str, Any], seed: int) -> list[State]:
     return states
 
 
-@pytest.mark.parametrize(("n", "name"), CASES)
-def test_invariants_members_villages_resources_scores(n: int, name: str) -> None:
-    states = playout(n, OPTION_SETS[name], seed=n * 7 + len(name))
+@pytest.mark.parametrize(("n", "name", "seed"), SEEDED)
+def test_invariants_members_villages_resources_scores(n: int, name: str, seed: int) -> None:
+    states = playout(n, OPTION_SETS[name], seed=n * 7 + len(name) + 1000 * seed)
     for before, after in zip(states, states[1:], strict=False):
         for p in range(n):
             on_board = sum(row[p] for row in after.pop)
@@ -70,3 +73,24 @@ def test_every_event_accounted_for(n: int) -> None:
         cards = list(state.ev_deck) + list(state.ev_discard) + [e for e in state.slots if e >= 0]
         cards += [e for acq in state.acquired for e in acq]
         assert sorted(cards) == list(range(16))
+
+
+@settings(max_examples=25, deadline=None)
+@given(players=st.integers(2, 4), seed=st.integers(0, 2**32), plies=st.integers(0, 300),
+       leaders=st.booleans(), elders=st.booleans(), tiles=st.booleans())
+def test_position_text_and_view_round_trip_anywhere(players: int, seed: int, plies: int,
+                                                     leaders: bool, elders: bool,
+                                                     tiles: bool) -> None:
+    options = {"leaders": leaders, "elders": elders, "scenario_tiles": tiles}
+    state = rules.initial_state(players, seed, options)
+    rng = random.Random(seed)
+    for _ in range(plies):
+        legal = rules.legal_actions(state)
+        if not legal:
+            break
+        state = rules.apply(state, rng.choice(legal))
+    assert notation.parse_state(notation.format_state(state)) == state
+    for action in rules.legal_actions(state):
+        assert notation.parse_action(action) == action
+    sample = view.sample_state(view.view(state, 0), seed)
+    assert view.view(sample, 0) == view.view(state, 0)
