@@ -414,7 +414,8 @@ function matchPage(matchId, urlTokens) {
     boardBox.replaceChildren();
     const lastAction = state.log.length ? state.log[state.log.length - 1].action : null;
     board.render(boardBox, { view: state.view, legal: state.legal, seat: state.seat,
-      interactive: myTurn && !pending, onAct: act, t, lang: lang(), lastAction });
+      interactive: myTurn && !pending, onAct: act, t, lang: lang(), lastAction,
+      translate: (text) => board.translateText(text, lang()) });
 
     const players = h("ul", { className: "players" }, state.players.map((p) => h("li",
       { className: p.seat === toMove ? "to-move" : "" }, swatch(board, p.seat),

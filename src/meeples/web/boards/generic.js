@@ -153,3 +153,13 @@ export function panel(title, body) {
   section.appendChild(body);
   return section;
 }
+
+// Return a translateText(text, lang) that rewrites a game's fixed English phrases with a table
+// {fr: [[regex, replacement], ...], es: [...]}; anything the table does not cover stays English.
+export function phraseTranslator(tables) {
+  return (text, lang) => {
+    let out = text;
+    for (const [pattern, replacement] of tables[lang] || []) out = out.replace(pattern, replacement);
+    return out;
+  };
+}

@@ -3,7 +3,7 @@
 // comes from the legal action strings the server sent; the code reads only their notation
 // ("q,r>q2,r2:k" a move, "explore@q,r", "w2>a" a worker branch, "s3:..." a building action).
 
-import { actionPanel, panel } from "./generic.js";
+import { actionPanel, panel, phraseTranslator } from "./generic.js";
 
 const NS = "http://www.w3.org/2000/svg";
 const R = 40;
@@ -36,9 +36,76 @@ export function seatColor(seat) {
   return COLORS[seat % COLORS.length];
 }
 
-export function translateText(text) {
-  return text;
-}
+// The engine's English descriptions, phrase by phrase, in French and Spanish (building and
+// token names stay as printed).
+export const translateText = phraseTranslator({
+  fr: [
+    [/^Bomb a Building on player (\d+)'s slot (\d+)/, "Bombarder un bâtiment : joueur $1, emplacement $2"],
+    [/\(meeple from (\S+)\)/, "(meeple venant de $1)"],
+    [/^Burn an Opponent's Army on (\S+)/, "Brûler une armée adverse en $1"],
+    [/^Conversion on player (\d+)'s slot (\d+), replacing player (\d+)'s meeple/, "Conversion : joueur $1, emplacement $2, à la place du meeple du joueur $3"],
+    [/^Deploy One Meeple bonus of (\S+): (\d+) meeple to (\S+)/, "Bonus Déployer un meeple de $1 : $2 meeple vers $3"],
+    [/^Deploy Troops: (\d+) meeples?$/, "Déployer des troupes : $1 meeple(s)"],
+    [/^Flying Troops: (\d+) meeple to (\S+)/, "Troupes volantes : $1 meeple vers $2"],
+    [/^Flying Troops$/, "Troupes volantes"],
+    [/^Frightened Opponent Troops$/, "Effrayer les troupes adverses"],
+    [/^Meeple Assembly bonus of (\S+): (\d+) meeple to the Depot/, "Bonus Assemblage de $1 : $2 meeple au dépôt"],
+    [/^Meeple Assembly: (\d+) meeples?$/, "Assemblage : $1 meeple(s)"],
+    [/^Productivity: worker of slot (\d+) one extra step to (\w+)/, "Productivité : l'ouvrier de l'emplacement $1 avance d'une case de plus vers $2"],
+    [/^Reinforcement: (\d+) meeples? to (\S+)/, "Renfort : $1 meeple(s) vers $2"],
+    [/^Stealth Flying Troops on (\S+)/, "Troupes volantes furtives en $1"],
+    [/^Territory Upgrade: take the (.+) token/, "Amélioration de territoire : prendre le jeton $1"],
+    [/^altar: destroy (\d+) meeple of player (\d+) on (\S+)/, "autel : détruire $1 meeple du joueur $2 en $3"],
+    [/^build the (.+) on slot (\d+)/, "construire $1 sur l'emplacement $2"],
+    [/^done \(end this step\)/, "terminé (fin de cette étape)"],
+    [/^explore (\S+) \(draw a tile\)/, "explorer $1 (tirer une tuile)"],
+    [/^frighten (\d+) meeples? of player (\d+) from (\S+) to (\S+)/, "effrayer $1 meeple(s) du joueur $2 de $3 vers $4"],
+    [/^move (\d+) meeples? from (\S+) to (\S+)/, "déplacer $1 meeple(s) de $2 vers $3"],
+    [/\(attack player (\d+)'s (.+)\)$/, "(attaque : $2 du joueur $1)"],
+    [/\(battle\)$/, "(bataille)"],
+    [/\(explore\)$/, "(exploration)"],
+    [/^place your Tree on side (\S+) \(forest cleared\)/, "poser votre Arbre sur le côté $1 (forêt dégagée)"],
+    [/^resolve the battle on (\S+)/, "résoudre la bataille en $1"],
+    [/^rotate the new tile by (\d+) sixth\(s\) of a turn/, "tourner la nouvelle tuile de $1 sixième(s) de tour"],
+    [/^upgrade the blank tile (\S+) with (.+)$/, "améliorer la tuile vierge $1 avec $2"],
+    [/^worker of slot (\d+) goes to (\w+)/, "l'ouvrier de l'emplacement $1 va en $2"],
+    [/round limit \((\d+) rounds\)/, "limite de manches ($1 manches)"],
+    [/(\d+) victory points/, "$1 points de victoire"],
+  ],
+  es: [
+    [/^Bomb a Building on player (\d+)'s slot (\d+)/, "Bombardear un edificio: jugador $1, espacio $2"],
+    [/\(meeple from (\S+)\)/, "(meeple desde $1)"],
+    [/^Burn an Opponent's Army on (\S+)/, "Quemar un ejército rival en $1"],
+    [/^Conversion on player (\d+)'s slot (\d+), replacing player (\d+)'s meeple/, "Conversión: jugador $1, espacio $2, en lugar del meeple del jugador $3"],
+    [/^Deploy One Meeple bonus of (\S+): (\d+) meeple to (\S+)/, "Bonificación Desplegar un meeple de $1: $2 meeple a $3"],
+    [/^Deploy Troops: (\d+) meeples?$/, "Desplegar tropas: $1 meeple(s)"],
+    [/^Flying Troops: (\d+) meeple to (\S+)/, "Tropas voladoras: $1 meeple a $2"],
+    [/^Flying Troops$/, "Tropas voladoras"],
+    [/^Frightened Opponent Troops$/, "Asustar tropas rivales"],
+    [/^Meeple Assembly bonus of (\S+): (\d+) meeple to the Depot/, "Bonificación Ensamblaje de $1: $2 meeple al depósito"],
+    [/^Meeple Assembly: (\d+) meeples?$/, "Ensamblaje: $1 meeple(s)"],
+    [/^Productivity: worker of slot (\d+) one extra step to (\w+)/, "Productividad: el trabajador del espacio $1 avanza un paso más a $2"],
+    [/^Reinforcement: (\d+) meeples? to (\S+)/, "Refuerzo: $1 meeple(s) a $2"],
+    [/^Stealth Flying Troops on (\S+)/, "Tropas voladoras sigilosas en $1"],
+    [/^Territory Upgrade: take the (.+) token/, "Mejora de territorio: tomar la ficha $1"],
+    [/^altar: destroy (\d+) meeple of player (\d+) on (\S+)/, "altar: destruir $1 meeple del jugador $2 en $3"],
+    [/^build the (.+) on slot (\d+)/, "construir $1 en el espacio $2"],
+    [/^done \(end this step\)/, "hecho (fin de este paso)"],
+    [/^explore (\S+) \(draw a tile\)/, "explorar $1 (robar una loseta)"],
+    [/^frighten (\d+) meeples? of player (\d+) from (\S+) to (\S+)/, "asustar $1 meeple(s) del jugador $2 de $3 a $4"],
+    [/^move (\d+) meeples? from (\S+) to (\S+)/, "mover $1 meeple(s) de $2 a $3"],
+    [/\(attack player (\d+)'s (.+)\)$/, "(ataque: $2 del jugador $1)"],
+    [/\(battle\)$/, "(batalla)"],
+    [/\(explore\)$/, "(exploración)"],
+    [/^place your Tree on side (\S+) \(forest cleared\)/, "poner tu Árbol en el lado $1 (bosque despejado)"],
+    [/^resolve the battle on (\S+)/, "resolver la batalla en $1"],
+    [/^rotate the new tile by (\d+) sixth\(s\) of a turn/, "girar la loseta nueva $1 sexto(s) de vuelta"],
+    [/^upgrade the blank tile (\S+) with (.+)$/, "mejorar la loseta vacía $1 con $2"],
+    [/^worker of slot (\d+) goes to (\w+)/, "el trabajador del espacio $1 va a $2"],
+    [/round limit \((\d+) rounds\)/, "límite de rondas ($1 rondas)"],
+    [/(\d+) victory points/, "$1 puntos de victoria"],
+  ],
+});
 
 function el(name, attrs = {}, parent = null) {
   const node = document.createElementNS(NS, name);
@@ -304,10 +371,12 @@ function pathDiagram(building, built, node, slot, legal, ctx) {
     };
     place("S", 0);
   } else {
-    for (let i = 1; i <= building.construction_length; i++) {
-      nodes.push({ name: `c${i}`, x: 14 + (i - 1) * 40, y: 14 });
-      if (i > 1) edges.push([`c${i - 1}`, `c${i}`]);
-    }
+    const track = ["S"];
+    for (let i = 1; i <= building.construction_length; i++) track.push(`c${i}`);
+    track.forEach((name, i) => {
+      nodes.push({ name, x: 14 + i * 40, y: 14 });
+      if (i > 0) edges.push([track[i - 1], name]);
+    });
   }
   const width = Math.max(...nodes.map((n) => n.x + (built && building.leaves[n.name] ? 150 : 14)));
   const height = Math.max(...nodes.map((n) => n.y)) + 16;

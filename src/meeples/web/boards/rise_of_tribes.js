@@ -2,7 +2,7 @@
 // No rule here: what can be clicked comes from the legal action strings the server sent; the
 // code only reads their notation (hexes a..o, "c-d" a move, "add c", "c=ww" a gather...).
 
-import { actionPanel, panel } from "./generic.js";
+import { actionPanel, panel, phraseTranslator } from "./generic.js";
 
 const NS = "http://www.w3.org/2000/svg";
 const R = 48; // hex radius
@@ -22,9 +22,82 @@ export function seatColor(seat) {
   return COLORS[seat % COLORS.length];
 }
 
-export function translateText(text) {
-  return text;
-}
+const WORDS = {
+  fr: { GROW: "CROÎTRE", MOVE: "DÉPLACER", GATHER: "RÉCOLTER", LEAD: "DIRIGER", sun: "soleil",
+    moon: "lune", blank: "blanc", wood: "bois", food: "nourriture", stone: "pierre",
+    mammoth: "le mammouth", tiger: "le tigre", hunt: "chasser", tame: "apprivoiser" },
+  es: { GROW: "CRECER", MOVE: "MOVER", GATHER: "RECOLECTAR", LEAD: "LIDERAR", sun: "sol",
+    moon: "luna", blank: "vacío", wood: "madera", food: "comida", stone: "piedra",
+    mammoth: "el mamut", tiger: "el tigre", hunt: "cazar", tame: "domar" },
+};
+const word = (lang) => (w) => WORDS[lang][w] || w;
+const words = (lang) => (list) => list.split(", ").map(word(lang)).join(", ");
+
+// The engine's English descriptions, phrase by phrase, in French and Spanish.
+export const translateText = phraseTranslator({
+  fr: [
+    [/^(GROW|MOVE|GATHER|LEAD) with a die showing (\w+)$/, (_, a, f) => `${word("fr")(a)} avec un dé ${word("fr")(f)}`],
+    [/^(hunt|tame) the (mammoth|tiger) with a die showing (\w+)$/, (_, v, b, f) => `${word("fr")(v)} ${word("fr")(b)} avec un dé ${word("fr")(f)}`],
+    [/^Basketry: take one (\w+)$/, (_, r) => `Vannerie : prendre 1 ${word("fr")(r)}`],
+    [/^Pottery: trade (\S+)$/, "Poterie : échanger $1"],
+    [/^Shared Knowledge: pay one (\w+)$/, (_, r) => `Savoir partagé : payer 1 ${word("fr")(r)}`],
+    [/^add a member to (\S+)$/, "ajouter un membre en $1"],
+    [/^bid (\d+)$/, "enchérir $1"],
+    [/^build a village in (\S+)$/, "bâtir un village en $1"],
+    [/^build an abandoned village in (\S+)$/, "bâtir le village abandonné en $1"],
+    [/^buy the event (\w+)$/, "acheter l'événement $1"],
+    [/^complete goal (\w+)$/, "réaliser l'objectif $1"],
+    [/^draw goals$/, "piocher des objectifs"],
+    [/^end the turn$/, "finir le tour"],
+    [/^gather (.+) from (\S+)$/, (_, r, x) => `récolter ${words("fr")(r)} en ${x}`],
+    [/^give player (\d+) (\w+)$/, (_, p, r) => `donner ${word("fr")(r)} au joueur ${p}`],
+    [/^lose a member in (\S+)$/, "perdre un membre en $1"],
+    [/^move a member from (\S+) to (\S+)$/, "déplacer un membre de $1 vers $2"],
+    [/^pass$/, "passer"],
+    [/^place the starting tribe on (\S+)$/, "placer la tribu de départ en $1"],
+    [/^put the event on (\S+)$/, "poser l'événement en $1"],
+    [/^put the volcano on slot (\d+)$/, "poser le volcan sur l'emplacement $1"],
+    [/^recycle goal (\w+)$/, "recycler l'objectif $1"],
+    [/^resolve the conflict in (\S+)$/, "résoudre le conflit en $1"],
+    [/^sacrifice at the Altar in (\S+) (\w+)$/, "sacrifier à l'Autel en $1 ($2)"],
+    [/^shoot with the Bow at player (\w+)$/, "tirer à l'arc sur le joueur $1"],
+    [/^stop the action$/, "arrêter l'action"],
+    [/^take from Discovery one (\w+)$/, (_, r) => `prendre 1 ${word("fr")(r)} de la Découverte`],
+    [/^take one (\w+)$/, (_, r) => `prendre 1 ${word("fr")(r)}`],
+    [/(\d+) victory points/, "$1 points de victoire"],
+  ],
+  es: [
+    [/^(GROW|MOVE|GATHER|LEAD) with a die showing (\w+)$/, (_, a, f) => `${word("es")(a)} con un dado ${word("es")(f)}`],
+    [/^(hunt|tame) the (mammoth|tiger) with a die showing (\w+)$/, (_, v, b, f) => `${word("es")(v)} ${word("es")(b)} con un dado ${word("es")(f)}`],
+    [/^Basketry: take one (\w+)$/, (_, r) => `Cestería: tomar 1 ${word("es")(r)}`],
+    [/^Pottery: trade (\S+)$/, "Alfarería: cambiar $1"],
+    [/^Shared Knowledge: pay one (\w+)$/, (_, r) => `Conocimiento compartido: pagar 1 ${word("es")(r)}`],
+    [/^add a member to (\S+)$/, "añadir un miembro en $1"],
+    [/^bid (\d+)$/, "pujar $1"],
+    [/^build a village in (\S+)$/, "construir una aldea en $1"],
+    [/^build an abandoned village in (\S+)$/, "construir la aldea abandonada en $1"],
+    [/^buy the event (\w+)$/, "comprar el evento $1"],
+    [/^complete goal (\w+)$/, "cumplir el objetivo $1"],
+    [/^draw goals$/, "robar objetivos"],
+    [/^end the turn$/, "terminar el turno"],
+    [/^gather (.+) from (\S+)$/, (_, r, x) => `recolectar ${words("es")(r)} en ${x}`],
+    [/^give player (\d+) (\w+)$/, (_, p, r) => `dar ${word("es")(r)} al jugador ${p}`],
+    [/^lose a member in (\S+)$/, "perder un miembro en $1"],
+    [/^move a member from (\S+) to (\S+)$/, "mover un miembro de $1 a $2"],
+    [/^pass$/, "pasar"],
+    [/^place the starting tribe on (\S+)$/, "colocar la tribu inicial en $1"],
+    [/^put the event on (\S+)$/, "poner el evento en $1"],
+    [/^put the volcano on slot (\d+)$/, "poner el volcán en el espacio $1"],
+    [/^recycle goal (\w+)$/, "reciclar el objetivo $1"],
+    [/^resolve the conflict in (\S+)$/, "resolver el conflicto en $1"],
+    [/^sacrifice at the Altar in (\S+) (\w+)$/, "sacrificar en el Altar de $1 ($2)"],
+    [/^shoot with the Bow at player (\w+)$/, "disparar con el arco al jugador $1"],
+    [/^stop the action$/, "detener la acción"],
+    [/^take from Discovery one (\w+)$/, (_, r) => `tomar 1 ${word("es")(r)} del Descubrimiento`],
+    [/^take one (\w+)$/, (_, r) => `tomar 1 ${word("es")(r)}`],
+    [/(\d+) victory points/, "$1 puntos de victoria"],
+  ],
+});
 
 function el(name, attrs = {}, parent = null) {
   const node = document.createElementNS(NS, name);
