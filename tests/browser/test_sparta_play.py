@@ -140,3 +140,24 @@ def test_interface_switches_to_french_and_spanish(page: Any, server: str) -> Non
     page.goto(f"{server}/#/rules/sparta")
     page.wait_for_selector(".rule-text h4")
     assert "Capturas" in page.inner_text(".rule-text")
+
+
+def test_hotseat_plays_both_seats_from_the_invite_card(page: Any, server: str) -> None:
+    page.goto(f"{server}/#/")
+    page.wait_for_selector("#create")
+    page.select_option("select[name=game]", "sparta")
+    page.select_option("select[name=seat1]", "human")
+    page.click("#create")
+    page.wait_for_selector(".created")
+    assert page.locator(".created input.link").count() == 2
+    shot(page, "lobby_invites")
+    page.click(".created a.button.primary")
+    page.wait_for_selector("#turn.mine")
+    page.click("[data-piece=b2]")
+    page.click("[data-target=b4]")
+    page.wait_for_function("document.querySelectorAll('.log li').length === 1")
+    page.wait_for_selector("#turn.mine")
+    page.click("[data-piece=b9]")
+    page.click("[data-target=b7]")
+    page.wait_for_function("document.querySelectorAll('.log li').length === 2")
+    assert "South (Spartans) + North (Achaeans)" in page.inner_text(".side")
