@@ -40,7 +40,33 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
                 )
 
 
-def _free_port() -> int:
+class Server:
+    """The app on uvicorn in a background thread (stop it, start another on the same port)."""
+
+    def __init__(self, db: Path, port: int) -> None:
+        import uvicorn
+
+        from meeples.server.app import create_app
+
+        config = uvicorn.Config(
+            create_app(str(db), bot_delay=0.05), host="127.0.0.1", port=port, log_level="warning"
+        )
+        self.url = f"http://127.0.0.1:{port}"
+        self.uvicorn = uvicorn.Server(config)
+        self.thread = threading.Thread(target=self.uvicorn.run, daemon=True)
+        self.thread.start()
+        deadline = time.monotonic() + 20
+        while not self.uvicorn.started:
+            if time.monotonic() > deadline or not self.thread.is_alive():
+                raise RuntimeError("the server did not start")
+            time.sleep(0.05)
+
+    def stop(self) -> None:
+        self.uvicorn.should_exit = True
+        self.thread.join(10)
+
+
+def free_port() -> int:
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
         port: int = sock.getsockname()[1]
@@ -50,26 +76,9 @@ def _free_port() -> int:
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """Start the app on a free port with a fresh database; yield its base URL."""
-    import uvicorn
-
-    from meeples.server.app import create_app
-
-    db = tmp_path_factory.mktemp("browser") / "meeples.db"
-    port = _free_port()
-    config = uvicorn.Config(
-        create_app(str(db), bot_delay=0.05), host="127.0.0.1", port=port, log_level="warning"
-    )
-    uv = uvicorn.Server(config)
-    thread = threading.Thread(target=uv.run, daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 20
-    while not uv.started:
-        if time.monotonic() > deadline or not thread.is_alive():
-            raise RuntimeError("the server did not start")
-        time.sleep(0.05)
-    yield f"http://127.0.0.1:{port}"
-    uv.should_exit = True
-    thread.join(10)
+    running = Server(tmp_path_factory.mktemp("browser") / "meeples.db", free_port())
+    yield running.url
+    running.stop()
 
 
 @pytest.fixture(scope="module")
