@@ -84,11 +84,15 @@ def test_wayfarers_members_move_one_more_hex() -> None:
     assert "a-e" in legal(state) and "a-f" not in legal(state)
 
 
-def test_focused_effort_first_moon_action_uses_default() -> None:
+def test_focused_effort_moon_action_may_use_default_once_per_turn() -> None:
     state = tribe_turn(data.KAHA, members={"a": (1, 0)}, hand=(M, M), rows=MOON_ROWS)
-    state = play(state, "grow M")
+    assert "grow M" in legal(state) and "grow M!" in legal(state)
+    assert play(state, "grow M").left == 2  # without it: moon power
+    state = play(state, "grow M!")
     assert state.left == 3
-    state = play(state, "stop", "lead M")
+    state = play(state, "stop")
+    assert "lead M!" not in legal(state)
+    state = play(state, "lead M")
     assert len(state.progress[0]) == 1  # only once per turn
 
 

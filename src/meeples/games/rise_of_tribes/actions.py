@@ -41,6 +41,10 @@ def legal_act(s: State) -> list[str]:
     p = s.active
     faces = [FACES[f] for f in sorted(set(s.hand))]
     out = [f"{ACTS[a]} {f}" for a in range(4) if a not in s.used for f in faces]
+    if s.has_power(p, data.KAHA) and not s.flags[Flag.FOCUS]:
+        # Focused Effort: a placement that would read moon may use the default power instead.
+        out += [f"{ACTS[a]} {f}!" for a in range(4) if a not in s.used for f in faces
+                if read_power((FACES.index(f), *s.rows[a][:2])) == data.POWER_MOON]
     # R2: a die may be spent on an eligible event instead of an action row.
     if s.mammoth >= 0 and data.MAMMOTH in s.slots and s.pop[s.mammoth][p] >= data.MAMMOTH_MEMBERS:
         out += [f"hunt {f}" for f in faces]
@@ -57,7 +61,8 @@ def apply_act(w: Work, words: list[str]) -> None:
     if verb in ("pottery", "elder"):
         goals.apply_anytime(w, words)
         return
-    face = FACES.index(words[1])
+    focus = words[1].endswith("!")
+    face = FACES.index(words[1][0])
     w.hand.remove(face)
     p = w.active
     if verb in ("hunt", "tame", "tiger"):
@@ -69,8 +74,8 @@ def apply_act(w: Work, words: list[str]) -> None:
     row = w.rows[act]
     w.rows[act] = [face, row[0], row[1]]  # the die of slot 3 leaves: it passes to the next player
     power = read_power(w.rows[act])
-    if power == data.POWER_MOON and w.has_power(p, data.KAHA) and not w.flags[Flag.FOCUS]:
-        w.flags[Flag.FOCUS] = 1  # Focused Effort, applied to the first moon action
+    if focus:  # Focused Effort, once per turn
+        w.flags[Flag.FOCUS] = 1
         power = data.POWER_DEFAULT
     if power == data.POWER_MOON and w.has_power(p, data.TUNGA):
         w.phase, w.pend = Phase.LIGHT, [act, power]

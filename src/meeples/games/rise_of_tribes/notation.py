@@ -8,6 +8,7 @@ events by their two-letter ids (``AL`` Altar...); players by seat number. Action
     take w                  take a free starting resource
     keep | reroll S         Cunning: keep the roll, or reroll a die showing S
     grow S | move M | gather B | lead S    put a die of that face on an action row
+    grow M!                 the same with Focused Effort (default power instead of moon)
     hunt S | tame S | tiger S              spend a die on the Mammoth or the Sabertooth Tiger
     light w                 Light in the Dark
     add c                   GROW: one member on c
@@ -50,7 +51,8 @@ _GRAMMAR = re.compile(
     "^(?:"
     + "|".join([
         f"start {_H}(?:\\+{_H})?", f"take {_R}", "keep", f"reroll {_F}",
-        f"(?:grow|move|gather|lead|hunt|tame|tiger) {_F}", f"light {_R}", f"add {_H}",
+        f"(?:grow|move|gather|lead) {_F}!?", f"(?:hunt|tame|tiger) {_F}",
+        f"light {_R}", f"add {_H}",
         f"{_H}-{_H}", f"find {_R}", f"{_H}={_R}{{1,4}}", f"basket {_R}", f"trade {_R}>{_R}",
         f"recycle {_G}", "draw", f"bottom {_G}", f"fight {_H}", f"evade {_H}-{_H}", "stay",
         "bow (?:[0-3]|i)", "pass", f"site {_H}", "vent [0-8]", f"lose {_H}", f"settle {_H}",
