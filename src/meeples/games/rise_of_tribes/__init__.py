@@ -170,6 +170,9 @@ class RiseOfTribesRules:
                             for c in action[2:])
             return f"gather {got} from {action[0]}"
         rest = " ".join(words[1:])
+        if rest.endswith("!"):
+            face = data.FACE_NAMES[data.FACE_LETTERS.index(rest[0])]
+            return f"{VERBS[words[0]]} {face}, with Focused Effort (default power)"
         for letter, face in zip(data.FACE_LETTERS, data.FACE_NAMES, strict=True):
             if rest == letter:
                 rest = face
