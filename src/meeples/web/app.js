@@ -113,16 +113,27 @@ function lobbyPage() {
   let timer = null;
   let destroyed = false;
   let created = null;
-  const form = { game: null, players: 2, options: {}, seats: [], position: "" };
-  const root = h("div", { className: "lobby" });
+  const form = { game: null, players: 2, options: {}, seats: [], position: "", showPosition: false };
+  let games = null;
+  let matches = null;
+  // The form and the lists redraw separately: the lists refresh every few seconds without
+  // disturbing what someone is typing in the form.
+  const formColumn = h("div", { className: "col" });
+  const listColumn = h("div", { className: "col" });
+  const root = h("div", { className: "lobby" }, h("div", { className: "columns" }, formColumn, listColumn));
   app.replaceChildren(root);
 
   async function refresh() {
     try {
-      const [games, matches] = await Promise.all([loadGames(), api("/api/matches")]);
-      await Promise.all(games.map((g) => boardFor(g.name)));
+      const [allGames, allMatches] = await Promise.all([loadGames(), api("/api/matches")]);
+      await Promise.all(allGames.map((g) => boardFor(g.name)));
       if (destroyed) return;
-      draw(games, matches);
+      matches = allMatches;
+      if (!games) {
+        games = allGames;
+        drawForm();
+      }
+      drawLists();
     } catch (error) {
       toast(error.message);
     }
@@ -153,7 +164,7 @@ function lobbyPage() {
       onchange: (event) => {
         const [kind, level] = event.target.value.split(":");
         form.seats[index] = kind === "human" ? { kind } : { kind, level };
-        page.rerender();
+        drawForm();
       },
     },
     h("option", { value: "human" }, t("lobby.human")),
@@ -213,7 +224,8 @@ function lobbyPage() {
         return;
       }
       created = result;
-      page.rerender();
+      drawForm();
+      refresh();
     } catch (error) {
       toast(error.message);
     }
@@ -242,7 +254,7 @@ function lobbyPage() {
         : null);
   }
 
-  function matchList(title, items, kind, games) {
+  function matchList(title, items, kind) {
     const list = items.length ? h("ul", { className: "matches" }, items.map((item) => {
       const board = boards[item.game] || generic;
       const seats = item.players.map((p) => h("span", { className: `seat-chip ${p.joined ? "" : "waiting"}` },
@@ -274,18 +286,27 @@ function lobbyPage() {
     return h("section", { className: "card" }, h("h2", {}, title), list);
   }
 
-  function draw(games, matches) {
+  function drawLists() {
+    if (!matches) return;
+    listColumn.replaceChildren(
+      matchList(t("lobby.open_games"), matches.open, "open"),
+      matchList(t("lobby.live_games"), matches.live, "live"),
+      matchList(t("lobby.finished_games"), matches.finished, "finished"));
+  }
+
+  function drawForm() {
+    if (!games) return;
     if (!form.game) chooseGame(games, games[0].name);
     const game = games.find((g) => g.name === form.game);
     resetSeats(game);
     const gameSelect = h("select", { name: "game", onchange: (event) => {
-      chooseGame(games, event.target.value); page.rerender();
+      chooseGame(games, event.target.value); drawForm();
     } }, games.map((g) => h("option", { value: g.name }, g.title)));
     gameSelect.value = form.game;
     const counts = [];
     for (let n = game.min_players; n <= game.max_players; n++) counts.push(n);
     const playersSelect = h("select", { name: "players", disabled: counts.length === 1,
-      onchange: (event) => { form.players = parseInt(event.target.value, 10); page.rerender(); } },
+      onchange: (event) => { form.players = parseInt(event.target.value, 10); drawForm(); } },
     counts.map((n) => h("option", { value: n }, String(n))));
     playersSelect.value = String(form.players);
     const position = h("textarea", { name: "position", rows: 2, placeholder: t("lobby.position_help"),
@@ -302,23 +323,19 @@ function lobbyPage() {
         game.options.map(optionEditor)) : null,
       h("fieldset", { className: "seats" }, h("legend", {}, t("lobby.seats")),
         form.seats.map((_, i) => seatEditor(i))),
-      h("details", { open: form.position ? true : null }, h("summary", {}, t("lobby.position")), position),
+      h("details", { open: form.showPosition || null,
+        ontoggle: (event) => { form.showPosition = event.target.open; } },
+      h("summary", {}, t("lobby.position")), position),
       h("button", { className: "primary big", id: "create", onclick: create }, t("lobby.create")));
 
-    root.replaceChildren(
-      h("div", { className: "columns" },
-        h("div", { className: "col" }, newCard, created ? createdCard() : null),
-        h("div", { className: "col" },
-          matchList(t("lobby.open_games"), matches.open, "open", games),
-          matchList(t("lobby.live_games"), matches.live, "live", games),
-          matchList(t("lobby.finished_games"), matches.finished, "finished", games))));
+    formColumn.replaceChildren(...[newCard, created ? createdCard() : null].filter(Boolean));
   }
 
   refresh();
   timer = setInterval(refresh, 5000);
   return {
     destroy() { destroyed = true; clearInterval(timer); },
-    rerender: refresh,
+    rerender() { drawForm(); drawLists(); },
   };
 }
 
