@@ -27,7 +27,7 @@ Figures = dict[str, float]
 
 #: Each figure is the best of this many equal slices of its time (like ``timeit``'s best of
 #: repeats): on a shared machine the best slice is the least disturbed one.
-SLICES = 5
+SLICES = 20
 
 
 def _timed(seconds: float, step: Callable[[], int]) -> float:

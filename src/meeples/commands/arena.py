@@ -9,7 +9,14 @@ from pathlib import Path
 from typing import Any
 
 from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    TaskID,
+    TextColumn,
+    TimeElapsedColumn,
+)
 from rich.table import Table
 
 import meeples
@@ -57,6 +64,16 @@ def run(args: argparse.Namespace) -> int:
     )
     pairs = len(args.bots) - 1 if args.gauntlet else len(args.bots) * (len(args.bots) - 1) // 2
     total = pairs * len(counts) * args.games
+    done = [0]
+
+    def advance(progress: Progress, task: TaskID, record: dict[str, Any]) -> None:
+        progress.advance(task)
+        done[0] += 1
+        if not console.is_terminal:  # a log file gets one line per game instead of the bar
+            winners = ",".join(record["seats"][w] for w in record["winners"]) or "nobody"
+            print(f"game {done[0]}/{total}: {' vs '.join(record['seats'])}: {winners} wins "
+                  f"({record['reason']}, {record['plies']} plies)", flush=True)
+
     with Progress(
         TextColumn("[bold]{task.description}"),
         BarColumn(),
@@ -74,7 +91,7 @@ def run(args: argparse.Namespace) -> int:
             gauntlet=args.gauntlet,
             seed=args.seed,
             jobs=args.jobs,
-            progress=lambda record: progress.advance(task),
+            progress=lambda record: advance(progress, task, record),
         )
     print_report(console, report)
     if args.json:
