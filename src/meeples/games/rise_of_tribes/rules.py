@@ -2,8 +2,8 @@
 
 ``legal_actions`` and ``apply`` are pure: ``apply`` thaws the state into a working copy
 (``work.py``), lets the module of the current step change it, and freezes it back. The steps
-live in ``actions.py`` (§2.4-2.5), ``events.py`` (§2.6), ``conflict.py`` (§2.7) and
-``goals.py`` (§2.8-2.9).
+live in ``actions.py`` and ``gather.py`` (§2.4-2.5), ``events.py`` (§2.6), ``conflict.py``
+(§2.7) and ``goals.py`` (§2.8-2.9).
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from typing import Any
 
 from meeples.core import rng as rngmod
 from meeples.core.game import Outcome
-from meeples.games.rise_of_tribes import actions, conflict, data, events, goals
+from meeples.games.rise_of_tribes import actions, conflict, data, events, gather, goals
 from meeples.games.rise_of_tribes.state import FLAG_COUNT, Flag, Phase, State
 from meeples.games.rise_of_tribes.work import Won, Work
 
@@ -218,8 +218,8 @@ LEGAL: dict[int, Callable[[State], list[str]]] = {
     Phase.GROW: actions.legal_grow,
     Phase.MOVE: actions.legal_move,
     Phase.DISCOVER: actions.legal_discover,
-    Phase.GATHER: actions.legal_gather,
-    Phase.BONUS: actions.legal_bonus,
+    Phase.GATHER: gather.legal_gather,
+    Phase.BONUS: gather.legal_bonus,
     Phase.RECYCLE: actions.legal_recycle,
     Phase.DREAM: actions.legal_dream,
     Phase.ORDER: conflict.legal_order,
@@ -243,8 +243,8 @@ APPLY: dict[int, Callable[[Work, list[str]], None]] = {
     Phase.GROW: actions.apply_grow,
     Phase.MOVE: actions.apply_move,
     Phase.DISCOVER: actions.apply_discover,
-    Phase.GATHER: actions.apply_gather,
-    Phase.BONUS: actions.apply_bonus,
+    Phase.GATHER: gather.apply_gather,
+    Phase.BONUS: gather.apply_bonus,
     Phase.RECYCLE: actions.apply_recycle,
     Phase.DREAM: actions.apply_dream,
     Phase.ORDER: conflict.apply_order,

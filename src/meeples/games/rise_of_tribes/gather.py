@@ -1,0 +1,133 @@
+"""The GATHER action (§2.5, §4.1, R8): hexes and resources, the volcano's stone, scenario tiles,
+Plentiful cards, then the Agriculture, tamed-mammoth, Basketry and Trader bonuses.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations_with_replacement
+
+from meeples.games.rise_of_tribes import data, rules
+from meeples.games.rise_of_tribes.state import Flag, Phase, State
+from meeples.games.rise_of_tribes.work import Work
+
+RES = data.RESOURCE_LETTERS
+HEX_NAMES = tuple(chr(97 + h) for h in range(15))
+
+
+def hn(h: int) -> str:
+    return HEX_NAMES[h]
+
+
+def hi(name: str) -> int:
+    return ord(name) - 97
+
+
+# --- GATHER (§2.5, R8) ----------------------------------------------------------------------------
+
+def gather_kinds(s: State, h: int) -> tuple[int, ...]:
+    """Return the resource types a hex may produce (Wild Land: any; near the volcano: stone)."""
+    if s.special[h] == data.WILD_LAND:
+        return (data.WOOD, data.FOOD, data.STONE)
+    kind = s.terrain[h]
+    if s.volcano >= 0 and kind != data.STONE and h in data.VOLCANO_ADJACENT[s.n][s.volcano]:
+        return (kind, data.STONE)
+    return (kind,)
+
+
+def gather_hexes(s: State, p: int) -> list[int]:
+    return [h for h in range(len(s.pop)) if s.pop[h][p] and h not in s.queue
+            and s.invaders_at(h) == 0]
+
+
+def has_gather_hex(s: State) -> bool:
+    return s.left > 0 and bool(gather_hexes(s, s.active))
+
+
+def legal_gather(s: State) -> list[str]:
+    if not has_gather_hex(s):
+        return []
+    out = []
+    for h in gather_hexes(s, s.active):
+        for combo in combinations_with_replacement(gather_kinds(s, h), s.power):
+            if s.special[h] == data.WILD_LAND or len(set(combo)) <= 2:
+                out.append(f"{hn(h)}={''.join(RES[r] for r in combo)}")
+    return out + ["stop"]
+
+
+def apply_gather(w: Work, words: list[str]) -> None:
+    if words[0] == "stop":
+        finish_gather(w)
+        return
+    p = w.active
+    h, taken = hi(words[0][0]), words[0][2:]
+    for letter in taken:
+        w.gain(p, RES.index(letter))
+        w.pend[1] |= 1 << RES.index(letter)
+    w.pend[0] += len(taken)
+    w.queue.append(h)
+    w.left -= 1
+    if w.special[h] in (data.GREAT_LAKE, data.GREAT_FOREST, data.GREAT_MOUNTAIN):
+        w.gain(p, w.terrain[h], data.GREAT_BONUS)
+        w.pend[0] += data.GREAT_BONUS
+    if w.has_power(p, data.MUKAAN) and w.others(h, p):  # Shared Bounty
+        w.gain(p, RES.index(taken[0]))
+    if w.counts_as(h, data.FOOD):
+        w.pend[2] = 1
+    for event, kind in data.PLENTIFUL.items():
+        slot = w.slot_of(event)
+        if slot >= 0 and w.counts_as(h, kind):  # bonus per hex of that type (§2.6)
+            bonus = min(data.PLENTIFUL_BONUS, w.tokens[slot][kind])
+            w.gain(p, kind, bonus)
+            w.tokens[slot][kind] -= bonus
+            if w.tokens[slot][kind] <= 0:
+                w.discard_slot(slot)
+    if not has_gather_hex(w):  # type: ignore[arg-type]
+        finish_gather(w)
+
+
+def finish_gather(w: Work) -> None:
+    """After the hexes: Agriculture, tamed mammoth, then the Basketry and Trader choices."""
+    p = w.active
+    if w.pend[2]:
+        if w.has_power(p, data.DANANU):
+            w.gain(p, data.FOOD)
+        if w.tamed[p]:
+            w.gain(p, data.FOOD)
+    w.queue = []
+    if w.pend[1] and w.has_dev(p, data.BASKETRY):
+        w.queue.append(1)
+    if w.pend[1] and w.has_power(p, data.DABA):
+        w.queue.append(2)
+    next_bonus(w)
+
+
+def next_bonus(w: Work) -> None:
+    while w.queue:
+        if legal_bonus(w):  # type: ignore[arg-type]
+            w.phase = Phase.BONUS
+            return
+        w.queue.pop(0)
+    if w.pend[0] >= data.GATHER6_AMOUNT:
+        w.flags[Flag.GATHER6] = 1
+    rules.finish_action(w)
+
+
+def legal_bonus(s: State) -> list[str]:
+    kinds = [r for r in range(3) if s.pend[1] >> r & 1]
+    if s.queue[0] == 1:
+        return [f"basket {RES[r]}" for r in kinds]
+    p = s.active
+    return ["keep"] + [f"trade {RES[a]}>{RES[b]}" for a in kinds if s.res[p][a]
+                       for b in range(3) if b != a]
+
+
+def apply_bonus(w: Work, words: list[str]) -> None:
+    p = w.active
+    if words[0] == "basket":
+        w.gain(p, RES.index(words[1]))
+        w.pend[0] += 1  # R8: Basketry counts toward Gather 6 Resources
+    elif words[0] == "trade":
+        w.res[p][RES.index(words[1][0])] -= 1
+        w.gain(p, RES.index(words[1][2]))
+    w.queue.pop(0)
+    next_bonus(w)
