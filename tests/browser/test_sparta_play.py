@@ -161,3 +161,13 @@ def test_hotseat_plays_both_seats_from_the_invite_card(page: Any, server: str) -
     page.click("[data-target=b7]")
     page.wait_for_function("document.querySelectorAll('.log li').length === 2")
     assert "South (Spartans) + North (Achaeans)" in page.inner_text(".side")
+
+
+def test_hint_suggests_moves_that_can_be_played(page: Any, server: str) -> None:
+    create_in_lobby(page, server)
+    page.wait_for_selector("#turn.mine")
+    page.click("#hint")
+    page.wait_for_selector("[data-hint]")
+    shot(page, "sparta_hint")
+    page.locator("[data-hint]").first.click()
+    page.wait_for_function("document.querySelectorAll('.log li').length >= 2")

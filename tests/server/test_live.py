@@ -250,3 +250,21 @@ def test_a_thinking_bot_does_not_hold_up_other_games(
     finally:
         release.set()
     assert (moved["version"], waiting) == (1, 0)
+
+
+def test_hint_suggests_legal_actions_to_the_player_to_move(client: TestClient) -> None:
+    match = create(client)
+    with client.websocket_connect(f"/ws/{match['id']}") as ws:
+        legal = {item["action"] for item in hello(ws, token(match, 0))["legal"]}
+        ws.send_json({"type": "hint"})
+        answer = ws.receive_json()
+    assert answer["type"] == "hint" and answer["hints"]
+    assert {h["action"] for h in answer["hints"]} <= legal
+
+
+def test_hint_is_refused_to_the_player_not_to_move(client: TestClient) -> None:
+    match = create(client)
+    with client.websocket_connect(f"/ws/{match['id']}") as ws:
+        hello(ws, token(match, 1))
+        ws.send_json({"type": "hint"})
+        assert ws.receive_json()["code"] == "not_your_turn"

@@ -37,6 +37,7 @@ from meeples.server.protocol import (
     Act,
     CreateRequest,
     Hello,
+    Hint,
     Malformed,
     error,
     parse_client_message,
@@ -250,6 +251,8 @@ async def live(websocket: WebSocket) -> None:
                     if not joined:
                         raise RoomError("hello_first", "send hello before playing")
                     await room.act(client, message.action, message.version)
+                elif isinstance(message, Hint):
+                    await send(await room.hint(client))
                 else:
                     await send({"type": "pong"})
             except RoomError as problem:

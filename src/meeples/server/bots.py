@@ -39,3 +39,21 @@ def choose(game_name: str, level: str, view: dict[str, Any], legal: list[str], s
             return action
         log.error("the %s bot for %s chose %r, not a legal action", level, game_name, action)
     return rng.choice(legal)
+
+
+def hint(state: Any, n: int, seed: int) -> list[dict[str, Any]] | None:
+    """Return the best few actions for the player to move (None without ``meeples.ai``).
+
+    ``meeples.ai.hint`` searches from the mover's view in hidden-information games, so a hint
+    tells the player nothing their own view does not.
+    """
+    ai = _ai()
+    if ai is None:
+        return None
+    from meeples.ai.bot import Budget
+
+    ranked = ai.hint(state, n=n, level="normal", seed=seed, budget=Budget(seconds=1.5))
+    return [
+        {"action": e.action, "text": state.describe(e.action), "value": round(e.value, 3)}
+        for e in ranked
+    ]

@@ -4,12 +4,14 @@ Client to server, JSON objects with a ``type``:
 
 - ``{"type": "hello", "tokens": ["..."]}`` first, on every (re)connection; no token: spectator;
 - ``{"type": "act", "action": "b2-d4", "version": 12}`` the action string and the version seen;
+- ``{"type": "hint"}`` the best few actions, for the seat to move;
 - ``{"type": "ping"}``.
 
 Server to client:
 
 - ``{"type": "state", "version": N, "seat": s, "seats": [...], "view": {...}, "legal": [...],
   "log": [...], "players": [...], "outcome": ...}`` after hello and after every accepted action;
+- ``{"type": "hint", "version": N, "hints": [{"action", "text", "value"}, ...]}``;
 - ``{"type": "error", "code": "...", "message": "..."}`` and nothing changed;
 - ``{"type": "pong"}``.
 """
@@ -42,6 +44,13 @@ class Act(BaseModel):
     version: int
 
 
+class Hint(BaseModel):
+    """Ask for the best few actions (only the seat to move may)."""
+
+    model_config = ConfigDict(extra="forbid")
+    type: Literal["hint"]
+
+
 class Ping(BaseModel):
     """Keep the connection alive."""
 
@@ -49,15 +58,15 @@ class Ping(BaseModel):
     type: Literal["ping"]
 
 
-ClientMessage = Annotated[Hello | Act | Ping, Field(discriminator="type")]
-_client_message: TypeAdapter[Hello | Act | Ping] = TypeAdapter(ClientMessage)
+ClientMessage = Annotated[Hello | Act | Hint | Ping, Field(discriminator="type")]
+_client_message: TypeAdapter[Hello | Act | Hint | Ping] = TypeAdapter(ClientMessage)
 
 
 class Malformed(ValueError):
     """A client message that is not valid JSON or not one of the known messages."""
 
 
-def parse_client_message(data: Any) -> Hello | Act | Ping:
+def parse_client_message(data: Any) -> Hello | Act | Hint | Ping:
     """Return the message a decoded JSON value holds.
 
     Raises:

@@ -207,6 +207,20 @@ class Room:
             self.stored.result = result
         await self._broadcast()
 
+    async def hint(self, client: Client) -> dict[str, Any]:
+        """Return the hint message for the seat to move, if this connection holds it.
+
+        Raises:
+            RoomError: not this connection's turn, or no bots installed.
+        """
+        state, version = self.state, self.version
+        if state.to_move is None or state.to_move not in client.seats:
+            raise RoomError("not_your_turn", "hints are for the player to move")
+        hints = await asyncio.to_thread(bots.hint, state, 3, version)
+        if hints is None:
+            raise RoomError("no_hint", "hints need the bots (meeples.ai), which are not installed")
+        return {"type": "hint", "version": version, "hints": hints}
+
     def legal_for(self, seat: int | None) -> list[dict[str, str]]:
         """Return the legal actions with their descriptions, for the seat to move only."""
         if seat is None or seat != self.state.to_move:

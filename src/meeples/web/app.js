@@ -349,6 +349,7 @@ function matchPage(matchId, urlTokens) {
   let status = "connecting";
   let pending = false;
   let showEnd = true;
+  let hints = null; // null, "asked", or the list the server suggested for this version
   const root = h("div", { className: "match", "data-match": matchId });
   const boardBox = h("div", { className: "board-box" });
   app.replaceChildren(root);
@@ -357,11 +358,16 @@ function matchPage(matchId, urlTokens) {
     onMessage: async (message) => {
       if (message.type === "state") {
         board = await boardFor(message.game);
+        if (!state || state.version !== message.version) hints = null;
         state = message;
         pending = false;
         draw();
+      } else if (message.type === "hint") {
+        hints = state && message.version === state.version ? message.hints : null;
+        draw();
       } else if (message.type === "error") {
         pending = false;
+        if (hints === "asked") hints = null;
         toast(errorText(message));
         if (message.code === "bad_token") {
           localStorage.removeItem(`meeples.tokens.${matchId}`);
@@ -448,9 +454,24 @@ function matchPage(matchId, urlTokens) {
       h("li", { title: entry.action }, swatch(board, entry.seat),
         board.translateText(entry.text, lang())))) : h("p", { className: "muted" }, t("match.no_moves"));
 
+    let hintBox = null;
+    if (myTurn) {
+      const list = Array.isArray(hints) ? h("ol", { className: "hints" }, hints.map((hint) =>
+        h("li", {}, h("button", { "data-hint": hint.action, onclick: () => act(hint.action) },
+          board.translateText(hint.text, lang())),
+        h("small", { className: "muted", title: t("match.hint_value") }, ` ${Math.round(hint.value * 100)}%`))))
+        : null;
+      hintBox = h("div", { className: "hint-box" },
+        h("button", { id: "hint", disabled: hints === "asked" || null, onclick: () => {
+          hints = "asked";
+          socket.send({ type: "hint" });
+          draw();
+        } }, hints === "asked" ? t("match.hint_thinking") : t("match.hint")), list);
+    }
     const side = h("aside", { className: "side" },
       h("section", { className: "card" },
         h("p", { className: `turn ${myTurn ? "mine" : ""}`, id: "turn" }, turn),
+        hintBox,
         h("p", { className: "muted" }, who),
         h("p", { className: "status small", "data-status": status }, t(`match.status.${status}`))),
       h("section", { className: "card" }, h("h3", {}, t("match.players")), players, info),
