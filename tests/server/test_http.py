@@ -94,3 +94,8 @@ def test_components_are_empty_for_a_game_that_needs_none(client: TestClient) -> 
 
 def test_components_of_an_unknown_game_is_404(client: TestClient) -> None:
     assert client.get("/api/games/chess/components").status_code == 404
+
+
+def test_client_files_are_revalidated_on_each_load(client: TestClient) -> None:
+    response = client.get("/static/app.js")
+    assert response.status_code == 200 and response.headers["cache-control"] == "no-cache"

@@ -77,9 +77,18 @@ def create_app(db: str | None = None, bot_delay: float = 0.5) -> Starlette:
         Route("/api/matches/{match_id}/claim", claim_seat, methods=["POST"]),
         Route("/api/matches/{match_id}/replay", replay),
         WebSocketRoute("/ws/{match_id}", live),
-        Mount("/static", StaticFiles(directory=WEB), name="static"),
+        Mount("/static", RevalidatedFiles(directory=WEB), name="static"),
     ]
     return Starlette(routes=routes, lifespan=lifespan)
+
+
+class RevalidatedFiles(StaticFiles):
+    """The client's files, which browsers revalidate on each load (a new version shows at once)."""
+
+    def file_response(self, *args: Any, **kwargs: Any) -> Response:
+        response = super().file_response(*args, **kwargs)
+        response.headers["Cache-Control"] = "no-cache"
+        return response
 
 
 def _lobby(request: Request | WebSocket) -> Lobby:
