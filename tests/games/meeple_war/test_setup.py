@@ -90,3 +90,12 @@ def test_setup_hammer_goes_around_clockwise() -> None:
         if state.inner.active != seen[-1]:
             seen.append(state.inner.active)
     assert seen == [first, (first + 1) % 3, (first + 2) % 3]
+
+
+def test_setup_seats_follow_turn_order_not_player_index() -> None:
+    seed = next(s for s in range(50) if GAME.new(players=4, seed=s).inner.first == 2)
+    state = GAME.new(players=4, seed=seed)
+    view = state.view(None)
+    assert view["gates"][2] == "2,-2"  # the first player takes seat P1 (B3)
+    assert view["gates"][3] == "0,2"
+    assert view["villages"][2][1] == "4,-4"  # P1's Village Square
