@@ -266,3 +266,16 @@ def test_frightened_meeples_never_use_tunnels() -> None:
     after = state.play("s1:fright").play("fr:1@0,0>0,1")
     assert on(after, "0,1", 1) == 1
     assert field(after, "effects") == []
+
+
+def test_frighten_into_a_third_players_hex_fights_there_with_their_shields() -> None:
+    slots = {0: {"slots": [["EG", True, "L2", []], VS, None, None]}, 2: {"shields": 1}}
+    state = position(players=3, step="action", pending=[0],
+                     troops=(("0,0", 1, 3), ("1,0", 2, 2)), seats=slots)
+    after = state.play("s1:fright")
+    for _ in range(3):
+        after = after.play("fr:1@0,0>1,0")
+    after = after.play("done") if field(after, "step") == "fright" else after
+    # 3 frightened attackers: the shield kills 1, then 2 v 2.
+    assert on(after, "1,0", 1) == 0 and on(after, "1,0", 2) == 0
+    assert seat(after, 1)["ladder"] == 2 and seat(after, 2)["ladder"] == 1
