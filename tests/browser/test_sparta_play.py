@@ -124,6 +124,7 @@ def test_page_reconnects_by_itself(page: Any, server: str) -> None:
     create_in_lobby(page, server)
     page.wait_for_selector("#turn.mine")
     page.evaluate("window.meeplesSocket.drop()")
+    page.wait_for_selector(".status[data-status=reconnecting]")
     page.wait_for_selector(".status[data-status=online]")
     click_a_move(page)
     page.wait_for_function("document.querySelectorAll('.log li').length >= 2")

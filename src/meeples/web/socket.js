@@ -10,6 +10,7 @@ export class LiveSocket {
     this.delay = 500;
     this.closed = false;
     this.ws = null;
+    this.queue = [];
     this.connect();
   }
 
@@ -21,6 +22,7 @@ export class LiveSocket {
     ws.onopen = () => {
       this.delay = 500;
       ws.send(JSON.stringify({ type: "hello", tokens: this.tokens }));
+      for (const message of this.queue.splice(0)) ws.send(JSON.stringify(message));
       this.onStatus("online");
     };
     ws.onmessage = (event) => {
@@ -42,9 +44,14 @@ export class LiveSocket {
     };
   }
 
+  // Send now, or right after the next hello when the connection is down (an action sent while
+  // reconnecting still carries the version it was chosen at, so the server judges it as usual).
   send(message) {
-    if (!this.ws || this.ws.readyState !== WebSocket.OPEN) return false;
-    this.ws.send(JSON.stringify(message));
+    if (this.ws && this.ws.readyState === WebSocket.OPEN) {
+      this.ws.send(JSON.stringify(message));
+    } else {
+      this.queue.push(message);
+    }
     return true;
   }
 
