@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tests.games.meeple_war.scenario import position, seat
+from tests.games.meeple_war.scenario import on, position, seat
 
 BURNER = [["CA", True, "L2", []], ["VS", True, "S", []], None, None]
 
@@ -42,3 +42,15 @@ def test_bravery_vp_counted_even_without_a_meeple() -> None:
                                 "mountain": 12}})
     after = state.play("s1:burn@0,0")
     assert seat(after, 0)["extra_vp"] == 1
+
+
+def test_bravery_vp_meeple_from_the_map_chosen_by_the_owner() -> None:
+    state = position(step="action", pending=[0],
+                     troops=(("0,0", 1, 1), ("1,-1", 0, 6), ("0,1", 0, 6)),
+                     seats={0: {"slots": BURNER, "ladder": 6, "stock": 0, "depot": 0}})
+    after = state.play("s1:burn@0,0")
+    assert after.to_move == 0
+    assert after.legal() == ["vp@0,1", "vp@1,-1"]
+    after = after.play("vp@0,1")
+    assert seat(after, 0)["mountain"] == 1 and seat(after, 0)["extra_vp"] == 0
+    assert on(after, "0,1", 0) == 5 and on(after, "1,-1", 0) == 6

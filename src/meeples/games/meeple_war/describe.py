@@ -78,6 +78,8 @@ def describe_action(state: State, action: str) -> str:
     if action.startswith("kill:"):
         who, _, spot = action[5:].partition("@")
         return f"altar: destroy 1 meeple of player {who} on {spot}"
+    if action.startswith("vp@"):
+        return f"bravery VP: the meeple on {action[3:]} goes to your Reputation Mountain"
     if action.startswith("explore@"):
         return f"explore {action[8:]} (draw a tile)"
     if action.startswith("battle@"):
@@ -108,8 +110,8 @@ def explain_illegal(state: State, action: str) -> str:
     who = rules.to_move(state)
     if state.effects:
         kind = state.effects[0][0]
-        task = ("choose an altar kill, or done" if kind == "kill"
-                else "jump through the tunnel, or done")
+        task = {"kill": "choose an altar kill, or done", "jump": "jump through the tunnel, or done",
+                "vp": "choose the meeple for the Reputation Mountain"}[kind]
     else:
         task = STEP_WORDS.get(state.step, state.step)
     legal = rules.legal_actions(state)

@@ -58,6 +58,19 @@ def apply_kill(w: Work, p: int, action: str) -> None:
     w.gain_bravery(p, 1)
 
 
+def vp_options(w: Work, p: int) -> list[str]:
+    """Return the hexes a bravery VP meeple may come from when stock and Depot are empty."""
+    if not w.seats[p].extra_vp:
+        return []
+    return [f"vp@{hex_name(h)}" for h in sorted(w.troops) if w.troops[h][p]]
+
+
+def apply_vp(w: Work, p: int, action: str) -> None:
+    w.remove(parse_hex(action[3:]), p, 1)
+    w.seats[p].extra_vp -= 1
+    w.seats[p].mountain += 1
+
+
 def jump_options(w: Work, p: int, h: int) -> list[str]:
     """Return the tunnel jumps of p's meeples standing on mine h (A12)."""
     here = w.count(h, p)

@@ -13,7 +13,9 @@ Hexes are written ``q,r`` (axial, see data.py). Actions (``s<n>`` names village 
   ``s<n>:up:tok``; then ``fly@q,r`` (one Flying Troops meeple when the Depot is short) and
   ``fr:O@q,r>q2,r2`` (frighten one meeple of player O);
 - ``q,r>q2,r2:k`` move k meeples (also a tunnel jump after an exploration or a battle);
-- ``kill:O@q,r`` altar kill; ``explore@q,r``; ``rot:r`` tile rotation; ``battle@q,r``.
+- ``kill:O@q,r`` altar kill; ``vp@q,r`` the map meeple that goes to the Reputation Mountain
+  for a bravery VP when stock and Depot are empty (A11); ``explore@q,r``; ``rot:r`` tile
+  rotation; ``battle@q,r``.
 
 Position text: the whole state as one line of compact JSON (keys in a fixed order, hexes as
 ``q,r`` strings, tiles as ``T01``..``T36``). It includes the hidden parts (``pile``, ``rng``)
@@ -56,6 +58,7 @@ _ACTION = re.compile(
         rf"fr:[0-3]@{_H}>{_H}",
         rf"{_H}>{_H}:\d{{1,2}}",
         rf"kill:[0-3]@{_H}",
+        rf"vp@{_H}",
         rf"(?:explore|battle)@{_H}",
         r"rot:[0-5]",
     ])

@@ -167,6 +167,9 @@ def settle(w: Work) -> list[str]:
             return []
         if w.effects:
             options = effect_options(w)
+            if len(options) == 1:
+                apply_step(w, options[0])
+                continue
             if options:
                 return options
             w.effects.pop(0)
@@ -228,6 +231,8 @@ def to_move(state: State) -> int | None:
 
 def effect_options(w: Work) -> list[str]:
     kind, p, h = w.effects[0]
+    if kind == "vp":
+        return movement.vp_options(w, p)  # compulsory: no "done"
     if kind == "kill":
         found = movement.kill_options(w, p, h)
     else:
@@ -280,7 +285,9 @@ def apply_step(w: Work, action: str) -> None:
     """Carry out one legal action of the awaited step (no settling)."""
     if w.effects:
         kind, p, _ = w.effects.pop(0)
-        if action != "done":
+        if kind == "vp":
+            movement.apply_vp(w, p, action)
+        elif action != "done":
             (movement.apply_kill if kind == "kill" else movement.apply_jump)(w, p, action)
         return
     if action == "done":

@@ -228,19 +228,21 @@ class Work:
             self.score_bravery_vp(p)
 
     def score_bravery_vp(self, p: int) -> None:
-        """Put a meeple on p's mountain: from stock, else Depot, else the map (A11)."""
+        """Put a meeple on p's mountain: from stock, else Depot, else the map (A11).
+
+        From the map the owner chooses the hex: the VP is counted at once (``extra_vp``) and a
+        ``("vp", p, 0)`` effect asks which meeple goes up (automatic when only one hex).
+        """
         s = self.seats[p]
         if s.stock:
             s.stock -= 1
         elif s.depot:
             s.depot -= 1
         else:
-            spots = [(row[p], h) for h, row in self.troops.items() if row[p]]
-            if not spots:
-                s.extra_vp += 1
-                return
-            _, h = max(spots)
-            self.remove(h, p, 1)
+            s.extra_vp += 1
+            if any(row[p] for row in self.troops.values()):
+                self.effects.append(("vp", p, 0))
+            return
         s.mountain += 1
 
     def slot_capacity(self, slot: Slot) -> int:
