@@ -99,3 +99,8 @@ def test_components_of_an_unknown_game_is_404(client: TestClient) -> None:
 def test_client_files_are_revalidated_on_each_load(client: TestClient) -> None:
     response = client.get("/static/app.js")
     assert response.status_code == 200 and response.headers["cache-control"] == "no-cache"
+
+
+def test_components_name_rise_of_tribes_goals(client: TestClient) -> None:
+    data = client.get("/api/games/rise_of_tribes/components").json()
+    assert data["goals"]["D1"] == "Bow" and data["events"]["AL"] == "Altar"

@@ -32,7 +32,16 @@ def _meeple_war() -> dict[str, Any]:
     }
 
 
-BUILDERS = {"meeple_war": _meeple_war}
+def _rise_of_tribes() -> dict[str, Any]:
+    from meeples.games.rise_of_tribes import data
+
+    return {
+        "goals": dict(zip(data.GOAL_IDS, data.GOAL_NAMES, strict=True)),
+        "events": dict(zip(data.EVENT_IDS, data.EVENT_NAMES, strict=True)),
+    }
+
+
+BUILDERS = {"meeple_war": _meeple_war, "rise_of_tribes": _rise_of_tribes}
 
 
 def components(game: str) -> dict[str, Any]:

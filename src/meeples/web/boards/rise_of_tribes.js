@@ -13,6 +13,14 @@ const SINGLE = new RegExp(`^(?:start|add|fight|site|lose|settle|village|altar) (
 const GATHER = new RegExp(`^(${HEX})=`);
 const MOVE = new RegExp(`^(?:evade )?(${HEX})-(${HEX})$`);
 
+let COMPONENTS = { goals: {}, events: {} };
+try {
+  const response = await fetch("/api/games/rise_of_tribes/components");
+  if (response.ok) COMPONENTS = await response.json();
+} catch {
+  // Without the component data goals and events show by their codes.
+}
+
 export function seatName(seat, t, view) {
   const tribe = view?.table?.[seat]?.tribe;
   return tribe ? `${tribe} (${t("player.n", { n: seat + 1 })})` : t("player.n", { n: seat + 1 });
@@ -312,11 +320,24 @@ function tribes(view, t) {
     swatch.style.background = seatColor(row.seat);
     name.append(swatch, row.tribe);
     tr.appendChild(name);
-    const goals = [...row.in_progress, ...row.completed.map((g) => `${g}✓`)].join(" ");
     for (const value of [row.score, row.resources.wood, row.resources.food, row.resources.stone,
-      row.supply, row.villages, goals || "–"]) {
+      row.supply, row.villages]) {
       tr.insertCell().textContent = String(value);
     }
+    // Goal and event codes with their printed names on hover; completed goals ticked.
+    const goals = tr.insertCell();
+    goals.className = "goals";
+    const chips = [
+      ...row.in_progress.map((code) => [code, COMPONENTS.goals[code], ""]),
+      ...row.completed.map((code) => [code, COMPONENTS.goals[code], " done"]),
+      ...row.acquired.map((code) => [code, COMPONENTS.events[code], " event"]),
+    ];
+    for (const [code, name, kind] of chips) {
+      const chip = h("span", `chip${kind}`, kind === " done" ? `${code}✓` : code);
+      chip.title = name || code;
+      goals.append(chip, " ");
+    }
+    if (!chips.length) goals.textContent = "–";
   }
   const box = h("div", "rot-tribes");
   box.append(panel(t("rot.tribes"), table));
