@@ -108,3 +108,10 @@ def test_lead_exhausted_deck_draws_what_is_left() -> None:
     state = turn(members={"a": (1, 0)}, hand=(S, B), decks=((data.BOW,), ()))
     state = play(state, "lead S")
     assert state.progress[0] == (data.BOW,) and state.decks[0] == ()
+
+
+def test_grow_only_hexes_held_when_the_action_starts() -> None:
+    state = play(turn(members={"a": (2, 0), "e": (0, 1)}, hand=(B, S)), "grow B")
+    assert sorted(a for a in legal(state) if a.startswith("add")) == ["add a"]
+    state = play(state, "add a", "add a", "add a")
+    assert members(state, "a") == (5, 0) and state.phase == Phase.ACT

@@ -155,3 +155,11 @@ def test_light_in_the_dark_moon_action_gives_a_resource() -> None:
     assert state.phase == Phase.LIGHT
     state = play(state, "light s")
     assert state.res[0] == (0, 0, 1) and len(state.progress[0]) == 1
+
+
+def test_exogamy_hexes_fixed_when_grow_starts() -> None:
+    # §2.5 GROW adds to hexes that already hold your members: a hex entered by Exogamy during
+    # this GROW opens none of its own neighbours (c touches b, not a).
+    state = play(tribe_turn(data.INDARTSU, members={"a": (1, 0), "b": (0, 1), "c": (0, 1)},
+                            hand=(B, S)), "grow B", "add b")
+    assert "add c" not in legal(state) and {"add a", "add b"} <= set(legal(state))

@@ -123,6 +123,10 @@ def start_action(w: Work, act: int, power: int) -> None:
             w.tokens[slot][data.FOOD] -= 1
             if w.tokens[slot][data.FOOD] <= 0:
                 w.discard_slot(slot)
+        # The hexes that may receive members are fixed when the action starts (§2.5: hexes that
+        # already hold your members), so an Exogamy hex entered now opens no further hex.
+        w.queue = grow_hexes(w, p)  # type: ignore[arg-type]
+        w.pend = [0 if any(row[p] for row in w.pop) else 1]  # 1: R1 comeback, one hex only
         w.phase, w.left = Phase.GROW, count
         if not legal_grow(w):  # type: ignore[arg-type]
             rules.finish_action(w)
@@ -171,13 +175,16 @@ def legal_grow(s: State) -> list[str]:
     p = s.active
     if s.left <= 0 or s.supply(p) <= 0:
         return []
-    return [f"add {hn(h)}" for h in grow_hexes(s, p)] + ["stop"]
+    return [f"add {hn(h)}" for h in s.queue] + ["stop"]
 
 
 def apply_grow(w: Work, words: list[str]) -> None:
     if words[0] == "add":
-        w.add(hi(words[1]), w.active)
+        h = hi(words[1])
+        w.add(h, w.active)
         w.left -= 1
+        if w.pend[0]:  # R1: every member of a comeback GROW goes to the same hex
+            w.queue = [h]
         if legal_grow(w):  # type: ignore[arg-type]
             return
     rules.finish_action(w)
