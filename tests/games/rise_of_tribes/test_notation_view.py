@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import random
 
@@ -10,7 +11,7 @@ import pytest
 
 import meeples
 from meeples.games.rise_of_tribes import data, notation, view
-from meeples.games.rise_of_tribes.state import Phase
+from meeples.games.rise_of_tribes.state import Phase, State
 from tests.games.rise_of_tribes.helpers import B, S, play, turn
 
 GAME = meeples.load("rise_of_tribes")
@@ -136,7 +137,7 @@ def test_notation_illegal_goal_and_action_explained() -> None:
     acting = GAME.wrap(turn(members={"a": (1, 0)}, hand=(S, B), used=(data.GROW,)))
     with pytest.raises(meeples.IllegalAction, match="already took GROW"):
         acting.play("grow S")
-    with pytest.raises(meeples.IllegalAction, match="no die showing M"):
+    with pytest.raises(meeples.IllegalAction, match="no die showing moon"):
         acting.play("move M")
 
 
@@ -147,3 +148,90 @@ def test_notation_describe_focused_effort() -> None:
                         options={"leaders": True}, tribe=(data.KAHA, data.DABA))
     assert GAME.wrap(inner).describe("grow M!") == \
         "GROW with a die showing moon, with Focused Effort (default power)"
+
+
+def hidden_twin(inner: State) -> State:
+    """The same table with every hidden part changed: deck orders reversed, another rng."""
+    return dataclasses.replace(inner, decks=tuple(tuple(reversed(d)) for d in inner.decks),
+                               ev_deck=tuple(reversed(inner.ev_deck)), rng=inner.rng ^ 0x5A5A)
+
+
+@pytest.mark.parametrize(("players", "seed"), [(2, 21), (3, 22), (4, 23)])
+def test_view_identical_whatever_the_hidden_parts(players: int, seed: int) -> None:
+    # Any view field derived from a deck order, the next event or the rng would differ here.
+    state = random_state(players, seed, 150, leaders=True, elders=True)
+    twin = hidden_twin(state.inner)
+    assert twin.decks != state.inner.decks and twin.ev_deck != state.inner.ev_deck
+    for player in [*range(players), None]:
+        assert view.view(twin, player) == state.view(player)
+
+
+def test_sample_state_reads_only_the_view() -> None:
+    state = random_state(3, 24, 120, leaders=True)
+    plain = json.loads(json.dumps(state.view(2)))  # the view as a client receives it
+    from_twin = json.loads(json.dumps(view.view(hidden_twin(state.inner), 2)))
+    assert view.sample_state(plain, seed=5) == view.sample_state(from_twin, seed=5)
+
+
+def describe_in(inner: State, action: str) -> str:
+    return GAME.rules.describe_action(inner, action)
+
+
+def test_describe_hex_f_is_a_hex_not_food() -> None:
+    inner = turn(members={"a": (1, 0)}, hand=(S, B), phase=Phase.ORDER, queue=(0, 5))
+    assert describe_in(inner, "fight f") == "resolve the conflict in f"
+    assert describe_in(inner, "add f") == "add a member to f"
+    assert describe_in(inner, "village f") == "build a village in f"
+
+
+def test_describe_exchanges_name_both_resources() -> None:
+    inner = turn(members={"a": (1, 0)}, hand=(S, B))
+    assert describe_in(inner, "trade w>s") == "Trader: take one stone instead of one wood"
+    assert describe_in(inner, "pottery f>w") == "Pottery: trade two food for one wood"
+    assert describe_in(inner, "give 1 s") == "give player 1 stone"
+    assert describe_in(inner, "altar c wfs") == \
+        "sacrifice a member in c and one wood, one food and one stone at the Altar"
+    assert describe_in(inner, "elder 1 w D4") == \
+        "elder: give player 1 one wood and use their Oxen (D4) this turn"
+
+
+def test_describe_bow_invader_volcano_and_village_options() -> None:
+    inner = turn(members={"a": (1, 0)}, hand=(S, B))
+    assert describe_in(inner, "bow i") == "shoot with the Bow at an invader"
+    assert describe_in(inner, "vent 0") == "put the volcano next to a and d"
+    assert describe_in(inner, "village c -w e") == \
+        "build a village in c, paying one wood less (Crafty Builders), with your elder on it"
+    assert describe_in(inner, "buy DC") == "buy the event Dugout Canoe"
+
+
+def test_explain_focused_effort_reasons() -> None:
+    base = GAME.wrap(turn(members={"a": (1, 0)}, hand=(S, B)))
+    with pytest.raises(meeples.IllegalAction, match="Kaha leader power"):
+        base.play("grow S!")
+    kaha = turn(members={"a": (1, 0)}, hand=(S, B), options={"leaders": True},
+                tribe=(data.KAHA, data.DABA))
+    with pytest.raises(meeples.IllegalAction, match="would not read moon"):
+        GAME.wrap(kaha).play("grow S!")
+
+
+def test_explain_mammoth_and_tiger_reasons() -> None:
+    state = GAME.wrap(turn(members={"b": (3, 0)}, hand=(S, B), mammoth=1,
+                           slots=(data.MAMMOTH, -1)))
+    with pytest.raises(meeples.IllegalAction, match="needs 4 of your members"):
+        state.play("hunt S")
+    with pytest.raises(meeples.IllegalAction, match="Sabertooth Tiger is not on the board"):
+        state.play("tiger S")
+
+
+def test_explain_village_reasons() -> None:
+    from tests.games.rise_of_tribes.helpers import goals_step
+    invaded = goals_step(members={"e": (1, 0)}, inv_hex=4, inv=3, slots=(data.INVADERS, -1),
+                         res=((9, 9, 9), (0, 0, 0)))
+    with pytest.raises(meeples.IllegalAction, match="invaders forbid building"):
+        GAME.wrap(invaded).play("village e")
+    daba = goals_step(members={"a": (1, 0)}, options={"leaders": True},
+                      tribe=(data.DABA, data.DANANU), res=((9, 9, 9), (0, 0, 0)))
+    with pytest.raises(meeples.IllegalAction, match="name the resource you pay less"):
+        GAME.wrap(daba).play("village a")
+    with pytest.raises(meeples.IllegalAction, match="Tribal Elders are not in play"):
+        GAME.wrap(daba).play("village a -w e")
