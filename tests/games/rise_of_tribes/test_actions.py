@@ -115,3 +115,11 @@ def test_grow_only_hexes_held_when_the_action_starts() -> None:
     assert sorted(a for a in legal(state) if a.startswith("add")) == ["add a"]
     state = play(state, "add a", "add a", "add a")
     assert members(state, "a") == (5, 0) and state.phase == Phase.ACT
+
+
+def test_grow_comeback_hex_with_only_invaders_is_free_r4() -> None:
+    # R1 excludes hexes with opponent members; R4 counts invaders as such only for Majority,
+    # Control and Abandoned Village.
+    state = play(turn(members={"e": (0, 2)}, hand=(B, S), inv_hex=0, inv=3,
+                      slots=(data.INVADERS, -1)), "grow B")
+    assert "add a" in legal(state) and "add e" not in legal(state)

@@ -266,3 +266,10 @@ def test_volcano_losses_chosen_by_each_tribe() -> None:
     assert state.phase == Phase.LOSE and state.decider == 0
     state = play(state, "lose d", "lose a")
     assert members(state, "d") == (1, 0) and members(state, "a") == (0, 0)
+
+
+def test_discovery_nothing_for_a_hex_with_only_invaders_r4() -> None:
+    state = turn(members={"a": (2, 0)}, hand=(B, S), slots=(data.DISCOVERY, data.INVADERS),
+                 tokens=((2, 2, 2), (0, 0, 0)), inv_hex=1, inv=3)
+    state = play(state, "move B", "a-b")
+    assert state.phase == Phase.MOVE and state.res[0] == (0, 0, 0)

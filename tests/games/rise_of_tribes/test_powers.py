@@ -163,3 +163,9 @@ def test_exogamy_hexes_fixed_when_grow_starts() -> None:
     state = play(tribe_turn(data.INDARTSU, members={"a": (1, 0), "b": (0, 1), "c": (0, 1)},
                             hand=(B, S)), "grow B", "add b")
     assert "add c" not in legal(state) and {"add a", "add b"} <= set(legal(state))
+
+
+def test_exogamy_not_into_a_hex_with_only_invaders_r4() -> None:
+    state = play(tribe_turn(data.INDARTSU, members={"a": (1, 0)}, hand=(B, S), inv_hex=1, inv=3,
+                            slots=(data.INVADERS, -1)), "grow B")
+    assert "add b" not in legal(state)

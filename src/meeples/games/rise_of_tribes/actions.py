@@ -135,7 +135,7 @@ def start_action(w: Work, act: int, power: int) -> None:
         w.power = 1 + w.has_dev(p, data.OXEN) + w.has_power(p, data.KAHA)
         w.moved = [0] * len(w.pop)
         if data.DISCOVERY in w.slots:  # R9: judged before the MOVE
-            w.queue = [h for h in range(len(w.pop)) if not w.pop[h][p] and w.others(h, p)]
+            w.queue = [h for h in range(len(w.pop)) if not w.pop[h][p] and w.rivals(h, p)]
         w.phase = Phase.MOVE
         if not legal_move(w):  # type: ignore[arg-type]
             rules.finish_action(w)
@@ -162,12 +162,12 @@ def grow_hexes(s: State, p: int) -> list[int]:
     hexes = range(len(s.pop))
     own = [h for h in hexes if s.pop[h][p]]
     if not own:  # R1 comeback: any one hex without opponents (any hex if none is free)
-        free = [h for h in hexes if s.others(h, p) == 0]
+        free = [h for h in hexes if s.rivals(h, p) == 0]
         return free or list(hexes)
     if s.has_power(p, data.INDARTSU):  # Exogamy
         adj = data.ADJACENT[s.n]
         near = {b for a in own for b in adj[a]}
-        return sorted(set(own) | {h for h in near if s.others(h, p) and not s.pop[h][p]})
+        return sorted(set(own) | {h for h in near if s.rivals(h, p) and not s.pop[h][p]})
     return own
 
 

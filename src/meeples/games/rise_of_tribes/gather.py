@@ -69,7 +69,7 @@ def apply_gather(w: Work, words: list[str]) -> None:
     if w.special[h] in (data.GREAT_LAKE, data.GREAT_FOREST, data.GREAT_MOUNTAIN):
         w.gain(p, w.terrain[h], data.GREAT_BONUS)
         w.pend[0] += data.GREAT_BONUS
-    if w.has_power(p, data.MUKAAN) and w.others(h, p):  # Shared Bounty
+    if w.has_power(p, data.MUKAAN) and w.rivals(h, p):  # Shared Bounty
         w.gain(p, RES.index(taken[0]))
     if w.counts_as(h, data.FOOD):
         w.pend[2] = 1

@@ -91,6 +91,11 @@ class Reader:
         """Return the opponents' members in a hex, invaders counted (R4)."""
         return sum(self.pop[h]) - self.pop[h][p] + self.invaders_at(h)
 
+    def rivals(self, h: int, p: int) -> int:
+        """Return the opponents' members in a hex, invaders not counted: R4 counts them as
+        opponent members only for Majority, Control and Abandoned Village."""
+        return sum(self.pop[h]) - self.pop[h][p]
+
     def on_board(self, p: int) -> int:
         return sum(row[p] for row in self.pop)
 
