@@ -30,10 +30,12 @@ def run(args: argparse.Namespace) -> int:
     import uvicorn
 
     from meeples.server.app import create_app
+    from meeples.server.guard import MAX_FRAME
     from meeples.server.store import database_url
 
     app = create_app(args.db, bot_delay=args.bot_delay)
     where = database_url(args.db)
     print(f"Meeples at http://{args.host}:{args.port}  (database: {where.split('@')[-1]})")
-    uvicorn.run(app, host=args.host, port=args.port, log_level="warning")
+    # Bigger WebSocket frames are refused before they are read into memory.
+    uvicorn.run(app, host=args.host, port=args.port, log_level="warning", ws_max_size=MAX_FRAME)
     return 0

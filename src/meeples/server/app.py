@@ -31,6 +31,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 import meeples
 from meeples.core.errors import MeeplesError
 from meeples.core.record import Match
+from meeples.server import guard
 from meeples.server.components import components
 from meeples.server.lobby import Lobby, describe_games
 from meeples.server.protocol import (
@@ -49,8 +50,15 @@ WEB = Path(__file__).resolve().parent.parent / "web"
 log = logging.getLogger("meeples.server")
 
 
-def create_app(db: str | None = None, bot_delay: float = 0.5) -> Starlette:
-    """Return the application on the database db (see :func:`store.database_url`)."""
+def create_app(
+    db: str | None = None,
+    bot_delay: float = 0.5,
+    create_rate: tuple[float, float] = (1 / guard.CREATE_EVERY, guard.CREATE_BURST),
+) -> Starlette:
+    """Return the application on the database db (see :func:`store.database_url`).
+
+    create_rate: games each client address may create or claim, per second and in a burst.
+    """
     url = database_url(db)
 
     @contextlib.asynccontextmanager
@@ -59,6 +67,7 @@ def create_app(db: str | None = None, bot_delay: float = 0.5) -> Starlette:
         lobby = Lobby(store, bot_delay)
         app.state.store = store
         app.state.lobby = lobby
+        app.state.creations = guard.Buckets(*create_rate)
         resumed = await lobby.resume()
         log.info("meeples server on %s, %d unfinished matches resumed", url.split("@")[-1], resumed)
         try:
@@ -100,6 +109,39 @@ def _fail(status: int, code: str, message: str) -> JSONResponse:
     return JSONResponse(error(code, message), status_code=status)
 
 
+def _flooding(request: Request) -> bool:
+    """Return whether this address creates or claims games faster than anyone would."""
+    creations: guard.Buckets = request.app.state.creations
+    address = request.client.host if request.client is not None else "?"
+    return not creations.take(address)
+
+
+class TooLarge(Exception):
+    """A request body beyond :data:`guard.MAX_BODY`."""
+
+
+async def _body(request: Request) -> Any:
+    """Return the decoded JSON body, read no further than :data:`guard.MAX_BODY` bytes.
+
+    Raises:
+        TooLarge: the body is too big.
+        ValueError: the body is not JSON (or nested absurdly deep).
+    """
+    length = request.headers.get("content-length", "")
+    if length.isdigit() and int(length) > guard.MAX_BODY:
+        raise TooLarge
+    chunks, size = [], 0
+    async for chunk in request.stream():
+        size += len(chunk)
+        if size > guard.MAX_BODY:
+            raise TooLarge
+        chunks.append(chunk)
+    try:
+        return json.loads(b"".join(chunks))
+    except (ValueError, RecursionError) as problem:
+        raise ValueError("the request body is not JSON") from problem
+
+
 async def index(request: Request) -> Response:
     """Serve the single-page client."""
     return FileResponse(WEB / "index.html", headers={"Cache-Control": "no-cache"})
@@ -125,15 +167,19 @@ async def list_matches(request: Request) -> Response:
 
 async def create_match(request: Request) -> Response:
     """Create a match and answer each human seat's secret token (shown once)."""
+    if _flooding(request):
+        return _fail(429, "too_many", "too many new games from this address; wait a little")
     try:
-        body = await request.json()
+        body = await _body(request)
         create = CreateRequest.model_validate(body)
-    except json.JSONDecodeError:
+    except TooLarge:
+        return _fail(413, "too_large", f"the request is over {guard.MAX_BODY} bytes")
+    except ValueError as problem:
+        if isinstance(problem, ValidationError):
+            first = problem.errors()[0]
+            where = ".".join(str(p) for p in first["loc"]) or "body"
+            return _fail(400, "malformed", f"{where}: {first['msg']}")
         return _fail(400, "malformed", "the request body is not JSON")
-    except ValidationError as problem:
-        first = problem.errors()[0]
-        where = ".".join(str(p) for p in first["loc"]) or "body"
-        return _fail(400, "malformed", f"{where}: {first['msg']}")
     try:
         room, tokens = await _lobby(request).create(create)
     except MeeplesError as problem:
@@ -184,6 +230,8 @@ async def claim_seat(request: Request) -> Response:
     room = await _room(request)
     if room is None:
         return _fail(404, "unknown_match", "there is no such game")
+    if _flooding(request):
+        return _fail(429, "too_many", "too many seats taken from this address; wait a little")
     try:
         seat, token = await room.claim()
     except RoomError as problem:
@@ -241,16 +289,32 @@ async def live(websocket: WebSocket) -> None:
 
     client = Client(send=send)
     joined = False
+    flood = guard.Bucket(guard.MESSAGE_RATE, guard.MESSAGE_BURST)
     try:
         while True:
-            text = await websocket.receive_text()
+            received = await websocket.receive()
+            if received["type"] == "websocket.disconnect":
+                break
+            text = received.get("text")
+            if not flood.take():
+                await send(error("flood", "too many messages; this connection is closed"))
+                await websocket.close(code=1008)
+                return
+            if text is None:
+                await send(error("malformed", "malformed message (send JSON text, not bytes)"))
+                continue
+            if len(text) > guard.MAX_MESSAGE:
+                limit = guard.MAX_MESSAGE
+                await send(error("too_large", f"a message is at most {limit} characters"))
+                await websocket.close(code=1009)
+                return
             try:
                 message = parse_client_message(json.loads(text))
-            except json.JSONDecodeError:
-                await send(error("malformed", "malformed message (not JSON)"))
-                continue
-            except Malformed as problem:
-                await send(error("malformed", str(problem)))
+            except (ValueError, RecursionError) as problem:
+                why = "malformed message (not JSON)"
+                if isinstance(problem, Malformed):
+                    why = str(problem)
+                await send(error("malformed", why))
                 continue
             try:
                 if isinstance(message, Hello):

@@ -10,6 +10,7 @@ from typing import Any
 
 import meeples
 from meeples.core.errors import MeeplesError
+from meeples.server import guard
 from meeples.server.protocol import CreateRequest
 from meeples.server.room import Room, RoomError, hash_token, new_token
 from meeples.server.store import Seat, Store, StoredMatch
@@ -64,9 +65,13 @@ class Lobby:
             start = game.parse(request.position)
             players = start.players
             seed, options = None, None
+            # A hidden part the creator wrote (a pile order) is dealt again in secret.
+            position = guard.deal_again(start)
         else:
+            position = None
             players = request.players if request.players is not None else game.min_players
             options = game.check_options(players, request.options)
+            guard.check_seed(game, request.seed)
             seed = request.seed if request.seed is not None else secrets.randbelow(2**31)
             game.new(players=players, seed=seed, **options)
         requested = request.seats or []
@@ -100,7 +105,7 @@ class Lobby:
             players=players,
             seed=seed,
             options=options,
-            position=request.position,
+            position=position,
             seats=seats,
             created=time.time(),
         )

@@ -41,7 +41,7 @@ class Act(BaseModel):
     model_config = ConfigDict(extra="forbid")
     type: Literal["act"]
     action: Annotated[str, Field(min_length=1, max_length=200)]
-    version: int
+    version: Annotated[int, Field(ge=0, lt=2**31)]
 
 
 class Hint(BaseModel):
@@ -98,7 +98,7 @@ class CreateRequest(BaseModel):
     players: int | None = None
     options: dict[str, Any] = Field(default_factory=dict)
     seats: list[SeatRequest] = Field(default_factory=list, max_length=8)
-    seed: int | None = None
+    seed: Annotated[int, Field(ge=0, lt=2**31)] | None = None
     position: Annotated[str, Field(max_length=2000)] | None = None
 
 

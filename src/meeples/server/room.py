@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import hashlib
+import hmac
 import logging
 import secrets
 from dataclasses import dataclass, field
@@ -41,8 +42,8 @@ def hash_token(token: str) -> str:
 
 
 def new_token() -> str:
-    """Return a fresh secret seat token."""
-    return secrets.token_urlsafe(18)
+    """Return a fresh secret seat token (256 random bits: not guessable)."""
+    return secrets.token_urlsafe(32)
 
 
 @dataclass(eq=False)
@@ -65,6 +66,8 @@ class Room:
         self.log: list[dict[str, Any]] = []
         self._bot_task: asyncio.Task[None] | None = None
         self._legal_cache: tuple[int, list[dict[str, str]]] | None = None
+        self._hints: tuple[int, dict[str, Any]] | None = None
+        self._hint_lock = asyncio.Lock()
         record = Match(
             game=stored.game,
             players=stored.players,
@@ -104,10 +107,15 @@ class Room:
         Raises:
             RoomError: a token opens no seat of this match.
         """
-        hashes = {seat.token_hash: index for index, seat in enumerate(self.seats)}
         found = set()
         for token in tokens:
-            index = hashes.get(hash_token(token))
+            digest = hash_token(token).encode()
+            index = None
+            for i, seat in enumerate(self.seats):  # every seat compared, in constant time
+                if seat.token_hash is not None and hmac.compare_digest(
+                    seat.token_hash.encode(), digest
+                ):
+                    index = i
             if index is None:
                 raise RoomError("bad_token", "this seat link is not valid for this game")
             found.add(index)
@@ -213,13 +221,22 @@ class Room:
         Raises:
             RoomError: not this connection's turn, or no bots installed.
         """
-        state, version = self.state, self.version
-        if state.to_move is None or state.to_move not in client.seats:
+        if self.state.to_move is None or self.state.to_move not in client.seats:
             raise RoomError("not_your_turn", "hints are for the player to move")
-        hints = await asyncio.to_thread(bots.hint, state, 3, version)
-        if hints is None:
-            raise RoomError("no_hint", "hints need the bots (meeples.ai), which are not installed")
-        return {"type": "hint", "version": version, "hints": hints}
+        if self._hint_lock.locked():
+            raise RoomError("busy", "a hint is already being worked out; it comes in a moment")
+        async with self._hint_lock:  # one search at a time per game, each position once
+            state, version = self.state, self.version
+            if self._hints is not None and self._hints[0] == version:
+                return self._hints[1]
+            hints = await asyncio.to_thread(bots.hint, state, 3, version)
+            if hints is None:
+                raise RoomError(
+                    "no_hint", "hints need the bots (meeples.ai), which are not installed"
+                )
+            answer = {"type": "hint", "version": version, "hints": hints}
+            self._hints = (version, answer)
+            return answer
 
     def legal_for(self, seat: int | None) -> list[dict[str, str]]:
         """Return the legal actions with their descriptions, for the seat to move only."""

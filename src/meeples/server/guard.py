@@ -1,0 +1,146 @@
+"""The server's defences: message and body size limits, flood limits, and secrecy of hidden setups.
+
+Everything a client sends is untrusted. The limits here are generous for a person clicking and
+small for a program trying to exhaust the server:
+
+- a WebSocket message is at most :data:`MAX_MESSAGE` characters, an HTTP body at most
+  :data:`MAX_BODY` bytes (uvicorn is also told to refuse bigger WebSocket frames);
+- each connection may send :data:`MESSAGE_RATE` messages a second (bursts of
+  :data:`MESSAGE_BURST`); each address may create or claim :data:`CREATE_BURST` games in a row,
+  then one every :data:`CREATE_EVERY` seconds.
+
+Secrecy: in a game with hidden information (the order of a shuffled pile or deck, the generator
+state), whoever knows the seed or the position text knows the future. So the server never lets
+a player choose the seed of such a game, and a game started from a position text is dealt
+again: the public part of the position is kept, the hidden part is shuffled by the server with
+a secret seed (the game's own ``view.sample_state``). A game whose view carries its whole
+position text (Sparta) hides nothing and may start from any position.
+"""
+
+from __future__ import annotations
+
+import importlib
+import secrets
+import time
+from collections.abc import Callable
+from typing import Any
+
+from meeples.core.errors import BadOptions
+from meeples.core.game import Game, State
+
+MAX_MESSAGE = 4096
+MAX_BODY = 16384
+MAX_FRAME = 65536
+MESSAGE_RATE = 20.0
+MESSAGE_BURST = 60.0
+CREATE_EVERY = 2.0
+CREATE_BURST = 20.0
+
+
+class Bucket:
+    """A token bucket: ``take()`` is true while the caller stays within its rate."""
+
+    def __init__(
+        self, rate: float, burst: float, clock: Callable[[], float] = time.monotonic
+    ) -> None:
+        self.rate = rate
+        self.burst = burst
+        self.clock = clock
+        self.level = burst
+        self.last = clock()
+
+    def take(self) -> bool:
+        """Spend one token; return False (and spend nothing) when none is left."""
+        now = self.clock()
+        self.level = min(self.burst, self.level + (now - self.last) * self.rate)
+        self.last = now
+        if self.level < 1.0:
+            return False
+        self.level -= 1.0
+        return True
+
+
+class Buckets:
+    """One bucket per key (a client address), forgetting the oldest beyond ``size`` keys."""
+
+    def __init__(self, rate: float, burst: float, size: int = 4096) -> None:
+        self.rate = rate
+        self.burst = burst
+        self.size = size
+        self.buckets: dict[str, Bucket] = {}
+
+    def take(self, key: str) -> bool:
+        """Spend one token of key's bucket."""
+        bucket = self.buckets.pop(key, None) or Bucket(self.rate, self.burst)
+        self.buckets[key] = bucket  # most recent last
+        while len(self.buckets) > self.size:
+            del self.buckets[next(iter(self.buckets))]
+        return bucket.take()
+
+
+def _sampler(game: Game[Any, Any]) -> Callable[[dict[str, Any], int], Any] | None:
+    module = type(game.rules).__module__.split(".")
+    package = ".".join(module[:3]) if module[:2] == ["meeples", "games"] else ""
+    try:
+        view_module = importlib.import_module(f"{package}.view") if package else None
+    except ImportError:
+        return None
+    sampler = getattr(view_module, "sample_state", None)
+    return sampler if callable(sampler) else None
+
+
+def hides(game: Game[Any, Any]) -> bool:
+    """Return whether a game has hidden information (unless shown otherwise, it has).
+
+    A game's rules may say so with ``hidden_information``; otherwise a game hides nothing
+    exactly when a spectator's view carries the whole position text (as Sparta's does).
+    """
+    flag = getattr(game.rules, "hidden_information", None)
+    if isinstance(flag, bool):
+        return flag
+    try:
+        state = game.new(players=game.min_players, seed=1)
+    except Exception:
+        return True
+    return state.view(None).get("position") != state.position()
+
+
+def check_seed(game: Game[Any, Any], seed: int | None) -> None:
+    """Refuse a chosen seed for a game with hidden information.
+
+    Raises:
+        BadOptions: a seed was given and the game hides information.
+    """
+    if seed is not None and hides(game):
+        raise BadOptions(
+            f"{game.title} has hidden information: the server draws its seed in secret"
+        )
+
+
+def deal_again(start: State[Any, Any]) -> str:
+    """Return the position text to start from: the hidden part shuffled again in secret.
+
+    Raises:
+        BadOptions: the game hides information and cannot deal its hidden part again.
+    """
+    if not hides(start.game):
+        return start.position()
+    sampler = _sampler(start.game)
+    if sampler is None:
+        raise BadOptions(
+            f"{start.game.title} has hidden information and cannot start from a position"
+        )
+    sampled = sampler(start.view(None), secrets.randbits(62))
+    inner = getattr(sampled, "inner", sampled)
+    return start.game.wrap(inner).position()
+
+
+__all__ = [
+    "MAX_BODY",
+    "MAX_MESSAGE",
+    "Bucket",
+    "Buckets",
+    "check_seed",
+    "deal_again",
+    "hides",
+]

@@ -1,0 +1,234 @@
+"""Defences: hidden setups stay secret, tokens are secrets, hostile messages change nothing."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from starlette.testclient import TestClient
+from starlette.websockets import WebSocketDisconnect
+
+import meeples
+from meeples.server import guard
+from meeples.server.app import create_app
+from meeples.server.room import new_token
+from meeples.server.store import Store, database_url
+from tests.server.conftest import create, token
+
+HIDDEN_GAMES = ("meeple_war", "rise_of_tribes")
+
+
+def hello(ws: Any, *tokens: str) -> dict[str, Any]:
+    ws.send_json({"type": "hello", "tokens": list(tokens)})
+    message: dict[str, Any] = ws.receive_json()
+    return message
+
+
+def two_humans(client: TestClient, game: str) -> dict[str, Any]:
+    return create(client, game=game, players=2, seats=[{"kind": "human"}, {"kind": "human"}])
+
+
+def stored(db: str, match_id: str) -> Any:
+    store = Store(database_url(db))
+    try:
+        return store.load(match_id)
+    finally:
+        store.close()
+
+
+def closed_with(ws: Any) -> int | None:
+    try:
+        while True:
+            ws.receive_json()
+    except WebSocketDisconnect as disconnect:
+        return int(disconnect.code)
+
+
+# --- hidden information -----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("game", HIDDEN_GAMES)
+def test_hidden_game_sends_each_seat_exactly_its_view(
+    client: TestClient, db: str, game: str
+) -> None:
+    match = two_humans(client, game)
+    with client.websocket_connect(f"/ws/{match['id']}") as ws:
+        message = hello(ws, token(match, 1))
+    record = stored(db, match["id"])
+    state = meeples.load(game).new(players=2, seed=record.seed, **record.options)
+    assert message["view"] == json.loads(json.dumps(state.view(1)))
+
+
+@pytest.mark.parametrize("game", HIDDEN_GAMES)
+def test_hidden_game_messages_never_carry_the_seed_or_position(
+    client: TestClient, db: str, game: str
+) -> None:
+    match = two_humans(client, game)
+    with client.websocket_connect(f"/ws/{match['id']}") as ws:
+        seen = (
+            json.dumps(hello(ws, token(match, 0)))
+            + client.get(f"/api/matches/{match['id']}").text
+            + client.get("/api/matches").text
+            + client.get(f"/api/games/{game}/components").text
+        )
+    record = stored(db, match["id"])
+    position = meeples.load(game).new(players=2, seed=record.seed, **record.options).position()
+    assert position not in seen and f'"seed": {record.seed}' not in seen.replace('":', '": ')
+
+
+@pytest.mark.parametrize("game", HIDDEN_GAMES)
+def test_hidden_game_replay_refused_while_live(client: TestClient, game: str) -> None:
+    match = two_humans(client, game)
+    assert client.get(f"/api/matches/{match['id']}/replay").status_code == 409
+
+
+@pytest.mark.parametrize("game", HIDDEN_GAMES)
+def test_hidden_game_chosen_seed_refused(client: TestClient, game: str) -> None:
+    body = {"game": game, "players": 2, "seed": 7}
+    response = client.post("/api/matches", json=body)
+    assert (response.status_code, response.json()["code"]) == (400, "bad_request")
+
+
+def test_perfect_information_game_accepts_a_chosen_seed(client: TestClient) -> None:
+    assert create(client, seed=7)["game"] == "sparta"
+
+
+@pytest.mark.parametrize("game", HIDDEN_GAMES)
+def test_hidden_game_from_position_is_dealt_again(client: TestClient, db: str, game: str) -> None:
+    written = meeples.load(game).new(players=2, seed=11)
+    match = create(client, game=game, seats=[{"kind": "human"}] * 2, position=written.position())
+    dealt = meeples.load(game).parse(stored(db, match["id"]).position)
+    assert dealt.position() != written.position() and dealt.view(0) == written.view(0)
+
+
+def test_perfect_information_game_from_position_is_kept(client: TestClient, db: str) -> None:
+    from tests.server.conftest import WIN_IN_ONE
+
+    match = create(client, position=WIN_IN_ONE)
+    assert stored(db, match["id"]).position == WIN_IN_ONE
+
+
+def test_sparta_hides_nothing_and_the_others_hide_their_piles() -> None:
+    hidden = {name: guard.hides(meeples.load(name)) for name in meeples.game_names()}
+    assert hidden == {"sparta": False, "meeple_war": True, "rise_of_tribes": True}
+
+
+# --- tokens -------------------------------------------------------------------------------------
+
+
+def test_tokens_are_long_random_secrets() -> None:
+    tokens = {new_token() for _ in range(50)}
+    assert len(tokens) == 50 and min(len(t) for t in tokens) >= 43
+
+
+def test_token_of_one_seat_does_not_open_another(client: TestClient) -> None:
+    match = create(client)
+    with client.websocket_connect(f"/ws/{match['id']}") as north:
+        hello(north, token(match, 1))
+        north.send_json({"type": "act", "action": "b2-b4", "version": 0})
+        assert north.receive_json()["code"] == "not_your_turn"
+
+
+def test_token_prefix_is_refused(client: TestClient) -> None:
+    match = create(client)
+    with client.websocket_connect(f"/ws/{match['id']}") as ws:
+        assert hello(ws, token(match, 0)[:-1])["code"] == "bad_token"
+
+
+# --- hostile messages ---------------------------------------------------------------------------
+
+
+def test_oversized_message_is_refused_and_closed(client: TestClient) -> None:
+    match = create(client)
+    with client.websocket_connect(f"/ws/{match['id']}") as ws:
+        ws.send_text(json.dumps({"type": "ping", "pad": "x" * guard.MAX_MESSAGE}))
+        assert ws.receive_json()["code"] == "too_large"
+        assert closed_with(ws) == 1009
+
+
+def test_deeply_nested_message_is_malformed(client: TestClient) -> None:
+    match = create(client)
+    with client.websocket_connect(f"/ws/{match['id']}") as ws:
+        ws.send_text("[" * 2000 + "]" * 2000)
+        assert ws.receive_json()["code"] == "malformed"
+
+
+def test_binary_message_is_malformed(client: TestClient) -> None:
+    match = create(client)
+    with client.websocket_connect(f"/ws/{match['id']}") as ws:
+        ws.send_bytes(b'{"type": "ping"}')
+        assert ws.receive_json()["code"] == "malformed"
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        {"type": "act", "action": "b2-b4", "version": "zero"},
+        {"type": "act", "action": ["b2-b4"], "version": 0},
+        {"type": "act", "action": "b2-b4", "version": -1},
+        {"type": "act", "action": "b2-b4", "version": 0, "seat": 1},
+        {"type": "hello", "tokens": "abc"},
+        {"type": "shout"},
+        [1, 2, 3],
+    ],
+)
+def test_mistyped_message_is_malformed_and_changes_nothing(
+    client: TestClient, message: Any
+) -> None:
+    match = create(client)
+    with client.websocket_connect(f"/ws/{match['id']}") as ws:
+        hello(ws, token(match, 0))
+        ws.send_json(message)
+        assert ws.receive_json()["code"] == "malformed"
+    assert client.get(f"/api/matches/{match['id']}").json()["version"] == 0
+
+
+def test_message_flood_closes_the_connection(client: TestClient) -> None:
+    match = create(client)
+    with client.websocket_connect(f"/ws/{match['id']}") as ws:
+        for _ in range(int(guard.MESSAGE_BURST) * 3):
+            ws.send_json({"type": "ping"})
+        codes = []
+        try:
+            while True:
+                codes.append(ws.receive_json().get("code"))
+        except WebSocketDisconnect as disconnect:
+            assert "flood" in codes and disconnect.code == 1008
+
+
+def test_bucket_refuses_beyond_its_burst_and_refills() -> None:
+    now = [0.0]
+    bucket = guard.Bucket(rate=1.0, burst=3.0, clock=lambda: now[0])
+    taken = [bucket.take() for _ in range(4)]
+    now[0] = 1.0
+    assert taken == [True, True, True, False] and bucket.take()
+
+
+def test_oversized_create_body_is_refused(client: TestClient) -> None:
+    body = {"game": "sparta", "position": "x" * (guard.MAX_BODY + 10)}
+    response = client.post("/api/matches", content=json.dumps(body))
+    assert (response.status_code, response.json()["code"]) == (413, "too_large")
+
+
+def test_huge_seed_is_malformed(client: TestClient) -> None:
+    response = client.post("/api/matches", json={"game": "sparta", "seed": 2**70})
+    assert (response.status_code, response.json()["code"]) == (400, "malformed")
+
+
+def test_creation_flood_is_refused(tmp_path: Path) -> None:
+    app = create_app(str(tmp_path / "flood.db"), bot_delay=0, create_rate=(0.001, 3))
+    with TestClient(app) as flooded:
+        codes = [
+            flooded.post("/api/matches", json={"game": "sparta"}).status_code for _ in range(4)
+        ]
+    assert codes == [201, 201, 201, 429]
+
+
+def test_hint_refused_to_a_waiting_seat(client: TestClient) -> None:
+    match = create(client)
+    with client.websocket_connect(f"/ws/{match['id']}") as north:
+        hello(north, token(match, 1))
+        north.send_json({"type": "hint"})
+        assert north.receive_json()["code"] == "not_your_turn"
