@@ -124,3 +124,30 @@ def test_raid_flag_not_when_absent_r6() -> None:
 def test_conflict_drought_limit_four_r3() -> None:
     state = play(last_action(members={"e": (5, 0)}, slots=(data.DROUGHT, -1)), "lead S")
     assert members(state, "e") == (4, 0)
+
+
+def test_invaders_defeated_without_attacker_score_for_strongest_defender() -> None:
+    # §4.5 Invaders: the active player has no member there, so the defender with most members
+    # left scores; a tie scores for nobody.
+    state = play(last_action(3, members={"a": (1, 0, 0), "e": (0, 4, 1)}, inv_hex=4, inv=3,
+                             slots=(data.INVADERS, -1)), "lead S")
+    assert state.inv_hex == -1 and state.score == (0, data.INVADERS_VP, 0)
+    tie = play(last_action(3, members={"a": (1, 0, 0), "e": (0, 3, 3)}, inv_hex=4, inv=1,
+                           slots=(data.INVADERS, -1)), "lead S")
+    assert tie.inv_hex == -1 and tie.score == (0, 0, 0)
+
+
+def test_conflict_bow_may_target_an_invader_r4() -> None:
+    state = last_action(members={"e": (4, 0)}, inv_hex=4, inv=3, slots=(data.INVADERS, -1),
+                        completed=((data.BOW,), ()))
+    state = play(state, "lead S")
+    assert legal(state) == ["pass", "bow i"]
+    state = play(state, "bow i")
+    assert members(state, "e") == (2, 0) and state.inv_hex == -1
+
+
+def test_conflict_new_over_limit_hex_after_evasion_has_no_conflict() -> None:
+    state = turn(options={"leaders": True}, tribe=(0, data.KIROR),
+                 members={"e": (4, 3), "b": (0, 4)}, hand=(S,), used=(data.GROW,))
+    state = play(state, "lead S", "evade e-b", "evade e-b")
+    assert members(state, "b") == (0, 6) and state.phase == Phase.GOALS

@@ -273,3 +273,30 @@ def test_discovery_nothing_for_a_hex_with_only_invaders_r4() -> None:
                  tokens=((2, 2, 2), (0, 0, 0)), inv_hex=1, inv=3)
     state = play(state, "move B", "a-b")
     assert state.phase == Phase.MOVE and state.res[0] == (0, 0, 0)
+
+
+def test_volcano_slot_next_to_the_active_players_hexes() -> None:
+    # §4.3: the volcano goes on a slot touching a hex of the active player when one exists.
+    state = doubled(S, (data.VOLCANO,), members={"a": (3, 0), "i": (0, 2)})
+    assert state.phase == Phase.VENT and sorted(legal(state)) == ["vent 0", "vent 3"]
+
+
+def test_invaders_least_populated_tie_chosen_by_active_player() -> None:
+    state = doubled(S, (data.INVADERS,), members={h: (1, 0) for h in "abcdefg"})
+    assert state.phase == Phase.SITE and sorted(legal(state)) == ["site h", "site i"]
+    state = play(state, "site h")
+    assert state.inv_hex == 7 and state.decider == 0 and state.phase == Phase.ACT
+
+
+def test_mammoth_on_least_populated_lake() -> None:
+    state = doubled(S, (data.MAMMOTH,), members={"b": (1, 0), "e": (2, 0), "i": (0, 2)})
+    assert state.mammoth == 7 and state.slots[0] == data.MAMMOTH  # lakes b, e, h: h is empty
+
+
+def test_chieftain_cannot_raise_drops_out_and_bids_must_rise() -> None:
+    state = doubled(S, (data.CHIEFTAIN,), res=((1, 0, 0), (4, 0, 0)))
+    assert legal(state) == ["pass", "bid 1"]
+    state = play(state, "bid 1")
+    assert state.decider == 1 and "bid 1" not in legal(state) and "bid 2" in legal(state)
+    state = play(state, "bid 2")  # player 0 cannot bid 3: out, player 1 wins with 2
+    assert state.phase == Phase.GIVE and state.decider == 1

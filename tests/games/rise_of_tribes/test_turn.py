@@ -92,3 +92,12 @@ def test_win_on_another_players_turn() -> None:
     state = play(state, "move B", "a-b", "stop")
     out = rules.outcome(state)
     assert out is not None and out.winners == (1,)
+
+
+def test_spent_die_leaves_every_row_unchanged_r2() -> None:
+    state = turn(members={"b": (4, 0)}, hand=(B, S), slots=(data.MAMMOTH, -1), mammoth=1)
+    rows = state.rows
+    state = play(state, "hunt B")
+    assert state.rows == rows and state.hand == (S,) and state.used == ()
+    state = play(state, "grow S", "stop", "done")
+    assert state.active == 1 and len(state.hand) == 2  # two dice pass on, rolled anew
