@@ -21,6 +21,8 @@ EXACT, LOWER, UPPER = 0, 1, 2
 WIN = 1.0
 EVAL_SPAN = 0.9
 DEFAULT_DEPTH = 2
+#: Nodes searched between two looks at the clock.
+CHECK_EVERY = 64
 #: Entries kept before the table is cleared (memory stays bounded).
 TABLE_LIMIT = 400_000
 
@@ -42,6 +44,7 @@ class AlphaBetaBot(SearchBot):
         self.nodes = 0
         self.reached_depth = 0
         self._deadline: float | None = None
+        self._next_check = 0
         self._priority = self._city_priority()
 
     def reset(self) -> None:
@@ -107,7 +110,9 @@ class AlphaBetaBot(SearchBot):
 
     def _negamax(self, state: Any, depth: int, alpha: float, beta: float, ply: int) -> float:
         self.nodes += 1
-        if self._deadline is not None and not self.nodes & 255:
+        if self._deadline is not None and self.nodes >= self._next_check:
+            # Leaves count too, so test a threshold rather than a multiple of the count.
+            self._next_check = self.nodes + CHECK_EVERY
             if time.perf_counter() >= self._deadline:
                 raise OutOfTime
         rules = self.model.rules
@@ -181,6 +186,7 @@ class AlphaBetaBot(SearchBot):
         result: list[tuple[Any, float]] = [(a, 0.0) for a in order]
         self.reached_depth = 0
         self.nodes = 0
+        self._next_check = 0
         for depth in range(1, max_depth + 1):
             try:
                 result = self._root(state, depth, order, keep)
