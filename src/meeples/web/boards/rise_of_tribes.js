@@ -40,6 +40,12 @@ const WORDS = {
 };
 const word = (lang) => (w) => WORDS[lang][w] || w;
 const words = (lang) => (list) => list.split(", ").map(word(lang)).join(", ");
+const NUMBERS = { one: 1, two: 2, three: 3, four: 4, five: 5, six: 6 };
+const AND = { fr: "et", es: "y" };
+// "one wood, one food and one stone" -> "1 bois, 1 nourriture et 1 pierre".
+const amounts = (lang) => (text) => text
+  .replace(/\b(one|two|three|four|five|six) (\w+)/g, (_, n, r) => `${NUMBERS[n]} ${word(lang)(r)}`)
+  .replace(/ and /g, ` ${AND[lang]} `);
 
 // The engine's English descriptions, phrase by phrase, in French and Spanish.
 export const translateText = phraseTranslator({
@@ -48,12 +54,18 @@ export const translateText = phraseTranslator({
     [/^(hunt|tame) the (mammoth|tiger) with a die showing (\w+)$/, (_, v, b, f) => `${word("fr")(v)} ${word("fr")(b)} avec un dé ${word("fr")(f)}`],
     [/^Basketry: take one (\w+)$/, (_, r) => `Vannerie : prendre 1 ${word("fr")(r)}`],
     [/^Pottery: trade (\S+)$/, "Poterie : échanger $1"],
+    [/^Pottery: trade (\w+ \w+) for (\w+ \w+)$/, (_, a, b) => `Poterie : échanger ${amounts("fr")(a)} contre ${amounts("fr")(b)}`],
+    [/^buy the event (.+)$/, "acheter l'événement $1"],
+    [/^place the starting tribe: (\d+) members on (\S+) and (\d+) on (\S+)$/, "placer la tribu de départ : $1 membres en $2 et $3 en $4"],
+    [/^put the volcano next to (\S+) and (\S+)$/, "poser le volcan à côté de $1 et $2"],
+    [/^sacrifice a member in (\S+) and (.+) at the Altar$/, (_, x, c) => `sacrifier un membre en ${x} et ${amounts("fr")(c)} à l'Autel`],
+    [/^shoot with the Bow at an invader$/, "tirer à l'arc sur un envahisseur"],
+    [/^take (one \w+) from Discovery$/, (_, r) => `prendre ${amounts("fr")(r)} de la Découverte`],
     [/^Shared Knowledge: pay one (\w+)$/, (_, r) => `Savoir partagé : payer 1 ${word("fr")(r)}`],
     [/^add a member to (\S+)$/, "ajouter un membre en $1"],
     [/^bid (\d+)$/, "enchérir $1"],
     [/^build a village in (\S+)$/, "bâtir un village en $1"],
     [/^build an abandoned village in (\S+)$/, "bâtir le village abandonné en $1"],
-    [/^buy the event (\w+)$/, "acheter l'événement $1"],
     [/^complete goal (\w+)$/, "réaliser l'objectif $1"],
     [/^draw goals$/, "piocher des objectifs"],
     [/^end the turn$/, "finir le tour"],
@@ -79,12 +91,18 @@ export const translateText = phraseTranslator({
     [/^(hunt|tame) the (mammoth|tiger) with a die showing (\w+)$/, (_, v, b, f) => `${word("es")(v)} ${word("es")(b)} con un dado ${word("es")(f)}`],
     [/^Basketry: take one (\w+)$/, (_, r) => `Cestería: tomar 1 ${word("es")(r)}`],
     [/^Pottery: trade (\S+)$/, "Alfarería: cambiar $1"],
+    [/^Pottery: trade (\w+ \w+) for (\w+ \w+)$/, (_, a, b) => `Alfarería: cambiar ${amounts("es")(a)} por ${amounts("es")(b)}`],
+    [/^buy the event (.+)$/, "comprar el evento $1"],
+    [/^place the starting tribe: (\d+) members on (\S+) and (\d+) on (\S+)$/, "colocar la tribu inicial: $1 miembros en $2 y $3 en $4"],
+    [/^put the volcano next to (\S+) and (\S+)$/, "poner el volcán junto a $1 y $2"],
+    [/^sacrifice a member in (\S+) and (.+) at the Altar$/, (_, x, c) => `sacrificar un miembro en ${x} y ${amounts("es")(c)} en el Altar`],
+    [/^shoot with the Bow at an invader$/, "disparar con el arco a un invasor"],
+    [/^take (one \w+) from Discovery$/, (_, r) => `tomar ${amounts("es")(r)} del Descubrimiento`],
     [/^Shared Knowledge: pay one (\w+)$/, (_, r) => `Conocimiento compartido: pagar 1 ${word("es")(r)}`],
     [/^add a member to (\S+)$/, "añadir un miembro en $1"],
     [/^bid (\d+)$/, "pujar $1"],
     [/^build a village in (\S+)$/, "construir una aldea en $1"],
     [/^build an abandoned village in (\S+)$/, "construir la aldea abandonada en $1"],
-    [/^buy the event (\w+)$/, "comprar el evento $1"],
     [/^complete goal (\w+)$/, "cumplir el objetivo $1"],
     [/^draw goals$/, "robar objetivos"],
     [/^end the turn$/, "terminar el turno"],
