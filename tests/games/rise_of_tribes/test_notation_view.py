@@ -142,7 +142,6 @@ def test_notation_illegal_goal_and_action_explained() -> None:
 
 
 def test_notation_describe_focused_effort() -> None:
-    from meeples.games.rise_of_tribes.state import State
     from tests.games.rise_of_tribes.helpers import M
     inner: State = turn(members={"a": (1, 0)}, hand=(M, M), rows=((M, M, B),) * 4,
                         options={"leaders": True}, tribe=(data.KAHA, data.DABA))
