@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Mapping
+from typing import Any
 
 import pytest
 
@@ -11,9 +13,10 @@ from meeples.games.rise_of_tribes.state import Flag, State
 from tests.games.rise_of_tribes.helpers import B, S, goals_step, legal, play, turn, with_flag
 
 
-def step5(members: dict[str, tuple[int, ...]], cards: tuple[int, ...],
-          resources: tuple[int, int, int] = (0, 0, 0), **kw: object) -> State:
-    return goals_step(members=members, progress=(cards, ()), res=(resources, (0, 0, 0)), **kw)
+def step5(members: Mapping[str, tuple[int, ...]], cards: tuple[int, ...],
+          resources: tuple[int, int, int] = (0, 0, 0), **kw: Any) -> State:
+    return goals_step(members=dict(members), progress=(cards, ()), res=(resources, (0, 0, 0)),
+                      **kw)
 
 
 @pytest.mark.parametrize("dev", range(7))

@@ -17,7 +17,8 @@ from tests.games.rise_of_tribes.helpers import B, S, play, turn
 GAME = meeples.load("rise_of_tribes")
 
 
-def random_state(players: int, seed: int, plies: int, **options: object) -> meeples.State:
+def random_state(players: int, seed: int, plies: int,
+                 **options: object) -> meeples.State[State, str]:
     rng = random.Random(seed)
     state = GAME.new(players=players, seed=seed, **options)
     for _ in range(plies):
