@@ -232,3 +232,22 @@ def test_hint_refused_to_a_waiting_seat(client: TestClient) -> None:
         hello(north, token(match, 1))
         north.send_json({"type": "hint"})
         assert north.receive_json()["code"] == "not_your_turn"
+
+
+# --- hotseat privacy --------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("game", ["sparta", *HIDDEN_GAMES])
+def test_views_without_secrets_of_their_own_are_not_private(client: TestClient, game: str) -> None:
+    match = two_humans(client, game)
+    with client.websocket_connect(f"/ws/{match['id']}") as ws:
+        assert hello(ws, token(match, 0), token(match, 1))["private"] is False
+
+
+def test_a_view_with_more_than_the_public_one_is_private() -> None:
+    from meeples.server.room import differs
+
+    public = {"player": None, "board": "x"}
+    assert differs({"player": 0, "board": "x", "hand": [3]}, public) and not differs(
+        {"player": 0, "board": "x"}, public
+    )

@@ -104,3 +104,9 @@ def test_client_files_are_revalidated_on_each_load(client: TestClient) -> None:
 def test_components_name_rise_of_tribes_goals(client: TestClient) -> None:
     data = client.get("/api/games/rise_of_tribes/components").json()
     assert data["goals"]["D1"] == "Bow" and data["events"]["AL"] == "Altar"
+
+
+def test_games_list_bot_levels_and_whether_they_hide_information(client: TestClient) -> None:
+    games = {g["name"]: g for g in client.get("/api/games").json()["games"]}
+    levels = [level["name"] for level in games["meeple_war"]["levels"]]
+    assert levels == ["random", "easy", "normal", "hard"] and games["meeple_war"]["hidden"]

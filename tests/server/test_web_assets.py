@@ -29,3 +29,23 @@ def test_every_literal_key_used_by_the_client_is_translated() -> None:
     for path in [*WEB.glob("*.js"), *WEB.glob("boards/*.js")]:
         used |= set(re.findall(r'\bt\("([\w.]+)"', path.read_text(encoding="utf-8")))
     assert sorted(used - english) == []
+
+
+def test_every_game_and_option_has_lobby_texts() -> None:
+    import meeples
+
+    english = tables()["en"]
+    wanted = set()
+    for name in meeples.game_names():
+        game = meeples.load(name)
+        wanted.add(f"blurb.{name}")
+        wanted |= {f"opt.{name}.{option}" for option in game.options}
+    assert sorted(wanted - english) == []
+
+
+def test_every_bot_level_has_a_name_and_help() -> None:
+    from meeples.server.bots import LEVELS
+
+    english = tables()["en"]
+    wanted = {f"level.{level}" for level in LEVELS} | {f"level_help.{level}" for level in LEVELS}
+    assert sorted(wanted - english) == []

@@ -19,6 +19,7 @@ position text (Sparta) hides nothing and may start from any position.
 
 from __future__ import annotations
 
+import functools
 import importlib
 import secrets
 import time
@@ -89,6 +90,7 @@ def _sampler(game: Game[Any, Any]) -> Callable[[dict[str, Any], int], Any] | Non
     return sampler if callable(sampler) else None
 
 
+@functools.cache
 def hides(game: Game[Any, Any]) -> bool:
     """Return whether a game has hidden information (unless shown otherwise, it has).
 

@@ -10,7 +10,7 @@ from typing import Any
 
 import meeples
 from meeples.core.errors import MeeplesError
-from meeples.server import guard
+from meeples.server import bots, guard
 from meeples.server.protocol import CreateRequest
 from meeples.server.room import Room, RoomError, hash_token, new_token
 from meeples.server.store import Seat, Store, StoredMatch
@@ -18,8 +18,21 @@ from meeples.server.store import Seat, Store, StoredMatch
 log = logging.getLogger("meeples.server")
 
 
+def bot_levels(name: str) -> list[dict[str, str]]:
+    """Return the bot levels of a game, weakest first, each with its bot spec (for tooltips)."""
+    out = [{"name": "random", "spec": "random"}]
+    try:
+        from meeples.ai import levels
+    except ImportError:
+        return out + [{"name": level, "spec": "random"} for level in bots.LEVELS[1:]]
+    for level, spec in levels(name).items():
+        if level in bots.LEVELS:
+            out.append({"name": level, "spec": spec.spec()})
+    return out
+
+
 def describe_games() -> list[dict[str, Any]]:
-    """Return every registered game with its player counts and rule options."""
+    """Return every registered game with its player counts, rule options and bot levels."""
     out = []
     for name in meeples.game_names():
         game = meeples.load(name)
@@ -29,6 +42,8 @@ def describe_games() -> list[dict[str, Any]]:
                 "title": game.title,
                 "min_players": game.min_players,
                 "max_players": game.max_players,
+                "hidden": guard.hides(game),
+                "levels": bot_levels(name),
                 "options": [
                     {
                         "name": option,

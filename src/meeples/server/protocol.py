@@ -10,7 +10,9 @@ Client to server, JSON objects with a ``type``:
 Server to client:
 
 - ``{"type": "state", "version": N, "seat": s, "seats": [...], "view": {...}, "legal": [...],
-  "log": [...], "players": [...], "outcome": ...}`` after hello and after every accepted action;
+  "log": [...], "players": [...], "outcome": ..., "private": bool}`` after hello and after every
+  accepted action (``private``: the view shows more than a spectator's, so a hotseat screen
+  hides it until the right person holds the device);
 - ``{"type": "hint", "version": N, "hints": [{"action", "text", "value"}, ...]}``;
 - ``{"type": "error", "code": "...", "message": "..."}`` and nothing changed;
 - ``{"type": "pong"}``.
@@ -99,7 +101,7 @@ class CreateRequest(BaseModel):
     options: dict[str, Any] = Field(default_factory=dict)
     seats: list[SeatRequest] = Field(default_factory=list, max_length=8)
     seed: Annotated[int, Field(ge=0, lt=2**31)] | None = None
-    position: Annotated[str, Field(max_length=2000)] | None = None
+    position: Annotated[str, Field(max_length=8000)] | None = None
 
 
 def error(code: str, message: str) -> dict[str, Any]:

@@ -46,6 +46,13 @@ def new_token() -> str:
     return secrets.token_urlsafe(32)
 
 
+def differs(view: dict[str, Any], public: dict[str, Any]) -> bool:
+    """Return whether a seat's view holds more than the public one (its own seat aside)."""
+    return {k: v for k, v in view.items() if k != "player"} != {
+        k: v for k, v in public.items() if k != "player"
+    }
+
+
 @dataclass(eq=False)
 class Client:
     """A connection: something that can receive JSON, and the seats it holds."""
@@ -67,6 +74,7 @@ class Room:
         self._bot_task: asyncio.Task[None] | None = None
         self._legal_cache: tuple[int, list[dict[str, str]]] | None = None
         self._hints: tuple[int, dict[str, Any]] | None = None
+        self._public: tuple[int, dict[str, Any]] | None = None
         self._hint_lock = asyncio.Lock()
         record = Match(
             game=stored.game,
@@ -275,9 +283,18 @@ class Room:
             for i, s in enumerate(self.seats)
         ]
 
+    def private(self, seat: int | None, view: dict[str, Any]) -> bool:
+        """Return whether a seat's view shows more than a spectator's (hotseat hides it)."""
+        if seat is None:
+            return False
+        if self._public is None or self._public[0] != self.version:
+            self._public = (self.version, self.state.view(None))
+        return differs(view, self._public[1])
+
     def message(self, client: Client) -> dict[str, Any]:
         """Return the state message for one connection: its view and its legal actions."""
         seat = self.view_seat(client)
+        view = self.state.view(seat)
         outcome = self.state.outcome
         return {
             "type": "state",
@@ -288,7 +305,8 @@ class Room:
             "seat": seat,
             "seats": sorted(client.seats),
             "to_move": self.state.to_move,
-            "view": self.state.view(seat),
+            "view": view,
+            "private": self.private(seat, view),
             "legal": self.legal_for(seat),
             "log": self.log[-LOG_TAIL:],
             "players": self.players(),

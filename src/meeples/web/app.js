@@ -168,9 +168,13 @@ function lobbyPage() {
       },
     },
     h("option", { value: "human" }, t("lobby.human")),
-    ["random", "easy", "normal", "hard"].map((level) =>
-      h("option", { value: `bot:${level}` }, t("lobby.bot", { level: t(`level.${level}`) }))));
+    levelsOf(form.game).map((level) =>
+      h("option", { value: `bot:${level.name}`, title: level.spec },
+        t("lobby.bot", { level: t(`level.${level.name}`) }))));
     select.value = value;
+    const level = seat.kind === "bot" ? levelsOf(form.game).find((l) => l.name === seat.level) : null;
+    const help = level ? h("small", { className: "muted level-help", title: level.spec },
+      t(`level_help.${level.name}`)) : null;
     const name = h("input", { type: "text", maxlength: 40, placeholder: t("lobby.name"),
       value: seat.name || "", oninput: (event) => { seat.name = event.target.value; } });
     const open = seat.kind === "human" && index > 0
@@ -178,7 +182,14 @@ function lobbyPage() {
         onchange: (event) => { seat.open = event.target.checked; } }), ` ${t("lobby.open_seat")}`)
       : null;
     return h("div", { className: "seat-row" },
-      h("span", { className: "seat-label" }, t("lobby.seat", { n: index + 1 })), select, name, open);
+      h("span", { className: "seat-label" }, t("lobby.seat", { n: index + 1 })), select, name, open,
+      help);
+  }
+
+  function levelsOf(name) {
+    const game = games && games.find((g) => g.name === name);
+    return game && game.levels ? game.levels
+      : ["random", "easy", "normal", "hard"].map((level) => ({ name: level, spec: level }));
   }
 
   function optionEditor(option) {
@@ -200,10 +211,11 @@ function lobbyPage() {
       input = h("input", { type: "text", name: option.name, value: current,
         oninput: (event) => { form.options[option.name] = event.target.value; } });
     }
-    // The games' own help texts are in English: shown in full there, as a tooltip otherwise.
+    // The games' own help texts (in English, with the rule references) show as a tooltip and
+    // in full under the option.
     return h("label", { className: "option", title: option.help }, input, " ",
       optionLabel(form.game, option),
-      lang() === "en" ? h("small", { className: "muted" }, ` — ${option.help}`) : null);
+      h("small", { className: "muted option-help" }, option.help));
   }
 
   async function create() {
@@ -319,13 +331,17 @@ function lobbyPage() {
         h("label", {}, t("lobby.game"), " ", gameSelect),
         h("label", {}, t("lobby.players"), " ", playersSelect),
         h("a", { href: `#/rules/${game.name}`, className: "small" }, t("lobby.rules_of", { game: game.title }))),
+      h("p", { className: "muted small game-blurb" }, t(`blurb.${game.name}`), " ",
+        game.min_players === game.max_players ? t("lobby.players_exactly", { n: game.min_players })
+          : t("lobby.players_range", { min: game.min_players, max: game.max_players })),
       game.options.length ? h("fieldset", {}, h("legend", {}, t("lobby.options")),
         game.options.map(optionEditor)) : null,
       h("fieldset", { className: "seats" }, h("legend", {}, t("lobby.seats")),
         form.seats.map((_, i) => seatEditor(i))),
       h("details", { open: form.showPosition || null,
         ontoggle: (event) => { form.showPosition = event.target.open; } },
-      h("summary", {}, t("lobby.position")), position),
+      h("summary", {}, t("lobby.position")), position,
+      game.hidden ? h("p", { className: "muted small" }, t("lobby.position_hidden")) : null),
       h("button", { className: "primary big", id: "create", onclick: create }, t("lobby.create")));
 
     formColumn.replaceChildren(...[newCard, created ? createdCard() : null].filter(Boolean));
@@ -350,6 +366,9 @@ function matchPage(matchId, urlTokens) {
   let pending = false;
   let showEnd = true;
   let hints = null; // null, "asked", or the list the server suggested for this version
+  // Hotseat with private views: the seat whose view may show. When the device must pass to
+  // another seat, a screen hides the board until that player says they hold it.
+  let shownSeat = null;
   const root = h("div", { className: "match", "data-match": matchId });
   const boardBox = h("div", { className: "board-box" });
   app.replaceChildren(root);
@@ -396,19 +415,58 @@ function matchPage(matchId, urlTokens) {
     }
   }
 
+  function mustPass() {
+    return state.private && state.seats.length > 1 && state.seat !== null
+      && state.seat !== shownSeat && !state.outcome;
+  }
+
+  function passScreen() {
+    const seat = state.seat;
+    const name = playerLabel(board, state.players, seat, null);
+    return h("div", { className: "overlay", id: "pass-device" },
+      h("div", { className: "card end" },
+        h("h2", {}, t("match.pass_title", { seat: name })),
+        h("p", {}, t("match.pass_text", { seat: name })),
+        h("button", { className: "primary big", id: "pass-ready", onclick: () => {
+          shownSeat = seat;
+          draw();
+        } }, t("match.pass_ready", { seat: name }))));
+  }
+
   function endScreen() {
     const outcome = state.outcome;
-    const ranking = outcome.ranking.map((group, index) => h("li", {},
-      h("span", { className: "rank" }, t("match.rank", { n: index + 1 })),
-      group.map((seat) => h("span", { className: "ranked" }, swatch(board, seat),
-        playerLabel(board, state.players, seat, state.view),
-        state.seats.includes(seat) ? ` (${t("match.you")})` : "",
-        index === 0 && outcome.winners.includes(seat) ? h("strong", {}, ` — ${t("match.winner")}`) : null))));
+    const several = state.players.length > 2;
+    // Places count the players ranked above: two tied for first, then third.
+    let place = 1;
+    const ranking = outcome.ranking.map((group, index) => {
+      const at = place;
+      place += group.length;
+      const tied = group.length > 1 ? ` ${t("match.tied")}` : "";
+      return h("li", { className: index === 0 && outcome.winners.length ? "first" : "" },
+        h("span", { className: "rank" }, `${t("match.rank", { n: at })}${tied}`),
+        h("span", { className: "group" }, group.map((seat) => h("span", { className: "ranked" },
+          swatch(board, seat), playerLabel(board, state.players, seat, state.view),
+          state.seats.includes(seat) ? ` (${t("match.you")})` : "",
+          board.score ? h("span", { className: "score" }, ` · ${board.score(state.view, seat, t)}`) : null,
+          index === 0 && outcome.winners.includes(seat) ? h("strong", {}, ` — ${t("match.winner")}`) : null))));
+    });
+    const mine = state.seats.length === 1 ? state.seats[0] : null;
+    let headline = null;
+    if (mine !== null && several) {
+      const rank = 1 + outcome.ranking.findIndex((group) => group.includes(mine));
+      const placeOf = outcome.ranking.slice(0, rank - 1).reduce((n, group) => n + group.length, 1);
+      headline = h("p", { className: "headline" }, outcome.winners.includes(mine)
+        ? t("match.you_won") : t("match.you_placed", { n: placeOf, of: state.players.length }));
+    } else if (mine !== null) {
+      headline = h("p", { className: "headline" }, outcome.winners.includes(mine) ? t("match.you_won")
+        : outcome.winners.length ? t("match.you_lost") : t("match.draw"));
+    }
     const reason = board.translateText(outcome.reason, lang());
     return h("div", { className: "overlay", id: "game-over" },
       h("div", { className: "card end" },
         h("h2", {}, t("match.game_over")),
-        outcome.winners.length ? null : h("p", {}, t("match.draw")),
+        headline,
+        outcome.winners.length || headline ? null : h("p", {}, t("match.draw")),
         h("ol", { className: "ranking" }, ranking),
         h("p", { className: "muted" }, t("match.reason", { reason })),
         h("div", { className: "row" },
@@ -421,7 +479,8 @@ function matchPage(matchId, urlTokens) {
     if (!state) return;
     const mine = state.seats;
     const toMove = state.to_move;
-    const myTurn = toMove !== null && mine.includes(toMove) && state.legal.length > 0;
+    const hidden = mustPass();
+    const myTurn = toMove !== null && mine.includes(toMove) && state.legal.length > 0 && !hidden;
     let turn = "";
     if (toMove !== null) {
       const mover = state.players[toMove];
@@ -436,7 +495,7 @@ function matchPage(matchId, urlTokens) {
     // messages that change nothing on the board, such as a player coming online.
     boardBox.replaceChildren();
     const lastAction = state.log.length ? state.log[state.log.length - 1].action : null;
-    board.render(boardBox, { view: state.view, legal: state.legal, seat: state.seat,
+    if (!hidden) board.render(boardBox, { view: state.view, legal: state.legal, seat: state.seat,
       interactive: myTurn && !pending, onAct: act, t, lang: lang(), lastAction,
       translate: (text) => board.translateText(text, lang()) });
 
@@ -448,7 +507,7 @@ function matchPage(matchId, urlTokens) {
         ` · ${p.joined ? t(p.online ? "match.online" : "match.offline") : t("match.not_joined")}`) : null)));
 
     const info = h("div", { className: "info" });
-    if (board.renderInfo) board.renderInfo(info, { view: state.view, t });
+    if (board.renderInfo && !hidden) board.renderInfo(info, { view: state.view, t });
 
     const logList = state.log.length ? h("ol", { className: "log", start: state.log[0].ply + 1 }, state.log.map((entry) =>
       h("li", { title: entry.action }, swatch(board, entry.seat),
@@ -469,7 +528,7 @@ function matchPage(matchId, urlTokens) {
         } }, hints === "asked" ? t("match.hint_thinking") : t("match.hint")), list);
     }
     const side = h("aside", { className: "side" },
-      h("section", { className: "card" },
+      h("section", { className: "card turn-card" },
         h("p", { className: `turn ${myTurn ? "mine" : ""}`, id: "turn" }, turn),
         hintBox,
         h("p", { className: "muted" }, who),
@@ -482,6 +541,7 @@ function matchPage(matchId, urlTokens) {
     const header = h("h1", {}, state.title);
     root.replaceChildren(header, h("div", { className: "match-layout" }, boardBox, side));
     if (state.outcome && showEnd) root.appendChild(endScreen());
+    else if (hidden) root.appendChild(passScreen());
     const log = root.querySelector(".log");
     if (log) log.scrollTop = log.scrollHeight;
   }

@@ -32,6 +32,11 @@ export function seatName(seat, t) {
   return t("player.n", { n: seat + 1 });
 }
 
+// The score shown next to a player on the end-of-game screen.
+export function score(view, seat, t) {
+  return t("mw.vp", { n: view.vp[seat] });
+}
+
 export function seatColor(seat) {
   return COLORS[seat % COLORS.length];
 }
@@ -142,6 +147,26 @@ function meeple(parent, x, y, color, count) {
   if (count > 1) el("text", { x: 8, y: 5, class: "count" }, g).textContent = `×${count}`;
 }
 
+// The defense spaces of a building: one circle per space, filled with the colour of the
+// meeple on it (defense[] lists their owners). On the construction side the circles are squares.
+function defenseDots(parent, cx, cy, capacity, defense, built, size = 4.2) {
+  if (!capacity) return null;
+  const g = el("g", { class: "defense" }, parent);
+  const perRow = Math.min(capacity, 4);
+  const gap = size * 2.5;
+  for (let i = 0; i < capacity; i++) {
+    const row = Math.floor(i / perRow);
+    const inRow = Math.min(perRow, capacity - row * perRow);
+    const x = cx - ((inRow - 1) * gap) / 2 + (i % perRow) * gap;
+    const y = cy + row * gap;
+    const owner = defense[i];
+    const fill = owner === undefined ? "#fffdf8" : seatColor(owner);
+    if (built) el("circle", { cx: x, cy: y, r: size, fill, class: "space" }, g);
+    else el("rect", { x: x - size, y: y - size, width: size * 2, height: size * 2, fill, class: "space" }, g);
+  }
+  return g;
+}
+
 function parseLegal(legal) {
   const moves = new Map(); // from -> Map(to -> [items])
   const atHex = new Map();
@@ -230,14 +255,27 @@ export function render(container, ctx) {
       fill = "#fff4e0";
       label = slot ? slot[0] : `V${hex.slot + 1}`;
     }
-    el("polygon", { points: hexPoints(cx, cy, R - 1.5), fill, class: "hex-shape",
-      stroke: hex.village !== undefined ? seatColor(hex.village) : "#f4efe6" }, g);
+    // Hexes of radius R tile exactly; a thin line of the page colour separates them.
+    el("polygon", { points: hexPoints(cx, cy, R), fill, class: "hex-shape" }, g);
+    if (hex.village !== undefined) {
+      el("polygon", { points: hexPoints(cx, cy, R - 3), class: "owner",
+        stroke: seatColor(hex.village) }, g);
+      const slot = view.seats[hex.village].slots[hex.slot];
+      if (slot) defenseDots(g, cx, cy + 6, view.capacity[hex.village][hex.slot], slot[3], slot[1]);
+    }
     el("polygon", { points: hexPoints(cx, cy, R - 5), class: "hex-ring" }, g);
     if (gates.has(hex.name)) {
       el("polygon", { points: hexPoints(cx, cy, R - 3), class: "gate", stroke: seatColor(gates.get(hex.name)) }, g);
     }
     if (last.includes(hex.name)) el("polygon", { points: hexPoints(cx, cy, R - 8), class: "hex-last" }, g);
-    el("text", { x: cx, y: cy - R * 0.45, class: "hex-label" }, g).textContent = label;
+    // A long name goes on two lines, so it stays inside its hex.
+    const words = label.split(" ");
+    const cut = label.length > 10 && words.length > 1 ? Math.ceil(words.length / 2) : words.length;
+    const lines = [words.slice(0, cut).join(" "), words.slice(cut).join(" ")].filter(Boolean);
+    lines.forEach((line, i) => {
+      el("text", { x: cx, y: cy - R * (lines.length > 1 ? 0.55 : 0.45) + i * 9,
+        class: "hex-label" }, g).textContent = line;
+    });
     el("text", { x: cx, y: cy + R * 0.78, class: "hex-coord" }, g).textContent = hex.name;
     if (upgrades.has(hex.name)) {
       el("text", { x: cx, y: cy - R * 0.15, class: "hex-upgrade" }, g).textContent =
@@ -333,6 +371,18 @@ function village(view, seat, index, legal, ctx) {
       const detail = built ? t("mw.defense", { n: building ? building.defense : "?" })
         : t("mw.under_construction", { n: building ? building.construction_length : "?" });
       card.appendChild(h("div", "small muted", detail));
+      const capacity = view.capacity[index][i];
+      if (capacity) {
+        const across = Math.min(capacity, 4);
+        const width = across * 12.5 + 4;
+        const height = Math.ceil(capacity / 4) * 12.5 + 4;
+        const label = t("mw.defense_spaces", { n: capacity, taken: tokens.length });
+        const spaces = el("svg", { class: "mw-defense", width: width * 1.4, height: height * 1.4,
+          viewBox: `0 0 ${width} ${height}`, role: "img", "aria-label": label });
+        defenseDots(spaces, width / 2, 8.25, capacity, tokens, built, 5);
+        el("title", {}, spaces).textContent = label;
+        card.appendChild(spaces);
+      }
       card.appendChild(pathDiagram(building, built, node, n, acting ? legal : none, ctx));
       if (tokens.length) card.appendChild(h("div", "small", `${t("mw.defenders")}: ${tokens.join(", ")}`));
     }

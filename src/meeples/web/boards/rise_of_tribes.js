@@ -26,6 +26,11 @@ export function seatName(seat, t, view) {
   return tribe ? `${tribe} (${t("player.n", { n: seat + 1 })})` : t("player.n", { n: seat + 1 });
 }
 
+// The score shown next to a player on the end-of-game screen.
+export function score(view, seat, t) {
+  return t("rot.points", { n: view.table[seat].score });
+}
+
 export function seatColor(seat) {
   return COLORS[seat % COLORS.length];
 }
