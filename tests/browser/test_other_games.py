@@ -16,39 +16,48 @@ def version_of(page: Any) -> int:
     return int(page.get_attribute(".match", "data-version"))
 
 
-def click_an_action(page: Any) -> None:
-    """Click an offered action: a button, a worker branch, or a highlighted hex then its target.
+def click_on_board(page: Any) -> int:
+    """Click an offered action, on the board when it offers one: a highlighted hex (then its
+    highlighted target, or the action for that hex), else a worker branch, else a button.
 
-    Whatever is clickable was drawn from the legal actions the server sent.
+    Whatever is clickable was drawn from the legal actions the server sent. Return 1 when the
+    action was chosen on the map or a village, 0 when with a button.
     """
-    for selector in ("button[data-action]", ".mw-path .node.target"):
-        candidates = page.locator(selector)
-        if candidates.count():
-            candidates.first.click()
-            return
-    page.locator(".actionable").first.click()
-    if not page.locator(".hex.selected").count():
-        return  # the hex had a single action: it was sent at once
-    targets = page.locator(".board .hex.target")
-    (targets if targets.count() else page.locator("button[data-action]")).first.click()
-    if page.locator(".hex.selected").count() and page.locator("button[data-action]").count():
-        page.locator("button[data-action]").first.click()  # several actions on that target
+    hexes = page.locator(".board .hex.actionable")
+    if hexes.count():
+        hexes.first.click()
+        if not page.locator(".hex.selected").count():
+            return 1  # the hex had a single action: it was sent at once
+        targets = page.locator(".board .hex.target")
+        if not targets.count():
+            page.locator("button[data-action]").first.click()  # the actions on that hex
+            return 1
+        targets.first.click()
+        if page.locator(".board .hex.chosen").count():  # several actions reach that target
+            page.locator("button[data-action]").first.click()
+        return 1
+    nodes = page.locator(".mw-path .node.target")
+    if nodes.count():
+        nodes.first.click()
+        return 1
+    page.locator("button[data-action]").first.click()
+    return 0
 
 
-def play_turns(page: Any, clicks: int) -> int:
-    """Click the first offered action whenever it is our turn; return the clicks made."""
-    made = 0
+def play_turns(page: Any, clicks: int) -> tuple[int, int]:
+    """Click an offered action whenever it is our turn; return the clicks, and those on a board."""
+    made = on_board = 0
     for _ in range(clicks):
         page.wait_for_selector("#turn.mine, #game-over", timeout=30000)
         if page.locator("#game-over").count():
             break
         version = version_of(page)
-        click_an_action(page)
+        on_board += click_on_board(page)
         page.wait_for_function(
             f"Number(document.querySelector('.match').dataset.version) > {version}"
         )
         made += 1
-    return made
+    return made, on_board
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -60,8 +69,9 @@ def test_several_turns_are_played_by_clicking(page: Any, server: str, game: str)
     page.click("#create")
     page.wait_for_selector(".match[data-version]")
     shot(page, f"{game}_start")
-    assert play_turns(page, 8) >= 6
+    made, on_board = play_turns(page, 8)
     shot(page, f"{game}_after_turns")
+    assert made >= 6 and on_board >= 3
     assert page.locator(".log li").count() >= 6
 
 

@@ -242,6 +242,7 @@ export function render(container, ctx) {
     if (legal.moves.has(hex.name) || legal.atHex.has(hex.name)) classes.push("actionable");
     if (hex.name === sel.hex) classes.push("selected");
     if (targets.has(hex.name)) classes.push("target");
+    if (hex.name === sel.target) classes.push("chosen");
     const g = el("g", { class: classes.join(" "), "data-hex": hex.name }, svg);
     let fill = "#f4efe6";
     let label = "";
