@@ -235,3 +235,26 @@ def test_explain_village_reasons() -> None:
         GAME.wrap(daba).play("village a")
     with pytest.raises(meeples.IllegalAction, match="Tribal Elders are not in play"):
         GAME.wrap(daba).play("village a -w e")
+
+
+#: Actions naming resources (there, the letter f is food; elsewhere it may be hex f).
+RESOURCE_VERBS = {"take", "light", "find", "basket", "trade", "pottery", "give", "altar", "share",
+                  "elder"}
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_describe_every_legal_action_in_words(players: int) -> None:
+    # No description shows raw notation: no exchange arrow, no resource letter as a word.
+    rng = random.Random(players)
+    state = GAME.new(players=players, seed=players, leaders=True, elders=True,
+                     scenario_tiles=True)
+    for _ in range(400):
+        if state.outcome:
+            break
+        legal = state.legal()
+        for action in legal:
+            text = state.describe(action)
+            words = set(text.replace(",", " ").split())
+            raw = {"w", "s", "wfs"} | ({"f"} if action.split(" ")[0] in RESOURCE_VERBS else set())
+            assert text and ">" not in text and not raw & words, text
+        state = state.play(rng.choice(legal))
