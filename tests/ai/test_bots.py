@@ -161,3 +161,14 @@ def test_ismcts_hidden_game_needs_only_the_view(name: str) -> None:
     bot = get_bot(name, "ismcts:12")
     assert isinstance(bot, ISMCTSBot)
     assert bot.act(ViewOnly(state), random.Random(0)) in state.legal()  # type: ignore[arg-type]
+
+
+def test_get_bot_mcts_tuning_parts() -> None:
+    bot = get_bot("sparta", "mcts:200,c0.3,r5")
+    assert isinstance(bot, MCTSBot)
+    assert (bot.exploration, bot.rollout, bot.budget) == (0.3, 5, Budget(iterations=200))
+
+
+def test_get_bot_tuning_refused_for_alphabeta() -> None:
+    with pytest.raises(ValueError, match="only mcts"):
+        get_bot("sparta", "alphabeta:d2,c0.3")

@@ -5,7 +5,8 @@ within 5 seconds on a 2-core machine. Games without an entry get the generic tab
 heuristic, then (IS-)MCTS with more and more time.
 
 Bot specs read ``kind[:budget]``: ``random``, ``heuristic``, ``mcts:800`` (iterations),
-``mcts:2s`` (seconds), ``alphabeta:d3`` (depth), ``alphabeta:d4,3s``, or a level name.
+``mcts:2s`` (seconds), ``alphabeta:d3`` (depth), ``alphabeta:d4,3s``, or a level name. MCTS
+specs also take ``c0.3`` (exploration constant) and ``r20`` (random plies before evaluating).
 """
 
 from __future__ import annotations
@@ -38,6 +39,7 @@ class Level:
 
     kind: str
     budget: Budget
+    options: tuple[tuple[str, Any], ...] = ()
 
     def spec(self) -> str:
         """Return the bot spec text of this level."""
@@ -101,16 +103,31 @@ def get_bot(game: str, spec: str = "normal") -> Bot:
         ValueError: an unknown bot kind or a malformed budget.
     """
     table = levels(game)
+    options: dict[str, Any] = {}
     if spec in table:
         level = table[spec]
         kind, budget = level.kind, level.budget
+        options = dict(level.options)
     else:
         kind, _, budget_text = spec.partition(":")
         if kind not in KINDS:
             known = ", ".join([*LEVEL_NAMES, *KINDS])
             raise ValueError(f"unknown bot {spec!r} (bots: {known})")
-        budget = parse_budget(budget_text) if budget_text else Budget()
+        parts = budget_text.split(",") if budget_text else []
+        tuning = [p.strip() for p in parts if p.strip()[:1] in ("c", "r")]
+        rest = ",".join(p for p in parts if p.strip() not in tuning)
+        budget = parse_budget(rest) if rest else Budget()
+        for part in tuning:
+            if kind not in ("mcts", "ismcts"):
+                raise ValueError(f"{spec!r}: only mcts and ismcts take c (exploration) or r")
+            try:
+                value = float(part[1:])
+            except ValueError:
+                raise ValueError(f"{spec!r}: {part!r} is not c<number> or r<plies>") from None
+            options["exploration" if part[0] == "c" else "rollout"] = (
+                value if part[0] == "c" else int(value)
+            )
     if kind == "ismcts" and not model(game).hidden:
         kind = "mcts"
-    bot: Bot = KINDS[kind](game, budget if budget != Budget() else None)
+    bot: Bot = KINDS[kind](game, budget if budget != Budget() else None, **options)
     return bot
