@@ -49,3 +49,19 @@ def test_every_bot_level_has_a_name_and_help() -> None:
     english = tables()["en"]
     wanted = {f"level.{level}" for level in LEVELS} | {f"level_help.{level}" for level in LEVELS}
     assert sorted(wanted - english) == []
+
+
+def test_every_step_of_a_turn_is_explained() -> None:
+    import meeples
+
+    english = tables()["en"]
+    wanted = set()
+    if "meeple_war" in meeples.game_names():
+        from meeples.games.meeple_war.describe import STEP_WORDS
+
+        wanted |= {f"mw.step.{step}" for step in STEP_WORDS}
+    if "rise_of_tribes" in meeples.game_names():
+        from meeples.games.rise_of_tribes.state import Phase
+
+        wanted |= {f"rot.phase.{phase.name.lower()}" for phase in Phase}
+    assert wanted and sorted(wanted - english) == []

@@ -212,6 +212,7 @@ export function render(container, ctx) {
   container.replaceChildren();
   const wrap = h("div", "mw");
   container.appendChild(wrap);
+  wrap.appendChild(stepBanner(view, ctx));
 
   // Every hex worth drawing: tiles, village slots, and empty hexes named by a legal action.
   const hexes = new Map();
@@ -339,6 +340,17 @@ export function render(container, ctx) {
     }
     render(container, ctx);
   });
+}
+
+// What the player to move is choosing now, in words (the step of the turn).
+function stepBanner(view, ctx) {
+  const { t } = ctx;
+  const banner = h("p", `step-banner${ctx.interactive ? " mine" : ""}`);
+  if (view.to_move === null || view.to_move === undefined) return banner;
+  const step = t(`mw.step.${view.step}`);
+  banner.textContent = ctx.interactive ? t("board.step_mine", { step })
+    : t("board.step_of", { seat: seatName(view.to_move, t), step });
+  return banner;
 }
 
 function village(view, seat, index, legal, ctx) {

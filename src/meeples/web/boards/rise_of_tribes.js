@@ -209,6 +209,17 @@ export function drawDie(parent, x, y, face, size = 22) {
 
 const selections = new WeakMap();
 
+// What the player to move is choosing now, in words (the phase of the turn).
+function stepBanner(view, ctx) {
+  const { t } = ctx;
+  const banner = h("p", `step-banner${ctx.interactive ? " mine" : ""}`);
+  if (view.to_move === null || view.to_move === undefined) return banner;
+  const step = t(`rot.phase.${view.phase}`);
+  banner.textContent = ctx.interactive ? t("board.step_mine", { step })
+    : t("board.step_of", { seat: seatName(view.to_move, t, view), step });
+  return banner;
+}
+
 export function render(container, ctx) {
   const { view, t } = ctx;
   const legal = parseLegal(ctx.interactive ? ctx.legal : []);
@@ -219,6 +230,7 @@ export function render(container, ctx) {
 
   container.replaceChildren();
   const wrap = h("div", "rot");
+  wrap.appendChild(stepBanner(ctx.view, ctx));
   container.appendChild(wrap);
 
   const centers = view.hexes.map(center);
