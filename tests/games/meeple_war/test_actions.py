@@ -145,7 +145,8 @@ def test_frighten_moves_up_to_x_opponent_meeples_to_adjacent_territories() -> No
 
 def test_frighten_battle_resolved_at_once_frightened_owner_attacks() -> None:
     state = due(["EG", True, "L2", []], troops=(("0,0", 1, 2), ("1,-1", 0, 1)))
-    after = state.play("s1:fright").play("fr:1@0,0>1,-1").play("fr:1@0,0>1,-1").play("done")
+    # Both frightened meeples have moved and may not move again: the action ends by itself.
+    after = state.play("s1:fright").play("fr:1@0,0>1,-1").play("fr:1@0,0>1,-1")
     assert on(after, "1,-1", 1) == 1 and on(after, "1,-1", 0) == 0
     assert seat(after, 1)["ladder"] == 1  # attacker: 1 per kill (D15)
     assert seat(after, 0)["ladder"] == 0  # defender: 1 kill is not a full 2
@@ -279,3 +280,20 @@ def test_frighten_into_a_third_players_hex_fights_there_with_their_shields() -> 
     # 3 frightened attackers: the shield kills 1, then 2 v 2.
     assert on(after, "1,0", 1) == 0 and on(after, "1,0", 2) == 0
     assert seat(after, 1)["ladder"] == 2 and seat(after, 2)["ladder"] == 1
+
+
+def test_frighten_each_meeple_moves_once() -> None:
+    # A14: X meeples each go to a territory adjacent to where they stood, so a meeple already
+    # frightened this action cannot be pushed on (that would move it two hexes).
+    state = due(["EG", True, "L2", []], troops=(("0,0", 1, 1),))
+    after = state.play("s1:fright").play("fr:1@0,0>1,-1")
+    assert not [a for a in after.legal() if a.startswith("fr:1@1,-1>")]
+    assert field(after, "step") != "fright"  # nothing left to frighten: the action ends
+
+
+def test_frighten_other_meeples_on_the_arrival_hex_may_still_move() -> None:
+    state = due(["EG", True, "L2", []], troops=(("0,0", 1, 1), ("1,-1", 1, 1)))
+    after = state.play("s1:fright").play("fr:1@0,0>1,-1")
+    assert "fr:1@1,-1>0,0" in after.legal()  # the meeple that stood there before
+    after = after.play("fr:1@1,-1>0,0")
+    assert not [a for a in after.legal() if a.startswith("fr:")]

@@ -69,12 +69,16 @@ def take_meeple(w: Work, p: int, source: str) -> None:
 
 
 def fright_options(w: Work) -> list[str]:
-    """Return single-meeple Frighten moves: an opponent's meeple to an adjacent territory."""
+    """Return single-meeple Frighten moves: an opponent's meeple to an adjacent territory.
+
+    Each frightened meeple moves once (A14): those that arrived during this action stay put.
+    """
     a = w.active
+    arrived = w.sub[2] if w.sub and w.sub[0] == "fright" else ()
     out = []
     for h in opponent_territories(w, a):
         for o in w.present(h):
-            if o == a:
+            if o == a or w.count(h, o) <= arrived.count((h, o)):
                 continue
             for d in range(6):
                 n = h + DELTA[d]
