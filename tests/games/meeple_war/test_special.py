@@ -104,7 +104,7 @@ def test_altar_once_per_player_option_lets_frightened_meeples_use_it() -> None:
     used = [["1,0", -1]]
     state = position(step="action", pending=[0], tiles=tiles, troops=troops, seats=slots,
                      altars_used=used)
-    after = state.play("s1:fright").play("fr:1@1,-1>1,0").play("done")
+    after = state.play("s1:fright").play("fr:1@1,-1>1,0")  # its only meeple: the action ends
     assert on(after, "1,0", 1) == 0 and on(after, "1,0", 0) == 0  # 1 v 1 battle, no altar
     state = position(step="action", pending=[0], tiles=tiles, troops=(("1,-1", 1, 2),),
                      seats=slots, altars_used=[["1,0", 0]],
