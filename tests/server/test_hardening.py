@@ -251,3 +251,45 @@ def test_a_view_with_more_than_the_public_one_is_private() -> None:
     assert differs({"player": 0, "board": "x", "hand": [3]}, public) and not differs(
         {"player": 0, "board": "x"}, public
     )
+
+
+# --- positions the engine trips on --------------------------------------------------------------
+
+
+def broken_legal(state: Any) -> Any:
+    raise KeyError("an engine bug")
+
+
+def test_position_the_engine_trips_on_is_refused(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from tests.server.conftest import WIN_IN_ONE
+
+    monkeypatch.setattr(meeples.load("sparta").rules, "legal_actions", broken_legal)
+    response = client.post("/api/matches", json={"game": "sparta", "position": WIN_IN_ONE})
+    assert (response.status_code, response.json()["code"]) == (400, "bad_request")
+
+
+def test_engine_failure_on_an_action_changes_nothing(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    match = create(client)
+    with client.websocket_connect(f"/ws/{match['id']}") as ws:
+        hello(ws, token(match, 0))
+        monkeypatch.setattr(meeples.load("sparta").rules, "apply", broken_legal)
+        ws.send_json({"type": "act", "action": "b2-b4", "version": 0})
+        assert ws.receive_json()["code"] in ("engine", "illegal")
+    monkeypatch.undo()
+    assert client.get(f"/api/matches/{match['id']}").json()["version"] == 0
+
+
+def test_a_match_that_cannot_load_does_not_stop_the_server(
+    db: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    with TestClient(create_app(db, bot_delay=0)) as first:
+        match = create(first)
+    monkeypatch.setattr(meeples.load("sparta").rules, "parse_state", broken_legal)
+    monkeypatch.setattr(meeples.load("sparta").rules, "initial_state", broken_legal)
+    with TestClient(create_app(db, bot_delay=0)) as second:
+        answer = second.get(f"/api/matches/{match['id']}")
+        assert (answer.status_code, second.get("/api/games").status_code) == (404, 200)

@@ -1,14 +1,14 @@
 """The ASGI application: HTTP routes for the lobby and replays, a WebSocket per live match.
 
-    GET  /                         the single-page client (``meeples/web``)
-    GET  /api/games                games, player counts, rule options
-    GET  /api/games/{name}/components   printed component data the board draws
-    GET  /api/matches              open, live and finished matches
-    POST /api/matches              create a match; answers the seat tokens (once)
-    GET  /api/matches/{id}         one match, public information only
-    POST /api/matches/{id}/claim   take a seat left open to anyone
-    GET  /api/matches/{id}/replay  every public view of a finished match
-    WS   /ws/{id}                  live play (see :mod:`meeples.server.protocol`)
+GET  /                         the single-page client (``meeples/web``)
+GET  /api/games                games, player counts, rule options
+GET  /api/games/{name}/components   printed component data the board draws
+GET  /api/matches              open, live and finished matches
+POST /api/matches              create a match; answers the seat tokens (once)
+GET  /api/matches/{id}         one match, public information only
+POST /api/matches/{id}/claim   take a seat left open to anyone
+GET  /api/matches/{id}/replay  every public view of a finished match
+WS   /ws/{id}                  live play (see :mod:`meeples.server.protocol`)
 """
 
 from __future__ import annotations
@@ -200,7 +200,8 @@ async def create_match(request: Request) -> Response:
 async def _room(request: Request) -> Room | None:
     try:
         return await _lobby(request).get(request.path_params["match_id"])
-    except MeeplesError:
+    except Exception as problem:  # a match that cannot be loaded is, for clients, not there
+        log.error("match cannot be loaded: %r", problem)
         return None
 
 
@@ -277,8 +278,8 @@ async def live(websocket: WebSocket) -> None:
     room = None
     try:
         room = await _lobby(websocket).get(websocket.path_params["match_id"])
-    except MeeplesError as problem:
-        log.error("match cannot be loaded: %s", problem)
+    except Exception as problem:
+        log.error("match cannot be loaded: %r", problem)
     if room is None:
         await websocket.send_json(error("unknown_match", "there is no such game"))
         await websocket.close(code=4404)

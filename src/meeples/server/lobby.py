@@ -58,6 +58,29 @@ def describe_games() -> list[dict[str, Any]]:
     return out
 
 
+def _checked(game: Any, position: str) -> Any:
+    """Return the state of a position text that the server can play from.
+
+    A text can parse yet describe a state the engine trips on; such a game would fail on every
+    load (and at every restart), so it is refused at once.
+
+    Raises:
+        MeeplesError: not a playable position of this game.
+    """
+    try:
+        state = game.parse(position)
+        state.legal()
+        for seat in [None, *range(state.players)]:
+            state.view(seat)
+        state.outcome  # noqa: B018 - computed for the check
+        return state
+    except MeeplesError:
+        raise
+    except Exception as problem:
+        log.warning("refused a %s position: %r", game.name, problem)
+        raise meeples.BadPosition(f"this is not a playable {game.title} position") from None
+
+
 class Lobby:
     """All matches: the store, and the rooms loaded from it."""
 
@@ -77,11 +100,11 @@ class Lobby:
         if request.position is not None:
             if request.options:
                 raise meeples.BadOptions("a game started from a position takes its options from it")
-            start = game.parse(request.position)
+            start = _checked(game, request.position)
             players = start.players
             seed, options = None, None
             # A hidden part the creator wrote (a pile order) is dealt again in secret.
-            position = guard.deal_again(start)
+            position = _checked(game, guard.deal_again(start)).position()
         else:
             position = None
             players = request.players if request.players is not None else game.min_players
@@ -153,8 +176,8 @@ class Lobby:
         for match_id in ids:
             try:
                 room = await self.get(match_id)
-            except MeeplesError as error:
-                log.error("match %s cannot be resumed: %s", match_id, error)
+            except Exception as error:  # one broken match must not stop the server starting
+                log.error("match %s cannot be resumed: %r", match_id, error)
                 continue
             if room is not None:
                 room.schedule_bots()
@@ -173,8 +196,14 @@ class Lobby:
                 "game": stored.game,
                 "title": _title(stored.game),
                 "players": [
-                    {"seat": i, "kind": s.kind, "level": s.level, "name": s.name,
-                     "joined": s.joined or s.kind == "bot", "open": s.open and not s.joined}
+                    {
+                        "seat": i,
+                        "kind": s.kind,
+                        "level": s.level,
+                        "name": s.name,
+                        "joined": s.joined or s.kind == "bot",
+                        "open": s.open and not s.joined,
+                    }
                     for i, s in enumerate(seats)
                 ],
                 "plies": room.version if room is not None else None,

@@ -201,8 +201,14 @@ class Room:
         try:
             after = self.state.play(action)
             entry = self._entry(self.state, self.version, action)
+            after.outcome  # noqa: B018 - an engine failure here must not reach the database
         except MeeplesError as error:
             raise RoomError("illegal", str(error)) from None
+        except Exception:
+            log.exception("match %s: the engine failed on %r", self.id, action)
+            raise RoomError(
+                "engine", "the server could not play this action; nothing changed"
+            ) from None
         outcome = after.outcome
         result = outcome.to_json() if outcome is not None else None
         # Committed before anyone hears of it: a crash after this line loses nothing.
