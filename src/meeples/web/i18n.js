@@ -218,6 +218,8 @@ const TABLES = {
     "rot.phase.over": "the game is over",
     "board.step_mine": "Your step: {step}",
     "board.step_of": "{seat}: {step}",
+    "mw.turn_info": "Turn {turn} · tiles left: {pile}",
+    "rot.round_info": "Round {round}",
   },
   fr: {
     "nav.lobby": "Salon",
@@ -436,6 +438,8 @@ const TABLES = {
     "rot.phase.over": "la partie est finie",
     "board.step_mine": "Votre étape : {step}",
     "board.step_of": "{seat} : {step}",
+    "mw.turn_info": "Tour {turn} · tuiles restantes : {pile}",
+    "rot.round_info": "Manche {round}",
   },
   es: {
     "nav.lobby": "Sala",
@@ -654,6 +658,8 @@ const TABLES = {
     "rot.phase.over": "la partida ha terminado",
     "board.step_mine": "Tu paso: {step}",
     "board.step_of": "{seat}: {step}",
+    "mw.turn_info": "Turno {turn} · losetas restantes: {pile}",
+    "rot.round_info": "Ronda {round}",
   },
 };
 

@@ -473,7 +473,7 @@ function pathDiagram(building, built, node, slot, legal, ctx) {
 
 export function renderInfo(container, ctx) {
   const { view, t } = ctx;
-  container.textContent = t("mw.turn", { turn: view.turn, step: view.step, pile: view.pile_count });
+  container.textContent = t("mw.turn_info", { turn: view.turn, pile: view.pile_count });
 }
 
 export { panel };

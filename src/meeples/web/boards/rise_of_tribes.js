@@ -381,5 +381,5 @@ function tribes(view, t) {
 
 export function renderInfo(container, ctx) {
   const { view, t } = ctx;
-  container.textContent = t("rot.round", { round: view.round, phase: view.phase });
+  container.textContent = t("rot.round_info", { round: view.round });
 }
