@@ -69,3 +69,25 @@ def test_evaluate_in_unit_interval_and_prefers_more_vp() -> None:
             assert 0.0 <= evaluate(state, p) <= 1.0
     ahead = position(seats={0: {"mountain": 3, "stock": 7}}).inner
     assert evaluate(ahead, 0) > 0.5 > evaluate(ahead, 1)
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_view_identical_whatever_the_pile_order_and_generator(players: int) -> None:
+    # The property itself: two states that differ only in what the engine alone knows (the
+    # pile order, the generator) give every seat and the spectator the very same view.
+    import dataclasses
+    for state, _ in playout(players, False, 2)[::25]:
+        other = dataclasses.replace(state, pile=tuple(reversed(state.pile)), rng=state.rng ^ 99)
+        for player in [*range(players), None]:
+            assert RULES.view(state, player) == RULES.view(other, player)
+
+
+def test_sample_state_reads_only_the_view() -> None:
+    # Equal views, different hidden parts: the sampled states are identical.
+    import dataclasses
+    state = GAME.new(players=3, seed=4).inner
+    other = dataclasses.replace(state, pile=tuple(reversed(state.pile)), rng=12345)
+    view = RULES.view(state, 1)
+    assert view == RULES.view(other, 1)
+    assert sample_state(view, seed=9) == sample_state(RULES.view(other, 1), seed=9)
+    assert json.dumps(view)  # JSON-ready
