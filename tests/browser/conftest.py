@@ -104,7 +104,9 @@ FAILED = pytest.StashKey[bool]()
 
 @pytest.fixture
 def page(browser: Any, request: pytest.FixtureRequest) -> Iterator[Any]:
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    # Playwright's wait_for_function evaluates text, which the app's Content-Security-Policy
+    # forbids; test_csp.py checks the app itself under that policy.
+    context = browser.new_context(viewport={"width": 1280, "height": 900}, bypass_csp=True)
     context.set_default_timeout(30000)
     page = context.new_page()
     errors: list[str] = []

@@ -293,3 +293,9 @@ def test_a_match_that_cannot_load_does_not_stop_the_server(
     with TestClient(create_app(db, bot_delay=0)) as second:
         answer = second.get(f"/api/matches/{match['id']}")
         assert (answer.status_code, second.get("/api/games").status_code) == (404, 200)
+
+
+def test_pages_may_run_only_the_clients_own_scripts_and_not_be_framed(client: TestClient) -> None:
+    headers = client.get("/").headers
+    policy = headers["content-security-policy"]
+    assert "script-src 'self'" in policy and "frame-ancestors 'none'" in policy

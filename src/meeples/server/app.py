@@ -22,6 +22,7 @@ from typing import Any
 
 from pydantic import ValidationError
 from starlette.applications import Starlette
+from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
@@ -88,7 +89,9 @@ def create_app(
         WebSocketRoute("/ws/{match_id}", live),
         Mount("/static", RevalidatedFiles(directory=WEB), name="static"),
     ]
-    return Starlette(routes=routes, lifespan=lifespan)
+    return Starlette(
+        routes=routes, lifespan=lifespan, middleware=[Middleware(guard.SecurityHeaders)]
+    )
 
 
 class RevalidatedFiles(StaticFiles):
