@@ -96,3 +96,16 @@ def test_bonus_upgraded_blank_gives_its_token_bonus() -> None:
 def test_bonus_checked_only_for_the_active_player() -> None:
     state = start_of_turn(tiles=(("-1,0", "T24", 0),), troops=(("-1,0", 1, 2),))
     assert field(state, "bonuses") == []
+
+
+def test_bonus_weapons_forge_counts_every_source() -> None:
+    # B4: one kill per Weapons Forge source, the printed tile and an upgrade token alike.
+    state = start_of_turn(tiles=(("1,-2", "T23", 0),), troops=(("1,-2", 0, 2), ("1,-1", 0, 2)),
+                          upgrades=[["1,-1", "wpn"]])
+    assert field(state, "weapons") == 2
+
+
+def test_bonus_shields_recounted_at_own_turn_start() -> None:
+    # E2: the shield holds only while the forge was controlled at the last own turn start.
+    state = start_of_turn(seats={0: {"shields": 1}})
+    assert seat(state, 0)["shields"] == 0

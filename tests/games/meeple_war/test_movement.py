@@ -109,3 +109,12 @@ def test_movement_done_ends_the_phase() -> None:
     state = position(troops=(("0,0", 0, 2),))
     assert "done" in state.legal()
     assert field(state.play("done"), "phase") != 4
+
+
+def test_movement_never_attacks_own_building() -> None:
+    # Player 0 has a Pilot School on V1 (2,-2), next to their meeple on 1,-1: no move there,
+    # while the same meeple may attack an enemy building from an adjacent territory.
+    own = {0: {"slots": [["PS", True, "a", []], VS, None, None]}}
+    state = position(troops=(("1,-1", 0, 2),), seats=own)
+    assert "2,-2" not in moves_from(state, "1,-1")
+    assert seat(state, 0)["slots"][0][0] == "PS"

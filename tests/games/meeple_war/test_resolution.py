@@ -171,3 +171,16 @@ def test_recycling_covers_the_altar_sacrifice() -> None:
                      seats={0: {"slots": slots}})
     after = state.play("1,-1>1,0:2")
     assert seat(after, 0)["depot"] == 3
+
+
+def test_battle_weapons_forge_one_kill_per_source() -> None:
+    after = battle(3, 2, weapons=2).play("battle@0,0")
+    assert (on(after, "0,0", 0), on(after, "0,0", 1)) == (3, 0)  # no battle left to fight
+    assert seat(after, 0)["ladder"] == 2  # the forge kills are the attacker's
+
+
+def test_battle_shields_forge_kills_count_for_the_defenders_bravery() -> None:
+    # D4: the shield's kill is a loss the defender inflicts (1 bravery per 2 kills, E1).
+    after = battle(4, 3, seats={1: {"shields": 1}}).play("battle@0,0")
+    assert (on(after, "0,0", 0), on(after, "0,0", 1)) == (0, 0)
+    assert seat(after, 1)["ladder"] == 2 and seat(after, 0)["ladder"] == 3  # 4 kills, 3 kills

@@ -119,3 +119,22 @@ def test_altar_after_a_battle_for_the_survivors() -> None:
     after = state.play("1,-1>1,0:3")  # nothing left to move: resolution follows
     assert on(after, "1,0", 0) == 1  # 3 - 1 in battle - 1 sacrificed
     assert on(after, "1,0", 1) == 0
+
+
+def test_altar_kill_never_on_defense_spaces() -> None:
+    # Player 1's meeples on player 0's Pilot School at 2,-2 (distance 2 from the altar at 1,0)
+    # may not be killed; the one on the territory 0,0 may.
+    slots = {0: {"slots": [["PS", True, "a", [1]], ["VS", True, "S", []], None, None]}}
+    state = position(tiles=(("1,0", "T35", 0),), troops=(("1,-1", 0, 2), ("0,0", 1, 1)),
+                     seats=slots)
+    after = state.play("1,-1>1,0:2")
+    assert after.legal() == ["kill:1@0,0", "done"]
+
+
+def test_cavern_never_reaches_a_building() -> None:
+    # The cavern at -1,0 is 2 hexes from player 1's Pilot School on -2,2: cavern movement
+    # reaches territories only, so that building is not a destination.
+    slots = {1: {"slots": [["PS", True, "a", []], ["VS", True, "S", []], None, None]}}
+    state = position(tiles=(("-1,0", "T33", 0),), troops=(("-1,0", 0, 1),), seats=slots)
+    assert "-2,2" not in moves_from(state, "-1,0")
+    assert "-1,1" in moves_from(state, "-1,0")
