@@ -36,6 +36,10 @@ def click_on_board(page: Any) -> int:
         if page.locator(".board .hex.chosen").count():  # several actions reach that target
             page.locator("button[data-action]").first.click()
         return 1
+    dice = page.locator(".rot-rows .die-choice")
+    if dice.count():
+        dice.first.click()
+        return 1
     nodes = page.locator(".mw-path .node.target")
     if nodes.count():
         nodes.first.click()

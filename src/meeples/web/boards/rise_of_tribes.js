@@ -12,6 +12,8 @@ const HEX = "[a-o]";
 const SINGLE = new RegExp(`^(?:start|add|fight|site|lose|settle|village|altar) (${HEX})(?:\\+(${HEX}))?\\b`);
 const GATHER = new RegExp(`^(${HEX})=`);
 const MOVE = new RegExp(`^(?:evade )?(${HEX})-(${HEX})$`);
+const ROW = /^(grow|move|gather|lead) ([BMS])$/;
+const FACE = { B: "blank", M: "moon", S: "sun" };
 
 let COMPONENTS = { goals: {}, events: {} };
 try {
@@ -148,11 +150,16 @@ function h(tag, className, text) {
 function parseLegal(legal) {
   const moves = new Map(); // from -> Map(to -> item)
   const atHex = new Map(); // hex -> [items]
+  const rows = new Map(); // action row -> [[face, item]]: a die placed on that row
   const other = [];
   for (const item of legal) {
     const move = MOVE.exec(item.action);
     const single = SINGLE.exec(item.action) || GATHER.exec(item.action);
-    if (move) {
+    const row = ROW.exec(item.action);
+    if (row) {
+      if (!rows.has(row[1])) rows.set(row[1], []);
+      rows.get(row[1]).push([FACE[row[2]], item]);
+    } else if (move) {
       if (!moves.has(move[1])) moves.set(move[1], new Map());
       moves.get(move[1]).set(move[2], item);
     } else if (single) {
@@ -162,7 +169,7 @@ function parseLegal(legal) {
       other.push(item);
     }
   }
-  return { moves, atHex, other };
+  return { moves, atHex, rows, other };
 }
 
 function center(hex) {
@@ -289,12 +296,12 @@ export function render(container, ctx) {
   }
   wrap.appendChild(hint);
 
+  wrap.appendChild(actionBoard(view, t, legal, ctx));
   if (selected && legal.atHex.has(selected)) {
     wrap.appendChild(actionPanel(legal.atHex.get(selected), ctx, t("rot.on_hex", { hex: selected })));
   }
   if (legal.other.length) wrap.appendChild(actionPanel(legal.other, ctx));
 
-  wrap.appendChild(actionBoard(view, t));
   wrap.appendChild(tribes(view, t));
 
   svg.addEventListener("click", (event) => {
@@ -320,22 +327,36 @@ export function render(container, ctx) {
   });
 }
 
-function actionBoard(view, t) {
+// The action board: each row's dice queue. When the player places a die, each die they may
+// place shows under the row it would go to, and a click on it places it.
+function actionBoard(view, t, legal, ctx) {
   const box = h("div", "rot-action-board");
   const width = 560;
-  const svg = el("svg", { viewBox: `0 0 ${width} 150`, class: "rot-rows" }, box);
+  const placing = legal.rows.size > 0;
+  const height = placing ? 186 : 150;
+  const svg = el("svg", { viewBox: `0 0 ${width} ${height}`, class: "rot-rows" }, box);
   const rows = Object.entries(view.rows);
   rows.forEach(([name, faces], i) => {
     const x = 8 + i * 138;
-    el("rect", { x, y: 6, width: 130, height: 100, rx: 8, class: `row-card row-${name}` }, svg);
+    const choices = legal.rows.get(name) || [];
+    el("rect", { x, y: 6, width: 130, height: placing ? 136 : 100, rx: 8,
+      class: `row-card row-${name}${choices.length ? " playable" : ""}` }, svg);
     el("text", { x: x + 65, y: 28, class: "row-title" }, svg).textContent = t(`rot.${name}`);
     faces.forEach((face, j) => drawDie(svg, x + 14 + j * 36, 44, face, 28));
     el("text", { x: x + 65, y: 96, class: "row-note" }, svg).textContent = t("rot.queue");
+    choices.forEach(([face, item], j) => {
+      const die = drawDie(svg, x + 65 - (choices.length * 32 - 4) / 2 + j * 32, 104, face, 28);
+      die.classList.add("die-choice");
+      die.dataset.action = item.action;
+      die.querySelector("title").textContent = ctx.translate ? ctx.translate(item.text) : item.text;
+      die.addEventListener("click", () => ctx.onAct(item.action));
+    });
   });
-  el("text", { x: 8, y: 132, class: "row-title left" }, svg).textContent = t("rot.hand");
-  (view.hand || []).forEach((face, j) => drawDie(svg, 120 + j * 34, 116, face, 26));
+  const base = placing ? 36 : 0;
+  el("text", { x: 8, y: 132 + base, class: "row-title left" }, svg).textContent = t("rot.hand");
+  (view.hand || []).forEach((face, j) => drawDie(svg, 120 + j * 34, 116 + base, face, 26));
   const events = (view.events || []).map((slot) => slot.event || "–").join(" · ");
-  el("text", { x: 220, y: 134, class: "row-note left" }, svg).textContent = `${t("rot.events")}: ${events}`;
+  el("text", { x: 220, y: 134 + base, class: "row-note left" }, svg).textContent = `${t("rot.events")}: ${events}`;
   return box;
 }
 
