@@ -272,7 +272,9 @@ export function render(container, ctx) {
     if (last.includes(hex.name)) el("polygon", { points: hexPoints(cx, cy, R - 8), class: "hex-last" }, g);
     // A long name goes on two lines, so it stays inside its hex.
     const words = label.split(" ");
-    const cut = label.length > 10 && words.length > 1 ? Math.ceil(words.length / 2) : words.length;
+    let cut = 1;
+    while (cut < words.length && words.slice(0, cut + 1).join(" ").length <= 9) cut += 1;
+    if (label.length <= 10) cut = words.length;
     const lines = [words.slice(0, cut).join(" "), words.slice(cut).join(" ")].filter(Boolean);
     lines.forEach((line, i) => {
       el("text", { x: cx, y: cy - R * (lines.length > 1 ? 0.55 : 0.45) + i * 9,
