@@ -28,8 +28,8 @@ CELL = 14
 
 
 def player_name(player: int) -> str:
-    """Name a seat by its colour."""
-    return f"{COLOURS[player % 4].capitalize()} ({player})"
+    """Name a seat by its colour and its number as the descriptions say it (seat 0 = player 1)."""
+    return f"{COLOURS[player % 4].capitalize()} (player {player + 1})"
 
 
 def _meeples(counts: dict[int, int]) -> Text:

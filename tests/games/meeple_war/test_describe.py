@@ -1,0 +1,87 @@
+"""Words for players: ``describe_action`` texts and the reasons ``explain_illegal`` gives
+(issue point 4: one vocabulary for bots, replays, terminal and browser)."""
+
+from __future__ import annotations
+
+import pytest
+
+import meeples
+from meeples.games.meeple_war import RULES
+from tests.games.meeple_war.scenario import position
+
+VS = ["VS", True, "S", []]
+
+
+def why(state, action: str) -> str:  # noqa: ANN001
+    with pytest.raises(meeples.IllegalAction) as caught:
+        state.play(action)
+    return str(caught.value)
+
+
+def test_describe_names_players_as_the_clients_do() -> None:
+    # Seat 0 is "player 1" in every client; action texts keep the indices 0-3.
+    state = position(step="action", pending=[0], troops=(("0,0", 1, 1),),
+                     seats={0: {"slots": [["CA", True, "L1", []], VS, None, None]}})
+    assert state.describe("s1:bomb@1.2") == "Bomb a Building on player 2's slot 2"
+
+
+def test_describe_worker_branch_names_building_and_action() -> None:
+    state = position(step="worker", workers=[1])
+    assert state.describe("w2>L2") == (
+        "worker of slot 2 goes to L2 (Village Square: Meeple Assembly, up to 2)")
+
+
+def test_describe_tunnel_move() -> None:
+    # 2 players: mines on 0,-1 and 0,1; entering the first from 1,-1 may go on to the second.
+    state = position(troops=(("1,-1", 0, 1),))
+    assert "1,-1>0,1:1" in state.legal()
+    assert RULES.describe_action(state.inner, "1,-1>0,1:1") == (
+        "move 1 meeple from 1,-1 to 0,1 through the tunnel")
+    assert RULES.describe_action(state.inner, "1,-1>0,-1:1") == "move 1 meeple from 1,-1 to 0,-1"
+
+
+def test_explain_move_from_an_empty_hex() -> None:
+    assert "you have no meeple on 0,0" in why(position(), "0,0>1,-1:1")
+
+
+def test_explain_move_through_forest() -> None:
+    state = position(tiles=(("1,0", "T19", 0),), troops=(("0,0", 0, 1),))
+    assert "forest closes the edge between 0,0 and 1,0" in why(state, "0,0>1,0:1")
+
+
+def test_explain_move_onto_own_building() -> None:
+    state = position(troops=(("1,-1", 0, 1),),
+                     seats={0: {"slots": [["PS", True, "a", []], VS, None, None]}})
+    assert "never move onto your own buildings" in why(state, "1,-1>2,-2:1")
+
+
+def test_explain_move_into_an_empty_village_space() -> None:
+    assert "empty space inside a village" in why(position(troops=(("1,-1", 0, 1),)),
+                                                  "1,-1>2,-2:1")
+
+
+def test_explain_move_more_meeples_than_may_move() -> None:
+    state = position(troops=(("0,0", 0, 2),), frozen=[["0,0", 1]])
+    assert "only 1 of your meeples on 0,0 may still move" in why(state, "0,0>1,-1:2")
+
+
+def test_explain_move_not_adjacent() -> None:
+    assert "is not next to" in why(position(troops=(("0,0", 0, 1),)), "0,0>3,0:1")
+
+
+def test_explain_action_above_its_x() -> None:
+    state = position(step="action", pending=[1],
+                     seats={0: {"slots": [None, ["VS", True, "L2", []], None, None]}})
+    assert "Meeple Assembly places at most 2" in why(state, "s2:asm:3")
+
+
+def test_explain_action_not_due() -> None:
+    state = position(step="action", pending=[1],
+                     seats={0: {"slots": [None, ["VS", True, "L2", []], None, None]}})
+    assert "slot 1 has no action due now" in why(state, "s1:asm:1")
+    assert "the action due on slot 2 is Meeple Assembly" in why(state, "s2:dep:1")
+
+
+def test_explain_always_says_what_to_do_now() -> None:
+    text = why(position(troops=(("0,0", 0, 1),)), "rot:1")
+    assert "player 1 must now move meeples, or done" in text
