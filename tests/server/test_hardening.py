@@ -299,3 +299,18 @@ def test_pages_may_run_only_the_clients_own_scripts_and_not_be_framed(client: Te
     headers = client.get("/").headers
     policy = headers["content-security-policy"]
     assert "script-src 'self'" in policy and "frame-ancestors 'none'" in policy
+
+
+def test_connections_beyond_the_limit_of_an_address_are_refused(tmp_path: Path) -> None:
+    app = create_app(str(tmp_path / "sockets.db"), bot_delay=0, sockets_per_address=2)
+    with TestClient(app) as limited:
+        match = create(limited)
+        with limited.websocket_connect(f"/ws/{match['id']}") as first:
+            with limited.websocket_connect(f"/ws/{match['id']}") as second:
+                with limited.websocket_connect(f"/ws/{match['id']}") as third:
+                    assert third.receive_json()["code"] == "too_many"
+                    assert closed_with(third) == 1013
+                hello(second)
+            hello(first)
+        with limited.websocket_connect(f"/ws/{match['id']}") as again:
+            assert hello(again)["type"] == "state"

@@ -55,10 +55,12 @@ def create_app(
     db: str | None = None,
     bot_delay: float = 0.5,
     create_rate: tuple[float, float] = (1 / guard.CREATE_EVERY, guard.CREATE_BURST),
+    sockets_per_address: int = guard.SOCKETS_PER_ADDRESS,
 ) -> Starlette:
     """Return the application on the database db (see :func:`store.database_url`).
 
     create_rate: games each client address may create or claim, per second and in a burst.
+    sockets_per_address: live connections each client address may hold at once.
     """
     url = database_url(db)
 
@@ -69,6 +71,7 @@ def create_app(
         app.state.store = store
         app.state.lobby = lobby
         app.state.creations = guard.Buckets(*create_rate)
+        app.state.sockets = guard.Counter(sockets_per_address)
         resumed = await lobby.resume()
         log.info("meeples server on %s, %d unfinished matches resumed", url.split("@")[-1], resumed)
         try:
@@ -278,6 +281,19 @@ async def replay(request: Request) -> Response:
 async def live(websocket: WebSocket) -> None:
     """Play a match over a WebSocket: hello with tokens, then actions."""
     await websocket.accept()
+    sockets: guard.Counter = websocket.app.state.sockets
+    address = websocket.client.host if websocket.client is not None else "?"
+    if not sockets.enter(address):
+        await websocket.send_json(error("too_many", "too many connections from this address"))
+        await websocket.close(code=1013)
+        return
+    try:
+        await _live(websocket)
+    finally:
+        sockets.leave(address)
+
+
+async def _live(websocket: WebSocket) -> None:
     room = None
     try:
         room = await _lobby(websocket).get(websocket.path_params["match_id"])

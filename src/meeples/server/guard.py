@@ -5,6 +5,7 @@ small for a program trying to exhaust the server:
 
 - a WebSocket message is at most :data:`MAX_MESSAGE` characters, an HTTP body at most
   :data:`MAX_BODY` bytes (uvicorn is also told to refuse bigger WebSocket frames);
+- each address may hold :data:`SOCKETS_PER_ADDRESS` live connections at once;
 - each connection may send :data:`MESSAGE_RATE` messages a second (bursts of
   :data:`MESSAGE_BURST`); each address may create or claim :data:`CREATE_BURST` games in a row,
   then one every :data:`CREATE_EVERY` seconds.
@@ -36,6 +37,7 @@ MESSAGE_RATE = 20.0
 MESSAGE_BURST = 60.0
 CREATE_EVERY = 2.0
 CREATE_BURST = 20.0
+SOCKETS_PER_ADDRESS = 64
 
 
 class Bucket:
@@ -113,6 +115,29 @@ class SecurityHeaders:
             await send(message)
 
         await self.app(scope, receive, send_with_headers)
+
+
+class Counter:
+    """Live connections per key (a client address), each key up to ``limit``."""
+
+    def __init__(self, limit: int) -> None:
+        self.limit = limit
+        self.open: dict[str, int] = {}
+
+    def enter(self, key: str) -> bool:
+        """Count one more connection of key; False (nothing counted) when at the limit."""
+        if self.open.get(key, 0) >= self.limit:
+            return False
+        self.open[key] = self.open.get(key, 0) + 1
+        return True
+
+    def leave(self, key: str) -> None:
+        """Count one connection of key fewer."""
+        left = self.open.get(key, 0) - 1
+        if left > 0:
+            self.open[key] = left
+        else:
+            self.open.pop(key, None)
 
 
 def _sampler(game: Game[Any, Any]) -> Callable[[dict[str, Any], int], Any] | None:
