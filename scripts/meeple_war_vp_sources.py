@@ -26,15 +26,17 @@ from meeples.games.meeple_war.state import State
 Policy = Callable[[State, list[str], random.Random], str]
 
 COUNTS: Counter[str] = Counter()
-_original_score = work.Work.score_bravery_vp
 
 
-def _counting_score(self: work.Work, p: int) -> None:
-    COUNTS["bravery VP"] += 1
-    _original_score(self, p)
+def count_bravery_vp() -> None:
+    """Count every bravery VP scored from now on in COUNTS (wraps the engine's primitive)."""
+    original = work.Work.score_bravery_vp
 
+    def counting(self: work.Work, p: int) -> None:
+        COUNTS["bravery VP"] += 1
+        original(self, p)
 
-work.Work.score_bravery_vp = _counting_score  # type: ignore[method-assign]
+    work.Work.score_bravery_vp = counting  # type: ignore[method-assign]
 
 
 def random_policy(state: State, legal: list[str], rng: random.Random) -> str:
@@ -103,6 +105,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--games", type=int, default=50, help="games per setting")
     args = parser.parse_args(argv)
+    count_bravery_vp()
     print(f"{'policy':<8}{'players':>8}{'games':>6}{'6 VP':>6}{'VP total':>9}"
           f"{'bravery':>8}{'buildings':>10}{'towers':>7}")
     for name, policy in (("random", random_policy), ("greedy", greedy_policy)):

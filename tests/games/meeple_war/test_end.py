@@ -89,3 +89,27 @@ def test_end_designed_round_limit() -> None:
     while after.outcome is None:
         after = after.play("done")
     assert after.outcome.reason.startswith("round limit")
+
+
+def test_end_six_vp_reachable_by_a_simple_attacking_policy() -> None:
+    # Random play rarely reaches 6 VP before the round limit; a few rules of thumb (attack
+    # enemy buildings, march toward them, build and deploy) must, or VP are broken somewhere.
+    import importlib.util
+    import random
+    from pathlib import Path
+
+    from meeples.games.meeple_war import RULES, rules
+
+    path = Path(__file__).resolve().parents[3] / "scripts" / "meeple_war_vp_sources.py"
+    spec = importlib.util.spec_from_file_location("meeple_war_vp_sources", path)
+    assert spec is not None and spec.loader is not None
+    script = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(script)
+    for players in (2, 3, 4):
+        state = RULES.initial_state(players, 1, {})
+        rng = random.Random(1)
+        while not state.result:
+            legal = rules.legal_actions(state)
+            state = RULES.apply(state, script.greedy_policy(state, legal, rng))
+        assert state.result[2] == "6 victory points"
+        assert state.turn < 30 * players
