@@ -64,7 +64,10 @@ def test_workers_inner_branch_choice() -> None:
 
 def test_workers_must_move_every_turn() -> None:
     state = position(step="worker", workers=[1])
-    assert "done" not in state.legal()
+    assert state.legal() == ["w2>L1", "w2>L2", "w2>L3"]  # no "done", no staying on S
+    state = position(step="worker", workers=[0], seats=slots(["FA", True, "a", []], VS_AT("S"),
+                                                            None, None))
+    assert state.legal() == ["w1>L1", "w1>L2", "w1>b"]  # forward only, never back to S
 
 
 def test_productivity_moves_a_worker_one_extra_step() -> None:
