@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import random
+import re
 from typing import Any
 
+import httpx
 import pytest
 
 import meeples
@@ -88,3 +91,42 @@ def test_every_game_has_rule_help_in_each_language(page: Any, server: str, lang:
         page.goto(f"{server}/#/rules/{game}")
         page.wait_for_selector(".rule-text h4")
     shot(page, f"rules_{lang}")
+
+
+def bombing_position() -> tuple[str, str, int]:
+    """Return a Meeple War position where the player to move may bomb a building, that
+    building's hex and the player (found by seeded random playouts)."""
+    rules = meeples.load("meeple_war")
+    for seed in range(20):
+        state = rules.new(players=3, seed=seed)
+        rng = random.Random(seed)
+        for _ in range(600):
+            if state.outcome is not None:
+                break
+            legal = state.legal()
+            found = next((b for a in legal if (b := re.search(r":bomb@(\d+)\.(\d+)<", a))), None)
+            if found and state.to_move is not None:
+                view = state.view(state.to_move)
+                hex_name = view["villages"][int(found[1])][int(found[2]) - 1]
+                return state.position(), hex_name, state.to_move
+            state = state.play(rng.choice(legal))
+    raise AssertionError("no bombing found")
+
+
+@pytest.mark.skipif("meeple_war" not in meeples.game_names(), reason="no Meeple War")
+def test_meeple_war_bombing_is_chosen_on_the_target_building(page: Any, server: str) -> None:
+    position, target, mover = bombing_position()
+    bot = {"kind": "bot", "level": "random"}
+    seats = [{"kind": "human"} if seat == mover else bot for seat in range(3)]
+    answer = httpx.post(
+        f"{server}/api/matches", json={"game": "meeple_war", "position": position, "seats": seats}
+    ).json()
+    page.goto(f"{server}/#/m/{answer['id']}?t={answer['seats'][mover]['token']}")
+    page.wait_for_selector("#turn.mine")
+    version = version_of(page)
+    page.click(f'.board .hex.actionable[data-hex="{target}"]')
+    if page.locator(".board .hex.selected").count():
+        page.locator(".mw > .panel button[data-action*='bomb']").first.click()
+    page.wait_for_function(f"Number(document.querySelector('.match').dataset.version) > {version}")
+    shot(page, "meeple_war_bombing")
+    assert "Bomb" in page.locator(".log li").last.inner_text()

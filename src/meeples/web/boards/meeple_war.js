@@ -19,6 +19,7 @@ const FRIGHT = new RegExp(`^fr:\\d@(${HEX})>(${HEX})$`);
 const AT_HEX = new RegExp(`(?:@|^bonus:|^tree:)(${HEX})`);
 const WORKER = /^w([1-4])>(\w+)$/;
 const SLOT_ACTION = /^s([1-4]):/;
+const BOMB = /:bomb@(\d+)\.(\d+)</;
 
 let COMPONENTS = { buildings: {}, tiles: {}, kinds: {}, tokens: {}, actions: {} };
 try {
@@ -204,6 +205,16 @@ const selections = new WeakMap();
 export function render(container, ctx) {
   const { view, t } = ctx;
   const legal = parseLegal(ctx.interactive ? ctx.legal : []);
+  // A bombing names a building: its village hex on the map is a target too.
+  for (const items of legal.slots.values()) {
+    for (const item of items) {
+      const bomb = BOMB.exec(item.action);
+      const hex = bomb ? view.villages[Number(bomb[1])]?.[Number(bomb[2]) - 1] : null;
+      if (!hex) continue;
+      if (!legal.atHex.has(hex)) legal.atHex.set(hex, []);
+      legal.atHex.get(hex).push(item);
+    }
+  }
   let sel = selections.get(container) || { hex: null, target: null };
   if (sel.hex && !legal.moves.has(sel.hex) && !legal.atHex.has(sel.hex)) sel = { hex: null, target: null };
   selections.set(container, sel);
@@ -399,7 +410,10 @@ function village(view, seat, index, legal, ctx) {
         card.appendChild(spaces);
       }
       card.appendChild(pathDiagram(building, built, node, n, acting ? legal : none, ctx));
-      if (tokens.length) card.appendChild(h("div", "small", `${t("mw.defenders")}: ${tokens.join(", ")}`));
+      if (tokens.length) {
+        const names = tokens.map((owner) => seatName(owner, t)).join(", ");
+        card.appendChild(h("div", "small", `${t("mw.defenders")}: ${names}`));
+      }
     }
     const actions = acting ? legal.slots.get(n) : null;
     if (actions && actions.length) card.appendChild(actionPanel(actions, ctx, t("mw.slot_actions")));
