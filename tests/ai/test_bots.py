@@ -20,7 +20,8 @@ LAST_CITY = (
     "w1w1w5/10/10/10/10/10/8W1/10/10/W1W1W5 S "
     "b5:S,d5:S,f5:S,h5:S,c6:S,e6:S,g6:S,i6:N 8/8 0 0"
 )
-SPECS = ["random", "heuristic", "mcts:60", "ismcts:60", "alphabeta:d1", "easy", "normal"]
+SPECS = ["random", "heuristic", "lookahead", "mcts:60", "ismcts:60", "alphabeta:d1", "easy",
+         "normal"]
 
 
 def midgame() -> meeples.State:
@@ -49,7 +50,7 @@ def test_bot_fixed_seed_is_deterministic(spec: str) -> None:
     assert len(picks) == 1
 
 
-@pytest.mark.parametrize("spec", ["heuristic", "mcts:300", "alphabeta:d2", "hard"])
+@pytest.mark.parametrize("spec", ["heuristic", "lookahead", "mcts:300", "alphabeta:d2", "hard"])
 def test_bot_win_in_one_found(spec: str) -> None:
     state = SPARTA.parse(LAST_CITY)
     bot = get_bot("sparta", spec)
@@ -172,3 +173,16 @@ def test_get_bot_mcts_tuning_parts() -> None:
 def test_get_bot_tuning_refused_for_alphabeta() -> None:
     with pytest.raises(ValueError, match="only mcts"):
         get_bot("sparta", "alphabeta:d2,c0.3")
+
+
+@pytest.mark.parametrize("name", [g for g in ("meeple_war", "rise_of_tribes")
+                                  if g in meeples.game_names()])
+def test_lookahead_hidden_game_returns_legal_action(name: str) -> None:
+    state = meeples.load(name).new(players=2, seed=1)
+    rng = random.Random(4)
+    for _ in range(20):
+        if state.outcome is not None:
+            break
+        action = get_bot(name, "lookahead").choose(state.view(state.to_move), state.legal(), rng)
+        assert action in state.legal()
+        state = state.play(action)

@@ -18,6 +18,7 @@ from meeples.ai.alphabeta import AlphaBetaBot
 from meeples.ai.bot import Bot, Budget
 from meeples.ai.heuristic import HeuristicBot
 from meeples.ai.ismcts import ISMCTSBot
+from meeples.ai.lookahead import LookaheadBot
 from meeples.ai.mcts import MCTSBot
 from meeples.ai.model import model
 from meeples.ai.random_bot import RandomBot
@@ -30,6 +31,7 @@ KINDS: dict[str, Any] = {
     "mcts": MCTSBot,
     "ismcts": ISMCTSBot,
     "alphabeta": AlphaBetaBot,
+    "lookahead": LookaheadBot,
 }
 
 
