@@ -135,3 +135,56 @@ def test_components_gates_hold_setup_tiles() -> None:
 
 def test_components_quickstart_pairs() -> None:
     assert data.QUICKSTART == (("PS", "FA"), ("CA", "EG"), ("MA", "AB"), ("LG", "UN"))
+
+
+def test_components_every_action_path_and_leaf_as_the_sheet() -> None:
+    # Sheet section 5 `buildings`, transcribed node by node (a path or an X typo fails here).
+    expected = {
+        "FA": ({"S": ("a",), "a": ("L1", "L2", "b"), "b": ("L3",)},
+               {"L1": ("asm", 2), "L2": ("recycle", 0), "L3": ("asm", 4)}),
+        "PS": ({"S": ("a",), "a": ("L1", "b"), "b": ("L2",)},
+               {"L1": ("dep", 3), "L2": ("rei", 3)}),
+        "MA": ({"S": ("a",), "a": ("L1", "b"), "b": ("L2", "L3")},
+               {"L1": ("rei", 2), "L2": ("asm", 3), "L3": ("rei", 4)}),
+        "AC": ({"S": ("a",), "a": ("L1", "b"), "b": ("L2",)},
+               {"L1": ("stealth", 0), "L2": ("fly", 0)}),
+        "EG": ({"S": ("a",), "a": ("L1", "b"), "b": ("L2",)},
+               {"L1": ("fright", 2), "L2": ("fright", 4)}),
+        "UN": ({"S": ("a",), "a": ("L1", "b"), "b": ("L2",)},
+               {"L1": ("prod", 0), "L2": ("up", 0)}),
+        "AB": ({"S": ("a",), "a": ("L1", "b"), "b": ("L2",)},
+               {"L1": ("recycle", 0), "L2": ("conv", 0)}),
+        "CA": ({"S": ("a",), "a": ("b", "c"), "b": ("L1",), "c": ("L2",)},
+               {"L1": ("bomb", 0), "L2": ("burn", 0)}),
+        "LG": ({"S": ("a",), "a": ("L1", "b"), "b": ("L2",)},
+               {"L1": ("stealth", 0), "L2": ("conv", 0)}),
+    }
+    for code, (path, leaves) in expected.items():
+        assert data.BUILDINGS[code].path == path, code
+        assert data.BUILDINGS[code].leaves == leaves, code
+
+
+def test_components_three_and_four_player_layouts_follow_b11() -> None:
+    assert data.SETUP_TILES[3] == {(0, 0): "T01", (1, 0): "T02", (0, -1): "T03", (-1, 1): "T04",
+                                   (2, 0): "T10", (-2, 2): "T11", (0, -2): "T12"}
+    assert data.SETUP_TILES[4] == {
+        (0, 0): "T01", (1, -1): "T02", (0, -1): "T03", (-1, 1): "T04", (0, 1): "T05",
+        (1, 0): "T07", (-1, 0): "T08",
+        (2, -2): "T10", (0, 2): "T11", (-2, 2): "T12", (0, -2): "T13"}
+    assert data.SETUP_9_EMPTY == ((1, 0), (-1, 0))
+
+
+def test_components_seats_gates_and_slots_as_the_sheet() -> None:
+    # Sheet section 5 `setups`: gate territory, then V1, V2 (Village Square), V3, V4 per seat.
+    assert data.SEATS == {
+        2: (data.Seat((1, -1), ((2, -2), (3, -3), (2, -3), (3, -4))),
+            data.Seat((-1, 1), ((-2, 2), (-3, 3), (-2, 3), (-3, 4)))),
+        3: (data.Seat((2, 0), ((3, 0), (4, 0), (4, -1), (5, -1))),
+            data.Seat((-2, 2), ((-3, 3), (-4, 4), (-3, 4), (-4, 5))),
+            data.Seat((0, -2), ((0, -3), (0, -4), (-1, -3), (-1, -4)))),
+        4: (data.Seat((2, -2), ((3, -3), (4, -4), (4, -3), (5, -4))),
+            data.Seat((0, 2), ((0, 3), (0, 4), (1, 3), (1, 4))),
+            data.Seat((-2, 2), ((-3, 3), (-4, 4), (-4, 3), (-5, 4))),
+            data.Seat((0, -2), ((0, -3), (0, -4), (-1, -3), (-1, -4)))),
+    }
+    assert data.SQUARE_SLOT == 1 and data.QUICKSTART_SLOTS == (2, 3)
