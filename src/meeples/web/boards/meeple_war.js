@@ -241,8 +241,11 @@ export function render(container, ctx) {
   const minY = Math.min(...points.map((p) => p[1])) - pad;
   const width = Math.max(...points.map((p) => p[0])) - minX + pad;
   const height = Math.max(...points.map((p) => p[1])) - minY + pad;
+  // On a phone the map keeps a size fit for fingers and scrolls sideways.
+  const scroller = h("div", "mw-map");
+  wrap.appendChild(scroller);
   const svg = el("svg", { viewBox: `${minX} ${minY} ${width} ${height}`, class: "board mw-board",
-    role: "img", "aria-label": "Meeple War map" }, wrap);
+    role: "img", "aria-label": "Meeple War map" }, scroller);
 
   const gates = new Map(view.gates.map((name, seat) => [name, seat]));
   const upgrades = new Map(view.upgrades.map(([name, token]) => [name, token]));
