@@ -65,6 +65,16 @@ def test_explain_move_more_meeples_than_may_move() -> None:
     assert "only 1 of your meeples on 0,0 may still move" in why(state, "0,0>1,-1:2")
 
 
+def test_explain_move_of_no_meeple() -> None:
+    assert "at least 1 meeple" in why(position(troops=(("0,0", 0, 1),)), "0,0>1,-1:0")
+
+
+def test_explain_move_beyond_free_defense_spaces() -> None:
+    state = position(troops=(("-1,1", 0, 3),),
+                     seats={1: {"slots": [["PS", True, "a", [0]], VS, None, None]}})
+    assert "-2,2 has only 2 free defense spaces" in why(state, "-1,1>-2,2:3")
+
+
 def test_explain_move_not_adjacent() -> None:
     assert "is not next to" in why(position(troops=(("0,0", 0, 1),)), "0,0>3,0:1")
 

@@ -189,10 +189,12 @@ def _move_reason(w: Work, action: str) -> str:
     movable = w.count(src, a) - w.frozen.get(src, 0)
     if movable <= 0:
         return f"your meeples on {src_text} have moved or were placed among opponents this turn"
+    if count < 1:
+        return "a move takes at least 1 meeple"
+    if count > movable:
+        return f"only {movable} of your meeples on {src_text} may still move"
     reach = destinations(w, src, a)
     if dest in reach:
-        if count > movable:
-            return f"only {movable} of your meeples on {src_text} may still move"
         return f"{dest_text} has only {reach[dest]} free defense spaces"
     if dest in w.village:
         owner, index = w.village[dest]
