@@ -65,3 +65,14 @@ def test_every_step_of_a_turn_is_explained() -> None:
 
         wanted |= {f"rot.phase.{phase.name.lower()}" for phase in Phase}
     assert wanted and sorted(wanted - english) == []
+
+
+def test_every_error_code_the_server_sends_has_a_text() -> None:
+    server = Path(__file__).resolve().parents[2] / "src" / "meeples" / "server"
+    codes = set()
+    for path in server.glob("*.py"):
+        text = path.read_text(encoding="utf-8")
+        codes |= set(re.findall(r'(?:RoomError|error|_fail)\(\s*(?:\d+,\s*)?"([a-z_]+)"', text))
+    english = tables()["en"]
+    missing = sorted(f"error.{code}" for code in codes if f"error.{code}" not in english)
+    assert codes and missing == []

@@ -56,7 +56,7 @@ async function api(path, options = {}) {
     throw new Error(t("error.network"));
   }
   const data = await response.json().catch(() => ({}));
-  if (!response.ok) throw new Error(data.message || response.statusText);
+  if (!response.ok) throw new Error(data.code ? errorText(data) : response.statusText);
   return data;
 }
 
