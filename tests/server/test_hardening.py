@@ -314,3 +314,9 @@ def test_connections_beyond_the_limit_of_an_address_are_refused(tmp_path: Path) 
             hello(first)
         with limited.websocket_connect(f"/ws/{match['id']}") as again:
             assert hello(again)["type"] == "state"
+
+
+@pytest.mark.parametrize("game", HIDDEN_GAMES)
+def test_hidden_game_seeds_are_too_many_to_search(client: TestClient, db: str, game: str) -> None:
+    seeds = [stored(db, two_humans(client, game)["id"]).seed for _ in range(4)]
+    assert max(seeds) >= 2**32 and len(set(seeds)) == 4

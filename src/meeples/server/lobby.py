@@ -110,7 +110,9 @@ class Lobby:
             players = request.players if request.players is not None else game.min_players
             options = game.check_options(players, request.options)
             guard.check_seed(game, request.seed)
-            seed = request.seed if request.seed is not None else secrets.randbelow(2**31)
+            # 63 secret bits: the generator's whole state space, so no one can search the seeds
+            # for the one whose opening matches what the table shows (2**31 could be searched).
+            seed = request.seed if request.seed is not None else secrets.randbits(63)
             game.new(players=players, seed=seed, **options)
         requested = request.seats or []
         if requested and len(requested) != players:

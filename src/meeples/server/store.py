@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from sqlalchemy import (
+    BigInteger,
     Boolean,
     Column,
     Float,
@@ -42,7 +43,7 @@ matches = Table(
     Column("id", String(32), primary_key=True),
     Column("game", String(64), nullable=False),
     Column("players", Integer, nullable=False),
-    Column("seed", Integer, nullable=True),
+    Column("seed", BigInteger, nullable=True),  # 63-bit secret seeds
     Column("options", Text, nullable=True),
     Column("position", Text, nullable=True),
     Column("seats", Text, nullable=False),
