@@ -320,3 +320,14 @@ def test_connections_beyond_the_limit_of_an_address_are_refused(tmp_path: Path) 
 def test_hidden_game_seeds_are_too_many_to_search(client: TestClient, db: str, game: str) -> None:
     seeds = [stored(db, two_humans(client, game)["id"]).seed for _ in range(4)]
     assert max(seeds) >= 2**32 and len(set(seeds)) == 4
+
+
+def test_a_game_that_cannot_start_counts_as_hidden_only_while_it_cannot(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    sparta = meeples.load("sparta")
+    guard._HIDES.pop("sparta", None)
+    monkeypatch.setattr(sparta.rules, "initial_state", broken_legal)
+    while_broken = guard.hides(sparta)
+    monkeypatch.undo()
+    assert while_broken and not guard.hides(sparta)

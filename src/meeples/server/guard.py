@@ -20,7 +20,6 @@ position text (Sparta) hides nothing and may start from any position.
 
 from __future__ import annotations
 
-import functools
 import importlib
 import secrets
 import time
@@ -151,7 +150,9 @@ def _sampler(game: Game[Any, Any]) -> Callable[[dict[str, Any], int], Any] | Non
     return sampler if callable(sampler) else None
 
 
-@functools.cache
+_HIDES: dict[str, bool] = {}
+
+
 def hides(game: Game[Any, Any]) -> bool:
     """Return whether a game has hidden information (unless shown otherwise, it has).
 
@@ -161,11 +162,16 @@ def hides(game: Game[Any, Any]) -> bool:
     flag = getattr(game.rules, "hidden_information", None)
     if isinstance(flag, bool):
         return flag
+    known = _HIDES.get(game.name)
+    if known is not None:
+        return known
     try:
         state = game.new(players=game.min_players, seed=1)
+        answer = state.view(None).get("position") != state.position()
     except Exception:
-        return True
-    return state.view(None).get("position") != state.position()
+        return True  # when in doubt, hidden (and asked again next time)
+    _HIDES[game.name] = answer
+    return answer
 
 
 def check_seed(game: Game[Any, Any], seed: int | None) -> None:
