@@ -136,6 +136,8 @@ class Match:
             data = json.loads(text)
         except json.JSONDecodeError as error:
             raise CorruptRecord(f"not valid JSON: {error}") from None
+        except RecursionError:
+            raise CorruptRecord("not a match record: JSON nested too deeply") from None
         match = cls.from_json(data)
         try:
             match.states()

@@ -40,7 +40,7 @@ import re
 
 from meeples.core.errors import BadPosition, IllegalAction
 from meeples.games.rise_of_tribes import data
-from meeples.games.rise_of_tribes.state import FIELDS, Phase, State
+from meeples.games.rise_of_tribes.state import FIELDS, FLAG_COUNT, Phase, State
 
 _H = "[a-o]"
 _R = "[wfs]"
@@ -112,6 +112,8 @@ def parse_state(text: str) -> State:
     Raises:
         BadPosition: the text is malformed or inconsistent.
     """
+    if not isinstance(text, str):
+        raise BadPosition("a Rise of Tribes position is a text")
     parts = text.split()
     if len(parts) != len(FIELDS):
         raise BadPosition(f"a Rise of Tribes position has {len(FIELDS)} fields, not {len(parts)}")
@@ -120,16 +122,63 @@ def parse_state(text: str) -> State:
         key, sep, raw = part.partition("=")
         if key != name or not sep:
             raise BadPosition(f"expected field {name!r}, found {part[:20]!r}")
+        if not _SHAPES[depth].fullmatch(raw):
+            raise BadPosition(f"field {name!r}: {raw[:20]!r} is not a number list")
         try:
             values[name] = _decode(raw, depth)
         except ValueError as exc:
             raise BadPosition(f"field {name!r}: {raw[:20]!r} is not a number list") from exc
-    try:
-        state = State(**values)  # type: ignore[arg-type]
-    except TypeError as exc:
-        raise BadPosition(str(exc)) from exc
+    state = State(**values)  # type: ignore[arg-type]
     check(state)
+    _probe(state)
     return state
+
+
+_NUM = r"-?[0-9]{1,20}"
+_LIST = rf"(?:\.|{_NUM}(?:,{_NUM})*)"
+#: What a field value may look like at each depth: ASCII numbers (at most 20 digits), a list
+#: ``1,2`` (``.`` when empty), a list of lists ``1,2/.``.
+_SHAPES = (re.compile(_NUM), re.compile(_LIST), re.compile(rf"{_LIST}(?:/{_LIST})*"))
+
+
+def _probe(state: State) -> None:
+    """Refuse a state that passes :func:`check` but that the rules cannot work with.
+
+    The per-phase decision data (``pend``, ``queue``, ``left``, ``power``) means something
+    different in every phase; rather than re-stating each phase's invariants here, the
+    position is asked for its legal actions and views once. This is a safety net behind
+    :func:`check`, not a replacement for it.
+    """
+    from meeples.games.rise_of_tribes import rules, view
+
+    try:
+        legal = [] if state.over else rules.legal_actions(state)
+        if state.over:
+            rules.outcome(state)
+        for player in (None, *range(state.n)):
+            view.view(state, player)
+    except (KeyError, IndexError, TypeError, ValueError, AttributeError, ZeroDivisionError,
+            OverflowError, RecursionError) as exc:
+        raise BadPosition(
+            f"the position is inconsistent (phase {state.phase}, decision data "
+            f"pend={list(state.pend)[:8]} queue={list(state.queue)[:8]}): "
+            f"{type(exc).__name__}: {exc}"
+        ) from None
+    if not state.over and not legal:
+        raise BadPosition(f"the game goes on but phase {state.phase} offers no action")
+
+
+def _in(name: str, values: object, low: int, high: int) -> None:
+    """Raise BadPosition unless every number of a field lies in low..high."""
+    flat: list[int] = []
+    if isinstance(values, int):
+        flat = [values]
+    else:
+        for v in values:  # type: ignore[attr-defined]
+            flat.extend([v] if isinstance(v, int) else v)
+    for v in flat:
+        if not low <= v <= high:
+            raise BadPosition(f"field {name!r}: {v} is out of range {low}..{high}")
 
 
 def check(state: State) -> None:
@@ -140,13 +189,36 @@ def check(state: State) -> None:
     hexes = len(data.MAPS[n])
     sizes = {"terrain": hexes, "special": hexes, "pop": hexes, "villages": hexes,
              "moved": hexes, "res": n, "score": n, "tribe": n, "decks": n, "progress": n,
-             "completed": n, "acquired": n, "tamed": n, "elder_at": n, "slots": 2, "tokens": 2,
-             "rows": 4}
+             "completed": n, "acquired": n, "tamed": n, "elder_at": n,
+             "slots": data.EVENT_SLOTS, "tokens": data.EVENT_SLOTS, "rows": 4,
+             "flags": FLAG_COUNT}
     for name, size in sizes.items():
         if len(getattr(state, name)) != size:
             raise BadPosition(f"field {name!r} needs {size} entries")
     if any(len(row) != n for row in state.pop) or any(len(r) != 3 for r in state.res):
         raise BadPosition("every hex needs a count per player, every player three resources")
+    if any(len(row) != 3 for row in state.rows) or any(len(t) != 3 for t in state.tokens):
+        raise BadPosition("every action row needs 3 slots, every event slot 3 token counts")
+    big = 10**9
+    last_hex, last_goal, last_event = hexes - 1, len(data.GOAL_IDS) - 1, len(data.EVENTS) - 1
+    for name, low, high in (
+        ("classic", 0, 1), ("leaders", 0, 1), ("elders_on", 0, 1),
+        ("tiles_on", 1, len(data.SCENARIO_TILES)), ("terrain", 0, 2),
+        ("special", 0, len(data.SCENARIO_TILES)), ("volcano", -1, len(data.VOLCANO_SLOTS[n]) - 1),
+        ("pop", 0, data.POP_LIMIT * 4), ("inv_hex", -1, last_hex), ("inv", 0, big),
+        ("villages", -1, n - 1), ("elder_at", -1, last_hex), ("res", 0, big),
+        ("score", -big, big), ("tribe", 0, len(data.TRIBES) - 1), ("rows", -1, 2),
+        ("hand", 0, 2), ("decks", 0, last_goal), ("progress", 0, last_goal),
+        ("completed", 0, last_goal), ("ev_deck", 0, last_event), ("ev_discard", 0, last_event),
+        ("slots", -1, last_event), ("tokens", 0, big), ("acquired", 0, last_event),
+        ("mammoth", -1, last_hex), ("tamed", 0, 1), ("tiger", -1, last_hex),
+        ("first", 0, n - 1), ("active", 0, n - 1), ("decider", 0, n - 1),
+        ("phase", 0, Phase.OVER), ("pend", -big, big), ("queue", -big, big), ("used", 0, 3),
+        ("moved", 0, big), ("left", -big, big), ("power", -big, big), ("flags", -big, big),
+        ("evstep", -big, big), ("evface", -big, big), ("rnd", 0, big), ("rng", 0, 2**64 - 1),
+        ("winner", -1, n - 1), ("over", 0, 2),
+    ):
+        _in(name, getattr(state, name), low, high)
     for p in range(n):
         if sum(row[p] for row in state.pop) > data.MEMBERS:
             raise BadPosition(f"player {p} has more than {data.MEMBERS} members on the board")

@@ -234,10 +234,11 @@ def _parse_placement(placement: str) -> list[int]:
     for i, row in enumerate(rows):
         rank = SIZE - 1 - i
         file = 0
-        for token in re.findall(r"\d+|.", row):
+        for token in re.findall(r"[0-9]+|.", row):
             if token.isdigit():
-                if token.startswith("0"):
-                    raise BadPosition(f"rank {rank + 1}: write empty runs as 1 to 10, not {token}")
+                if token.startswith("0") or len(token) > 2:
+                    shown = token if len(token) < 20 else token[:20] + "..."
+                    raise BadPosition(f"rank {rank + 1}: write empty runs as 1 to 10, not {shown}")
                 file += int(token)
             elif token in _CHAR_PIECES:
                 if file < SIZE:
