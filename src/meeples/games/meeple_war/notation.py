@@ -30,7 +30,17 @@ from typing import Any
 
 from meeples.core.errors import BadPosition, IllegalAction
 from meeples.games.meeple_war.board import hex_name, parse_hex
-from meeples.games.meeple_war.data import BUILDINGS, TILE_INDEX, TILES
+from meeples.games.meeple_war.data import (
+    BRAVERY_PER_VP,
+    BUILDING_CODES,
+    BUILDINGS,
+    MEEPLES_PER_PLAYER,
+    SQUARE_SLOT,
+    TILE_INDEX,
+    TILES,
+    UPGRADE_TOKENS,
+    VILLAGE_SLOTS,
+)
 from meeples.games.meeple_war.state import Seat, Slot, State
 
 _H = r"-?\d{1,2},-?\d{1,2}"
@@ -156,79 +166,287 @@ def format_state(state: State) -> str:
     return json.dumps(to_json(state), separators=(",", ":"))
 
 
-def _tree_key(text: str) -> int:
-    spot, _, d = text.partition("/")
-    return parse_hex(spot) * 8 + int(d)
+# --- reading a position: every field checked for its type and range, named when wrong --------
+
+_BIG = 10**6
+_STEPS = ("window", "bonus", "worker", "action", "fly", "fright", "move", "explore", "rotate",
+          "battle", "over")
+_EFFECTS = ("kill", "jump", "vp")
+_SEAT_KEYS = ("stock", "depot", "ladder", "mountain", "extra_vp", "tree", "tokens", "shields",
+              "available", "boxed", "slots")
+
+
+def _int(value: Any, name: str, low: int, high: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise BadPosition(f"{name} must be a whole number, not {_short(value)}")
+    if not low <= value <= high:
+        raise BadPosition(f"{name} must be {low} to {high}, not {_short(value)}")
+    return value
+
+
+def _bool(value: Any, name: str) -> bool:
+    if not isinstance(value, bool):
+        raise BadPosition(f"{name} must be true or false, not {_short(value)}")
+    return value
+
+
+def _str(value: Any, name: str, allowed: tuple[str, ...] | None = None) -> str:
+    if not isinstance(value, str):
+        raise BadPosition(f"{name} must be a text, not {_short(value)}")
+    if allowed is not None and value not in allowed:
+        raise BadPosition(f"{name} must be one of {', '.join(allowed)}, not {_short(value)}")
+    return value
+
+
+def _list(value: Any, name: str, size: int | None = None, most: int = 200) -> list[Any]:
+    if not isinstance(value, list):
+        raise BadPosition(f"{name} must be a list, not {_short(value)}")
+    if size is not None and len(value) != size:
+        raise BadPosition(f"{name} must have {size} entries, not {len(value)}")
+    if len(value) > most:
+        raise BadPosition(f"{name} has {len(value)} entries, more than {most}")
+    return value
+
+
+def _hex(value: Any, name: str) -> int:
+    text = _str(value, name)
+    if not re.fullmatch(_H, text):
+        raise BadPosition(f"{name} must be a hex such as 2,-1, not {_short(value)}")
+    return parse_hex(text)
+
+
+def _tile(value: Any, name: str) -> int:
+    if not isinstance(value, str) or value not in TILE_INDEX:
+        raise BadPosition(f"{name} must be a tile T01..T{len(TILES):02}, not {_short(value)}")
+    return TILE_INDEX[value]
+
+
+def _short(value: Any) -> str:
+    text = repr(value)
+    return text if len(text) <= 40 else text[:40] + "..."
+
+
+def _tree_key(value: Any, name: str) -> int:
+    spot, _, d = _str(value, name).partition("/")
+    if d not in ("0", "1", "2"):
+        raise BadPosition(f"{name} must be a hex and a side 0-2 such as 1,-1/2, not {value!r}")
+    return _hex(spot, name) * 8 + int(d)
+
+
+def _player(value: Any, name: str, players: int) -> int:
+    return _int(value, name, 0, players - 1)
+
+
+def _slot(value: Any, name: str, players: int) -> Slot | None:
+    if value is None:
+        return None
+    building, built, node, defense = _list(value, name, 4)
+    code = _str(building, f"{name} building", BUILDING_CODES)
+    spec = BUILDINGS[code]
+    built = _bool(built, f"{name} built")
+    node = _str(node, f"{name} worker")
+    if built:
+        nodes = {"S", *spec.path, *(n for exits in spec.path.values() for n in exits)}
+    else:
+        nodes = {f"c{i}" for i in range(spec.construction_length)}
+    if node not in nodes:
+        raise BadPosition(f"{name} worker must be on one of {', '.join(sorted(nodes))}, "
+                          f"not {_short(node)}")
+    owners = tuple(_player(p, f"{name} defense", players)
+                   for p in _list(defense, f"{name} defense", most=8))
+    capacity = spec.defense if built else spec.construction_defense
+    if len(owners) > capacity:
+        raise BadPosition(f"{name} holds {len(owners)} defenders, more than its {capacity} spaces")
+    return Slot(code, built, node, owners)
+
+
+def _seat(value: Any, name: str, players: int) -> Seat:
+    if not isinstance(value, dict):
+        raise BadPosition(f"{name} must be an object, not {_short(value)}")
+    missing = [k for k in _SEAT_KEYS if k not in value]
+    if missing:
+        raise BadPosition(f"{name} misses {', '.join(missing)}")
+    slots = _list(value["slots"], f"{name} slots", VILLAGE_SLOTS)
+    return Seat(
+        stock=_int(value["stock"], f"{name} stock", 0, MEEPLES_PER_PLAYER),
+        depot=_int(value["depot"], f"{name} depot", 0, MEEPLES_PER_PLAYER),
+        ladder=_int(value["ladder"], f"{name} ladder", 0, BRAVERY_PER_VP - 1),
+        mountain=_int(value["mountain"], f"{name} mountain", 0, MEEPLES_PER_PLAYER),
+        extra_vp=_int(value["extra_vp"], f"{name} extra_vp", 0, _BIG),
+        tree=_bool(value["tree"], f"{name} tree"),
+        tokens=tuple(_str(t, f"{name} tokens", UPGRADE_TOKENS)
+                     for t in _list(value["tokens"], f"{name} tokens", most=10)),
+        shields=_int(value["shields"], f"{name} shields", 0, _BIG),
+        available=tuple(_str(b, f"{name} available", BUILDING_CODES)
+                        for b in _list(value["available"], f"{name} available", most=20)),
+        boxed=tuple(_str(b, f"{name} boxed", BUILDING_CODES)
+                    for b in _list(value["boxed"], f"{name} boxed", most=20)),
+        slots=tuple(_slot(x, f"{name} V{i + 1}", players) for i, x in enumerate(slots)),
+    )
+
+
+def _sub(value: Any, players: int) -> tuple[Any, ...]:
+    sub = _list(value, "sub", most=3)
+    if not sub:
+        return ()
+    kind = _str(sub[0], "sub kind", ("fly", "fright"))
+    if kind == "fly":
+        _, hexes = _list(sub, "sub", 2)
+        return ("fly", tuple(_hex(h, "sub hex") for h in _list(hexes, "sub hexes")))
+    _, left, arrivals = _list(sub, "sub", 3)
+    pairs = [_list(x, "sub arrival", 2) for x in _list(arrivals, "sub arrivals")]
+    return ("fright", _int(left, "sub count", 0, _BIG),
+            tuple((_hex(h, "sub arrival hex"), _player(p, "sub arrival player", players))
+                  for h, p in pairs))
+
+
+def _result(value: Any, players: int) -> tuple[Any, ...]:
+    if not _list(value, "result", most=3):
+        return ()
+    winners, ranking, reason = _list(value, "result", 3)
+    return (
+        tuple(_player(p, "result winner", players)
+              for p in _list(winners, "result winners", most=players)),
+        tuple(tuple(_player(p, "result ranking", players)
+                    for p in _list(g, "result ranking group", most=players))
+              for g in _list(ranking, "result ranking", most=players)),
+        _str(reason, "result reason"),
+    )
+
+
+def _pairs(data: dict[str, Any], name: str, size: int) -> list[list[Any]]:
+    return [_list(x, f"{name} entry", size) for x in _list(data[name], name)]
 
 
 def from_json(data: dict[str, Any]) -> State:
     """Return the state of JSON data made by :func:`to_json`.
 
     Raises:
-        BadPosition: a field is missing or malformed.
+        BadPosition: a field is missing, of the wrong type, out of range or names something
+            that does not exist (a tile, a building, a player, a token).
     """
+    missing = [key for key in _FIELDS if key not in data]
+    if missing:
+        raise BadPosition(f"not a Meeple War position: missing {', '.join(missing)}")
+    extra = sorted(set(data) - set(_FIELDS) - {"game"})
+    if extra:
+        raise BadPosition(f"not a Meeple War position: unknown field {extra[0]!r}")
+    n = _int(data["players"], "players", 2, 4)
+    seats = tuple(_seat(x, f"seat {i}", n)
+                  for i, x in enumerate(_list(data["seats"], "seats", n)))
+    drawn = _list(data["drawn"], "drawn", most=2)
+    if drawn:
+        _list(drawn, "drawn", 2)
+    from meeples.games.meeple_war.rules import OPTION_NAMES
+
+    step = _str(data["step"], "step", _STEPS)
+    options = tuple(_str(o, "options", OPTION_NAMES)
+                    for o in _list(data["options"], "options", most=len(OPTION_NAMES)))
+    state = State(
+        players=n,
+        options=options,
+        rng=_int(data["rng"], "rng", 0, 2**64 - 1),
+        first=_player(data["first"], "first", n),
+        active=_player(data["active"], "active", n),
+        turn=_int(data["turn"], "turn", 0, _BIG),
+        phase=_int(data["phase"], "phase", 0, 5),
+        step=step,
+        window=tuple(_player(p, "window", n) for p in _list(data["window"], "window", most=n)),
+        bonuses=tuple((_hex(h, "bonuses hex"), _str(k, "bonuses kind", ("asm", "dep")))
+                      for h, k in _pairs(data, "bonuses", 2)),
+        temp_vp=_int(data["temp_vp"], "temp_vp", 0, _BIG),
+        weapons=_int(data["weapons"], "weapons", 0, _BIG),
+        nature=_bool(data["nature"], "nature"),
+        workers=tuple(_int(i, "workers", 0, VILLAGE_SLOTS - 1)
+                      for i in _list(data["workers"], "workers", most=VILLAGE_SLOTS)),
+        pending=tuple(_int(i, "pending", 0, VILLAGE_SLOTS - 1)
+                      for i in _list(data["pending"], "pending", most=VILLAGE_SLOTS)),
+        sub=_sub(data["sub"], n),
+        frozen=tuple((_hex(h, "frozen hex"), _int(k, "frozen count", 0, _BIG))
+                     for h, k in _pairs(data, "frozen", 2)),
+        explore=tuple((_hex(h, "explore hex"),
+                       tuple(_hex(o, "explore origin") for o in _list(origins, "explore origins")))
+                      for h, origins in _pairs(data, "explore", 2)),
+        drawn=(_hex(drawn[0], "drawn hex"), _tile(drawn[1], "drawn tile")) if drawn else (),
+        altars_used=tuple((_hex(h, "altars_used hex"), _int(p, "altars_used player", -1, n - 1))
+                          for h, p in _pairs(data, "altars_used", 2)),
+        effects=tuple((_str(k, "effects kind", _EFFECTS), _player(p, "effects player", n),
+                       _hex(h, "effects hex")) for k, p, h in _pairs(data, "effects", 3)),
+        pile=tuple(_tile(t, "pile") for t in _list(data["pile"], "pile", most=len(TILES))),
+        tiles=tuple((_hex(h, "tiles hex"), _tile(t, "tiles tile"), _int(r, "tiles rotation", 0, 5))
+                    for h, t, r in _pairs(data, "tiles", 3)),
+        upgrades=tuple((_hex(h, "upgrades hex"), _str(tok, "upgrades token", UPGRADE_TOKENS))
+                       for h, tok in _pairs(data, "upgrades", 2)),
+        trees=tuple(_tree_key(t, "trees") for t in _list(data["trees"], "trees")),
+        pool=tuple(_str(t, "pool", UPGRADE_TOKENS) for t in _list(data["pool"], "pool", most=10)),
+        troops=tuple((_hex(h, "troops hex"), _player(p, "troops player", n),
+                      _int(c, "troops count", 1, MEEPLES_PER_PLAYER))
+                     for h, p, c in _pairs(data, "troops", 3)),
+        seats=seats,
+        result=_result(data["result"], n),
+    )
+    _check(state)
+    return state
+
+
+_FIELDS = ("players", "options", "rng", "first", "active", "turn", "phase", "step", "window",
+           "bonuses", "temp_vp", "weapons", "nature", "workers", "pending", "sub", "frozen",
+           "explore", "drawn", "altars_used", "effects", "pile", "tiles", "upgrades", "trees",
+           "pool", "troops", "seats", "result")
+
+
+def _check(state: State) -> None:
+    """Refuse positions whose fields fit one by one but not together."""
+    hexes = [h for h, _, _ in state.tiles]
+    if len(set(hexes)) != len(hexes):
+        raise BadPosition("tiles: two tiles on one hex")
+    placed = [t for _, t, _ in state.tiles] + list(state.pile)
+    if state.drawn:
+        placed.append(state.drawn[1])
+    if len(set(placed)) != len(placed):
+        raise BadPosition("a tile is both placed, drawn or in the pile twice")
+    keys = [(h, p) for h, p, _ in state.troops]
+    if len(set(keys)) != len(keys):
+        raise BadPosition("troops: one player listed twice on a hex")
+    for p, seat in enumerate(state.seats):
+        out = sum(c for _, q, c in state.troops if q == p)
+        out += sum(slot.defense.count(p) for s in state.seats for slot in s.slots if slot)
+        total = seat.stock + seat.depot + seat.mountain + out
+        if total > MEEPLES_PER_PLAYER:
+            raise BadPosition(f"player {p} has {total} meeples, more than {MEEPLES_PER_PLAYER}")
+        if seat.slots[SQUARE_SLOT] is None:
+            raise BadPosition(f"player {p} has no Village Square on V{SQUARE_SLOT + 1}")
+    for index in (*state.workers, *state.pending):
+        if state.seats[state.active].slots[index] is None:
+            raise BadPosition(f"workers/pending name the empty village slot V{index + 1}")
+    if state.step == "window" and not state.window and not state.result:
+        raise BadPosition("step 'window' needs a token holder in window")
+    if (state.step == "over") != bool(state.result) or (state.phase == 0) != bool(state.result):
+        raise BadPosition("step 'over', phase 0 and a result go together")
+    _probe(state)
+
+
+def _probe(state: State) -> None:
+    """Refuse a position that passes the checks above but that the rules cannot work with.
+
+    The decision in progress (step, sub, effects, explore...) has invariants that differ per
+    step; rather than re-stating them all here, the position is asked for its legal actions and
+    views once. A safety net behind the field checks, not a replacement for them.
+    """
+    from meeples.games.meeple_war import rules, view
+
     try:
-        players = int(data["players"])
-        if not 2 <= players <= 4:
-            raise ValueError("players must be 2 to 4")
-        sub_data = data["sub"]
-        sub: tuple[Any, ...] = ()
-        if sub_data and sub_data[0] == "fly":
-            sub = ("fly", tuple(parse_hex(h) for h in sub_data[1]))
-        elif sub_data:
-            sub = ("fright", int(sub_data[1]),
-                   tuple((parse_hex(h), int(p)) for h, p in sub_data[2]))
-        seats = tuple(
-            Seat(int(s["stock"]), int(s["depot"]), int(s["ladder"]), int(s["mountain"]),
-                 int(s["extra_vp"]), bool(s["tree"]), tuple(str(t) for t in s["tokens"]),
-                 int(s["shields"]), tuple(str(b) for b in s["available"]),
-                 tuple(str(b) for b in s["boxed"]),
-                 tuple(None if x is None else Slot(str(x[0]), bool(x[1]), str(x[2]),
-                                                   tuple(int(p) for p in x[3]))
-                       for x in s["slots"]))
-            for s in data["seats"]
-        )
-        if len(seats) != players:
-            raise ValueError("one seat per player")
-        result: tuple[Any, ...] = ()
-        if data["result"]:
-            winners, ranking, reason = data["result"]
-            result = (tuple(winners), tuple(tuple(g) for g in ranking), str(reason))
-        drawn = data["drawn"]
-        return State(
-            players=players,
-            options=tuple(str(o) for o in data["options"]),
-            rng=int(data["rng"]),
-            first=int(data["first"]),
-            active=int(data["active"]),
-            turn=int(data["turn"]),
-            phase=int(data["phase"]),
-            step=str(data["step"]),
-            window=tuple(int(p) for p in data["window"]),
-            bonuses=tuple((parse_hex(h), str(k)) for h, k in data["bonuses"]),
-            temp_vp=int(data["temp_vp"]),
-            weapons=int(data["weapons"]),
-            nature=bool(data["nature"]),
-            workers=tuple(int(i) for i in data["workers"]),
-            pending=tuple(int(i) for i in data["pending"]),
-            sub=sub,
-            frozen=tuple((parse_hex(h), int(k)) for h, k in data["frozen"]),
-            explore=tuple((parse_hex(h), tuple(parse_hex(o) for o in origins))
-                          for h, origins in data["explore"]),
-            drawn=(parse_hex(drawn[0]), TILE_INDEX[drawn[1]]) if drawn else (),
-            altars_used=tuple((parse_hex(h), int(p)) for h, p in data["altars_used"]),
-            effects=tuple((str(k), int(p), parse_hex(h)) for k, p, h in data["effects"]),
-            pile=tuple(TILE_INDEX[t] for t in data["pile"]),
-            tiles=tuple((parse_hex(h), TILE_INDEX[t], int(r)) for h, t, r in data["tiles"]),
-            upgrades=tuple((parse_hex(h), str(tok)) for h, tok in data["upgrades"]),
-            trees=tuple(_tree_key(t) for t in data["trees"]),
-            pool=tuple(str(t) for t in data["pool"]),
-            troops=tuple((parse_hex(h), int(p), int(c)) for h, p, c in data["troops"]),
-            seats=seats,
-            result=result,
-        )
-    except (KeyError, TypeError, ValueError, IndexError) as exc:
-        raise BadPosition(f"not a Meeple War position: {exc}") from exc
+        legal = rules.legal_actions(state)
+        for player in (None, *range(state.players)):
+            view.view(state, player)
+    except (KeyError, IndexError, TypeError, ValueError, AttributeError, AssertionError,
+            ZeroDivisionError, OverflowError, RecursionError) as exc:
+        raise BadPosition(
+            f"the position is inconsistent (step {state.step!r}, phase {state.phase}): "
+            f"{type(exc).__name__}: {exc}"
+        ) from None
+    if not state.result and not legal:
+        raise BadPosition(f"the game goes on but step {state.step!r} offers no action")
 
 
 def parse_state(text: str) -> State:
@@ -243,6 +461,13 @@ def parse_state(text: str) -> State:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
         raise BadPosition(f"a Meeple War position is one line of JSON: {exc}") from exc
+    except (RecursionError, ValueError) as exc:
+        raise BadPosition(f"a Meeple War position is one line of JSON: {exc}") from None
     if not isinstance(data, dict) or data.get("game") != "meeple_war":
         raise BadPosition("not a Meeple War position (no \"game\": \"meeple_war\")")
-    return from_json(data)
+    try:
+        return from_json(data)
+    except (KeyError, IndexError, TypeError, ValueError) as exc:
+        if isinstance(exc, BadPosition):
+            raise
+        raise BadPosition(f"not a Meeple War position: {type(exc).__name__}: {exc}") from None
