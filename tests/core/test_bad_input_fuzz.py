@@ -50,11 +50,24 @@ def player_counts(name: str) -> range:
     return range(game.min_players, game.max_players + 1)
 
 
+def other_options(name: str) -> dict[str, Any]:
+    """Return every option switched away from its default (true, or another choice)."""
+    out: dict[str, Any] = {}
+    for key, option in meeples.load(name).options.items():
+        if isinstance(option.default, bool):
+            out[key] = not option.default
+        elif option.choices:
+            out[key] = next(c for c in option.choices if c != option.default)
+    return out
+
+
 @cache
-def playout(name: str, players: int, seed: int) -> tuple[meeples.State[Any, Any], ...]:
+def playout(name: str, players: int, seed: int,
+            options: bool = False) -> tuple[meeples.State[Any, Any], ...]:
     """Return the states of a seeded random playout (cut after MAX_PLIES)."""
     rng = random.Random(seed)
-    state = meeples.load(name).new(players=players, seed=seed)
+    chosen = other_options(name) if options else {}
+    state = meeples.load(name).new(players=players, seed=seed, **chosen)
     states = [state]
     while state.outcome is None and len(states) <= MAX_PLIES:
         state = state.play(rng.choice(state.legal()))
@@ -64,12 +77,15 @@ def playout(name: str, players: int, seed: int) -> tuple[meeples.State[Any, Any]
 
 @cache
 def samples(name: str) -> tuple[meeples.State[Any, Any], ...]:
-    """Return a few real states of each player count: the start, the middle and the end."""
+    """Return a few real states of each player count (the start, the middle and the end), and
+    two of a playout with every option switched."""
     out: list[meeples.State[Any, Any]] = []
     for players in player_counts(name):
         for seed in SEEDS:
             states = playout(name, players, seed)
             out.extend({0: states[0], 1: states[len(states) // 2], 2: states[-1]}.values())
+    states = playout(name, player_counts(name)[-1], 0, options=True)
+    out.extend((states[0], states[-1]))
     return tuple(out)
 
 

@@ -181,6 +181,12 @@ def _in(name: str, values: object, low: int, high: int) -> None:
             raise BadPosition(f"field {name!r}: {v} is out of range {low}..{high}")
 
 
+#: The decision data each phase reads (the least length of ``pend``).
+_PEND = {Phase.PLACE: 1, Phase.TAKE: 2, Phase.SITE: 2, Phase.VENT: 2, Phase.LOSE: 1,
+         Phase.BID: 2, Phase.GIVE: 3, Phase.GROW: 1, Phase.GATHER: 3, Phase.BONUS: 3,
+         Phase.RECYCLE: 1, Phase.BOW: 5}
+
+
 def check(state: State) -> None:
     """Raise BadPosition when a state is impossible (sizes, members, villages, resources)."""
     n = state.n
@@ -219,6 +225,14 @@ def check(state: State) -> None:
         ("winner", -1, n - 1), ("over", 0, 2),
     ):
         _in(name, getattr(state, name), low, high)
+    phase = Phase(state.phase)
+    if len(state.pend) < _PEND.get(phase, 0):
+        raise BadPosition(f"field 'pend': phase {phase.name} needs at least {_PEND[phase]} "
+                          f"numbers, not {len(state.pend)}")
+    if phase in (Phase.PLACE, Phase.TAKE):
+        _in("pend", state.pend[0], 0, len(data.START_SEATS) - 1)
+    if phase == Phase.SITE:
+        _in("pend", state.pend[1:], 0, last_hex)
     for p in range(n):
         if sum(row[p] for row in state.pop) > data.MEMBERS:
             raise BadPosition(f"player {p} has more than {data.MEMBERS} members on the board")
