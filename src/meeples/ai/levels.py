@@ -55,6 +55,20 @@ LEVELS: dict[str, dict[str, Level]] = {
         "normal": Level("alphabeta", Budget(depth=2, seconds=2.0)),
         "hard": Level("alphabeta", Budget(depth=4, seconds=3.0)),
     },
+    # Arena: hard 18-2 against the heuristic, 10-0 against random (docs/strength.md);
+    # the turn lookahead 8-2 against the heuristic, in a second a move.
+    "rise_of_tribes": {
+        "easy": Level("heuristic", Budget()),
+        "normal": Level("lookahead", Budget(seconds=1.0)),
+        "hard": Level("ismcts", Budget(iterations=1500, seconds=3.5)),
+    },
+    # IS-MCTS is not yet stronger than the greedy evaluation here (docs/strength.md), so the
+    # turn lookahead plays hard.
+    "meeple_war": {
+        "easy": Level("ismcts", Budget(iterations=100, seconds=1.0)),
+        "normal": Level("heuristic", Budget()),
+        "hard": Level("lookahead", Budget(seconds=1.0)),
+    },
 }
 
 
