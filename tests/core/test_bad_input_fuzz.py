@@ -30,6 +30,8 @@ SEEDS = (0, 1)
 MAX_PLIES = 120
 #: Mutants tried per sampled position (on top of the structural JSON/field mutations).
 TEXT_MUTANTS = 40
+#: Legal actions played from each damaged position that parses.
+PLAYED = 8
 FUZZ = settings(
     max_examples=40,
     derandomize=True,
@@ -215,7 +217,8 @@ def position_mutants(text: str, seed: int) -> Iterator[str]:
 
 
 def check_parse(game: meeples.Game[Any, Any], text: str) -> None:
-    """Parse a text: BadPosition, or a state whose position, actions and views all work."""
+    """Parse a text: BadPosition, or a state whose position, actions and views all work (and
+    its first few legal actions play)."""
     try:
         state = game.parse(text)
     except meeples.BadPosition as error:
@@ -227,6 +230,8 @@ def check_parse(game: meeples.Game[Any, Any], text: str) -> None:
     state.to_move  # noqa: B018 - the property must not crash
     for player in [None, *range(state.players)]:
         json.dumps(state.view(player))
+    for action in state.legal()[:PLAYED]:
+        state.play(action).legal()
 
 
 def describe_failure(text: str, error: BaseException) -> str:

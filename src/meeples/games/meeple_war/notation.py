@@ -405,6 +405,11 @@ def _check(state: State) -> None:
         placed.append(state.drawn[1])
     if len(set(placed)) != len(placed):
         raise BadPosition("a tile is both placed, drawn or in the pile twice")
+    if len(state.explore) > len(state.pile) + bool(state.drawn):
+        raise BadPosition(f"explore lists {len(state.explore)} hexes but the pile holds only "
+                          f"{len(state.pile)} tiles")
+    if (state.step == "rotate") != bool(state.drawn):
+        raise BadPosition("a drawn tile and step 'rotate' go together")
     keys = [(h, p) for h, p, _ in state.troops]
     if len(set(keys)) != len(keys):
         raise BadPosition("troops: one player listed twice on a hex")
@@ -419,6 +424,15 @@ def _check(state: State) -> None:
     for index in (*state.workers, *state.pending):
         if state.seats[state.active].slots[index] is None:
             raise BadPosition(f"workers/pending name the empty village slot V{index + 1}")
+    for name, indexes in (("workers", state.workers), ("pending", state.pending)):
+        if len(set(indexes)) != len(indexes):
+            raise BadPosition(f"{name} names a village slot twice")
+    if any(not origins for _, origins in state.explore):
+        raise BadPosition("explore: every entered hex needs the hexes it was entered from")
+    for index in state.pending:
+        slot = state.seats[state.active].slots[index]
+        if slot is not None and slot.node not in BUILDINGS[slot.building].leaves:
+            raise BadPosition(f"pending names V{index + 1}, whose worker is on no action space")
     if state.step == "window" and not state.window and not state.result:
         raise BadPosition("step 'window' needs a token holder in window")
     if (state.step == "over") != bool(state.result) or (state.phase == 0) != bool(state.result):

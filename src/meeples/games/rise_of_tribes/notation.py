@@ -219,7 +219,7 @@ def check(state: State) -> None:
         ("slots", -1, last_event), ("tokens", 0, big), ("acquired", 0, last_event),
         ("mammoth", -1, last_hex), ("tamed", 0, 1), ("tiger", -1, last_hex),
         ("first", 0, n - 1), ("active", 0, n - 1), ("decider", 0, n - 1),
-        ("phase", 0, Phase.OVER), ("pend", -big, big), ("queue", -big, big), ("used", 0, 3),
+        ("phase", 0, Phase.OVER), ("pend", -big, big), ("used", 0, 3),
         ("moved", 0, big), ("left", -big, big), ("power", -big, big), ("flags", -big, big),
         ("evstep", -big, big), ("evface", -big, big), ("rnd", 0, big), ("rng", 0, 2**64 - 1),
         ("winner", -1, n - 1), ("over", 0, 2),
@@ -233,6 +233,8 @@ def check(state: State) -> None:
         _in("pend", state.pend[0], 0, len(data.START_SEATS) - 1)
     if phase == Phase.SITE:
         _in("pend", state.pend[1:], 0, last_hex)
+    # The second list holds bidders while bidding, hexes otherwise (growth, moves, conflicts).
+    _in("queue", state.queue, 0, n - 1 if phase in (Phase.BID, Phase.GIVE) else last_hex)
     for p in range(n):
         if sum(row[p] for row in state.pop) > data.MEMBERS:
             raise BadPosition(f"player {p} has more than {data.MEMBERS} members on the board")
