@@ -35,7 +35,6 @@ from meeples.games.meeple_war.data import (
     BUILDING_CODES,
     BUILDINGS,
     MEEPLES_PER_PLAYER,
-    SQUARE_SLOT,
     TILE_INDEX,
     TILES,
     UPGRADE_TOKENS,
@@ -419,8 +418,6 @@ def _check(state: State) -> None:
         total = seat.stock + seat.depot + seat.mountain + out
         if total > MEEPLES_PER_PLAYER:
             raise BadPosition(f"player {p} has {total} meeples, more than {MEEPLES_PER_PLAYER}")
-        if seat.slots[SQUARE_SLOT] is None:
-            raise BadPosition(f"player {p} has no Village Square on V{SQUARE_SLOT + 1}")
     for index in (*state.workers, *state.pending):
         if state.seats[state.active].slots[index] is None:
             raise BadPosition(f"workers/pending name the empty village slot V{index + 1}")
