@@ -374,3 +374,44 @@ def test_loads_any_text_raises_only_corrupt_record(text: str) -> None:
         Match.loads(text)
     except meeples.CorruptRecord:
         pass
+
+
+def named_field_cases() -> Iterator[tuple[str, str, str]]:
+    """Yield (game, damaged text, field name) where one named field was damaged."""
+    for name in GAMES:
+        states = playout(name, player_counts(name)[0], 0)
+        text = states[len(states) // 2].position()
+        try:
+            data = json.loads(text)
+        except ValueError:
+            data = None
+        if isinstance(data, dict):
+            for key in data:
+                if key == "game":
+                    continue
+                others = {k: v for k, v in data.items() if k != key}
+                yield name, json.dumps(others), key
+                yield name, json.dumps({**data, key: 10**30}), key
+                yield name, json.dumps({**data, key: "x"}), key
+        elif all("=" in part for part in text.split()):
+            parts = text.split()
+            for index, part in enumerate(parts):
+                field = part.partition("=")[0]
+                yield name, " ".join([*parts[:index], f"{field}=x", *parts[index + 1:]]), field
+
+
+@pytest.mark.parametrize(("name", "text", "field"), list(named_field_cases()))
+def test_parse_message_names_the_damaged_field(name: str, text: str, field: str) -> None:
+    with pytest.raises(meeples.BadPosition, match=re.escape(field)):
+        meeples.load(name).parse(text)
+
+
+@pytest.mark.parametrize(("field", "value"), [("volcano", "99999999"), ("inv_hex", "40"),
+                                              ("decider", "7"), ("mammoth", "-2")])
+def test_parse_rise_of_tribes_hex_or_player_out_of_range_names_the_field(
+    field: str, value: str
+) -> None:
+    game = meeples.load("rise_of_tribes")
+    text = re.sub(rf"\b{field}=\S+", f"{field}={value}", game.new(players=2).position())
+    with pytest.raises(meeples.BadPosition, match=field):
+        game.parse(text)
