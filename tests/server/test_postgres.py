@@ -19,7 +19,8 @@ import pytest
 from starlette.testclient import TestClient
 
 from meeples.server.app import create_app
-from tests.server.conftest import create, token
+from tests.server.conftest import create
+from tests.server.test_restart import play_restart_and_resume
 
 INITDB = sorted(glob.glob("/usr/lib/postgresql/*/bin/initdb"))
 
@@ -81,19 +82,4 @@ def test_postgres_url_from_environment_is_used(
 
 
 def test_postgres_restart_resumes_the_game_where_it_was(postgres_url: str) -> None:
-    with TestClient(create_app(postgres_url, bot_delay=0)) as first:
-        match = create(first)
-        with first.websocket_connect(f"/ws/{match['id']}") as ws:
-            ws.send_json({"type": "hello", "tokens": [token(match, 0), token(match, 1)]})
-            ws.receive_json()
-            for version, action in enumerate(["b2-b4", "b9-b7", "c2-c4"]):
-                ws.send_json({"type": "act", "action": action, "version": version})
-                before = ws.receive_json()
-    with TestClient(create_app(postgres_url, bot_delay=0)) as second:
-        with second.websocket_connect(f"/ws/{match['id']}") as ws:
-            ws.send_json({"type": "hello", "tokens": [token(match, 1)]})
-            after = ws.receive_json()
-            ws.send_json({"type": "act", "action": "c9-c7", "version": 3})
-            moved = ws.receive_json()
-    assert after["view"] == before["view"] and after["log"] == before["log"]
-    assert moved["version"] == 4
+    play_restart_and_resume(postgres_url)

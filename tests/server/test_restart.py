@@ -9,6 +9,11 @@ from tests.server.conftest import create, token
 
 
 def test_restart_resumes_the_game_where_it_was(db: str) -> None:
+    play_restart_and_resume(db)
+
+
+def play_restart_and_resume(db: str) -> None:
+    """Play three moves, start a new app on the same database, check the game goes on."""
     with TestClient(create_app(db, bot_delay=0)) as first:
         match = create(first)
         with first.websocket_connect(f"/ws/{match['id']}") as ws:
