@@ -155,7 +155,11 @@ class Work(Reader):
 
 
 
-_DEPTH = {name: depth for name, depth in FIELDS}
+#: Containers no rule ever changes (the map and the tribes): the working copy shares the frozen
+#: tuples instead of copying them on first read.
+_SHARED = {"tiles_on", "terrain", "special", "tribe"}
+
+_DEPTH = {name: 0 if name in _SHARED else depth for name, depth in FIELDS}
 
 
 #: Containers the rules often replace whole: copied eagerly (the others are copied on first use).
@@ -167,21 +171,24 @@ def _build() -> tuple[Any, Any]:
     getattr/setattr loops took half of the time of a random playout)."""
     lines = ["def thaw(cls, state):", "    w = cls.__new__(cls)", "    w._src = state",
              "    w._touched = set()", "    w.adj = ADJ[state.n]"]
-    lines += [f"    w.{name} = state.{name}" for name, depth in FIELDS if depth == 0]
+    lines += [f"    w.{name} = state.{name}" for name, depth in FIELDS if _DEPTH[name] == 0]
     lines += [f"    w.{name} = list(state.{name})" for name in sorted(_EAGER)]
     lines.append("    return w")
-    lines += ["def freeze(w):", "    src = w._src", "    t = w._touched"]
-    args = []
+    # The frozen state is built slot by slot through the slot descriptors: the same object as
+    # State(...) gives, without the frozen dataclass __init__'s object.__setattr__ per field.
+    lines += ["def freeze(w):", "    src = w._src", "    t = w._touched", "    o = new(State)"]
     for name, depth in FIELDS:
         conv = f"tuple(w.{name})" if depth == 1 else f"tuple(map(tuple, w.{name}))"
-        if depth == 0:
-            args.append(f"{name}=w.{name}")
+        if _DEPTH[name] == 0:
+            value = f"w.{name}"
         elif name in _EAGER:
-            args.append(f"{name}={conv}")
+            value = conv
         else:
-            args.append(f"{name}=({conv} if {name!r} in t else src.{name})")
-    lines.append(f"    return State({', '.join(args)})")
-    scope: dict[str, Any] = {"State": State, "ADJ": data.ADJACENT}
+            value = f"({conv} if {name!r} in t else src.{name})"
+        lines.append(f"    set_{name}(o, {value})")
+    lines.append("    return o")
+    scope: dict[str, Any] = {"State": State, "ADJ": data.ADJACENT, "new": object.__new__}
+    scope.update({f"set_{name}": State.__dict__[name].__set__ for name, _ in FIELDS})
     exec("\n".join(lines), scope)  # noqa: S102 - generated from the fixed field table
     return scope["thaw"], scope["freeze"]
 
