@@ -162,8 +162,11 @@ _SHARED = {"tiles_on", "terrain", "special", "tribe"}
 _DEPTH = {name: 0 if name in _SHARED else depth for name, depth in FIELDS}
 
 
-#: Containers the rules often replace whole: copied eagerly (the others are copied on first use).
-_EAGER = {"pend", "queue", "used", "moved", "flags", "hand", "ev_deck", "ev_discard"}
+#: Containers the rules often replace whole (a lazy copy would miss a replacement made without
+#: reading the field first) or touch in most actions (the first-use copy through ``__getattr__``
+#: costs more than copying up front): copied eagerly; the others are copied on first use. The
+#: event deck and discard stay lazy: every rule that replaces them reads them first.
+_EAGER = {"pend", "queue", "used", "moved", "flags", "hand", "villages", "slots"}
 
 
 def _build() -> tuple[Any, Any]:
@@ -172,7 +175,8 @@ def _build() -> tuple[Any, Any]:
     lines = ["def thaw(cls, state):", "    w = cls.__new__(cls)", "    w._src = state",
              "    w._touched = set()", "    w.adj = ADJ[state.n]"]
     lines += [f"    w.{name} = state.{name}" for name, depth in FIELDS if _DEPTH[name] == 0]
-    lines += [f"    w.{name} = list(state.{name})" for name in sorted(_EAGER)]
+    lines += [f"    w.{name} = list(state.{name})" if _DEPTH[name] == 1
+              else f"    w.{name} = list(map(list, state.{name}))" for name in sorted(_EAGER)]
     lines.append("    return w")
     # The frozen state is built slot by slot through the slot descriptors: the same object as
     # State(...) gives, without the frozen dataclass __init__'s object.__setattr__ per field.
