@@ -1,0 +1,61 @@
+"""Meeple War bots: legal answers at every level, the attacking bot, and the evaluation."""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+
+import pytest
+
+import meeples
+from meeples.ai import get_bot
+from meeples.ai.attack import AttackBot, attack_points, move_score
+from meeples.games.meeple_war import board, work
+from meeples.games.meeple_war.evaluate import evaluate
+
+GAME = meeples.load("meeple_war")
+
+
+def played(plies: int, seed: int = 4) -> meeples.State:
+    state = GAME.new(players=2, seed=seed)
+    rng = random.Random(seed)
+    for _ in range(plies):
+        if state.outcome is not None:
+            break
+        state = state.play(rng.choice(state.legal()))
+    return state
+
+
+@pytest.mark.parametrize("spec", ["easy", "normal", "hard", "attack"])
+def test_level_returns_legal_action(spec: str) -> None:
+    bot = get_bot("meeple_war", spec)
+    for state in (GAME.new(players=2, seed=1), played(40), played(90)):
+        legal = state.legal()
+        assert bot.choose(state.view(state.to_move), legal, random.Random(2)) in legal
+
+
+def test_attack_bot_refuses_other_games() -> None:
+    with pytest.raises(ValueError):
+        AttackBot("sparta")
+
+
+def test_attack_entering_a_village_beats_marching() -> None:
+    state = played(0).inner
+    targets = attack_points(state)
+    village = work.Work(state).village
+    target = min(targets)
+    inside = next(h for h in board.within(target, 1) if h in village)
+    outside = next(h for h in board.within(target, 1) if h not in village and h != target)
+    name = board.hex_name
+    march = move_score(state, f"{name(outside)}>{name(target)}:1", targets, village)
+    enter = move_score(state, f"{name(target)}>{name(inside)}:1", targets, village)
+    assert enter > march
+
+
+def test_evaluate_prefers_more_victory_points() -> None:
+    state = played(60).inner
+    seats = list(state.seats)
+    seats[0] = dataclasses.replace(seats[0], mountain=seats[0].mountain + 2)
+    better = dataclasses.replace(state, seats=tuple(seats))
+    assert evaluate(better, 0) > evaluate(state, 0)
+    assert evaluate(better, 1) < evaluate(state, 1)
