@@ -214,13 +214,36 @@ def destinations(s: State, p: int, origin: int, distance: int) -> list[int]:
     return sorted(h for h in best if h != origin)
 
 
+#: The text of every step "a-b" of a MOVE, by origin and destination.
+STEP_NAMES = tuple(tuple(f"{a}-{b}" for b in HEX_NAMES) for a in HEX_NAMES)
+
+#: The steps from an origin (``destinations``), memoized by everything they depend on: the map
+#: and its tiles (shared by every state of a game), the origin, the distance and the canoe.
+_STEPS: dict[tuple[object, ...], tuple[str, ...]] = {}
+
+
+def _steps(s: State, p: int, origin: int, distance: int) -> tuple[str, ...]:
+    canoe = data.CANOE in s.acquired[p]
+    key = (s.n, origin, distance, canoe, s.special, s.terrain)
+    steps = _STEPS.get(key)
+    if steps is None:
+        if len(_STEPS) >= 20000:
+            _STEPS.clear()  # many games played: forget the maps of the old ones
+        names = STEP_NAMES[origin]
+        steps = _STEPS[key] = tuple(names[b] for b in destinations(s, p, origin, distance))
+    return steps
+
+
 def legal_move(s: State) -> list[str]:
     p = s.active
     if s.left <= 0:
         return []
-    names = HEX_NAMES
-    out = [f"{names[a]}-{names[b]}" for a in range(len(s.pop)) if s.pop[a][p] - s.moved[a] > 0
-           for b in destinations(s, p, a, s.power)]
+    out: list[str] = []
+    moved = s.moved
+    power = s.power
+    for a, row in enumerate(s.pop):
+        if row[p] - moved[a] > 0:
+            out += _steps(s, p, a, power)
     return out + ["stop"] if out else []
 
 
