@@ -5,9 +5,10 @@ does not see far enough to walk its meeples there. This bot plays the moves by a
 instead: attack an adjacent enemy building with as many meeples as fit, otherwise bring meeples
 closer to the nearest hex next to an enemy building. Building actions, bonuses and kills follow
 a fixed preference of verbs (build on free slots, bomb, burn, kill, take bonuses, reinforce,
-deploy, assemble: as much as possible); with ``ordered=False`` they go to the game's evaluation,
-one ply deep, instead (a weaker bot, the ``normal`` level). Whatever is left (workers,
-exploration) goes to the evaluation. Arena figures: docs/strength.md.
+deploy, assemble: as much as possible). Whatever is left (workers, exploration) goes to the
+game's evaluation, one ply deep, like the heuristic bot. With ``greedy=x`` a share x of the
+decisions, drawn at random, go to the evaluation too: a weaker bot between the heuristic and the
+full rules of thumb (the ``normal`` level). Arena figures: docs/strength.md.
 """
 
 from __future__ import annotations
@@ -97,9 +98,9 @@ class AttackBot(SearchBot):
 
     name = "attack"
 
-    def __init__(self, game: Any, budget: Budget | None = None, ordered: bool = True) -> None:
+    def __init__(self, game: Any, budget: Budget | None = None, greedy: float = 0.0) -> None:
         super().__init__(game, budget)
-        self.ordered = ordered
+        self.greedy = greedy
         if self.model.name != "meeple_war":
             raise ValueError("the attack bot plays Meeple War only")
 
@@ -123,6 +124,8 @@ class AttackBot(SearchBot):
         rules = self.model.rules
         legal = list(rules.legal_actions(state))
         step = state.step if not state.effects else state.effects[0][0]
+        if self.greedy and rng.random() < self.greedy:
+            step = "greedy"
         if step == "move":
             targets = attack_points(state)
             village = work.Work(state).village
@@ -130,7 +133,7 @@ class AttackBot(SearchBot):
             scored.sort(reverse=True)
             if scored[0][0] > 0:
                 return [(a, 1.0 if i == 0 else 0.0, 1) for i, (_, _, a) in enumerate(scored)]
-        if self.ordered and step in ORDERED_STEPS:
+        if step in ORDERED_STEPS:
             first = ordered(state, legal)
             return [(first, 1.0, 1)] + [(a, 0.0, 1) for a in legal if a != first]
         free = {f"@{i + 1}" for i, slot in enumerate(state.seats[player].slots) if slot is None}

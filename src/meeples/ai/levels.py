@@ -68,7 +68,7 @@ LEVELS: dict[str, dict[str, Level]] = {
     # thumb do (docs/strength.md): hard 20-0 against the heuristic.
     "meeple_war": {
         "easy": Level("heuristic", Budget()),
-        "normal": Level("attack", Budget(), (("ordered", False),)),
+        "normal": Level("attack", Budget(), (("greedy", 0.5),)),
         "hard": Level("attack", Budget()),
     },
 }
