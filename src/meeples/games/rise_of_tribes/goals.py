@@ -10,6 +10,8 @@ from meeples.games.rise_of_tribes.work import Work
 
 RES = data.RESOURCE_LETTERS
 GOAL = data.GOAL_IDS
+GOAL_TEXT = tuple(f"goal {g}" for g in GOAL)
+_DEVELOPMENTS = len(data.DEVELOPMENTS)
 
 
 def hn(h: int) -> str:
@@ -20,11 +22,15 @@ def hn(h: int) -> str:
 
 def majority_hexes(s: State, p: int) -> list[int]:
     """Hexes where p's members outnumber all opponents' members together (invaders count, R4)."""
-    return [h for h in range(len(s.pop)) if s.pop[h][p] > s.others(h, p)]
+    inv_hex, inv = s.inv_hex, s.inv  # others(h, p), inlined: a hot path of random play
+    return [h for h, row in enumerate(s.pop)
+            if row[p] > sum(row) - row[p] + (inv if h == inv_hex else 0)]
 
 
 def controlled_hexes(s: State, p: int) -> list[int]:
-    return [h for h in range(len(s.pop)) if s.pop[h][p] and not s.others(h, p)]
+    inv_hex, inv = s.inv_hex, s.inv
+    return [h for h, row in enumerate(s.pop)
+            if row[p] and not sum(row) - row[p] + (inv if h == inv_hex else 0)]
 
 
 def largest_group(hexes: list[int], adj: tuple[tuple[int, ...], ...]) -> int:
@@ -75,8 +81,9 @@ def condition_met(s: State, p: int, card: int) -> bool:
 
 
 def can_complete(s: State, p: int, card: int) -> bool:
-    if card < len(data.DEVELOPMENTS):
-        return all(s.res[p][r] >= data.DEV_COST[card][r] for r in range(3))
+    if card < _DEVELOPMENTS:
+        res, cost = s.res[p], data.DEV_COST[card]
+        return res[0] >= cost[0] and res[1] >= cost[1] and res[2] >= cost[2]
     return condition_met(s, p, card)
 
 
@@ -92,7 +99,7 @@ def start_goals(w: Work) -> None:
 
 def legal_goals(s: State) -> list[str]:
     p = s.active
-    out = [f"goal {GOAL[c]}" for c in sorted(set(s.progress[p])) if can_complete(s, p, c)]
+    out = [GOAL_TEXT[c] for c in sorted(set(s.progress[p])) if can_complete(s, p, c)]
     out += legal_villages(s, p)
     for slot, event in enumerate(s.slots):
         if event in data.ACQUIRE:
