@@ -18,7 +18,13 @@ def hn(h: int) -> str:
 def start_conflicts(w: Work) -> None:
     """Fix the conflict hexes (a later Evasion creates no new conflict) and resolve them."""
     w.flags[Flag.CONFLICT] = 1
-    w.queue = [h for h in range(len(w.pop)) if w.total(h) > w.limit(h)]
+    # total(h) > limit(h) for every hex, inlined (a hot path of random play)
+    cap = data.DROUGHT_LIMIT if data.DROUGHT in w.slots else data.POP_LIMIT
+    oasis_cap = min(cap, data.OASIS_LIMIT)
+    special, inv_hex, inv = w.special, w.inv_hex, w.inv
+    w.queue = [h for h, row in enumerate(w.pop)
+               if sum(row) + (inv if h == inv_hex else 0)
+               > (oasis_cap if special[h] == data.OASIS else cap)]
     next_conflict(w)
 
 

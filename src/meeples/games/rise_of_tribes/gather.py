@@ -43,14 +43,30 @@ def has_gather_hex(s: State) -> bool:
     return s.left > 0 and bool(gather_hexes(s, s.active))
 
 
+#: The gathers of a hex, memoized by hex, kinds it may produce, power and Wild Land.
+_GATHERS: dict[tuple[object, ...], tuple[str, ...]] = {}
+
+
+def _gathers(h: int, kinds: tuple[int, ...], power: int, wild: bool) -> tuple[str, ...]:
+    key = (h, kinds, power, wild)
+    texts = _GATHERS.get(key)
+    if texts is None:
+        texts = _GATHERS[key] = tuple(
+            f"{hn(h)}={''.join(RES[r] for r in combo)}"
+            for combo in combinations_with_replacement(kinds, power)
+            if wild or len(set(combo)) <= 2)
+    return texts
+
+
 def legal_gather(s: State) -> list[str]:
-    if not has_gather_hex(s):
+    if s.left <= 0:
         return []
-    out = []
-    for h in gather_hexes(s, s.active):
-        for combo in combinations_with_replacement(gather_kinds(s, h), s.power):
-            if s.special[h] == data.WILD_LAND or len(set(combo)) <= 2:
-                out.append(f"{hn(h)}={''.join(RES[r] for r in combo)}")
+    hexes = gather_hexes(s, s.active)
+    if not hexes:
+        return []
+    out: list[str] = []
+    for h in hexes:
+        out += _gathers(h, gather_kinds(s, h), s.power, s.special[h] == data.WILD_LAND)
     return out + ["stop"]
 
 
