@@ -66,3 +66,31 @@ def test_derived_legal_actions_not_reused_after_dataclasses_replace() -> None:
     state = GAME.new(players=2, seed=0).inner
     assert RULES.legal_actions(state) == ["w2>L1", "w2>L2", "w2>L3"]
     assert RULES.legal_actions(dataclasses.replace(state, step="move")) == ["done"]
+
+
+def _state_with_bravery_vp_pending() -> meeples.State:
+    """Seed 78, 4 players: at ply 628 a bravery VP waits for its owner to pick a meeple."""
+    import random as _random
+
+    game = meeples.load("meeple_war")
+    rng = _random.Random(78)
+    state = game.new(players=4, seed=78)
+    for _ in range(628):
+        state = state.play(rng.choice(state.legal()))
+    assert any(effect[0] == "vp" for effect in state.inner.effects)
+    return state
+
+
+def test_position_with_a_bravery_vp_choice_round_trips() -> None:
+    state = _state_with_bravery_vp_pending()
+    parsed = meeples.load("meeple_war").parse(state.position())
+    assert parsed.position() == state.position()
+    assert parsed.legal() == state.legal()
+
+
+def test_view_with_a_bravery_vp_choice_can_be_sampled() -> None:
+    from meeples.games.meeple_war.view import sample_state
+
+    state = _state_with_bravery_vp_pending()
+    sampled = sample_state(state.view(state.to_move), seed=1)
+    assert sampled.effects == state.inner.effects

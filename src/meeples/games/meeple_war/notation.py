@@ -214,6 +214,16 @@ def _hex(value: Any, name: str) -> int:
     return parse_hex(text)
 
 
+#: A bravery-VP effect names no hex: it is stored as hex code 0, written as this text.
+_NO_HEX = hex_name(0)
+
+
+def _effect_hex(kind: Any, value: Any) -> int:
+    if kind == "vp" and value == _NO_HEX:
+        return 0
+    return _hex(value, "effects hex")
+
+
 def _tile(value: Any, name: str) -> int:
     if not isinstance(value, str) or value not in TILE_INDEX:
         raise BadPosition(f"{name} must be a tile T01..T{len(TILES):02}, not {_short(value)}")
@@ -370,7 +380,7 @@ def from_json(data: dict[str, Any]) -> State:
         altars_used=tuple((_hex(h, "altars_used hex"), _int(p, "altars_used player", -1, n - 1))
                           for h, p in _pairs(data, "altars_used", 2)),
         effects=tuple((_str(k, "effects kind", _EFFECTS), _player(p, "effects player", n),
-                       _hex(h, "effects hex")) for k, p, h in _pairs(data, "effects", 3)),
+                       _effect_hex(k, h)) for k, p, h in _pairs(data, "effects", 3)),
         pile=tuple(_tile(t, "pile") for t in _list(data["pile"], "pile", most=len(TILES))),
         tiles=tuple((_hex(h, "tiles hex"), _tile(t, "tiles tile"), _int(r, "tiles rotation", 0, 5))
                     for h, t, r in _pairs(data, "tiles", 3)),
