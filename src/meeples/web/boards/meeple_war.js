@@ -4,8 +4,8 @@
 // ("q,r>q2,r2:k" a move, "explore@q,r", "w2>a" a worker branch, "s3:..." a building action).
 
 import { actionPanel, panel, phraseTranslator } from "./generic.js";
+import { el, h } from "./dom.js";
 
-const NS = "http://www.w3.org/2000/svg";
 const R = 40;
 export const COLORS = ["#c0392b", "#2471a3", "#1e8449", "#b9770e"];
 const KIND_FILL = {
@@ -112,20 +112,6 @@ export const translateText = phraseTranslator({
     [/(\d+) victory points/, "$1 puntos de victoria"],
   ],
 });
-
-function el(name, attrs = {}, parent = null) {
-  const node = document.createElementNS(NS, name);
-  for (const [key, value] of Object.entries(attrs)) node.setAttribute(key, value);
-  if (parent) parent.appendChild(node);
-  return node;
-}
-
-function h(tag, className, text) {
-  const node = document.createElement(tag);
-  if (className) node.className = className;
-  if (text !== undefined) node.textContent = text;
-  return node;
-}
 
 function coords(name) {
   const [q, r] = name.split(",").map(Number);

@@ -3,8 +3,8 @@
 // code only reads their notation (hexes a..o, "c-d" a move, "add c", "c=ww" a gather...).
 
 import { actionPanel, panel, phraseTranslator } from "./generic.js";
+import { el, h } from "./dom.js";
 
-const NS = "http://www.w3.org/2000/svg";
 const R = 48; // hex radius
 export const COLORS = ["#c0392b", "#2471a3", "#1e8449", "#b9770e"];
 const TERRAIN = { forest: "#5f9a4a", lake: "#5b9bd5", mountain: "#a39a8f" };
@@ -131,20 +131,6 @@ export const translateText = phraseTranslator({
     [/(\d+) victory points/, "$1 puntos de victoria"],
   ],
 });
-
-function el(name, attrs = {}, parent = null) {
-  const node = document.createElementNS(NS, name);
-  for (const [key, value] of Object.entries(attrs)) node.setAttribute(key, value);
-  if (parent) parent.appendChild(node);
-  return node;
-}
-
-function h(tag, className, text) {
-  const node = document.createElement(tag);
-  if (className) node.className = className;
-  if (text !== undefined) node.textContent = text;
-  return node;
-}
 
 // Sort the legal actions by the hexes their notation names.
 function parseLegal(legal) {

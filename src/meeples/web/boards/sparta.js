@@ -1,7 +1,7 @@
 // Sparta's board in SVG. No rule here: the highlighted pieces and squares come from the legal
 // action strings the server sent; the code only reads their notation (b2-d4, e5=H, pass).
+import { el } from "./dom.js";
 
-const NS = "http://www.w3.org/2000/svg";
 const FILES = "abcdefghij";
 const SIZE = 10;
 const CELL = 52;
@@ -84,13 +84,6 @@ function squareOf(action) {
   if (!action || action === "pass") return [];
   if (action.endsWith("=H")) return [action.slice(0, -2)];
   return action.split("-");
-}
-
-function el(name, attrs = {}, parent = null) {
-  const node = document.createElementNS(NS, name);
-  for (const [key, value] of Object.entries(attrs)) node.setAttribute(key, value);
-  if (parent) parent.appendChild(node);
-  return node;
 }
 
 const selections = new WeakMap();
