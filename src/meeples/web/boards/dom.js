@@ -17,3 +17,13 @@ export function h(tag, className, text) {
   if (text !== undefined) node.textContent = text;
   return node;
 }
+
+/** Return the SVG points of a pointy-top hexagon centred on (cx, cy). */
+export function hexPoints(cx, cy, radius) {
+  const points = [];
+  for (let i = 0; i < 6; i++) {
+    const angle = (Math.PI / 180) * (60 * i - 30);
+    points.push(`${(cx + radius * Math.cos(angle)).toFixed(1)},${(cy + radius * Math.sin(angle)).toFixed(1)}`);
+  }
+  return points.join(" ");
+}

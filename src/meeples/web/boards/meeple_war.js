@@ -4,7 +4,7 @@
 // ("q,r>q2,r2:k" a move, "explore@q,r", "w2>a" a worker branch, "s3:..." a building action).
 
 import { actionPanel, panel, phraseTranslator } from "./generic.js";
-import { el, h } from "./dom.js";
+import { el, h, hexPoints } from "./dom.js";
 
 const R = 40;
 export const COLORS = ["#c0392b", "#2471a3", "#1e8449", "#b9770e"];
@@ -116,15 +116,6 @@ export const translateText = phraseTranslator({
 function coords(name) {
   const [q, r] = name.split(",").map(Number);
   return [R * Math.sqrt(3) * (q + r / 2), R * 1.5 * r];
-}
-
-function hexPoints(cx, cy, radius) {
-  const points = [];
-  for (let i = 0; i < 6; i++) {
-    const angle = (Math.PI / 180) * (60 * i - 30);
-    points.push(`${(cx + radius * Math.cos(angle)).toFixed(1)},${(cy + radius * Math.sin(angle)).toFixed(1)}`);
-  }
-  return points.join(" ");
 }
 
 function meeple(parent, x, y, color, count) {

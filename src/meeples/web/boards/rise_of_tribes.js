@@ -3,7 +3,7 @@
 // code only reads their notation (hexes a..o, "c-d" a move, "add c", "c=ww" a gather...).
 
 import { actionPanel, panel, phraseTranslator } from "./generic.js";
-import { el, h } from "./dom.js";
+import { el, h, hexPoints } from "./dom.js";
 
 const R = 48; // hex radius
 export const COLORS = ["#c0392b", "#2471a3", "#1e8449", "#b9770e"];
@@ -160,15 +160,6 @@ function parseLegal(legal) {
 
 function center(hex) {
   return [R * Math.sqrt(3) * (hex.q + hex.r / 2), R * 1.5 * hex.r];
-}
-
-function hexPoints(cx, cy, radius) {
-  const points = [];
-  for (let i = 0; i < 6; i++) {
-    const angle = (Math.PI / 180) * (60 * i - 30);
-    points.push(`${(cx + radius * Math.cos(angle)).toFixed(1)},${(cy + radius * Math.sin(angle)).toFixed(1)}`);
-  }
-  return points.join(" ");
 }
 
 function meeple(parent, x, y, color, count) {
