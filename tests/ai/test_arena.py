@@ -71,3 +71,23 @@ def test_arena_command_writes_json(tmp_path: Path, capsys: pytest.CaptureFixture
 def test_arena_unknown_bot_fails_before_playing() -> None:
     with pytest.raises(ValueError, match="unknown bot"):
         arena.run("sparta", ["random", "genius"], games_per_pairing=1, jobs=1)
+
+
+def test_arena_game_records_longest_move_per_seat() -> None:
+    report = arena.run("sparta", ["heuristic", "random"], games_per_pairing=1, jobs=1)
+    (record,) = report["games"]
+    longest, mean = record["max_seconds_per_move"], record["seconds_per_move"]
+    assert len(longest) == 2 and all(m <= x for m, x in zip(mean, longest, strict=True))
+    assert longest[0] > 0.0
+
+
+def test_arena_pairing_longest_move_of_each_side() -> None:
+    record = {"pairing": 0, "index": 1, "players": 3, "winners": [1], "plies": 9,
+              "shares": [0.0, 1.0, 0.0], "max_seconds_per_move": [0.5, 4.0, 2.0]}
+    row = arena.summarise([("a", "b", 3)], [record])["pairings"][0]
+    assert (row["max_seconds_a"], row["max_seconds_b"]) == (4.0, 2.0)
+
+
+def test_arena_command_prints_longest_move(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["arena", "--games", "1", "--jobs", "1", "heuristic", "random"]) == 0
+    assert "Longest move: heuristic" in capsys.readouterr().out

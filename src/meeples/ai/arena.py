@@ -4,7 +4,9 @@ A pairing (A, B) at n players plays N games; in game i, A sits in seat ``i % n``
 B fill the other seats, so seats alternate. A's score in a game is its share (a win 1, a shared
 win or draw split evenly); against copies of B it is compared pairwise with the mean share of
 one B, so the 1/n baseline maps to 0.5 at every player count. Win rates come with 95% Wilson
-intervals, and ratings with a Bradley-Terry (Elo scale) fit over every pairing.
+intervals, and ratings with a Bradley-Terry (Elo scale) fit over every pairing. Each game
+records every seat's mean and longest think time, and each pairing the longest single move of
+A and of the B copies (the worst case a human would wait for).
 """
 
 from __future__ import annotations
@@ -46,6 +48,7 @@ def play_game(task: Task) -> dict[str, Any]:
     bots = [get_bot(task.game, spec) for spec in task.seats]
     rngs = [random.Random(task.seed * 1009 + seat) for seat in range(task.players)]
     thinking = [0.0] * task.players
+    longest = [0.0] * task.players
     moves = [0] * task.players
     plies = 0
     while state.outcome is None and plies < MAX_PLIES:
@@ -53,7 +56,9 @@ def play_game(task: Task) -> dict[str, Any]:
         assert seat is not None
         start = time.perf_counter()
         action = bots[seat].act(state, rngs[seat])
-        thinking[seat] += time.perf_counter() - start
+        elapsed = time.perf_counter() - start
+        thinking[seat] += elapsed
+        longest[seat] = max(longest[seat], elapsed)
         moves[seat] += 1
         state = state.play(action)
         plies += 1
@@ -70,6 +75,7 @@ def play_game(task: Task) -> dict[str, Any]:
         "plies": plies,
         "shares": list(shares),
         "seconds_per_move": [t / m if m else 0.0 for t, m in zip(thinking, moves, strict=True)],
+        "max_seconds_per_move": longest,
     }
 
 
@@ -152,8 +158,12 @@ def summarise(
         mine = [r for r in records if r["pairing"] == p]
         score = wins = losses = 0.0
         share = 0.0
+        slowest_a = slowest_b = 0.0
         for record in mine:
             seat = record["index"] % n
+            longest = record["max_seconds_per_move"]
+            slowest_a = max(slowest_a, longest[seat])
+            slowest_b = max([slowest_b, *(t for i, t in enumerate(longest) if i != seat)])
             s = record["shares"][seat]
             share += s
             score += pairwise_score(s, n)
@@ -177,6 +187,8 @@ def summarise(
             "share": round(share / count, 4) if count else None,
             "baseline_share": round(1 / n, 4),
             "mean_plies": round(sum(r["plies"] for r in mine) / count, 1) if count else None,
+            "max_seconds_a": round(slowest_a, 3),
+            "max_seconds_b": round(slowest_b, 3),
         })
     names = list(dict.fromkeys([x for a, b, _ in pairings for x in (a, b)]))
     ratings = elo(names, [(a, b, float(r["score"]), int(r["games"])) for (a, b, _), r in

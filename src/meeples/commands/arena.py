@@ -71,8 +71,10 @@ def run(args: argparse.Namespace) -> int:
         done[0] += 1
         if not console.is_terminal:  # a log file gets one line per game instead of the bar
             winners = ",".join(record["seats"][w] for w in record["winners"]) or "nobody"
+            slowest = "/".join(f"{t:.2f}" for t in record["max_seconds_per_move"])
             print(f"game {done[0]}/{total}: {' vs '.join(record['seats'])}: {winners} wins "
-                  f"({record['reason']}, {record['plies']} plies)", flush=True)
+                  f"({record['reason']}, {record['plies']} plies, "
+                  f"longest moves {slowest} s)", flush=True)
 
     with Progress(
         TextColumn("[bold]{task.description}"),
@@ -120,3 +122,8 @@ def print_report(console: Console, report: dict[str, Any]) -> None:
     console.print(table)
     ratings = sorted(report["elo"].items(), key=lambda item: item[1], reverse=True)
     console.print("Elo: " + ", ".join(f"{name} {value:+.0f}" for name, value in ratings))
+    slowest: dict[str, float] = {}
+    for row in report["pairings"]:
+        for name, seconds in ((row["a"], row["max_seconds_a"]), (row["b"], row["max_seconds_b"])):
+            slowest[name] = max(slowest.get(name, 0.0), seconds)
+    console.print("Longest move: " + ", ".join(f"{k} {v:.2f} s" for k, v in slowest.items()))
