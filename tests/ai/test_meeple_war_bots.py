@@ -59,3 +59,13 @@ def test_evaluate_prefers_more_victory_points() -> None:
     better = dataclasses.replace(state, seats=tuple(seats))
     assert evaluate(better, 0) > evaluate(state, 0)
     assert evaluate(better, 1) < evaluate(state, 1)
+
+
+def test_attack_spec_greedy_share() -> None:
+    bot = get_bot("meeple_war", "attack:g0.3")
+    assert isinstance(bot, AttackBot) and bot.greedy == 0.3
+
+
+def test_greedy_share_refused_for_other_kinds() -> None:
+    with pytest.raises(ValueError, match="only attack"):
+        get_bot("meeple_war", "heuristic:g0.3")

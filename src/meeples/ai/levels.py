@@ -6,7 +6,8 @@ heuristic, then (IS-)MCTS with more and more time.
 
 Bot specs read ``kind[:budget]``: ``random``, ``heuristic``, ``mcts:800`` (iterations),
 ``mcts:2s`` (seconds), ``alphabeta:d3`` (depth), ``alphabeta:d4,3s``, or a level name. MCTS
-specs also take ``c0.3`` (exploration constant) and ``r20`` (random plies before evaluating).
+specs also take ``c0.3`` (exploration constant) and ``r20`` (random plies before evaluating);
+``attack:g0.3`` hands a share 0.3 of the attacking bot's decisions to the evaluation.
 """
 
 from __future__ import annotations
@@ -132,19 +133,27 @@ def get_bot(game: str, spec: str = "normal") -> Bot:
             known = ", ".join([*LEVEL_NAMES, *KINDS])
             raise ValueError(f"unknown bot {spec!r} (bots: {known})")
         parts = budget_text.split(",") if budget_text else []
-        tuning = [p.strip() for p in parts if p.strip()[:1] in ("c", "r")]
+        tuning = [p.strip() for p in parts if p.strip()[:1] in ("c", "r", "g")]
         rest = ",".join(p for p in parts if p.strip() not in tuning)
         budget = parse_budget(rest) if rest else Budget()
         for part in tuning:
-            if kind not in ("mcts", "ismcts"):
+            letter = part[0]
+            if letter == "g" and kind != "attack":
+                raise ValueError(f"{spec!r}: only attack takes g (greedy share)")
+            if letter != "g" and kind not in ("mcts", "ismcts"):
                 raise ValueError(f"{spec!r}: only mcts and ismcts take c (exploration) or r")
             try:
                 value = float(part[1:])
             except ValueError:
-                raise ValueError(f"{spec!r}: {part!r} is not c<number> or r<plies>") from None
-            options["exploration" if part[0] == "c" else "rollout"] = (
-                value if part[0] == "c" else int(value)
-            )
+                raise ValueError(
+                    f"{spec!r}: {part!r} is not c<number>, r<plies> or g<share>"
+                ) from None
+            if letter == "c":
+                options["exploration"] = value
+            elif letter == "r":
+                options["rollout"] = int(value)
+            else:
+                options["greedy"] = value
     if kind == "ismcts" and not model(game).hidden:
         kind = "mcts"
     bot: Bot = KINDS[kind](game, budget if budget != Budget() else None, **options)
