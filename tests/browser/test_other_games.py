@@ -130,3 +130,44 @@ def test_meeple_war_bombing_is_chosen_on_the_target_building(page: Any, server: 
     page.wait_for_function(f"Number(document.querySelector('.match').dataset.version) > {version}")
     shot(page, "meeple_war_bombing")
     assert "Bomb" in page.locator(".log li").last.inner_text()
+
+
+def vent_position() -> tuple[str, int, list[str]]:
+    """Return a Rise of Tribes position where the player to move puts the volcano, that player and
+    the volcano actions offered (found by seeded random playouts)."""
+    rules = meeples.load("rise_of_tribes")
+    for seed in range(30):
+        state = rules.new(players=3, seed=seed)
+        rng = random.Random(seed)
+        for _ in range(3000):
+            if state.outcome is not None:
+                break
+            legal = state.legal()
+            if legal[0].startswith("vent ") and state.to_move is not None and len(legal) > 1:
+                return state.position(), state.to_move, legal
+            state = state.play(rng.choice(legal))
+    raise AssertionError("no volcano placement found")
+
+
+@pytest.mark.skipif("rise_of_tribes" not in meeples.game_names(), reason="no Rise of Tribes")
+def test_rise_of_tribes_volcano_is_put_by_clicking_a_slot_beside_the_map(
+    page: Any, server: str
+) -> None:
+    position, mover, vents = vent_position()
+    bot = {"kind": "bot", "level": "random"}
+    seats = [{"kind": "human"} if seat == mover else bot for seat in range(3)]
+    answer = httpx.post(
+        f"{server}/api/matches",
+        json={"game": "rise_of_tribes", "position": position, "seats": seats},
+    ).json()
+    page.goto(f"{server}/#/m/{answer['id']}?t={answer['seats'][mover]['token']}")
+    page.wait_for_selector("#turn.mine")
+    slots = page.locator(".board .volcano-slot.actionable")
+    assert slots.count() == len(vents) and page.locator("button[data-action^='vent']").count() == 0
+    assert "volcano" in slots.first.locator("title").text_content()
+    shot(page, "rise_of_tribes_volcano_slots")
+    version = version_of(page)
+    page.click(f'.board .volcano-slot[data-action="{vents[-1]}"]')
+    page.wait_for_function(f"Number(document.querySelector('.match').dataset.version) > {version}")
+    page.wait_for_selector(".board .hex.volcano")
+    assert any("volcano" in text for text in page.locator(".log li").all_inner_texts())

@@ -106,6 +106,14 @@ def test_components_name_rise_of_tribes_goals(client: TestClient) -> None:
     assert data["goals"]["D1"] == "Bow" and data["events"]["AL"] == "Altar"
 
 
+def test_components_place_rise_of_tribes_volcano_slots_off_the_map(client: TestClient) -> None:
+    from meeples.games.rise_of_tribes import data as rot
+
+    slots = client.get("/api/games/rise_of_tribes/components").json()["volcano_slots"]
+    assert slots["4"][1] == [-3, 2]
+    assert all(tuple(slot) not in rot.MAPS[int(n)] for n, row in slots.items() for slot in row)
+
+
 def test_games_list_bot_levels_and_whether_they_hide_information(client: TestClient) -> None:
     games = {g["name"]: g for g in client.get("/api/games").json()["games"]}
     levels = [level["name"] for level in games["meeple_war"]["levels"]]

@@ -38,6 +38,10 @@ def _rise_of_tribes() -> dict[str, Any]:
     return {
         "goals": dict(zip(data.GOAL_IDS, data.GOAL_NAMES, strict=True)),
         "events": dict(zip(data.EVENT_IDS, data.EVENT_NAMES, strict=True)),
+        # Where each volcano slot lies beside the map, by player count: "vent 3" is drawn there.
+        "volcano_slots": {
+            str(n): [list(slot) for slot in slots] for n, slots in data.VOLCANO_SLOTS.items()
+        },
     }
 
 

@@ -13,9 +13,10 @@ const SINGLE = new RegExp(`^(?:start|add|fight|site|lose|settle|village|altar) (
 const GATHER = new RegExp(`^(${HEX})=`);
 const MOVE = new RegExp(`^(?:evade )?(${HEX})-(${HEX})$`);
 const ROW = /^(grow|move|gather|lead) ([BMS])$/;
+const VENT = /^vent (\d+)$/;
 const FACE = { B: "blank", M: "moon", S: "sun" };
 
-let COMPONENTS = { goals: {}, events: {} };
+let COMPONENTS = { goals: {}, events: {}, volcano_slots: {} };
 try {
   const response = await fetch("/api/games/rise_of_tribes/components");
   if (response.ok) COMPONENTS = await response.json();
@@ -133,12 +134,18 @@ export const translateText = phraseTranslator({
 });
 
 // Sort the legal actions by the hexes their notation names.
-function parseLegal(legal) {
+function parseLegal(legal, playerCount) {
   const moves = new Map(); // from -> Map(to -> item)
   const atHex = new Map(); // hex -> [items]
   const rows = new Map(); // action row -> [[face, item]]: a die placed on that row
+  const vents = new Map(); // volcano slot number -> item: drawn as a hex beside the map
   const other = [];
   for (const item of legal) {
+    const vent = VENT.exec(item.action);
+    if (vent && slotAt(Number(vent[1]), playerCount)) {
+      vents.set(Number(vent[1]), item);
+      continue;
+    }
     const move = MOVE.exec(item.action);
     const single = SINGLE.exec(item.action) || GATHER.exec(item.action);
     const row = ROW.exec(item.action);
@@ -155,7 +162,13 @@ function parseLegal(legal) {
       other.push(item);
     }
   }
-  return { moves, atHex, rows, other };
+  return { moves, atHex, rows, vents, other };
+}
+
+// The axial coordinates of a volcano slot beside the map of this many players (component data).
+function slotAt(slot, playerCount) {
+  const [q, r] = COMPONENTS.volcano_slots?.[String(playerCount)]?.[slot] || [];
+  return q === undefined ? null : { q, r };
 }
 
 function center(hex) {
@@ -206,7 +219,7 @@ function stepBanner(view, ctx) {
 
 export function render(container, ctx) {
   const { view, t } = ctx;
-  const legal = parseLegal(ctx.interactive ? ctx.legal : []);
+  const legal = parseLegal(ctx.interactive ? ctx.legal : [], view.players);
   let selected = selections.get(container) || null;
   if (selected && !legal.moves.has(selected) && !legal.atHex.has(selected)) selected = null;
   selections.set(container, selected);
@@ -217,7 +230,11 @@ export function render(container, ctx) {
   wrap.appendChild(stepBanner(ctx.view, ctx));
   container.appendChild(wrap);
 
-  const centers = view.hexes.map(center);
+  // The volcano, once placed, and the slots it may go to now lie beside the map.
+  const volcano = view.volcano ? { q: view.volcano[0], r: view.volcano[1] } : null;
+  const slots = [...legal.vents].map(([slot, item]) => [slotAt(slot, view.players), item]);
+  const centers = [...view.hexes, ...slots.map(([hex]) => hex), ...(volcano ? [volcano] : [])]
+    .map(center);
   const xs = centers.map((c) => c[0]);
   const ys = centers.map((c) => c[1]);
   const pad = R + 6;
@@ -266,9 +283,17 @@ export function render(container, ctx) {
     if (targets.has(hex.name)) tip.unshift(targets.get(hex.name).text);
     el("title", {}, g).textContent = tip.join("\n");
   }
+  if (volcano) drawVolcano(svg, volcano, "volcano", t("rot.volcano"));
+  for (const [hex, item] of slots) {
+    const g = drawVolcano(svg, hex, "volcano-slot actionable", t("rot.volcano_here"));
+    g.dataset.action = item.action;
+    el("title", {}, g).textContent = ctx.translate ? ctx.translate(item.text) : item.text;
+  }
 
   const hint = h("p", "hint");
-  if (ctx.interactive && (legal.moves.size || legal.atHex.size)) {
+  if (ctx.interactive && legal.vents.size) {
+    hint.textContent = t("rot.choose_volcano");
+  } else if (ctx.interactive && (legal.moves.size || legal.atHex.size)) {
     hint.textContent = selected ? t("rot.choose_target") : t("rot.choose_hex");
   }
   wrap.appendChild(hint);
@@ -283,6 +308,11 @@ export function render(container, ctx) {
 
   svg.addEventListener("click", (event) => {
     if (!ctx.interactive) return;
+    const slot = event.target.closest(".volcano-slot[data-action]");
+    if (slot) {
+      ctx.onAct(slot.dataset.action);
+      return;
+    }
     const node = event.target.closest("[data-hex]");
     const name = node ? node.dataset.hex : null;
     if (name && targets.has(name)) {
@@ -302,6 +332,18 @@ export function render(container, ctx) {
     }
     render(container, ctx);
   });
+}
+
+// A hex beside the map: the volcano, or a slot it may be put on (a dashed outline to click).
+function drawVolcano(svg, hex, classes, label) {
+  const [cx, cy] = center(hex);
+  const g = el("g", { class: `hex ${classes}` }, svg);
+  el("polygon", { points: hexPoints(cx, cy, R - 1.5), class: "hex-shape" }, g);
+  el("polygon", { points: hexPoints(cx, cy, R - 5), class: "hex-ring" }, g);
+  el("path", { d: `M${cx - 16} ${cy + 6} L${cx - 5} ${cy - 12} L${cx + 5} ${cy - 12} L${cx + 16} ${cy + 6} Z`,
+    class: "volcano-cone" }, g);
+  el("text", { x: cx, y: cy + 22, class: "volcano-label" }, g).textContent = label;
+  return g;
 }
 
 // The action board: each row's dice queue. When the player places a die, each die they may
