@@ -27,7 +27,7 @@ from meeples.games.meeple_war.data import (
     UPGRADE_TOKENS,
     VP_TO_WIN,
 )
-from meeples.games.meeple_war.state import Seat, Slot, State, derived_for
+from meeples.games.meeple_war.state import Seat, Slot, State
 from meeples.games.meeple_war.work import Work
 
 OPTION_NAMES = (
@@ -275,7 +275,7 @@ def legal_actions(state: State) -> list[str]:
     """Return the legal action strings for the player to move."""
     if state.result:
         return []
-    aux = derived_for(state)
+    aux = state.aux
     if aux and aux[1] is not None:
         return list(aux[1])
     return options(Work(state))

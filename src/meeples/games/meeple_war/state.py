@@ -71,23 +71,7 @@ class State:
     troops: tuple[tuple[int, int, int], ...]  # (hex, player, count > 0), sorted
     seats: tuple[Seat, ...]
     result: tuple[Any, ...]  # () while playing, else (winners, ranking, reason)
-    # Derived data kept for speed, never compared or serialized: (tile map, legal actions,
-    # the fields they were computed from). ``dataclasses.replace`` carries it over, so readers
-    # check those fields by identity (see :func:`derived_for`).
-    aux: tuple[Any, ...] = field(default=(), compare=False, hash=False, repr=False)
-
-
-def inputs(state: State) -> tuple[Any, ...]:
-    """Return the fields the derived data of a state depends on."""
-    return (state.tiles, state.troops, state.seats, state.window, state.bonuses, state.workers,
-            state.pending, state.sub, state.frozen, state.explore, state.drawn, state.effects,
-            state.altars_used, state.upgrades, state.trees, state.pool, state.pile, state.step,
-            state.active, state.phase, state.nature, state.result, state.options)
-
-
-def derived_for(state: State) -> tuple[Any, ...]:
-    """Return the derived data of a state if it still belongs to it, else ()."""
-    aux = state.aux
-    if aux and all(a is b for a, b in zip(aux[2], inputs(state), strict=True)):
-        return aux
-    return ()
+    # Derived data kept for speed, never compared or serialized: (tile map, legal actions).
+    # Only ``Work.freeze`` sets it; ``init=False`` keeps ``dataclasses.replace`` (and every other
+    # constructor call) from carrying it over, so a state's aux always belongs to it.
+    aux: tuple[Any, ...] = field(default=(), init=False, compare=False, hash=False, repr=False)

@@ -11,7 +11,7 @@ from typing import Any
 
 from meeples.games.meeple_war import board
 from meeples.games.meeple_war.data import BRAVERY_PER_VP, BUILDINGS, TILES
-from meeples.games.meeple_war.state import Seat, Slot, State, derived_for, inputs
+from meeples.games.meeple_war.state import Seat, Slot, State
 
 RECYCLING_LEAVES = {
     (code, leaf)
@@ -73,7 +73,7 @@ class Work:
         self.effects = list(s.effects)
         self.pile = list(s.pile)
         self.source = s
-        aux = derived_for(s)
+        aux = s.aux
         if aux:
             self.tiles = aux[0]  # shared with the frozen state: copied before a change
             self.tiles_shared = True
@@ -119,8 +119,7 @@ class Work:
             tuple(sorted(self.upgrades.items())), tuple(sorted(self.trees)),
             tuple(sorted(self.pool)), troops, tuple(s.freeze() for s in self.seats), self.result,
         )
-        derived = (self.tiles, None if legal is None else tuple(legal), inputs(state))
-        object.__setattr__(state, "aux", derived)
+        object.__setattr__(state, "aux", (self.tiles, None if legal is None else tuple(legal)))
         return state
 
     # --- queries -------------------------------------------------------------------------
