@@ -13,6 +13,21 @@ from meeples.core import rng as rngmod
 from meeples.games.rise_of_tribes import data
 from meeples.games.rise_of_tribes.state import FIELDS, Reader, State
 
+#: Containers no rule ever changes (the map and the tribes): the working copy shares the frozen
+#: tuples, like the int fields.
+_SHARED = {"tiles_on", "terrain", "special", "tribe"}
+
+#: Containers touched in most actions (a copy on first use costs more than copying up front):
+#: copied when the working copy is made. All are flat tuples of ints.
+_EAGER = ("pend", "queue", "used", "moved", "flags", "hand", "villages", "slots")
+
+#: The other containers, by depth: copied on first use (see :class:`_Lazy`).
+_LAZY = {name: depth for name, depth in FIELDS
+         if depth and name not in _SHARED and name not in _EAGER}
+
+#: The fields held in the working copy's slots: the ints, the shared and the eager containers.
+_SLOTTED = tuple(name for name, _ in FIELDS if name not in _LAZY)
+
 
 class Won(Exception):
     """Raised the moment a player reaches 15 VP: the game ends in the middle of any effect."""
@@ -21,7 +36,9 @@ class Won(Exception):
 class Work(Reader):
     """A mutable copy of a :class:`State` (same field names, lists instead of tuples)."""
 
-    __slots__ = tuple(name for name, _ in FIELDS) + ("adj", "_src", "_touched")
+    # The lazily copied containers live in the instance dict, put there by their _Lazy
+    # descriptor. No __getattr__ hook: it would slow down every attribute read of the rules.
+    __slots__ = _SLOTTED + ("_src", "__dict__")
 
     n: int
     classic: int
@@ -69,28 +86,15 @@ class Work(Reader):
     rng: int
     winner: int
     over: int
-    adj: tuple[tuple[int, ...], ...]
     _src: State
-    _touched: set[str]
 
     @classmethod
     def thaw(cls, state: State) -> Work:
-        """Return a mutable copy of a state (containers are copied on first use)."""
+        """Return a mutable copy of a state (most containers are copied on first use)."""
         return _thaw(cls, state)  # type: ignore[no-any-return]
 
-    def __getattr__(self, name: str) -> Any:
-        # Called only for a container slot not yet copied: copy it from the frozen source.
-        depth = _DEPTH.get(name)
-        if not depth:
-            raise AttributeError(name)
-        value: Any = getattr(self._src, name)
-        value = list(value) if depth == 1 else [list(v) for v in value]
-        object.__setattr__(self, name, value)
-        self._touched.add(name)
-        return value
-
     def freeze(self) -> State:
-        """Return the frozen state of this working copy (untouched containers are shared)."""
+        """Return the frozen state of this working copy (containers never read are shared)."""
         return _freeze(self)  # type: ignore[no-any-return]
 
     # --- chance -------------------------------------------------------------------------------
@@ -154,45 +158,60 @@ class Work(Reader):
         self.tokens[slot] = [0, 0, 0]
 
 
+class _Lazy:
+    """A container field of the working copy, copied from the source state on first access.
 
-#: Containers no rule ever changes (the map and the tribes): the working copy shares the frozen
-#: tuples instead of copying them on first read.
-_SHARED = {"tiles_on", "terrain", "special", "tribe"}
+    A non-data descriptor: the copy it stores in the instance dict hides it from then on, and
+    :meth:`Work.freeze` takes every container found in that dict (copied, or replaced whole).
+    """
 
-_DEPTH = {name: 0 if name in _SHARED else depth for name, depth in FIELDS}
+    __slots__ = ("name", "depth")
+
+    def __init__(self, name: str, depth: int) -> None:
+        self.name, self.depth = name, depth
+
+    def __get__(self, w: Work | None, owner: type | None = None) -> Any:
+        if w is None:  # read on the class itself
+            return self
+        value: Any = getattr(w._src, self.name)
+        value = list(value) if self.depth == 1 else [list(v) for v in value]
+        w.__dict__[self.name] = value
+        return value
 
 
-#: Containers the rules often replace whole (a lazy copy would miss a replacement made without
-#: reading the field first) or touch in most actions (the first-use copy through ``__getattr__``
-#: costs more than copying up front): copied eagerly; the others are copied on first use. The
-#: event deck and discard stay lazy: every rule that replaces them reads them first.
-_EAGER = {"pend", "queue", "used", "moved", "flags", "hand", "villages", "slots"}
+for _name, _depth in _LAZY.items():
+    setattr(Work, _name, _Lazy(_name, _depth))
+
+
+class _Frozen(Reader):
+    """The slot layout of :class:`State` without its frozen ``__setattr__``: ``freeze`` fills one
+    with plain slot stores and then makes it a State (same layout, so the class may change),
+    where the State's slot descriptors would cost a call per field."""
+
+    __slots__ = State.__slots__
 
 
 def _build() -> tuple[Any, Any]:
     """Generate the thaw and freeze functions for the field table (profiling: the generic
     getattr/setattr loops took half of the time of a random playout)."""
-    lines = ["def thaw(cls, state):", "    w = cls.__new__(cls)", "    w._src = state",
-             "    w._touched = set()", "    w.adj = ADJ[state.n]"]
-    lines += [f"    w.{name} = state.{name}" for name, depth in FIELDS if _DEPTH[name] == 0]
-    lines += [f"    w.{name} = list(state.{name})" if _DEPTH[name] == 1
-              else f"    w.{name} = list(map(list, state.{name}))" for name in sorted(_EAGER)]
+    lines = ["def thaw(cls, state):", "    w = new(cls)", "    w._src = state"]
+    lines += [f"    w.{name} = list(state.{name})" if name in _EAGER
+              else f"    w.{name} = state.{name}" for name in _SLOTTED]
     lines.append("    return w")
-    # The frozen state is built slot by slot through the slot descriptors: the same object as
-    # State(...) gives, without the frozen dataclass __init__'s object.__setattr__ per field.
-    lines += ["def freeze(w):", "    src = w._src", "    t = w._touched", "    o = new(State)"]
+    lines += ["def freeze(w):", "    src = w._src", "    copied = w.__dict__",
+              "    o = new(Frozen)"]
     for name, depth in FIELDS:
-        conv = f"tuple(w.{name})" if depth == 1 else f"tuple(map(tuple, w.{name}))"
-        if _DEPTH[name] == 0:
-            value = f"w.{name}"
+        if name in _LAZY:
+            conv = f"tuple(copied[{name!r}])" if depth == 1 \
+                else f"tuple(map(tuple, copied[{name!r}]))"
+            value = f"{conv} if {name!r} in copied else src.{name}"
         elif name in _EAGER:
-            value = conv
+            value = f"tuple(w.{name})"
         else:
-            value = f"({conv} if {name!r} in t else src.{name})"
-        lines.append(f"    set_{name}(o, {value})")
-    lines.append("    return o")
-    scope: dict[str, Any] = {"State": State, "ADJ": data.ADJACENT, "new": object.__new__}
-    scope.update({f"set_{name}": State.__dict__[name].__set__ for name, _ in FIELDS})
+            value = f"w.{name}"
+        lines.append(f"    o.{name} = {value}")
+    lines += ["    o.__class__ = State", "    return o"]
+    scope: dict[str, Any] = {"State": State, "Frozen": _Frozen, "new": object.__new__}
     exec("\n".join(lines), scope)  # noqa: S102 - generated from the fixed field table
     return scope["thaw"], scope["freeze"]
 
