@@ -38,7 +38,7 @@ def rotations(w: Work, h: int, tile: int, origins: list[int]) -> list[int]:
 def apply_explore(w: Work, action: str) -> None:
     """Draw the top tile for an explored hex; place it at once when its rotation is forced."""
     h = parse_hex(action[8:])
-    tile = w.pile.pop(0)
+    tile, w.pile = w.pile[0], w.pile[1:]
     rots = rotations(w, h, tile, w.explore[h])
     if len(rots) == 1:
         lay_tile(w, h, tile, rots[0])

@@ -59,7 +59,7 @@ def meeple_sources(w: Work, p: int) -> list[str]:
 
 
 def take_meeple(w: Work, p: int, source: str) -> None:
-    seat = w.seats[p]
+    seat = w.seat(p)
     if source:
         w.remove(parse_hex(source[1:]), p, 1)
     elif seat.stock:
@@ -143,7 +143,7 @@ def action_options(w: Work) -> list[str]:
 
 def apply_action(w: Work, action: str) -> None:
     a = w.active
-    seat = w.seats[a]
+    seat = w.seat(a)
     index = int(action[1]) - 1
     w.pending.remove(index)
     verb, _, rest = action[3:].partition(":")
@@ -209,7 +209,7 @@ def apply_action(w: Work, action: str) -> None:
 
 def construct(w: Work, p: int, code: str, index: int) -> None:
     """Build on a slot, replacing what stands there (E3, A2); a worker starts the site."""
-    seat = w.seats[p]
+    seat = w.seat(p)
     old = seat.slots[index]
     if old is not None:
         w.clear_defense(p, index, score=True)
@@ -227,8 +227,8 @@ def convert(w: Work, owner: int, index: int, who: int, p: int) -> None:
     defense = list(slot.defense)
     defense.remove(who)
     defense.append(p)
-    w.seats[owner].slots[index] = Slot(slot.building, slot.built, slot.node, tuple(sorted(defense)))
-    w.seats[who].stock += 1
+    w.seat(owner).slots[index] = Slot(slot.building, slot.built, slot.node, tuple(sorted(defense)))
+    w.seat(who).stock += 1
 
 
 def fly_options(w: Work) -> list[str]:
@@ -240,7 +240,7 @@ def fly_options(w: Work) -> list[str]:
 def apply_fly(w: Work, action: str) -> None:
     a = w.active
     h = parse_hex(action[4:])
-    w.seats[a].depot -= 1
+    w.seat(a).depot -= 1
     w.sub = ("fly", tuple(x for x in w.sub[1] if x != h))
     place(w, a, h, 1)
     if not w.sub[1] or not w.seats[a].depot:

@@ -10,12 +10,14 @@ immediate). Each meeple moves once.
 from __future__ import annotations
 
 from meeples.games.meeple_war import board
-from meeples.games.meeple_war.board import DELTA, hex_name, parse_hex
+from meeples.games.meeple_war.board import hex_name, parse_hex
+from meeples.games.meeple_war.data import MEEPLES_PER_PLAYER
 from meeples.games.meeple_war.work import Work
 
 
-def mines(w: Work) -> list[int]:
-    return sorted(h for h in w.tiles if w.kind(h) == "mine")
+def mines(w: Work) -> tuple[int, ...]:
+    """Return the hexes of the Mine tiles, sorted."""
+    return w.battlefield.mines
 
 
 def place(w: Work, p: int, h: int, k: int) -> None:
@@ -67,8 +69,9 @@ def vp_options(w: Work, p: int) -> list[str]:
 
 def apply_vp(w: Work, p: int, action: str) -> None:
     w.remove(parse_hex(action[3:]), p, 1)
-    w.seats[p].extra_vp -= 1
-    w.seats[p].mountain += 1
+    seat = w.seat(p)
+    seat.extra_vp -= 1
+    seat.mountain += 1
 
 
 def jump_options(w: Work, p: int, h: int) -> list[str]:
@@ -92,61 +95,54 @@ def parse_move(action: str) -> tuple[int, int, int]:
 
 def destinations(w: Work, h: int, a: int) -> dict[int, int]:
     """Return destination -> most meeples that may go there, for a's meeples on h."""
-    out: dict[int, int] = {}
-    nature = w.nature
-    tiles = w.tiles
-    exits = None
-    for d in range(6):
-        n = h + DELTA[d]
-        if n in tiles:
-            if w.blocked(h, d, nature):
-                continue
-            out[n] = 99
-            if w.kind(n) == "mine" and not w.has_opponent(n, a):
-                exits = exits if exits is not None else mines(w)
-                for e in exits:
-                    out[e] = 99
-        elif n in w.village:
-            owner, index = w.village[n]
-            slot = w.seats[owner].slots[index]
-            if owner == a or slot is None or w.blocked(h, d, nature):
-                continue
+    reach = w.battlefield.reach(h, w.nature)
+    out = dict.fromkeys(reach.territories, 99)
+    for m in reach.mines:
+        if not w.has_opponent(m, a):  # A12: a tunnel free of opponents opens every Mine
+            out.update(dict.fromkeys(w.battlefield.mines, 99))
+            break
+    for n, owner, index in reach.slots:
+        slot = w.seats[owner].slots[index]
+        if owner != a and slot is not None:
             free = w.slot_capacity(slot) - len(slot.defense)
             if free > 0:
                 out[n] = free
-        elif not w.blocked(h, d, nature) and (n in w.explore or len(w.explore) < len(w.pile)):
-            out[n] = 99  # B2: only while the pile can still cover every explored hex
-    kind = w.kind(h)
-    if kind == "cavern":
-        range_ = board.within_2(h)
-        if w.option("cavern_range_exactly_2"):
-            range_ = tuple(n for n in range_ if board.distance(h, n) == 2)
-        for n in range_:
-            if n in tiles:
+    if reach.empty:
+        room = len(w.explore) < len(w.pile)  # B2: the pile must cover every explored hex
+        for n in reach.empty:
+            if room or n in w.explore:
                 out[n] = 99
-                if w.kind(n) == "mine" and not w.has_opponent(n, a):
-                    for e in mines(w):
-                        out[e] = 99
-    elif kind == "mine":
-        for e in mines(w):
-            out[e] = 99
     out.pop(h, None)
     return out
+
+
+#: (source, destination) -> the move texts for 1, 2, ... meeples (13 is everyone a player has).
+_MOVE_TEXTS: dict[tuple[int, int], tuple[str, ...]] = {}
+
+
+def move_texts(h: int, dest: int) -> tuple[str, ...]:
+    """Return the texts of the moves from h to dest, by number of meeples minus one."""
+    texts = _MOVE_TEXTS.get((h, dest))
+    if texts is None:
+        route = f"{hex_name(h)}>{hex_name(dest)}:"
+        texts = _MOVE_TEXTS[h, dest] = tuple(
+            f"{route}{k}" for k in range(1, MEEPLES_PER_PLAYER + 1))
+    return texts
 
 
 def move_options(w: Work) -> list[str]:
     a = w.active
     out: list[str] = []
+    tiles = w.tiles
+    frozen = w.frozen
     for h in sorted(w.troops):
-        if h not in w.tiles:
+        if h not in tiles:
             continue
-        movable = w.troops[h][a] - w.frozen.get(h, 0)
+        movable = w.troops[h][a] - frozen.get(h, 0)
         if movable <= 0:
             continue
-        name = hex_name(h)
         for dest, cap in sorted(destinations(w, h, a).items()):
-            dname = hex_name(dest)
-            out.extend(f"{name}>{dname}:{k}" for k in range(1, min(movable, cap) + 1))
+            out.extend(move_texts(h, dest)[:min(movable, cap)])
     return out
 
 

@@ -18,23 +18,13 @@ from meeples.games.meeple_war.work import Work
 
 
 def open_forest_edges(w: Work) -> list[int]:
-    """Return the keys of edges with forest on a face and no Tree yet, sorted."""
-    edges = set()
-    for h, (t, r) in w.tiles.items():
-        mask = board.FOREST[t][r]
-        if mask:
-            for d in range(6):
-                if mask >> d & 1:
-                    key = board.edge_key(h, d)
-                    if key not in w.trees:
-                        edges.add(key)
-    return sorted(edges)
+    """Return the keys of edges with forest on a face and no Tree yet, sorted (do not change)."""
+    return w.battlefield.open_forest_edges()
 
 
 def upgradable(w: Work) -> list[int]:
-    """Return the blank tiles without an upgrade token (A18), sorted."""
-    return sorted(h for h, (t, _) in w.tiles.items()
-                  if TILES[t].kind == "blank" and h not in w.upgrades)
+    """Return the blank tiles without an upgrade token (A18), sorted (do not change)."""
+    return w.battlefield.upgradable()
 
 
 def token_options(w: Work, p: int) -> list[str]:
@@ -69,12 +59,12 @@ def apply_token(w: Work, p: int, action: str) -> None:
     """Place a Tree (``tree:q,r/d``) or an upgrade token (``up:tok@q,r``)."""
     if action.startswith("tree:"):
         spot, _, d = action[5:].partition("/")
-        w.trees.add(board.edge_key(board.parse_hex(spot), int(d)))
-        w.seats[p].tree = False
+        w.place_tree(board.edge_key(board.parse_hex(spot), int(d)))
+        w.seat(p).tree = False
     else:
         tok, _, spot = action[3:].partition("@")
-        w.upgrades[board.parse_hex(spot)] = tok
-        w.seats[p].tokens.remove(tok)
+        w.place_upgrade(board.parse_hex(spot), tok)
+        w.seat(p).tokens.remove(tok)
 
 
 # --- phase 1: territory bonus ----------------------------------------------------------------
@@ -83,8 +73,8 @@ def apply_token(w: Work, p: int, action: str) -> None:
 def check_bonuses(w: Work) -> None:
     """Collect the active player's structure bonuses: 2+ meeples on the tile now (phase 1)."""
     a = w.active
-    seat = w.seats[a]
-    seat.shields = 0
+    if w.seats[a].shields:
+        w.seat(a).shields = 0
     for h in sorted(w.troops):
         if w.troops[h][a] < 2 or h not in w.tiles:
             continue
@@ -98,7 +88,7 @@ def check_bonuses(w: Work) -> None:
         elif bonus == "wpn":
             w.weapons += 1
         elif bonus == "shd":
-            seat.shields += 1
+            w.seat(a).shields += 1
 
 
 def deploy_one_targets(w: Work, source: int) -> list[int]:
@@ -122,7 +112,7 @@ def bonus_options(w: Work) -> list[str]:
 
 def apply_bonus(w: Work, action: str) -> None:
     a = w.active
-    seat = w.seats[a]
+    seat = w.seat(a)
     source, _, target = action[6:].partition(">")
     h = board.parse_hex(source)
     for i, (bh, _) in enumerate(w.bonuses):
@@ -156,11 +146,11 @@ def move_worker(w: Work, p: int, index: int, node: str) -> None:
     if not slot.built:
         if int(node[1:]) >= b.construction_length:
             w.clear_defense(p, index, score=False)
-            w.seats[p].slots[index] = Slot(slot.building, True, "S", ())
+            w.seat(p).slots[index] = Slot(slot.building, True, "S", ())
         else:
-            w.seats[p].slots[index] = Slot(slot.building, False, node, slot.defense)
+            w.seat(p).slots[index] = Slot(slot.building, False, node, slot.defense)
         return
-    w.seats[p].slots[index] = Slot(slot.building, True, node, slot.defense)
+    w.seat(p).slots[index] = Slot(slot.building, True, node, slot.defense)
     leaf = b.leaves.get(node)
     if leaf is not None and leaf[0] != "recycle" and index not in w.pending:
         w.pending.append(index)
@@ -174,9 +164,8 @@ def start_workers(w: Work) -> None:
 
 def advance_workers(w: Work) -> None:
     """Move every worker that has a single way forward, stopping at a branch."""
-    seat = w.seats[w.active]
     while w.workers:
-        slot = seat.slots[w.workers[0]]
+        slot = w.seats[w.active].slots[w.workers[0]]
         if slot is None:
             w.workers.pop(0)
             continue

@@ -187,9 +187,12 @@ def check_end(w: Work) -> bool:
     """End the game once a player has 6 VP (the active player counting towers, A10)."""
     if w.result:
         return True
-    if any(w.vp(p) >= VP_TO_WIN for p in range(w.players)):
-        finish(w, f"{VP_TO_WIN} victory points")
-        return True
+    # w.vp inlined: this runs before every step of every action
+    for p, seat in enumerate(w.seats):
+        vp = seat.mountain + seat.extra_vp
+        if vp >= VP_TO_WIN or (p == w.active and vp + w.temp_vp >= VP_TO_WIN):
+            finish(w, f"{VP_TO_WIN} victory points")
+            return True
     return False
 
 
@@ -276,8 +279,8 @@ def legal_actions(state: State) -> list[str]:
     if state.result:
         return []
     aux = state.aux
-    if aux and aux[1] is not None:
-        return list(aux[1])
+    if aux and aux[2] is not None:
+        return list(aux[2])
     return options(Work(state))
 
 

@@ -37,9 +37,14 @@ class Seat:
     slots: tuple[Slot | None, ...]  # V1..V4
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class State:
-    """A whole Meeple War position, hidden parts included (pile order, generator state)."""
+    """A whole Meeple War position, hidden parts included (pile order, generator state).
+
+    Not slotted, unlike the other records: ``Work.freeze`` builds each new state by copying its
+    source's instance dict and setting the changed fields, several times cheaper than calling
+    ``__init__`` with 29 fields, and it runs once per action.
+    """
 
     players: int
     options: tuple[str, ...]  # names of the rule options switched on, sorted
@@ -71,7 +76,8 @@ class State:
     troops: tuple[tuple[int, int, int], ...]  # (hex, player, count > 0), sorted
     seats: tuple[Seat, ...]
     result: tuple[Any, ...]  # () while playing, else (winners, ranking, reason)
-    # Derived data kept for speed, never compared or serialized: (tile map, legal actions).
+    # Derived data kept for speed, never compared or serialized: (battlefield, troops map,
+    # legal actions or None), see ``work.Work``.
     # Only ``Work.freeze`` sets it; ``init=False`` keeps ``dataclasses.replace`` (and every other
     # constructor call) from carrying it over, so a state's aux always belongs to it.
     aux: tuple[Any, ...] = field(default=(), init=False, compare=False, hash=False, repr=False)

@@ -7,9 +7,11 @@ destruction live here because every phase uses them (rulebook "Bravery", "Destro
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from meeples.games.meeple_war import board
+from meeples.games.meeple_war.battlefield import Battlefield
 from meeples.games.meeple_war.data import BRAVERY_PER_VP, BUILDINGS, TILES
 from meeples.games.meeple_war.state import Seat, Slot, State
 
@@ -22,7 +24,7 @@ RECYCLING_LEAVES = {
 
 
 class SeatW:
-    """A player's off-map pieces, mutable."""
+    """A player's off-map pieces, mutable (made by :meth:`Work.seat` on the first change)."""
 
     __slots__ = ("stock", "depot", "ladder", "mountain", "extra_vp", "tree", "tokens", "shields",
                  "available", "boxed", "slots")
@@ -46,11 +48,81 @@ class SeatW:
                     tuple(sorted(self.boxed)), tuple(self.slots))
 
 
+def _thaw_explore(explore: tuple[tuple[int, tuple[int, ...]], ...]) -> dict[int, list[int]]:
+    return {h: list(origins) for h, origins in explore}
+
+
+def _freeze_explore(explore: dict[int, list[int]]) -> tuple[tuple[int, tuple[int, ...]], ...]:
+    return tuple((h, tuple(origins)) for h, origins in explore.items())
+
+
+def _freeze_frozen(frozen: dict[int, int]) -> tuple[tuple[int, int], ...]:
+    return tuple(sorted((h, k) for h, k in frozen.items() if k))
+
+
+def _freeze_sorted(values: list[Any]) -> tuple[Any, ...]:
+    return tuple(sorted(values))
+
+
+#: Containers most actions never touch: :meth:`Work.__getattr__` copies one from the source
+#: state on first use, and only the copied ones are frozen again (name -> (thaw, freeze)).
+LAZY: dict[str, tuple[Callable[[Any], Any], Callable[[Any], Any]]] = {
+    "window": (list, tuple),
+    "bonuses": (list, tuple),
+    "workers": (list, tuple),
+    "pending": (list, tuple),
+    "altars_used": (list, tuple),
+    "pool": (list, _freeze_sorted),
+    "frozen": (dict, _freeze_frozen),
+    "explore": (_thaw_explore, _freeze_explore),
+}
+_LAZY_NAMES = LAZY.keys()
+
+_new_state = object.__new__
+#: Sets a state's whole instance dict at once (its frozen ``__setattr__`` refuses attributes).
+_set_state_dict = State.__dict__["__dict__"].__set__
+
+_GATES = {(n, first): tuple(board.gate_of(p, first, n) for p in range(n))
+          for n in board.GATE_HEXES for first in range(n)}
+
+
+def thaw_troops(troops: tuple[tuple[int, int, int], ...], n: int) -> dict[int, list[int]]:
+    """Return hex -> meeples per player of a troops field."""
+    out: dict[int, list[int]] = {}
+    for h, p, c in troops:
+        row = out.get(h)
+        if row is None:
+            row = out[h] = [0] * n
+        row[p] = c
+    return out
+
+
+def freeze_troops(troops: dict[int, list[int]]) -> tuple[tuple[int, int, int], ...]:
+    """Return the troops field of hex -> meeples per player (sorted, counts above 0)."""
+    return tuple((h, p, c) for h in sorted(troops) for p, c in enumerate(troops[h]) if c)
+
+
 class Work:
-    """A thawed :class:`State` (same field names, mutable containers)."""
+    """A thawed :class:`State` (same field names, mutable containers).
+
+    A state made by :meth:`freeze` carries its battlefield and troops map (``aux``), which the
+    next working copy shares until it changes them, and its fields are already in canonical
+    order, so untouched fields go back unchanged. Any other state (built or parsed) is thawed
+    whole, so its first freeze puts every field in canonical order as before.
+    """
+
+    window: list[int]
+    bonuses: list[tuple[int, str]]
+    workers: list[int]
+    pending: list[int]
+    altars_used: list[tuple[int, int]]
+    pool: list[str]
+    frozen: dict[int, int]
+    explore: dict[int, list[int]]
 
     def __init__(self, s: State) -> None:
-        self.players = s.players
+        self.source = s
+        self.players = n = s.players
         self.options = s.options
         self.rng = s.rng
         self.first = s.first
@@ -58,68 +130,92 @@ class Work:
         self.turn = s.turn
         self.phase = s.phase
         self.step = s.step
-        self.window = list(s.window)
-        self.bonuses = list(s.bonuses)
         self.temp_vp = s.temp_vp
         self.weapons = s.weapons
         self.nature = s.nature
-        self.workers = list(s.workers)
-        self.pending = list(s.pending)
         self.sub: tuple[Any, ...] = s.sub
-        self.frozen = dict(s.frozen)
-        self.explore = {h: list(o) for h, o in s.explore}
         self.drawn = s.drawn
-        self.altars_used = list(s.altars_used)
         self.effects = list(s.effects)
-        self.pile = list(s.pile)
-        self.source = s
-        aux = s.aux
-        if aux:
-            self.tiles = aux[0]  # shared with the frozen state: copied before a change
-            self.tiles_shared = True
-        else:
-            self.tiles = {h: (t, r) for h, t, r in s.tiles}
-            self.tiles_shared = False
-        self.upgrades = dict(s.upgrades)
-        self.trees = set(s.trees)
-        self.pool = list(s.pool)
-        n = s.players
-        troops: dict[int, list[int]] = {}
-        for h, p, c in s.troops:
-            row = troops.get(h)
-            if row is None:
-                row = troops[h] = [0] * n
-            row[p] = c
-        self.troops = troops
-        self.seats = [SeatW(x) for x in s.seats]
         self.result = s.result
         self.village = board.VILLAGE[n, s.first]
-        self.gate = [board.gate_of(p, s.first, n) for p in range(n)]
+        self.gate = _GATES[n, s.first]
+        self.seats: list[Seat | SeatW] = list(s.seats)
+        self.seats_thawed = False
+        self.pile = s.pile  # face-down tiles, top first: only ever shortened, by a new tuple
+        aux = s.aux
+        if aux:
+            self.set_battlefield(aux[0])
+            self.troops: dict[int, list[int]] = aux[1]
+            self.troops_shared = True  # the source's map: copied before a change
+            self.troops_changed = False
+        else:
+            self.set_battlefield(Battlefield(
+                {h: (t, r) for h, t, r in s.tiles}, frozenset(s.trees), dict(s.upgrades),
+                self.village, "cavern_range_exactly_2" in s.options))
+            self.troops = thaw_troops(s.troops, n)
+            self.troops_shared = False
+            self.troops_changed = True
+            self.pile = tuple(s.pile)
+            for name in LAZY:
+                getattr(self, name)
+            for p in range(n):
+                self.seat(p)
+
+    def __getattr__(self, name: str) -> Any:
+        """Copy a lazy container from the source state on its first use."""
+        if name not in LAZY:
+            raise AttributeError(name)
+        value = LAZY[name][0](getattr(self.source, name))
+        setattr(self, name, value)
+        return value
+
+    def set_battlefield(self, field: Battlefield) -> None:
+        self.battlefield = field
+        self.tiles = field.tiles  # read-only aliases: changes go through a new Battlefield
+        self.trees = field.trees
+        self.upgrades = field.upgrades
 
     def set_tile(self, h: int, tile: int, rot: int) -> None:
-        """Place a tile (copy-on-write of the shared tile map)."""
-        if self.tiles_shared:
-            self.tiles = dict(self.tiles)
-            self.tiles_shared = False
-        self.tiles[h] = (tile, rot)
+        """Place a tile."""
+        self.set_battlefield(self.battlefield.with_tile(h, tile, rot))
+
+    def place_tree(self, key: int) -> None:
+        """Clear a forest edge with a Tree."""
+        self.set_battlefield(self.battlefield.with_tree(key))
+
+    def place_upgrade(self, h: int, token: str) -> None:
+        """Put an upgrade token on a blank tile."""
+        self.set_battlefield(self.battlefield.with_upgrade(h, token))
+
+    def seat(self, p: int) -> SeatW:
+        """Return p's seat for a change (copied from the frozen seat on first use)."""
+        s = self.seats[p]
+        if isinstance(s, SeatW):
+            return s
+        thawed = self.seats[p] = SeatW(s)
+        self.seats_thawed = True
+        return thawed
 
     def freeze(self, legal: list[str] | None = None) -> State:
-        troops = tuple(
-            (h, p, c) for h in sorted(self.troops) for p, c in enumerate(self.troops[h]) if c
+        """Return the state this working copy describes; ``legal`` is kept as derived data."""
+        fields = self.source.__dict__.copy()
+        fields.update(
+            rng=self.rng, active=self.active, turn=self.turn, phase=self.phase, step=self.step,
+            temp_vp=self.temp_vp, weapons=self.weapons, nature=self.nature, sub=self.sub,
+            drawn=self.drawn, result=self.result, effects=tuple(self.effects), pile=self.pile,
         )
-        state = State(
-            self.players, self.options, self.rng, self.first, self.active, self.turn, self.phase,
-            self.step, tuple(self.window), tuple(self.bonuses), self.temp_vp, self.weapons,
-            self.nature, tuple(self.workers), tuple(self.pending), self.sub,
-            tuple(sorted((h, k) for h, k in self.frozen.items() if k)),
-            tuple((h, tuple(o)) for h, o in self.explore.items()), self.drawn,
-            tuple(self.altars_used), tuple(self.effects), tuple(self.pile),
-            self.source.tiles if self.tiles_shared
-            else tuple(sorted((h, t, r) for h, (t, r) in self.tiles.items())),
-            tuple(sorted(self.upgrades.items())), tuple(sorted(self.trees)),
-            tuple(sorted(self.pool)), troops, tuple(s.freeze() for s in self.seats), self.result,
-        )
-        object.__setattr__(state, "aux", (self.tiles, None if legal is None else tuple(legal)))
+        mine = self.__dict__
+        for name in _LAZY_NAMES & mine.keys():
+            fields[name] = LAZY[name][1](mine[name])
+        if self.troops_changed:
+            fields["troops"] = freeze_troops(self.troops)
+        fields["tiles"], fields["trees"], fields["upgrades"] = self.battlefield.fields
+        if self.seats_thawed:
+            fields["seats"] = tuple(s.freeze() if type(s) is SeatW else s for s in self.seats)
+        self.troops_shared = True  # from now on the new state's map too
+        fields["aux"] = (self.battlefield, self.troops, legal)
+        state: State = _new_state(State)
+        _set_state_dict(state, fields)
         return state
 
     # --- queries -------------------------------------------------------------------------
@@ -145,8 +241,7 @@ class Work:
         return any(c for q, c in enumerate(row) if q != p)
 
     def kind(self, h: int) -> str:
-        placed = self.tiles.get(h)
-        return TILES[placed[0]].kind if placed else ""
+        return self.battlefield.kinds.get(h, "")
 
     def bonus(self, h: int) -> str:
         """Return the structure bonus of a tile (printed, or an upgrade token), or ""."""
@@ -156,18 +251,11 @@ class Work:
         return TILES[placed[0]].bonus or self.upgrades.get(h, "")
 
     def forest(self, h: int, d: int) -> bool:
-        placed = self.tiles.get(h)
-        if placed is None:
-            return False
-        return bool(board.FOREST[placed[0]][placed[1]] >> d & 1)
+        return self.battlefield.forest(h, d)
 
     def blocked(self, h: int, d: int, nature: bool = False) -> bool:
         """Return whether forest closes side d of hex h (either face, Tree and Nature aside)."""
-        if nature:
-            return False
-        if not (self.forest(h, d) or self.forest(h + board.DELTA[d], (d + 3) % 6)):
-            return False
-        return board.edge_key(h, d) not in self.trees
+        return self.battlefield.blocked(h, d, nature)
 
     def recycling(self, p: int) -> bool:
         """Return whether a worker of p stands on a Recycling space."""
@@ -192,14 +280,22 @@ class Work:
 
     # --- changes ---------------------------------------------------------------------------
 
+    def own_troops(self) -> dict[int, list[int]]:
+        """Return the troops map for a change (copied first while shared with a state)."""
+        if self.troops_shared:
+            self.troops = {h: list(row) for h, row in self.troops.items()}
+            self.troops_shared = False
+        self.troops_changed = True
+        return self.troops
+
     def add(self, h: int, p: int, k: int) -> None:
-        row = self.troops.get(h)
+        row = self.own_troops().get(h)
         if row is None:
             row = self.troops[h] = [0] * self.players
         row[p] += k
 
     def remove(self, h: int, p: int, k: int) -> None:
-        row = self.troops[h]
+        row = self.own_troops()[h]
         row[p] -= k
         if not any(row):
             del self.troops[h]
@@ -212,15 +308,15 @@ class Work:
             return
         self.remove(h, p, k)
         if self.recycling(p):
-            self.seats[p].depot += k
+            self.seat(p).depot += k
         else:
-            self.seats[p].stock += k
+            self.seat(p).stock += k
 
     def gain_bravery(self, p: int, points: int) -> None:
         """Move p up the bravery ladder; each 7 points score 1 VP (D11)."""
         if points <= 0:
             return
-        s = self.seats[p]
+        s = self.seat(p)
         s.ladder += points
         while s.ladder >= BRAVERY_PER_VP:
             s.ladder -= BRAVERY_PER_VP
@@ -232,7 +328,7 @@ class Work:
         From the map the owner chooses the hex: the VP is counted at once (``extra_vp``) and a
         ``("vp", p, 0)`` effect asks which meeple goes up (automatic when only one hex).
         """
-        s = self.seats[p]
+        s = self.seat(p)
         if s.stock:
             s.stock -= 1
         elif s.depot:
@@ -253,7 +349,7 @@ class Work:
         slot = self.seats[owner].slots[index]
         assert slot is not None
         defense = tuple(sorted(slot.defense + (p,)))
-        self.seats[owner].slots[index] = Slot(slot.building, slot.built, slot.node, defense)
+        self.seat(owner).slots[index] = Slot(slot.building, slot.built, slot.node, defense)
         if len(defense) >= self.slot_capacity(slot):
             self.destroy_building(owner, index)
 
@@ -263,17 +359,18 @@ class Work:
         assert slot is not None
         for p in slot.defense:
             if score and p != owner:
-                self.seats[p].mountain += 1
+                self.seat(p).mountain += 1
             else:
-                self.seats[p].stock += 1
+                self.seat(p).stock += 1
 
     def destroy_building(self, owner: int, index: int) -> None:
         """Destroy a building (or site, B7): defenders score, it goes to the box, worker home."""
         slot = self.seats[owner].slots[index]
         assert slot is not None
         self.clear_defense(owner, index, score=True)
-        self.seats[owner].slots[index] = None
-        self.seats[owner].boxed.append(slot.building)
+        seat = self.seat(owner)
+        seat.slots[index] = None
+        seat.boxed.append(slot.building)
         if index in self.pending and owner == self.active:
             self.pending.remove(index)
         if owner == self.active and index in self.workers:
