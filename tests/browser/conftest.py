@@ -118,7 +118,7 @@ def page(browser: Any, request: pytest.FixtureRequest) -> Iterator[Any]:
     assert errors == [], f"JavaScript errors: {errors}"
 
 
-def shot(page: Any, name: str) -> None:
+def shot(page: Any, name: str, full_page: bool = False) -> None:
     """Save a screenshot under test-artifacts/ (kept for people to look at)."""
     ARTIFACTS.mkdir(exist_ok=True)
-    page.screenshot(path=str(ARTIFACTS / f"{name}.png"))
+    page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=full_page)

@@ -533,7 +533,7 @@ function matchPage(matchId, urlTokens) {
         hintBox,
         h("p", { className: "muted" }, who),
         h("p", { className: "status small", "data-status": status }, t(`match.status.${status}`))),
-      h("section", { className: "card" }, h("h3", {}, t("match.players")), players, info),
+      h("section", { className: "card players-card" }, h("h3", {}, t("match.players")), players, info),
       h("section", { className: "card log-card" }, h("h3", {}, t("match.log")), logList),
       h("a", { href: `#/rules/${state.game}`, className: "small" }, t("match.rules")));
 

@@ -1,0 +1,82 @@
+"""Four players from the lobby: one person and three bots, a few turns played by clicking, and
+the layout checked at desktop and phone widths (nothing overlaps, nothing runs off the page)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+import meeples
+from tests.browser.conftest import shot
+from tests.browser.test_other_games import play_turns
+
+GAMES = [name for name in ("meeple_war", "rise_of_tribes") if name in meeples.game_names()]
+PHONE = {"width": 390, "height": 844}
+
+# The pairs of elements matching a selector whose boxes overlap (by more than a pixel each way).
+OVERLAPS = """(selector) => {
+  const boxes = [...document.querySelectorAll(selector)].map((e) => e.getBoundingClientRect())
+    .filter((r) => r.width > 0 && r.height > 0);
+  const pairs = [];
+  boxes.forEach((a, i) => boxes.slice(i + 1).forEach((b, j) => {
+    const x = Math.min(a.right, b.right) - Math.max(a.left, b.left);
+    const y = Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top);
+    if (x > 1 && y > 1) pairs.push([i, i + 1 + j]);
+  }));
+  return pairs;
+}"""
+
+# Everything that sits side by side or in a list: panels, players, legends, tables, buttons.
+BLOCKS = [
+    ".match-layout > .board-box, .match-layout > .side",
+    "ul.players li",
+    ".mw-villages > .panel",
+    ".mw-slots > .mw-slot",
+    ".rot > *",
+    ".side > *",
+    ".card .row > *",
+    ".seat-row",
+]
+
+
+def assert_laid_out(page: Any, where: str) -> None:
+    """Assert no two blocks of a kind overlap and the page does not scroll sideways."""
+    for selector in BLOCKS:
+        assert page.evaluate(OVERLAPS, selector) == [], f"{selector} overlap at {where}"
+    width = page.evaluate("[document.documentElement.scrollWidth, window.innerWidth]")
+    assert width[0] <= width[1], f"the page scrolls sideways at {where}: {width}"
+
+
+def create_four(page: Any, server: str, game: str) -> None:
+    """Create a 4-player game in the lobby, seat 1 for this browser and three random bots."""
+    page.goto(f"{server}/#/")
+    page.wait_for_selector("#create")
+    page.select_option("select[name=game]", game)
+    page.select_option("select[name=players]", "4")
+    for seat in (1, 2, 3):
+        page.select_option(f"select[name=seat{seat}]", "bot:random")
+    page.set_viewport_size(PHONE)
+    shot(page, f"{game}_four_players_lobby_390", full_page=True)
+    assert_laid_out(page, "the lobby at 390 px")
+    page.set_viewport_size({"width": 1280, "height": 900})
+    page.click("#create")
+    page.wait_for_selector(".match[data-version]")
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_four_player_game_is_played_by_clicking_and_fits_desktop_and_phone(
+    page: Any, server: str, game: str
+) -> None:
+    create_four(page, server, game)
+    assert page.locator("ul.players li").count() == 4
+    made, on_board = play_turns(page, 5)
+    assert made >= 4 and on_board >= 2
+    page.wait_for_selector("#turn.mine, #game-over")
+    shot(page, f"{game}_four_players_1280", full_page=True)
+    assert_laid_out(page, "1280 px")
+    page.set_viewport_size(PHONE)
+    page.wait_for_function("document.documentElement.clientWidth === 390")
+    shot(page, f"{game}_four_players_390", full_page=True)
+    assert_laid_out(page, "390 px")
+    assert page.locator(".log li").count() >= 8
