@@ -33,31 +33,45 @@ def controlled_hexes(s: State, p: int) -> list[int]:
             if row[p] and not sum(row) - row[p] + (inv if h == inv_hex else 0)]
 
 
-def largest_group(hexes: list[int], adj: tuple[tuple[int, ...], ...]) -> int:
-    """Return the size of the largest connected group among hexes."""
-    left, best = set(hexes), 0
-    while left:
-        stack = [left.pop()]
-        size = 0
-        while stack:
-            a = stack.pop()
-            size += 1
-            for b in adj[a]:
-                if b in left:
-                    left.remove(b)
-                    stack.append(b)
-        best = max(best, size)
+#: Largest group sizes by player count and hex set: connectivity depends on the map alone.
+_GROUPS: dict[tuple[int, tuple[int, ...]], int] = {}
+
+
+def largest_group(n: int, hexes: list[int]) -> int:
+    """Return the size of the largest connected group among hexes of the map for n players."""
+    key = (n, tuple(hexes))
+    best = _GROUPS.get(key)
+    if best is None:
+        adj = data.ADJACENT[n]
+        left, best = set(hexes), 0
+        while left:
+            stack = [left.pop()]
+            size = 0
+            while stack:
+                a = stack.pop()
+                size += 1
+                for b in adj[a]:
+                    if b in left:
+                        left.remove(b)
+                        stack.append(b)
+            best = max(best, size)
+        _GROUPS[key] = best  # at most 2^15 hex sets per map
     return best
 
 
 def has_all_types(s: State, hexes: list[int]) -> bool:
-    """R8: one distinct hex for each of lake, forest, mountain (Wild Land counts as one)."""
-    def fit(kind: int, used: frozenset[int]) -> bool:
-        if kind == 3:
-            return True
-        return any(fit(kind + 1, used | {h}) for h in hexes
-                   if h not in used and s.counts_as(h, kind))
-    return fit(0, frozenset())
+    """R8: one distinct hex for each of lake, forest, mountain (Wild Land counts as one).
+
+    A hex other than Wild Land counts as its own type only, Wild Land as any: the distinct hexes
+    exist exactly when the types found outside Wild Land plus the Wild Land hexes reach three.
+    """
+    kinds, wild = set(), 0
+    for h in hexes:
+        if s.special[h] == data.WILD_LAND:
+            wild += 1
+        else:
+            kinds.add(s.terrain[h])
+    return len(kinds) + wild >= 3
 
 
 def condition_met(s: State, p: int, card: int) -> bool:
@@ -65,9 +79,11 @@ def condition_met(s: State, p: int, card: int) -> bool:
     if card == data.GATHER6:
         return bool(s.flags[Flag.GATHER6])
     if card == data.NEIGHBOURS:
-        return largest_group(majority_hexes(s, p), data.ADJACENT[s.n]) >= data.NEIGHBOURS_GROUP
+        return largest_group(s.n, majority_hexes(s, p)) >= data.NEIGHBOURS_GROUP
     if card == data.WATERS:
-        lakes = [h for h in controlled_hexes(s, p) if s.counts_as(h, data.FOOD)]
+        terrain, special = s.terrain, s.special  # counts_as(h, FOOD), inlined
+        lakes = [h for h in controlled_hexes(s, p)
+                 if terrain[h] == data.FOOD or special[h] == data.WILD_LAND]
         return len(lakes) >= data.WATERS_LAKES
     if card == data.MASTERS:
         return has_all_types(s, majority_hexes(s, p))
@@ -122,23 +138,22 @@ def shares_hex(s: State, p: int) -> bool:
 
 
 def legal_villages(s: State, p: int) -> list[str]:
-    if s.villages_left() <= 0:
-        return []
-    hexes = [h for h in range(len(s.pop)) if s.pop[h][p] and s.villages[h] < 0
-             and not s.invaders_at(h)]
-    if not hexes:
-        return []
+    # The costs first: they rule out most turns before any hex is looked at.
     cost = village_cost(s, p)
+    res = s.res[p]
     variants: list[str] = []
     if s.has_power(p, data.DABA):  # Crafty Builders: one resource fewer, of your choice
         for r in range(3):
-            if cost[r] and all(s.res[p][k] >= cost[k] - (k == r) for k in range(3)):
+            if cost[r] and all(res[k] >= cost[k] - (k == r) for k in range(3)):
                 variants.append(f" -{RES[r]}")
-    elif all(s.res[p][k] >= cost[k] for k in range(3)):
+    elif res[0] >= cost[0] and res[1] >= cost[1] and res[2] >= cost[2]:
         variants.append("")
+    if not variants or s.villages_left() <= 0:
+        return []
     if s.elders_on and s.elder_at[p] < 0:
         variants += [v + " e" for v in variants]
-    return [f"village {hn(h)}{v}" for h in hexes for v in variants]
+    return [f"village {hn(h)}{v}" for h in range(len(s.pop)) if s.pop[h][p]
+            and s.villages[h] < 0 and not s.invaders_at(h) for v in variants]
 
 
 def apply_goals(w: Work, words: list[str]) -> None:
