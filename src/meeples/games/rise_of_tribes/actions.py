@@ -126,14 +126,14 @@ def start_action(w: Work, act: int, power: int) -> None:
         # The hexes that may receive members are fixed when the action starts (§2.5: hexes that
         # already hold your members), so an Exogamy hex entered now opens no further hex.
         w.queue = grow_hexes(w, p)  # type: ignore[arg-type]
-        w.pend = [0 if any(row[p] for row in w.pop) else 1]  # 1: R1 comeback, one hex only
+        w.pend = [0 if any(row[p] for row in w.peek("pop")) else 1]  # 1: R1 comeback, one hex only
         w.phase, w.left = Phase.GROW, count
         if not legal_grow(w):  # type: ignore[arg-type]
             rules.finish_action(w)
     elif act == data.MOVE:
         w.left = data.MOVE_POWER[power] + w.has_power(p, data.KIROR)
         w.power = 1 + w.has_dev(p, data.OXEN) + w.has_power(p, data.KAHA)
-        w.moved = [0] * len(w.pop)
+        w.moved = [0] * len(w.moved)  # one per hex
         if data.DISCOVERY in w.slots:  # R9: judged before the MOVE
             w.queue = [h for h in range(len(w.pop)) if not w.pop[h][p] and w.rivals(h, p)]
         w.phase = Phase.MOVE
@@ -159,15 +159,16 @@ def start_action(w: Work, act: int, power: int) -> None:
 
 def grow_hexes(s: State, p: int) -> list[int]:
     """Return the hexes GROW may add a member of p to."""
-    hexes = range(len(s.pop))
-    own = [h for h in hexes if s.pop[h][p]]
+    pop = s.peek("pop")
+    hexes = range(len(pop))
+    own = [h for h in hexes if pop[h][p]]
     if not own:  # R1 comeback: any one hex without opponents (any hex if none is free)
         free = [h for h in hexes if s.rivals(h, p) == 0]
         return free or list(hexes)
     if s.has_power(p, data.INDARTSU):  # Exogamy
         adj = data.ADJACENT[s.n]
         near = {b for a in own for b in adj[a]}
-        return sorted(set(own) | {h for h in near if s.rivals(h, p) and not s.pop[h][p]})
+        return sorted(set(own) | {h for h in near if s.rivals(h, p) and not pop[h][p]})
     return own
 
 
@@ -223,7 +224,7 @@ _STEPS: dict[tuple[object, ...], tuple[str, ...]] = {}
 
 
 def _steps(s: State, p: int, origin: int, distance: int) -> tuple[str, ...]:
-    canoe = data.CANOE in s.acquired[p]
+    canoe = data.CANOE in s.peek("acquired")[p]
     key = (s.n, origin, distance, canoe, s.special, s.terrain)
     steps = _STEPS.get(key)
     if steps is None:
@@ -241,7 +242,7 @@ def legal_move(s: State) -> list[str]:
     out: list[str] = []
     moved = s.moved
     power = s.power
-    for a, row in enumerate(s.pop):
+    for a, row in enumerate(s.peek("pop")):
         if row[p] - moved[a] > 0:
             out += _steps(s, p, a, power)
     return out + ["stop"] if out else []

@@ -35,7 +35,7 @@ def gather_kinds(s: State, h: int) -> tuple[int, ...]:
 
 
 def gather_hexes(s: State, p: int) -> list[int]:
-    return [h for h in range(len(s.pop)) if s.pop[h][p] and h not in s.queue
+    return [h for h, row in enumerate(s.peek("pop")) if row[p] and h not in s.queue
             and s.invaders_at(h) == 0]
 
 
@@ -107,7 +107,7 @@ def finish_gather(w: Work) -> None:
     if w.pend[2]:
         if w.has_power(p, data.DANANU):
             w.gain(p, data.FOOD)
-        if w.tamed[p]:
+        if w.peek("tamed")[p]:
             w.gain(p, data.FOOD)
     w.queue = []
     if w.pend[1] and w.has_dev(p, data.BASKETRY):

@@ -149,7 +149,8 @@ def next_seat(w: Work, seat: int) -> None:
 def start_turn(w: Work, p: int) -> None:
     """Steps 1 and 2: count villages, roll the two dice, resolve events on a double."""
     w.active = w.decider = p
-    w.used, w.moved, w.flags = [], [0] * len(w.pop), [0] * FLAG_COUNT
+    # moved has one entry per hex, like pop, which a turn start need not copy
+    w.used, w.moved, w.flags = [], [0] * len(w.moved), [0] * FLAG_COUNT
     w.pend, w.queue, w.left, w.power = [], [], 0, 0
     w.phase = Phase.ACT
     w.gain_vp(p, w.villages_of(p))

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import IntEnum
+from typing import Any
 
 from meeples.games.rise_of_tribes import data
 
@@ -77,6 +78,10 @@ class Reader:
     flags: tuple[int, ...] | list[int]
     villages: tuple[int, ...] | list[int]
 
+    def peek(self, name: str) -> Any:
+        """Return a container field to read, not change (the working copy then skips a copy)."""
+        return getattr(self, name)
+
     def flag(self, f: Flag) -> int:
         return self.flags[f]
 
@@ -97,7 +102,7 @@ class Reader:
         return sum(self.pop[h]) - self.pop[h][p]
 
     def on_board(self, p: int) -> int:
-        return sum(row[p] for row in self.pop)
+        return sum(row[p] for row in self.peek("pop"))
 
     def supply(self, p: int) -> int:
         return data.MEMBERS - self.on_board(p)
@@ -119,7 +124,7 @@ class Reader:
 
     def has_dev(self, p: int, dev: int) -> bool:
         """Return whether p may use a development (completed, or borrowed through an elder)."""
-        if dev in self.completed[p]:
+        if dev in self.peek("completed")[p]:
             return True
         return p == self.active and self.flags[Flag.BORROWED] == dev + 1
 

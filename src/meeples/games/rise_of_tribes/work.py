@@ -93,6 +93,14 @@ class Work(Reader):
         """Return a mutable copy of a state (most containers are copied on first use)."""
         return _thaw(cls, state)  # type: ignore[no-any-return]
 
+    def peek(self, name: str) -> Any:
+        """Return a container field to read, not change: the source's while it is not copied
+        (reading a lazy field copies it, a waste for a rule that only looks)."""
+        copied = self.__dict__
+        if name in copied or name not in _LAZY:
+            return getattr(self, name)
+        return getattr(self._src, name)
+
     def freeze(self) -> State:
         """Return the frozen state of this working copy (containers never read are shared)."""
         return _freeze(self)  # type: ignore[no-any-return]
