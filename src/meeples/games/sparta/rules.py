@@ -7,8 +7,8 @@ game"), which resolves the rulebook ``rulebooks/sparta.es.txt``.
 from __future__ import annotations
 
 import struct
-from collections.abc import Mapping
-from itertools import compress
+from collections.abc import Mapping, Sequence
+from itertools import chain, compress
 from typing import Any
 
 from meeples.core.game import Outcome
@@ -27,6 +27,8 @@ from meeples.games.sparta.state import (
 
 SIZE = setup.SIZE
 SQUARES = SIZE * SIZE
+
+_chain = chain.from_iterable
 
 
 def square(name: str) -> int:
@@ -85,7 +87,7 @@ def initial_state(players: int, seed: int, options: Mapping[str, Any]) -> State:
     return _with_history(state, ())
 
 
-def destinations(board: tuple[int, ...], origin: int) -> list[int]:
+def destinations(board: Sequence[int], origin: int) -> list[int]:
     """Return the squares a piece can reach through free squares within its steps, sorted."""
     steps = STEPS[board[origin]]
     seen = {origin}
@@ -127,28 +129,97 @@ def _window(origin: int, steps: int) -> int:
 
 # Move generation reads the board as bytes: one byte per square, so ``int.from_bytes`` of the
 # occupancy gives a number whose byte ``sq`` is 1 when ``sq`` is occupied. A piece's targets
-# depend only on the occupancy within its steps of it (its window), so they are computed once
-# per (origin, steps, occupied window) and kept as a ready tuple of actions: the same moves,
-# in the same order, as ``destinations``.
+# depend only on the occupancy within its steps of it (its window) and, for a warrior on its
+# own city, on whether its side still has a hero in reserve. So they are computed once per
+# (kind, origin, occupied window, promotion) and kept as a ready tuple of actions: the
+# in-place promotion first when there is one, then the same targets, in the same order, as
+# ``destinations``.
+#
+# Every state also carries, in ``State.aux``, those ready tuples for the piece on each square,
+# each side's squares (one byte per square) and the occupancy. ``apply`` copies them from the
+# parent and redoes only the pieces within a hero's steps of a square the move changed (origin,
+# landing, defeated pieces), and a side's promotions when its reserve runs out. So
+# ``legal_actions`` only chains the tuples of the own squares, in ascending order.
 _PACK = struct.Struct(f"{SQUARES}B").pack  # twice as fast as bytes(board)
 _OCCUPANCY = bytes([0, 1, 1, 1, 1]) + bytes(251)
-#: Per player, each piece code read as 1 (own warrior), 2 (own hero) or 0.
-_OWN_CODE = tuple(
-    bytes([(2 if IS_HERO[p] else 1) if p and OWNER[p] == player else 0 for p in range(5)])
-    + bytes(251)
+#: Per player, each piece code read as 1 (own piece) or 0.
+_OWN_BYTE = tuple(
+    bytes([1 if p and OWNER[p] == player else 0 for p in range(5)]) + bytes(251)
     for player in (0, 1)
 )
-#: Per code and origin: the window mask and the kept moves by occupied window.
+#: Per piece code: its row in ``_SLOTS`` (1 warrior, 2 hero), and the owner a city must have
+#: for an in-place promotion (-2, no city's owner, for a hero).
+_KIND = tuple((2 if IS_HERO[p] else 1) if p else 0 for p in range(5))
+_PROMOTES_ON = tuple(OWNER[p] if p and not IS_HERO[p] else -2 for p in range(5))
+#: Per kind and origin: the window mask and the kept moves by occupied window (with the
+#: origin's own byte set when the piece may promote in place: no window holds its origin).
 _SLOTS: tuple[tuple[tuple[int, dict[int, tuple[Action, ...]]], ...], ...] = tuple(
     tuple((_window(sq, steps), {}) for sq in range(SQUARES))
     for steps in (0, setup.WARRIOR_STEPS, setup.HERO_STEPS)
 )
-#: Windows kept per (code, origin) before that table is emptied (bounds memory).
+#: Windows kept per (kind, origin) before that table is emptied (bounds memory).
 _MOVES_LIMIT = 1024
 #: One shared action object per (origin, target) pair: the kept tuples only point at them.
 _ACTIONS = tuple(tuple(Action(a, b) for b in range(SQUARES)) for a in range(SQUARES))
 _PROMOTIONS = tuple(_ACTIONS[sq][sq] for sq in range(SQUARES))
 _ALL_SQUARES = range(SQUARES)
+#: Each square's byte, and the squares (bytes) whose piece's moves a change on it may alter.
+_BYTE = tuple(1 << (8 * sq) for sq in range(SQUARES))
+_NEAR = tuple(_window(sq, setup.HERO_STEPS) | _BYTE[sq] for sq in range(SQUARES))
+_NO_MOVES: tuple[Action, ...] = ()
+
+#: (ready moves per square, each side's squares, occupancy, a hash of each position in
+#: ``seen`` (a quick filter before comparing whole positions), each side's number of cities).
+Aux = tuple[
+    list[tuple[Action, ...]], tuple[bytearray, bytearray], int, tuple[int, ...], tuple[int, int]
+]
+
+
+def _set_aux(state: State, aux: Aux) -> None:
+    """Attach the kept move-generation data to a new (frozen) state."""
+    object.__setattr__(state, "aux", aux)
+
+
+def _position_hash(board: tuple[int, ...], to_move: int) -> int:
+    """Return a hash of a repetition key's board and side (equal keys, equal hashes)."""
+    return hash(board) + to_move
+
+
+def _moves_on(
+    board: Sequence[int],
+    cities: tuple[int, ...],
+    reserves: tuple[int, int],
+    occupied: int,
+    sq: int,
+) -> tuple[Action, ...]:
+    """Return the actions of the piece on ``sq``: in-place promotion first, then its moves."""
+    code = board[sq]
+    mask, table = _SLOTS[_KIND[code]][sq]
+    key = occupied & mask
+    promote = cities[sq] == _PROMOTES_ON[code] and reserves[cities[sq]] > 0
+    if promote:
+        key |= _BYTE[sq]
+    moves = table.get(key)
+    if moves is None:
+        if len(table) >= _MOVES_LIMIT:
+            table.clear()
+        row = _ACTIONS[sq]
+        targets = tuple(row[t] for t in destinations(board, sq))
+        moves = table[key] = (_PROMOTIONS[sq], *targets) if promote else targets
+    return moves
+
+
+def _derive(state: State) -> Aux:
+    """Return the move-generation data of a state computed from its board alone."""
+    board = state.board
+    raw = _PACK(*board)
+    occupied = int.from_bytes(raw.translate(_OCCUPANCY), "little")
+    own = (bytearray(raw.translate(_OWN_BYTE[0])), bytearray(raw.translate(_OWN_BYTE[1])))
+    moves = [_NO_MOVES] * SQUARES
+    for sq in compress(_ALL_SQUARES, raw):
+        moves[sq] = _moves_on(board, state.cities, state.reserves, occupied, sq)
+    hashes = tuple(_position_hash(key[0], key[2]) for key in state.seen)
+    return moves, own, occupied, hashes, count_cities(state.cities)
 
 
 def legal_actions(state: State) -> list[Action]:
@@ -158,29 +229,8 @@ def legal_actions(state: State) -> list[Action]:
     """
     if state.outcome is not None:
         return []
-    board = state.board
-    player = state.to_move
-    raw = _PACK(*board)
-    occupied = int.from_bytes(raw.translate(_OCCUPANCY), "little")
-    own = raw.translate(_OWN_CODE[player])
-    cities = state.cities
-    promote = state.reserves[player] > 0
-    slots = _SLOTS
-    actions: list[Action] = []
-    for origin in compress(_ALL_SQUARES, own):
-        code = own[origin]
-        mask, table = slots[code][origin]
-        if code == 1 and promote and cities[origin] == player:
-            actions.append(_PROMOTIONS[origin])
-        window = occupied & mask
-        moves = table.get(window)
-        if moves is None:
-            if len(table) >= _MOVES_LIMIT:
-                table.clear()
-            row = _ACTIONS[origin]
-            moves = table[window] = tuple(row[t] for t in destinations(board, origin))
-        actions += moves
-    return actions or [PASS]
+    aux = state.aux or _derive(state)
+    return [*_chain(compress(aux[0], aux[1][state.to_move]))] or [PASS]
 
 
 def captured_by(board: list[int] | tuple[int, ...], landing: int) -> set[int]:
@@ -217,20 +267,25 @@ def captured_by(board: list[int] | tuple[int, ...], landing: int) -> set[int]:
 def apply(state: State, action: Action) -> State:
     """Return the state after a legal action (trusted, not checked)."""
     player = state.to_move
-    board = list(state.board)
     cities = state.cities
     reserves = state.reserves
     progress = False  # a capture, conquest or promotion: resets the 200-ply count
     irreversible = False  # a capture or promotion: no earlier position can come back
-    if action == PASS:
+    origin, target = action
+    moves, own, occupied, hashes, city_counts = state.aux or _derive(state)
+    if origin < 0:  # pass
         passes = state.passes + 1
+        board_tuple = state.board
     else:
         passes = 0
-        origin, target = action
+        board = list(state.board)
+        moves = moves.copy()
+        changed: Any
         if origin == target:
             board[target] = HERO_OF[player]
             reserves = _spend_hero(reserves, player)
             progress = irreversible = True
+            changed = [target]  # the occupancy is unchanged: only the new hero's moves
         else:
             piece = board[origin]
             board[origin] = 0
@@ -246,23 +301,65 @@ def apply(state: State, action: Action) -> State:
                 conquered = list(cities)
                 conquered[target] = player
                 cities = tuple(conquered)
+                city_counts = count_cities(cities)
                 progress = True
+            mine = own[player].copy()
+            mine[origin] = 0
+            mine[target] = 1
+            theirs = own[1 - player]
+            occupied ^= _BYTE[origin] | _BYTE[target]
+            near = _NEAR[origin] | _NEAR[target]
+            moves[origin] = _NO_MOVES
             fallen = captured_by(board, target)
             if fallen:
+                theirs = theirs.copy()
                 for sq in fallen:
                     board[sq] = 0
+                    mine[sq] = theirs[sq] = 0
+                    occupied &= ~_BYTE[sq]
+                    near |= _NEAR[sq]
+                    moves[sq] = _NO_MOVES
                 progress = irreversible = True
+            own = (mine, theirs) if player == 0 else (theirs, mine)
+            changed = compress(_ALL_SQUARES, (near & occupied).to_bytes(SQUARES, "little"))
+        if not reserves[player] and reserves is not state.reserves:
+            # The last hero left the reserve: no warrior of this side may promote any more.
+            warrior = WARRIOR_OF[player]
+            changed = [*changed, *(
+                sq for sq in _ALL_SQUARES if board[sq] == warrior and cities[sq] == player
+            )]
+        for sq in changed:
+            moves[sq] = _moves_on(board, cities, reserves, occupied, sq)
+        board_tuple = tuple(board)
+    to_move = 1 - player
+    # A conquered city can be taken back, so conquest keeps the repetition history.
+    key = (board_tuple, cities, to_move)
+    position = _position_hash(board_tuple, to_move)
+    seen: tuple[Any, ...]
+    if irreversible:
+        seen, hashes = (key,), (position,)
+    else:
+        seen, hashes = state.seen + (key,), hashes + (position,)
+    repeated = hashes.count(position)
+    if repeated >= setup.REPETITION_LIMIT:  # as often as that in the hashes: compare keys
+        repeated = seen.count(key)
+    quiet = 0 if progress else state.quiet_plies + 1
+    outcome = _decide(
+        city_counts, cities, own[0].count(1), own[1].count(1), passes, repeated, quiet
+    )
     new = State(
-        board=tuple(board),
+        board=board_tuple,
         cities=cities,
-        to_move=1 - player,
+        to_move=to_move,
         reserves=reserves,
-        quiet_plies=0 if progress else state.quiet_plies + 1,
+        quiet_plies=quiet,
         passes=passes,
         heroes_conquer=state.heroes_conquer,
+        outcome=outcome,
+        seen=seen,
     )
-    # A conquered city can be taken back, so conquest keeps the repetition history.
-    return _with_history(new, () if irreversible else state.seen)
+    _set_aux(new, (moves, own, occupied, hashes, city_counts))
+    return new
 
 
 def _spend_hero(reserves: tuple[int, int], player: int) -> tuple[int, int]:
@@ -275,7 +372,7 @@ def _with_history(state: State, seen: tuple[Any, ...]) -> State:
     seen = seen + (key,)
     repeated = seen.count(key)
     outcome = decide(state, repeated)
-    return State(
+    new = State(
         board=state.board,
         cities=state.cities,
         to_move=state.to_move,
@@ -286,6 +383,8 @@ def _with_history(state: State, seen: tuple[Any, ...]) -> State:
         outcome=outcome,
         seen=seen,
     )
+    _set_aux(new, _derive(new))
+    return new
 
 
 def count_pieces(board: tuple[int, ...]) -> tuple[int, int]:
@@ -319,22 +418,38 @@ def _by_cities(cities: tuple[int, ...], reason: str) -> Outcome:
 
 def decide(state: State, repeated: int = 1) -> Outcome | None:
     """Return the outcome if the game has ended, checking the end conditions in sheet order."""
-    south_cities, north_cities = count_cities(state.cities)
+    south, north = count_pieces(state.board)
+    return _decide(
+        count_cities(state.cities), state.cities, south, north, state.passes, repeated,
+        state.quiet_plies,
+    )
+
+
+def _decide(
+    city_counts: tuple[int, int],
+    cities: tuple[int, ...],
+    south: int,
+    north: int,
+    passes: int,
+    repeated: int,
+    quiet: int,
+) -> Outcome | None:
+    """Decide as :func:`decide` from the counts of cities and of pieces on the board."""
+    south_cities, north_cities = city_counts
     total = south_cities + north_cities
     if total:
         if south_cities == total:
             return _win(0, "all cities")
         if north_cities == total:
             return _win(1, "all cities")
-    south, north = count_pieces(state.board)
     if (south <= 1) != (north <= 1):
         return _win(1 if south <= 1 else 0, "one piece left")
     if south <= 2 and north <= 2:
-        return _by_cities(state.cities, "both sides down to two pieces")
-    if state.passes >= 2:
-        return _by_cities(state.cities, "both players passed")
+        return _by_cities(cities, "both sides down to two pieces")
+    if passes >= 2:
+        return _by_cities(cities, "both players passed")
     if repeated >= setup.REPETITION_LIMIT:
-        return _by_cities(state.cities, "threefold repetition")
-    if state.quiet_plies >= setup.QUIET_PLY_LIMIT:
-        return _by_cities(state.cities, f"{setup.QUIET_PLY_LIMIT} plies without progress")
+        return _by_cities(cities, "threefold repetition")
+    if quiet >= setup.QUIET_PLY_LIMIT:
+        return _by_cities(cities, f"{setup.QUIET_PLY_LIMIT} plies without progress")
     return None

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import IntEnum
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from meeples.core.game import Outcome
 
@@ -69,3 +69,8 @@ class State:
     seen: tuple[tuple[tuple[int, ...], tuple[int, ...], int], ...] = field(
         default=(), compare=False, repr=False
     )
+    #: Move-generation data kept for speed (see ``rules``): never compared, hashed, shown or
+    #: written. ``rules.apply`` sets it from its parent's by changing only what the move
+    #: touched; not an ``__init__`` argument, so a state built any other way (or by
+    #: ``dataclasses.replace``) starts without it and the rules compute it from the board.
+    aux: tuple[Any, ...] = field(default=(), init=False, compare=False, repr=False)
