@@ -19,14 +19,22 @@ from meeples.games.meeple_war.data import TILES
 TILE_KINDS = tuple(tile.kind for tile in TILES)
 
 
-class Reach(NamedTuple):
-    """Where meeples on a hex may go, as far as the battlefield decides (movement.py adds the
-    meeples and buildings). Every list is in the order the sides are looked at."""
+#: How a candidate destination opens (see :class:`Reach`).
+OPEN = 0  # a territory across an open side, in a Cavern's range or a Mine's exit: always
+EXIT = 1  # another Mine, open when a mine in reach is free of the mover's opponents (A12)
+SLOT = 2  # an enemy building slot across an open side: while it has a free defense space
+EMPTY = 3  # an empty hex across an open side: while the pile can cover it (B2)
 
-    territories: tuple[int, ...]  # always open: open sides, a Cavern's range, a Mine's exits
-    mines: tuple[int, ...]  # mines within reach: their exits open when free of opponents
-    slots: tuple[tuple[int, int, int], ...]  # (hex, owner, index) of slots across open sides
-    empty: tuple[int, ...]  # empty hexes across open sides, to explore (B2)
+
+class Reach(NamedTuple):
+    """Where meeples on a hex may go, as far as the battlefield decides: movement.py checks the
+    conditions that depend on meeples and buildings."""
+
+    #: (destination, how it opens, its move texts, the slot's (owner, index) or ()), sorted by
+    #: destination, the hex itself left out.
+    candidates: tuple[tuple[int, int, tuple[str, ...], tuple[int, ...]], ...]
+    mines: tuple[int, ...]  # mines within reach, whose tunnels may open the EXIT candidates
+    always: tuple[tuple[str, ...], ...]  # the move texts of the candidates, when all are OPEN
 
 
 class Battlefield:
@@ -61,17 +69,32 @@ class Battlefield:
                            self.upgrades if upgrades is None else upgrades,
                            self.village, self.cavern_exact)
 
+    def _keep(self, new: Battlefield, changed: set[int], every_reach: bool = False) -> None:
+        """Hand the sides and reaches of hexes outside ``changed`` over to ``new``."""
+        new._closed = {h: m for h, m in self._closed.items() if h not in changed}
+        if not every_reach:
+            new._reach = {key: r for key, r in self._reach.items() if key[0] not in changed}
+
     def with_tile(self, h: int, tile: int, rot: int) -> Battlefield:
         """Return this battlefield with a tile placed on h."""
-        return self._with(tiles={**self.tiles, h: (tile, rot)})
+        new = self._with(tiles={**self.tiles, h: (tile, rot)})
+        # The tile's forest closes sides of h and its neighbours only; reaches change within 2
+        # (neighbours and Caverns), or everywhere for a new Mine (every tunnel leads to it).
+        self._keep(new, {h, *board.within_2(h)}, every_reach=TILE_KINDS[tile] == "mine")
+        return new
 
     def with_tree(self, key: int) -> Battlefield:
         """Return this battlefield with a Tree on an edge."""
-        return self._with(trees=self.trees | {key})
+        new = self._with(trees=self.trees | {key})
+        h, d = board.edge_of_key(key)
+        self._keep(new, {h, h + DELTA[d]})  # the two hexes of the edge
+        return new
 
     def with_upgrade(self, h: int, token: str) -> Battlefield:
         """Return this battlefield with an upgrade token on h."""
-        return self._with(upgrades={**self.upgrades, h: token})
+        new = self._with(upgrades={**self.upgrades, h: token})
+        self._keep(new, set())  # tokens give bonuses, they never change a side or a reach
+        return new
 
     # --- queries -------------------------------------------------------------------------
 
@@ -109,8 +132,7 @@ class Battlefield:
         kinds = self.kinds
         territories: list[int] = []
         mines: list[int] = []
-        slots: list[tuple[int, int, int]] = []
-        empty: list[int] = []
+        how: dict[int, tuple[int, tuple[int, ...]]] = {}
         for d in range(6):
             if closed >> d & 1:
                 continue
@@ -120,9 +142,9 @@ class Battlefield:
                 if kinds[n] == "mine":
                     mines.append(n)
             elif n in self.village:
-                slots.append((n, *self.village[n]))
+                how[n] = (SLOT, self.village[n])
             else:
-                empty.append(n)
+                how[n] = (EMPTY, ())
         kind = kinds.get(h, "")
         if kind == "cavern":
             in_range = board.within_2(h)
@@ -135,7 +157,16 @@ class Battlefield:
                         mines.append(n)
         elif kind == "mine":
             territories.extend(self.mines)
-        return Reach(tuple(territories), tuple(mines), tuple(slots), tuple(empty))
+        if mines:
+            how.update(dict.fromkeys(self.mines, (EXIT, ())))
+        how.update(dict.fromkeys(territories, (OPEN, ())))
+        how.pop(h, None)
+        candidates = tuple((n, opens, board.move_texts(h, n), slot)
+                           for n, (opens, slot) in sorted(how.items()))
+        always = tuple(c[2] for c in candidates)
+        if any(c[1] != OPEN for c in candidates):
+            always = ()
+        return Reach(candidates, tuple(mines), always)
 
     def open_forest_edges(self) -> list[int]:
         """Return the keys of edges with forest on a face and no Tree yet, sorted (B5)."""

@@ -193,7 +193,7 @@ def _move_reason(w: Work, action: str) -> str:
         return "a move takes at least 1 meeple"
     if count > movable:
         return f"only {movable} of your meeples on {src_text} may still move"
-    reach = destinations(w, src, a)
+    reach = {n: cap for n, cap, _ in destinations(w, src, a)}
     if dest in reach:
         return f"{dest_text} has only {reach[dest]} free defense spaces"
     if dest in w.village:

@@ -10,8 +10,8 @@ immediate). Each meeple moves once.
 from __future__ import annotations
 
 from meeples.games.meeple_war import board
-from meeples.games.meeple_war.board import hex_name, parse_hex
-from meeples.games.meeple_war.data import MEEPLES_PER_PLAYER
+from meeples.games.meeple_war.battlefield import EMPTY, EXIT, SLOT
+from meeples.games.meeple_war.board import MOVE_PARTS, hex_name, parse_hex
 from meeples.games.meeple_war.work import Work
 
 
@@ -88,61 +88,64 @@ def apply_jump(w: Work, p: int, action: str) -> None:
 
 
 def parse_move(action: str) -> tuple[int, int, int]:
+    """Return (source, destination, meeples) of a move text."""
+    found = MOVE_PARTS.get(action)
+    if found is not None:
+        return found
     route, _, k = action.rpartition(":")
     src, _, dest = route.partition(">")
     return parse_hex(src), parse_hex(dest), int(k)
 
 
-def destinations(w: Work, h: int, a: int) -> dict[int, int]:
-    """Return destination -> most meeples that may go there, for a's meeples on h."""
+def destinations(w: Work, h: int, a: int) -> list[tuple[int, int, tuple[str, ...]]]:
+    """Return (destination, most meeples that may go there, move texts) for a's meeples on h,
+    sorted by destination."""
     reach = w.battlefield.reach(h, w.nature)
-    out = dict.fromkeys(reach.territories, 99)
-    for m in reach.mines:
-        if not w.has_opponent(m, a):  # A12: a tunnel free of opponents opens every Mine
-            out.update(dict.fromkeys(w.battlefield.mines, 99))
-            break
-    for n, owner, index in reach.slots:
-        slot = w.seats[owner].slots[index]
-        if owner != a and slot is not None:
-            free = w.slot_capacity(slot) - len(slot.defense)
-            if free > 0:
-                out[n] = free
-    if reach.empty:
-        room = len(w.explore) < len(w.pile)  # B2: the pile must cover every explored hex
-        for n in reach.empty:
-            if room or n in w.explore:
-                out[n] = 99
-    out.pop(h, None)
+    if reach.always:
+        return [(n, 99, texts) for n, _, texts, _ in reach.candidates]
+    tunnels = room = None
+    out = []
+    for n, opens, texts, slot in reach.candidates:
+        cap = 99
+        if opens == EXIT:
+            if tunnels is None:  # A12: a tunnel free of opponents opens every Mine
+                tunnels = any(not w.has_opponent(m, a) for m in reach.mines)
+            if not tunnels:
+                continue
+        elif opens == SLOT:
+            owner, index = slot
+            building = w.seats[owner].slots[index]
+            if owner == a or building is None:
+                continue
+            cap = w.slot_capacity(building) - len(building.defense)
+            if cap <= 0:
+                continue
+        elif opens == EMPTY:
+            if room is None:  # B2: the pile must cover every explored hex
+                room = len(w.explore) < len(w.pile)
+            if not room and n not in w.explore:
+                continue
+        out.append((n, cap, texts))
     return out
-
-
-#: (source, destination) -> the move texts for 1, 2, ... meeples (13 is everyone a player has).
-_MOVE_TEXTS: dict[tuple[int, int], tuple[str, ...]] = {}
-
-
-def move_texts(h: int, dest: int) -> tuple[str, ...]:
-    """Return the texts of the moves from h to dest, by number of meeples minus one."""
-    texts = _MOVE_TEXTS.get((h, dest))
-    if texts is None:
-        route = f"{hex_name(h)}>{hex_name(dest)}:"
-        texts = _MOVE_TEXTS[h, dest] = tuple(
-            f"{route}{k}" for k in range(1, MEEPLES_PER_PLAYER + 1))
-    return texts
 
 
 def move_options(w: Work) -> list[str]:
     a = w.active
     out: list[str] = []
-    tiles = w.tiles
+    troops = w.troops
+    kinds = w.battlefield.kinds
     frozen = w.frozen
-    for h in sorted(w.troops):
-        if h not in tiles:
+    for h in sorted(troops):
+        movable = troops[h][a] - frozen.get(h, 0)
+        if movable <= 0 or h not in kinds:
             continue
-        movable = w.troops[h][a] - frozen.get(h, 0)
-        if movable <= 0:
+        reach = w.battlefield.reach(h, w.nature)
+        if reach.always:  # the common case, without a condition to check
+            for texts in reach.always:
+                out.extend(texts[:movable])
             continue
-        for dest, cap in sorted(destinations(w, h, a).items()):
-            out.extend(move_texts(h, dest)[:min(movable, cap)])
+        for _, cap, texts in destinations(w, h, a):
+            out.extend(texts[:movable if movable < cap else cap])
     return out
 
 

@@ -86,7 +86,7 @@ _GATES = {(n, first): tuple(board.gate_of(p, first, n) for p in range(n))
           for n in board.GATE_HEXES for first in range(n)}
 
 
-def thaw_troops(troops: tuple[tuple[int, int, int], ...], n: int) -> dict[int, list[int]]:
+def thaw_troops(troops: tuple[tuple[int, int, int], ...], n: int) -> dict[int, tuple[int, ...]]:
     """Return hex -> meeples per player of a troops field."""
     out: dict[int, list[int]] = {}
     for h, p, c in troops:
@@ -94,10 +94,10 @@ def thaw_troops(troops: tuple[tuple[int, int, int], ...], n: int) -> dict[int, l
         if row is None:
             row = out[h] = [0] * n
         row[p] = c
-    return out
+    return {h: tuple(row) for h, row in out.items()}
 
 
-def freeze_troops(troops: dict[int, list[int]]) -> tuple[tuple[int, int, int], ...]:
+def freeze_troops(troops: dict[int, tuple[int, ...]]) -> tuple[tuple[int, int, int], ...]:
     """Return the troops field of hex -> meeples per player (sorted, counts above 0)."""
     return tuple((h, p, c) for h in sorted(troops) for p, c in enumerate(troops[h]) if c)
 
@@ -145,7 +145,7 @@ class Work:
         aux = s.aux
         if aux:
             self.set_battlefield(aux[0])
-            self.troops: dict[int, list[int]] = aux[1]
+            self.troops: dict[int, tuple[int, ...]] = aux[1]
             self.troops_shared = True  # the source's map: copied before a change
             self.troops_changed = False
         else:
@@ -280,27 +280,34 @@ class Work:
 
     # --- changes ---------------------------------------------------------------------------
 
-    def own_troops(self) -> dict[int, list[int]]:
-        """Return the troops map for a change (copied first while shared with a state)."""
+    def own_troops(self) -> dict[int, tuple[int, ...]]:
+        """Return the troops map for a change (copied first while shared with a state).
+
+        Rows are tuples, replaced and never changed, so a shallow copy is enough.
+        """
         if self.troops_shared:
-            self.troops = {h: list(row) for h, row in self.troops.items()}
+            self.troops = self.troops.copy()
             self.troops_shared = False
         self.troops_changed = True
         return self.troops
 
     def add(self, h: int, p: int, k: int) -> None:
-        row = self.own_troops().get(h)
-        if row is None:
-            row = self.troops[h] = [0] * self.players
-        row[p] += k
+        troops = self.own_troops()
+        row = troops.get(h)
+        counts = [0] * self.players if row is None else list(row)
+        counts[p] += k
+        troops[h] = tuple(counts)
 
     def remove(self, h: int, p: int, k: int) -> None:
-        row = self.own_troops()[h]
-        row[p] -= k
-        if not any(row):
-            del self.troops[h]
-        if p == self.active and self.frozen.get(h, 0) > row[p]:
-            self.frozen[h] = row[p]
+        troops = self.own_troops()
+        counts = list(troops[h])
+        counts[p] -= k
+        if any(counts):
+            troops[h] = tuple(counts)
+        else:
+            del troops[h]
+        if p == self.active and self.frozen.get(h, 0) > counts[p]:
+            self.frozen[h] = counts[p]
 
     def destroy(self, h: int, p: int, k: int) -> None:
         """Destroy k meeples of p on hex h: to the Depot under Recycling, else to stock."""
