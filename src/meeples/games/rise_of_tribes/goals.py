@@ -4,6 +4,8 @@ Knowledge, and the "any time in your turn" abilities (Pottery, Tribal Elders, R5
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from meeples.games.rise_of_tribes import data, rules
 from meeples.games.rise_of_tribes.state import Flag, Phase, State
 from meeples.games.rise_of_tribes.work import Work
@@ -20,17 +22,32 @@ def hn(h: int) -> str:
 
 # --- hex status (§2.8) ----------------------------------------------------------------------------
 
-def majority_hexes(s: State, p: int) -> list[int]:
-    """Hexes where p's members outnumber all opponents' members together (invaders count, R4)."""
-    inv_hex, inv = s.inv_hex, s.inv  # others(h, p), inlined: a hot path of random play
-    return [h for h, row in enumerate(s.pop)
-            if row[p] > sum(row) - row[p] + (inv if h == inv_hex else 0)]
+class Standing(NamedTuple):
+    """What the achievements look at on the map for one player (one pass over the hexes)."""
+
+    majority: list[int]  # hexes where p outnumbers all opponents together (invaders count, R4)
+    occupied: int  # hexes holding members of p
+    lakes: int  # controlled hexes (no opponent, no invader) counting as lakes
+    members: int  # members of p on the map
 
 
-def controlled_hexes(s: State, p: int) -> list[int]:
+def standing(s: State, p: int) -> Standing:
+    """Return p's standing on the map for the achievement checks."""
     inv_hex, inv = s.inv_hex, s.inv
-    return [h for h, row in enumerate(s.pop)
-            if row[p] and not sum(row) - row[p] + (inv if h == inv_hex else 0)]
+    terrain, special = s.terrain, s.special
+    majority: list[int] = []
+    occupied = lakes = members = 0
+    for h, row in enumerate(s.pop):
+        mine = row[p]
+        if mine:
+            others = sum(row) - mine + (inv if h == inv_hex else 0)  # others(h, p), inlined
+            occupied += 1
+            members += mine
+            if mine > others:
+                majority.append(h)
+            if not others and (terrain[h] == data.FOOD or special[h] == data.WILD_LAND):
+                lakes += 1
+    return Standing(majority, occupied, lakes, members)
 
 
 #: Largest group sizes by player count and hex set: connectivity depends on the map alone.
@@ -74,33 +91,33 @@ def has_all_types(s: State, hexes: list[int]) -> bool:
     return len(kinds) + wild >= 3
 
 
-def condition_met(s: State, p: int, card: int) -> bool:
-    """Return whether an achievement's condition holds now for p (Q15)."""
+def condition_met(s: State, p: int, card: int, stand: Standing | None = None) -> bool:
+    """Return whether an achievement's condition holds now for p (Q15); ``stand`` is p's
+    standing when the caller has it already."""
     if card == data.GATHER6:
         return bool(s.flags[Flag.GATHER6])
-    if card == data.NEIGHBOURS:
-        return largest_group(s.n, majority_hexes(s, p)) >= data.NEIGHBOURS_GROUP
-    if card == data.WATERS:
-        terrain, special = s.terrain, s.special  # counts_as(h, FOOD), inlined
-        lakes = [h for h in controlled_hexes(s, p)
-                 if terrain[h] == data.FOOD or special[h] == data.WILD_LAND]
-        return len(lakes) >= data.WATERS_LAKES
-    if card == data.MASTERS:
-        return has_all_types(s, majority_hexes(s, p))
-    if card == data.EXPANSION:
-        return sum(1 for row in s.pop if row[p]) >= data.EXPANSION_HEXES
-    if card == data.GREAT_TRIBE:
-        return s.on_board(p) >= data.GREAT_TRIBE_MEMBERS
     if card == data.SETTLERS:
         return s.villages_of(p) >= data.SETTLERS_VILLAGES
-    return bool(s.flags[Flag.RAID])
+    if card == data.RAID:
+        return bool(s.flags[Flag.RAID])
+    if stand is None:
+        stand = standing(s, p)
+    if card == data.NEIGHBOURS:
+        return largest_group(s.n, stand.majority) >= data.NEIGHBOURS_GROUP
+    if card == data.WATERS:
+        return stand.lakes >= data.WATERS_LAKES
+    if card == data.MASTERS:
+        return has_all_types(s, stand.majority)
+    if card == data.EXPANSION:
+        return stand.occupied >= data.EXPANSION_HEXES
+    return stand.members >= data.GREAT_TRIBE_MEMBERS
 
 
-def can_complete(s: State, p: int, card: int) -> bool:
+def can_complete(s: State, p: int, card: int, stand: Standing | None = None) -> bool:
     if card < _DEVELOPMENTS:
         res, cost = s.res[p], data.DEV_COST[card]
         return res[0] >= cost[0] and res[1] >= cost[1] and res[2] >= cost[2]
-    return condition_met(s, p, card)
+    return condition_met(s, p, card, stand)
 
 
 def village_cost(s: State, p: int) -> tuple[int, ...]:
@@ -115,7 +132,10 @@ def start_goals(w: Work) -> None:
 
 def legal_goals(s: State) -> list[str]:
     p = s.active
-    out = [GOAL_TEXT[c] for c in sorted(set(s.progress[p])) if can_complete(s, p, c)]
+    cards = sorted(set(s.progress[p]))
+    # The map is looked at once for every achievement in progress (cards are sorted).
+    stand = standing(s, p) if cards and cards[-1] >= _DEVELOPMENTS else None
+    out = [GOAL_TEXT[c] for c in cards if can_complete(s, p, c, stand)]
     out += legal_villages(s, p)
     for slot, event in enumerate(s.slots):
         if event in data.ACQUIRE:
