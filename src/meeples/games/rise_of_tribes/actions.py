@@ -35,10 +35,33 @@ def read_power(row: list[int] | tuple[int, ...]) -> int:
 
 # --- ACT: choose a die and an action --------------------------------------------------------------
 
+#: The die placements on action rows, memoized by the rows used and the dice in hand (all
+#: they depend on; a few thousand combinations at most).
+_PLACEMENTS: dict[tuple[tuple[int, ...], tuple[int, ...]], tuple[str, ...]] = {}
+
+
+def _placements(used: tuple[int, ...], hand: tuple[int, ...]) -> tuple[str, ...]:
+    key = (used, hand)
+    texts = _PLACEMENTS.get(key)
+    if texts is None:
+        faces = [FACES[f] for f in sorted(set(hand))]
+        texts = _PLACEMENTS[key] = tuple(
+            f"{ACTS[a]} {f}" for a in range(4) if a not in used for f in faces)
+    return texts
+
+
 def legal_act(s: State) -> list[str]:
+    out = list(_placements(s.used, s.hand))
+    if s.leaders or s.mammoth >= 0 or s.tiger >= 0:  # else none of these can apply
+        out += _special_placements(s)
+    return out + goals.legal_anytime(s)
+
+
+def _special_placements(s: State) -> list[str]:
+    """Return the Focused Effort placements and the dice spent on an event (R2)."""
     p = s.active
     faces = [FACES[f] for f in sorted(set(s.hand))]
-    out = [f"{ACTS[a]} {f}" for a in range(4) if a not in s.used for f in faces]
+    out: list[str] = []
     if s.has_power(p, data.KAHA) and not s.flags[Flag.FOCUS]:
         # Focused Effort: a placement that would read moon may use the default power instead.
         out += [f"{ACTS[a]} {f}!" for a in range(4) if a not in s.used for f in faces
@@ -51,7 +74,7 @@ def legal_act(s: State) -> list[str]:
     if s.tiger >= 0 and data.SABERTOOTH in s.slots and \
             s.pop[s.tiger][p] >= data.SABERTOOTH_MEMBERS:
         out += [f"tiger {f}" for f in faces]
-    return out + goals.legal_anytime(s)
+    return out
 
 
 def apply_act(w: Work, words: list[str]) -> None:
@@ -218,13 +241,17 @@ def destinations(s: State, p: int, origin: int, distance: int) -> list[int]:
 #: The text of every step "a-b" of a MOVE, by origin and destination.
 STEP_NAMES = tuple(tuple(f"{a}-{b}" for b in HEX_NAMES) for a in HEX_NAMES)
 
+#: The one-step moves from each hex of each map: the steps of a distance-1 MOVE without the
+#: Dugout Canoe (``destinations``'s common case, which only the map decides).
+NEIGHBOUR_STEPS = {n: tuple(tuple(STEP_NAMES[a][b] for b in near) for a, near in enumerate(adj))
+                   for n, adj in data.ADJACENT.items()}
+
 #: The steps from an origin (``destinations``), memoized by everything they depend on: the map
 #: and its tiles (shared by every state of a game), the origin, the distance and the canoe.
 _STEPS: dict[tuple[object, ...], tuple[str, ...]] = {}
 
 
-def _steps(s: State, p: int, origin: int, distance: int) -> tuple[str, ...]:
-    canoe = data.CANOE in s.peek("acquired")[p]
+def _steps(s: State, p: int, origin: int, distance: int, canoe: bool) -> tuple[str, ...]:
     key = (s.n, origin, distance, canoe, s.special, s.terrain)
     steps = _STEPS.get(key)
     if steps is None:
@@ -242,9 +269,16 @@ def legal_move(s: State) -> list[str]:
     out: list[str] = []
     moved = s.moved
     power = s.power
-    for a, row in enumerate(s.peek("pop")):
-        if row[p] - moved[a] > 0:
-            out += _steps(s, p, a, power)
+    canoe = data.CANOE in s.peek("acquired")[p]
+    if power == 1 and not canoe:
+        near = NEIGHBOUR_STEPS[s.n]
+        for a, row in enumerate(s.peek("pop")):
+            if row[p] - moved[a] > 0:
+                out += near[a]
+    else:
+        for a, row in enumerate(s.peek("pop")):
+            if row[p] - moved[a] > 0:
+                out += _steps(s, p, a, power, canoe)
     return out + ["stop"] if out else []
 
 
