@@ -107,11 +107,18 @@ class Battlefield:
         """Return the 6-bit mask of h's sides closed by forest on either face and no Tree."""
         mask = self._closed.get(h)
         if mask is None:
-            mask = 0
+            tiles = self.tiles
+            placed = tiles.get(h)
+            forest = board.FOREST[placed[0]][placed[1]] if placed else 0
             for d in range(6):
-                if ((self.forest(h, d) or self.forest(h + DELTA[d], (d + 3) % 6))
-                        and board.edge_key(h, d) not in self.trees):
-                    mask |= 1 << d
+                other = tiles.get(h + DELTA[d])
+                if other and board.FOREST[other[0]][other[1]] >> (d + 3) % 6 & 1:
+                    forest |= 1 << d
+            mask = forest
+            if forest and self.trees:
+                for d in range(6):
+                    if forest >> d & 1 and board.edge_key(h, d) in self.trees:
+                        mask &= ~(1 << d)
             self._closed[h] = mask
         return mask
 

@@ -52,6 +52,9 @@ def can_play_token(w: Work, p: int) -> bool:
 def token_holders(w: Work) -> list[int]:
     """Return, active player first then clockwise, who may place a token now."""
     n = w.players
+    seats = w.seats
+    if not any(seat.tree or seat.tokens for seat in seats):
+        return []  # the usual case once the Trees are down: no need to look at the map
     return [p for p in ((w.active + i) % n for i in range(n)) if can_play_token(w, p)]
 
 

@@ -76,7 +76,6 @@ LAZY: dict[str, tuple[Callable[[Any], Any], Callable[[Any], Any]]] = {
     "frozen": (dict, _freeze_frozen),
     "explore": (_thaw_explore, _freeze_explore),
 }
-_LAZY_NAMES = LAZY.keys()
 
 _new_state = object.__new__
 #: Sets a state's whole instance dict at once (its frozen ``__setattr__`` refuses attributes).
@@ -97,9 +96,20 @@ def thaw_troops(troops: tuple[tuple[int, int, int], ...], n: int) -> dict[int, t
     return {h: tuple(row) for h, row in out.items()}
 
 
+#: (hex, meeples per player) -> its entries in the troops field: rows recur all game long.
+_ENTRIES: dict[tuple[int, tuple[int, ...]], list[tuple[int, int, int]]] = {}
+
+
 def freeze_troops(troops: dict[int, tuple[int, ...]]) -> tuple[tuple[int, int, int], ...]:
     """Return the troops field of hex -> meeples per player (sorted, counts above 0)."""
-    return tuple((h, p, c) for h in sorted(troops) for p, c in enumerate(troops[h]) if c)
+    out: list[tuple[int, int, int]] = []
+    for h in sorted(troops):
+        key = (h, troops[h])
+        entries = _ENTRIES.get(key)
+        if entries is None:
+            entries = _ENTRIES[key] = [(h, p, c) for p, c in enumerate(key[1]) if c]
+        out += entries
+    return tuple(out)
 
 
 class Work:
@@ -205,8 +215,9 @@ class Work:
             drawn=self.drawn, result=self.result, effects=tuple(self.effects), pile=self.pile,
         )
         mine = self.__dict__
-        for name in _LAZY_NAMES & mine.keys():
-            fields[name] = LAZY[name][1](mine[name])
+        for name, (_, freeze) in LAZY.items():
+            if name in mine:
+                fields[name] = freeze(mine[name])
         if self.troops_changed:
             fields["troops"] = freeze_troops(self.troops)
         fields["tiles"], fields["trees"], fields["upgrades"] = self.battlefield.fields
