@@ -167,6 +167,14 @@ _ALL_SQUARES = range(SQUARES)
 _BYTE = tuple(1 << (8 * sq) for sq in range(SQUARES))
 _NEAR = tuple(_window(sq, setup.HERO_STEPS) | _BYTE[sq] for sq in range(SQUARES))
 _NO_MOVES: tuple[Action, ...] = ()
+#: For the search of new windows on those numbers: every square, each square's neighbours,
+#: the squares off file a and off file j (a step right or left may not wrap to another rank).
+_FULL = sum(_BYTE)
+_FIRST_STEP = tuple(sum(_BYTE[n] for n in NEIGHBOURS[sq]) for sq in range(SQUARES))
+_OFF_FILE_A = sum(_BYTE[sq] for sq in range(SQUARES) if sq % SIZE)
+_OFF_FILE_J = sum(_BYTE[sq] for sq in range(SQUARES) if sq % SIZE != SIZE - 1)
+_RANK_SHIFT = 8 * SIZE
+_MORE_STEPS = (0, setup.WARRIOR_STEPS - 1, setup.HERO_STEPS - 1)
 
 #: (ready moves per square, each side's squares, occupancy, a hash of each position in
 #: ``seen`` (a quick filter before comparing whole positions), each side's number of cities).
@@ -203,8 +211,16 @@ def _moves_on(
     if moves is None:
         if len(table) >= _MOVES_LIMIT:
             table.clear()
-        row = _ACTIONS[sq]
-        targets = tuple(row[t] for t in destinations(board, sq))
+        # The squares of ``destinations``, a step at a time over the whole board at once:
+        # spread to the neighbours of every square reached, keep the free ones.
+        free = _FULL ^ occupied
+        reached = _FIRST_STEP[sq] & free
+        for _ in range(_MORE_STEPS[_KIND[code]]):
+            spread = reached | (reached << _RANK_SHIFT) | (reached >> _RANK_SHIFT)
+            reached = (
+                spread | ((spread << 8) & _OFF_FILE_A) | ((spread >> 8) & _OFF_FILE_J)
+            ) & free
+        targets = tuple(compress(_ACTIONS[sq], reached.to_bytes(SQUARES, "little")))
         moves = table[key] = (_PROMOTIONS[sq], *targets) if promote else targets
     return moves
 
