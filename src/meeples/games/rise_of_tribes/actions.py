@@ -195,11 +195,14 @@ def grow_hexes(s: State, p: int) -> list[int]:
     return own
 
 
+ADD_TEXT = tuple(f"add {name}" for name in HEX_NAMES)
+
+
 def legal_grow(s: State) -> list[str]:
     p = s.active
     if s.left <= 0 or s.supply(p) <= 0:
         return []
-    return [f"add {hn(h)}" for h in s.queue] + ["stop"]
+    return [ADD_TEXT[h] for h in s.queue] + ["stop"]
 
 
 def apply_grow(w: Work, words: list[str]) -> None:

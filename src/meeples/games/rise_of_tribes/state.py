@@ -102,7 +102,7 @@ class Reader:
         return sum(self.pop[h]) - self.pop[h][p]
 
     def on_board(self, p: int) -> int:
-        return sum(row[p] for row in self.peek("pop"))
+        return sum([row[p] for row in self.peek("pop")])
 
     def supply(self, p: int) -> int:
         return data.MEMBERS - self.on_board(p)
@@ -137,7 +137,7 @@ class Reader:
         return False
 
     def villages_of(self, p: int) -> int:
-        return sum(1 for v in self.villages if v == p)
+        return self.villages.count(p)
 
     def villages_left(self) -> int:
         return data.VILLAGES - sum(1 for v in self.villages if v >= 0)
