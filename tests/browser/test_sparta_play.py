@@ -143,6 +143,26 @@ def test_interface_switches_to_french_and_spanish(page: Any, server: str) -> Non
     assert "Capturas" in page.inner_text(".rule-text")
 
 
+def test_option_help_and_refusal_reasons_follow_the_chosen_language(page: Any, server: str) -> None:
+    page.goto(f"{server}/#/")
+    page.wait_for_selector("#create")
+    page.select_option("#lang", "fr")
+    page.select_option("select[name=game]", "sparta")
+    assert "seuls les guerriers" in page.locator(".option-help").first.inner_text()
+    create_in_lobby(page, server)
+    page.wait_for_selector("#turn.mine")
+    # The client only offers legal moves: a refusal needs a hand-made message.
+    page.evaluate(
+        "window.meeplesSocket.send({type: 'act', action: 'pass',"
+        " version: Number(document.querySelector('.match').dataset.version)})"
+    )
+    page.wait_for_selector("#toast.show.error")
+    assert page.inner_text("#toast") == (
+        "Interdit : « pass » n'est pas permis : vous ne pouvez passer que si vous n'avez"
+        " ni déplacement ni promotion"
+    )
+
+
 def test_hotseat_plays_both_seats_from_the_invite_card(page: Any, server: str) -> None:
     page.goto(f"{server}/#/")
     page.wait_for_selector("#create")

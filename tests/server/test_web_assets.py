@@ -23,6 +23,42 @@ def test_translations_have_the_same_keys_in_every_language() -> None:
     assert found["fr"] == found["en"] and found["es"] == found["en"]
 
 
+def texts() -> dict[str, dict[str, str]]:
+    """Return each language's table of i18n.js as key -> text."""
+    source = (WEB / "i18n.js").read_text(encoding="utf-8")
+    found = {}
+    for lang in ("en", "fr", "es"):
+        start = source.index(f"\n  {lang}: {{")
+        end = source.index("\n  },", start)
+        pairs = re.findall(
+            r'^\s+"([\w.]+)": "((?:[^"\\]|\\.)*)",$', source[start:end], re.MULTILINE
+        )
+        found[lang] = dict(pairs)
+    return found
+
+
+def test_every_key_has_a_written_text_with_the_same_placeholders_in_each_language() -> None:
+    found = texts()
+    assert len(found["en"]) == len(tables()["en"])  # every entry read as key and text
+    for key, english in found["en"].items():
+        wanted = sorted(re.findall(r"\{\w+\}", english))
+        for lang in ("fr", "es"):
+            text = found[lang].get(key, "")
+            assert text.strip(), f"{key} has no {lang} text"
+            assert sorted(re.findall(r"\{\w+\}", text)) == wanted, f"{key} in {lang}: {text}"
+
+
+def test_every_game_has_rule_help_in_each_language() -> None:
+    import meeples
+
+    source = (WEB / "help.js").read_text(encoding="utf-8")
+    for name in meeples.game_names():
+        start = source.index(f"\n  {name}: {{")
+        end = source.index("\n  },", start)
+        languages = set(re.findall(r"^    (\w\w): `", source[start:end], re.MULTILINE))
+        assert languages == {"en", "fr", "es"}
+
+
 def test_every_literal_key_used_by_the_client_is_translated() -> None:
     english = tables()["en"]
     used = set()
@@ -40,6 +76,7 @@ def test_every_game_and_option_has_lobby_texts() -> None:
         game = meeples.load(name)
         wanted.add(f"blurb.{name}")
         wanted |= {f"opt.{name}.{option}" for option in game.options}
+        wanted |= {f"opt_help.{name}.{option}" for option in game.options}
     assert sorted(wanted - english) == []
 
 

@@ -6,6 +6,7 @@
 import { LiveSocket } from "./socket.js";
 import { lang, onLangChange, setLang, t, translatePage } from "./i18n.js";
 import { HELP } from "./help.js";
+import { translateReason } from "./reasons.js";
 import * as generic from "./boards/generic.js";
 
 const app = document.getElementById("app");
@@ -39,10 +40,16 @@ function toast(message, kind = "error") {
   toast.timer = setTimeout(() => { box.className = ""; }, 4500);
 }
 
+// The engine's own reasons (an illegal action, a refused new game) come in English with a fixed
+// wording; reasons.js puts them in the page's language.
+const ENGINE_REASONS = new Set(["illegal", "bad_request"]);
+
 function errorText(message) {
   const key = `error.${message.code}`;
-  const text = t(key, { message: message.message });
-  return text === key ? t("error.generic", { message: message.message }) : text;
+  const reason = ENGINE_REASONS.has(message.code) ? translateReason(message.message, lang())
+    : message.message;
+  const text = t(key, { message: reason });
+  return text === key ? t("error.generic", { message: reason }) : text;
 }
 
 async function api(path, options = {}) {
@@ -103,6 +110,14 @@ function swatch(board, seat) {
 
 function optionLabel(game, option) {
   const key = `opt.${game}.${option.name}`;
+  const text = t(key);
+  return text === key ? option.help : text;
+}
+
+// The detailed help under an option, in the page's language (the game's own English text when
+// the table does not know the option yet).
+function optionHelp(game, option) {
+  const key = `opt_help.${game}.${option.name}`;
   const text = t(key);
   return text === key ? option.help : text;
 }
@@ -211,11 +226,11 @@ function lobbyPage() {
       input = h("input", { type: "text", name: option.name, value: current,
         oninput: (event) => { form.options[option.name] = event.target.value; } });
     }
-    // The games' own help texts (in English, with the rule references) show as a tooltip and
-    // in full under the option.
-    return h("label", { className: "option", title: option.help }, input, " ",
+    // The help text, with the rule references, shows as a tooltip and in full under the option.
+    const help = optionHelp(form.game, option);
+    return h("label", { className: "option", title: help }, input, " ",
       optionLabel(form.game, option),
-      h("small", { className: "muted option-help" }, option.help));
+      h("small", { className: "muted option-help" }, help));
   }
 
   async function create() {
