@@ -68,7 +68,7 @@ def lay_tile(w: Work, h: int, tile: int, rot: int) -> None:
     if kind == "altar":
         trigger_altar(w, a, h)
     elif kind == "mine" and len(mines(w)) > 1 and w.count(h, a):
-        w.effects.append(("jump", a, h))
+        w.effects += (("jump", a, h),)
 
 
 # --- battles ---------------------------------------------------------------------------------
@@ -98,7 +98,7 @@ def after_arrival(w: Work, p: int, h: int, jump: bool) -> None:
     if kind == "altar":
         trigger_altar(w, p, h)
     elif kind == "mine" and jump and len(mines(w)) > 1:
-        w.effects.append(("jump", p, h))
+        w.effects += (("jump", p, h),)
 
 
 def resolve(w: Work, h: int, attacker: int) -> None:

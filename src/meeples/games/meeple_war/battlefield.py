@@ -34,7 +34,11 @@ class Reach(NamedTuple):
     #: destination, the hex itself left out.
     candidates: tuple[tuple[int, int, tuple[str, ...], tuple[int, ...]], ...]
     mines: tuple[int, ...]  # mines within reach, whose tunnels may open the EXIT candidates
-    always: tuple[tuple[str, ...], ...]  # the move texts of the candidates, when all are OPEN
+    has_slot: bool  # a SLOT candidate
+    has_empty: bool  # an EMPTY candidate
+    #: (meeples that may move, tunnels open) -> the move texts, for the common case where no
+    #: SLOT is a candidate and the pile can cover any hex (every EMPTY candidate is open).
+    moves: dict[tuple[int, bool], list[str]]
 
 
 class Battlefield:
@@ -69,31 +73,35 @@ class Battlefield:
                            self.upgrades if upgrades is None else upgrades,
                            self.village, self.cavern_exact)
 
-    def _keep(self, new: Battlefield, changed: set[int], every_reach: bool = False) -> None:
-        """Hand the sides and reaches of hexes outside ``changed`` over to ``new``."""
-        new._closed = {h: m for h, m in self._closed.items() if h not in changed}
-        if not every_reach:
-            new._reach = {key: r for key, r in self._reach.items() if key[0] not in changed}
+    def _keep(self, new: Battlefield, sides: set[int], reaches: set[int] | None = None) -> None:
+        """Hand the cached sides of hexes outside ``sides`` and reaches of hexes outside
+        ``reaches`` (default: ``sides``; None: none) over to ``new``."""
+        new._closed = {h: m for h, m in self._closed.items() if h not in sides}
+        if reaches is not None:
+            new._reach = {key: r for key, r in self._reach.items() if key[0] not in reaches}
 
     def with_tile(self, h: int, tile: int, rot: int) -> Battlefield:
         """Return this battlefield with a tile placed on h."""
         new = self._with(tiles={**self.tiles, h: (tile, rot)})
-        # The tile's forest closes sides of h and its neighbours only; reaches change within 2
-        # (neighbours and Caverns), or everywhere for a new Mine (every tunnel leads to it).
-        self._keep(new, {h, *board.within_2(h)}, every_reach=TILE_KINDS[tile] == "mine")
+        # The tile's forest closes sides of h and its neighbours only. Reaches change there and
+        # in Caverns within 2 (their range), or everywhere for a new Mine (its tunnels).
+        around = {h, *(h + d for d in DELTA)}
+        caverns = {c for c in board.within_2(h) if self.kinds.get(c) == "cavern"}
+        self._keep(new, around, None if TILE_KINDS[tile] == "mine" else around | caverns)
         return new
 
     def with_tree(self, key: int) -> Battlefield:
         """Return this battlefield with a Tree on an edge."""
         new = self._with(trees=self.trees | {key})
         h, d = board.edge_of_key(key)
-        self._keep(new, {h, h + DELTA[d]})  # the two hexes of the edge
+        edge = {h, h + DELTA[d]}  # the two hexes of the edge
+        self._keep(new, edge, edge)
         return new
 
     def with_upgrade(self, h: int, token: str) -> Battlefield:
         """Return this battlefield with an upgrade token on h."""
         new = self._with(upgrades={**self.upgrades, h: token})
-        self._keep(new, set())  # tokens give bonuses, they never change a side or a reach
+        self._keep(new, set(), set())  # tokens give bonuses, never a side or a reach
         return new
 
     # --- queries -------------------------------------------------------------------------
@@ -170,10 +178,8 @@ class Battlefield:
         how.pop(h, None)
         candidates = tuple((n, opens, board.move_texts(h, n), slot)
                            for n, (opens, slot) in sorted(how.items()))
-        always = tuple(c[2] for c in candidates)
-        if any(c[1] != OPEN for c in candidates):
-            always = ()
-        return Reach(candidates, tuple(mines), always)
+        return Reach(candidates, tuple(mines), any(c[1] == SLOT for c in candidates),
+                     any(c[1] == EMPTY for c in candidates), {})
 
     def open_forest_edges(self) -> list[int]:
         """Return the keys of edges with forest on a face and no Tree yet, sorted (B5)."""

@@ -12,7 +12,7 @@ from meeples.games.meeple_war.data import BUILDINGS, SQUARE_SLOT
 from meeples.games.meeple_war.movement import place
 from meeples.games.meeple_war.phases import move_worker, worker_exits
 from meeples.games.meeple_war.state import Slot
-from meeples.games.meeple_war.work import Work
+from meeples.games.meeple_war.work import Work, sorted_with, without
 
 
 def leaf_action(w: Work, index: int) -> tuple[str, int]:
@@ -145,7 +145,7 @@ def apply_action(w: Work, action: str) -> None:
     a = w.active
     seat = w.seat(a)
     index = int(action[1]) - 1
-    w.pending.remove(index)
+    w.pending = without(w.pending, index)
     verb, _, rest = action[3:].partition(":")
     verb, _, target = verb.partition("@")
     if verb == "build":
@@ -200,11 +200,11 @@ def apply_action(w: Work, action: str) -> None:
         which, _, node = target.partition(">")
         j = int(which) - 1
         if j in w.pending:
-            w.pending.remove(j)
+            w.pending = without(w.pending, j)
         move_worker(w, a, j, node)
     elif verb == "up":
         w.pool.remove(rest)
-        seat.tokens.append(rest)
+        seat.tokens = sorted_with(seat.tokens, rest)
 
 
 def construct(w: Work, p: int, code: str, index: int) -> None:
@@ -213,10 +213,10 @@ def construct(w: Work, p: int, code: str, index: int) -> None:
     old = seat.slots[index]
     if old is not None:
         w.clear_defense(p, index, score=True)
-        seat.available.append(old.building)
+        seat.available = sorted_with(seat.available, old.building)
         if index in w.pending:
-            w.pending.remove(index)
-    seat.available.remove(code)
+            w.pending = without(w.pending, index)
+    seat.available = without(seat.available, code)
     seat.slots[index] = Slot(code, False, "c0", ())
 
 

@@ -37,12 +37,12 @@ def trigger_altar(w: Work, p: int, h: int) -> None:
     key = (h, p if w.option("altar_once_per_player") else -1)
     if key in w.altars_used or not w.count(h, p):
         return
-    w.altars_used.append(key)
+    w.altars_used += (key,)
     if p == w.active and w.frozen.get(h, 0):
         w.frozen[h] -= 1  # the sacrifice is one of the meeples that just entered
     w.destroy(h, p, 1)
     if kill_options(w, p, h):
-        w.effects.append(("kill", p, h))
+        w.effects += (("kill", p, h),)
 
 
 def kill_options(w: Work, p: int, altar: int) -> list[str]:
@@ -101,15 +101,13 @@ def destinations(w: Work, h: int, a: int) -> list[tuple[int, int, tuple[str, ...
     """Return (destination, most meeples that may go there, move texts) for a's meeples on h,
     sorted by destination."""
     reach = w.battlefield.reach(h, w.nature)
-    if reach.always:
-        return [(n, 99, texts) for n, _, texts, _ in reach.candidates]
     tunnels = room = None
     out = []
     for n, opens, texts, slot in reach.candidates:
         cap = 99
         if opens == EXIT:
-            if tunnels is None:  # A12: a tunnel free of opponents opens every Mine
-                tunnels = any(not w.has_opponent(m, a) for m in reach.mines)
+            if tunnels is None:
+                tunnels = has_tunnel(w, reach.mines, a)
             if not tunnels:
                 continue
         elif opens == SLOT:
@@ -121,31 +119,52 @@ def destinations(w: Work, h: int, a: int) -> list[tuple[int, int, tuple[str, ...
             if cap <= 0:
                 continue
         elif opens == EMPTY:
-            if room is None:  # B2: the pile must cover every explored hex
-                room = len(w.explore) < len(w.pile)
+            if room is None:
+                room = has_room(w)
             if not room and n not in w.explore:
                 continue
         out.append((n, cap, texts))
     return out
 
 
+def has_tunnel(w: Work, mines: tuple[int, ...], a: int) -> bool:
+    """Return whether one of these mines is free of a's opponents: then every Mine opens (A12)."""
+    return any(not w.has_opponent(m, a) for m in mines)
+
+
+def has_room(w: Work) -> bool:
+    """Return whether the pile can cover one more explored hex (B2)."""
+    return len(w.explore) < len(w.pile)
+
+
 def move_options(w: Work) -> list[str]:
     a = w.active
     out: list[str] = []
     troops = w.troops
-    kinds = w.battlefield.kinds
+    field = w.battlefield
+    kinds = field.kinds
     frozen = w.frozen
+    room = None
     for h in sorted(troops):
         movable = troops[h][a] - frozen.get(h, 0)
         if movable <= 0 or h not in kinds:
             continue
-        reach = w.battlefield.reach(h, w.nature)
-        if reach.always:  # the common case, without a condition to check
-            for texts in reach.always:
-                out.extend(texts[:movable])
+        reach = field.reach(h, w.nature)
+        if reach.has_empty and room is None:
+            room = has_room(w)
+        if reach.has_slot or (reach.has_empty and not room):
+            for _, cap, texts in destinations(w, h, a):
+                out.extend(texts[:movable if movable < cap else cap])
             continue
-        for _, cap, texts in destinations(w, h, a):
-            out.extend(texts[:movable if movable < cap else cap])
+        # Otherwise only the tunnels are left to check: the texts are kept per reach (valid
+        # while the battlefield is, see Battlefield) for each count and tunnel state.
+        tunnels = bool(reach.mines) and has_tunnel(w, reach.mines, a)
+        moves = reach.moves.get((movable, tunnels))
+        if moves is None:
+            moves = reach.moves[movable, tunnels] = [
+                text for _, opens, texts, _ in reach.candidates if tunnels or opens != EXIT
+                for text in texts[:movable]]
+        out += moves
     return out
 
 

@@ -12,7 +12,7 @@ from meeples.games.meeple_war.board import hex_name
 from meeples.games.meeple_war.data import BUILDINGS, TILES
 from meeples.games.meeple_war.movement import place
 from meeples.games.meeple_war.state import Slot
-from meeples.games.meeple_war.work import Work
+from meeples.games.meeple_war.work import Work, without
 
 # --- token windows ---------------------------------------------------------------------------
 
@@ -49,13 +49,13 @@ def can_play_token(w: Work, p: int) -> bool:
     return bool(seat.tokens) and bool(upgradable(w))
 
 
-def token_holders(w: Work) -> list[int]:
+def token_holders(w: Work) -> tuple[int, ...]:
     """Return, active player first then clockwise, who may place a token now."""
     n = w.players
     seats = w.seats
     if not any(seat.tree or seat.tokens for seat in seats):
-        return []  # the usual case once the Trees are down: no need to look at the map
-    return [p for p in ((w.active + i) % n for i in range(n)) if can_play_token(w, p)]
+        return ()  # the usual case once the Trees are down: no need to look at the map
+    return tuple(p for p in ((w.active + i) % n for i in range(n)) if can_play_token(w, p))
 
 
 def apply_token(w: Work, p: int, action: str) -> None:
@@ -67,7 +67,8 @@ def apply_token(w: Work, p: int, action: str) -> None:
     else:
         tok, _, spot = action[3:].partition("@")
         w.place_upgrade(board.parse_hex(spot), tok)
-        w.seat(p).tokens.remove(tok)
+        seat = w.seat(p)
+        seat.tokens = without(seat.tokens, tok)
 
 
 # --- phase 1: territory bonus ----------------------------------------------------------------
@@ -85,7 +86,7 @@ def check_bonuses(w: Work) -> None:
         w.temp_vp += tile.vp
         bonus = w.bonus(h)
         if bonus in ("asm", "dep"):
-            w.bonuses.append((h, bonus))
+            w.bonuses += ((h, bonus),)
         elif bonus == "nat":
             w.nature = True
         elif bonus == "wpn":
@@ -120,7 +121,7 @@ def apply_bonus(w: Work, action: str) -> None:
     h = board.parse_hex(source)
     for i, (bh, _) in enumerate(w.bonuses):
         if bh == h:
-            del w.bonuses[i]
+            w.bonuses = w.bonuses[:i] + w.bonuses[i + 1:]
             break
     if not target:
         seat.stock -= 1
@@ -156,12 +157,12 @@ def move_worker(w: Work, p: int, index: int, node: str) -> None:
     w.seat(p).slots[index] = Slot(slot.building, True, node, slot.defense)
     leaf = b.leaves.get(node)
     if leaf is not None and leaf[0] != "recycle" and index not in w.pending:
-        w.pending.append(index)
+        w.pending += (index,)
 
 
 def start_workers(w: Work) -> None:
     a = w.active
-    w.workers = [i for i, s in enumerate(w.seats[a].slots) if s is not None]
+    w.workers = tuple(i for i, s in enumerate(w.seats[a].slots) if s is not None)
     advance_workers(w)
 
 
@@ -169,13 +170,15 @@ def advance_workers(w: Work) -> None:
     """Move every worker that has a single way forward, stopping at a branch."""
     while w.workers:
         slot = w.seats[w.active].slots[w.workers[0]]
+        index = w.workers[0]
         if slot is None:
-            w.workers.pop(0)
+            w.workers = w.workers[1:]
             continue
         exits = worker_exits(slot)
         if len(exits) > 1:
             return
-        move_worker(w, w.active, w.workers.pop(0), exits[0])
+        w.workers = w.workers[1:]
+        move_worker(w, w.active, index, exits[0])
 
 
 def worker_options(w: Work) -> list[str]:
@@ -189,6 +192,6 @@ def worker_options(w: Work) -> list[str]:
 
 def apply_worker(w: Work, action: str) -> None:
     index = int(action[1]) - 1
-    w.workers.remove(index)
+    w.workers = without(w.workers, index)
     move_worker(w, w.active, index, action.partition(">")[2])
     advance_workers(w)

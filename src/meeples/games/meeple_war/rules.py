@@ -86,9 +86,9 @@ def initial_state(players: int, seed: int, options: Mapping[str, Any]) -> State:
 
 def start_turn(w: Work) -> None:
     w.turn += 1
-    w.bonuses, w.temp_vp, w.weapons, w.nature = [], 0, 0, False
-    w.workers, w.pending, w.sub, w.frozen, w.explore = [], [], (), {}, {}
-    w.drawn, w.altars_used = (), []
+    w.bonuses, w.temp_vp, w.weapons, w.nature = (), 0, 0, False
+    w.workers, w.pending, w.sub, w.frozen, w.explore = (), (), (), {}, {}
+    w.drawn, w.altars_used = (), ()
     start_phase(w, 1)
 
 
@@ -122,16 +122,16 @@ def finish_step(w: Work) -> None:
     """Close the awaited step (``done``, or nothing left to decide)."""
     step = w.step
     if step == "window":
-        w.window.pop(0)
+        w.window = w.window[1:]
         if not w.window:
             begin_body(w)
     elif step == "bonus":
-        w.bonuses = []
+        w.bonuses = ()
         start_phase(w, 2)
     elif step == "worker":
         start_phase(w, 3)
     elif step == "action":
-        w.pending = []
+        w.pending = ()
         start_phase(w, 4)
     elif step == "fly":
         w.sub = ()
@@ -172,7 +172,7 @@ def settle(w: Work) -> list[str]:
                 continue
             if options:
                 return options
-            w.effects.pop(0)
+            w.effects = w.effects[1:]
             continue
         options = step_options(w)
         if len(options) > 1 and options != ["done"]:
@@ -216,7 +216,7 @@ def finish(w: Work, reason: str) -> None:
     groups = tuple(tuple(sorted(g)) for g in ranking)
     w.result = (groups[0], groups, reason)
     w.phase, w.step = 0, "over"
-    w.window, w.effects, w.workers, w.pending, w.sub = [], [], [], [], ()
+    w.window, w.effects, w.workers, w.pending, w.sub = (), (), (), (), ()
 
 
 # --- decisions -------------------------------------------------------------------------------
@@ -287,7 +287,8 @@ def legal_actions(state: State) -> list[str]:
 def apply_step(w: Work, action: str) -> None:
     """Carry out one legal action of the awaited step (no settling)."""
     if w.effects:
-        kind, p, _ = w.effects.pop(0)
+        kind, p, _ = w.effects[0]
+        w.effects = w.effects[1:]
         if kind == "vp":
             movement.apply_vp(w, p, action)
         elif action != "done":

@@ -36,16 +36,21 @@ class SeatW:
         self.mountain = s.mountain
         self.extra_vp = s.extra_vp
         self.tree = s.tree
-        self.tokens = list(s.tokens)
+        # Rarely changed: kept as sorted tuples, a change makes a new one (see ``sorted_with``).
+        self.tokens = s.tokens
         self.shields = s.shields
-        self.available = list(s.available)
-        self.boxed = list(s.boxed)
+        self.available = s.available
+        self.boxed = s.boxed
         self.slots: list[Slot | None] = list(s.slots)
 
     def freeze(self) -> Seat:
         return Seat(self.stock, self.depot, self.ladder, self.mountain, self.extra_vp, self.tree,
-                    tuple(sorted(self.tokens)), self.shields, tuple(sorted(self.available)),
-                    tuple(sorted(self.boxed)), tuple(self.slots))
+                    self.tokens, self.shields, self.available, self.boxed, tuple(self.slots))
+
+
+def sorted_with(items: tuple[str, ...], item: str) -> tuple[str, ...]:
+    """Return items and item, sorted."""
+    return tuple(sorted((*items, item)))
 
 
 def _thaw_explore(explore: tuple[tuple[int, tuple[int, ...]], ...]) -> dict[int, list[int]]:
@@ -67,11 +72,6 @@ def _freeze_sorted(values: list[Any]) -> tuple[Any, ...]:
 #: Containers most actions never touch: :meth:`Work.__getattr__` copies one from the source
 #: state on first use, and only the copied ones are frozen again (name -> (thaw, freeze)).
 LAZY: dict[str, tuple[Callable[[Any], Any], Callable[[Any], Any]]] = {
-    "window": (list, tuple),
-    "bonuses": (list, tuple),
-    "workers": (list, tuple),
-    "pending": (list, tuple),
-    "altars_used": (list, tuple),
     "pool": (list, _freeze_sorted),
     "frozen": (dict, _freeze_frozen),
     "explore": (_thaw_explore, _freeze_explore),
@@ -83,6 +83,16 @@ _set_state_dict = State.__dict__["__dict__"].__set__
 
 _GATES = {(n, first): tuple(board.gate_of(p, first, n) for p in range(n))
           for n in board.GATE_HEXES for first in range(n)}
+
+
+def without(items: tuple[Any, ...], item: Any) -> tuple[Any, ...]:
+    """Return items without the first occurrence of item.
+
+    Raises:
+        ValueError: item is not there.
+    """
+    i = items.index(item)
+    return items[:i] + items[i + 1:]
 
 
 def thaw_troops(troops: tuple[tuple[int, int, int], ...], n: int) -> dict[int, tuple[int, ...]]:
@@ -121,11 +131,6 @@ class Work:
     whole, so its first freeze puts every field in canonical order as before.
     """
 
-    window: list[int]
-    bonuses: list[tuple[int, str]]
-    workers: list[int]
-    pending: list[int]
-    altars_used: list[tuple[int, int]]
     pool: list[str]
     frozen: dict[int, int]
     explore: dict[int, list[int]]
@@ -145,7 +150,13 @@ class Work:
         self.nature = s.nature
         self.sub: tuple[Any, ...] = s.sub
         self.drawn = s.drawn
-        self.effects = list(s.effects)
+        # Short lists of the turn, kept as tuples: a change builds a new one (see ``without``).
+        self.window: tuple[int, ...] = s.window
+        self.bonuses: tuple[tuple[int, str], ...] = s.bonuses
+        self.workers: tuple[int, ...] = s.workers
+        self.pending: tuple[int, ...] = s.pending
+        self.altars_used: tuple[tuple[int, int], ...] = s.altars_used
+        self.effects: tuple[tuple[Any, ...], ...] = s.effects
         self.result = s.result
         self.village = board.VILLAGE[n, s.first]
         self.gate = _GATES[n, s.first]
@@ -166,10 +177,16 @@ class Work:
             self.troops_shared = False
             self.troops_changed = True
             self.pile = tuple(s.pile)
+            self.window, self.bonuses = tuple(s.window), tuple(s.bonuses)
+            self.workers, self.pending = tuple(s.workers), tuple(s.pending)
+            self.altars_used, self.effects = tuple(s.altars_used), tuple(s.effects)
             for name in LAZY:
                 getattr(self, name)
             for p in range(n):
-                self.seat(p)
+                seat = self.seat(p)  # its tuples sorted, as every later freeze keeps them
+                seat.tokens = tuple(sorted(seat.tokens))
+                seat.available = tuple(sorted(seat.available))
+                seat.boxed = tuple(sorted(seat.boxed))
 
     def __getattr__(self, name: str) -> Any:
         """Copy a lazy container from the source state on its first use."""
@@ -212,7 +229,9 @@ class Work:
         fields.update(
             rng=self.rng, active=self.active, turn=self.turn, phase=self.phase, step=self.step,
             temp_vp=self.temp_vp, weapons=self.weapons, nature=self.nature, sub=self.sub,
-            drawn=self.drawn, result=self.result, effects=tuple(self.effects), pile=self.pile,
+            drawn=self.drawn, result=self.result, pile=self.pile, window=self.window,
+            bonuses=self.bonuses, workers=self.workers, pending=self.pending,
+            altars_used=self.altars_used, effects=self.effects,
         )
         mine = self.__dict__
         for name, (_, freeze) in LAZY.items():
@@ -354,7 +373,7 @@ class Work:
         else:
             s.extra_vp += 1
             if any(row[p] for row in self.troops.values()):
-                self.effects.append(("vp", p, 0))
+                self.effects += (("vp", p, 0),)
             return
         s.mountain += 1
 
@@ -388,8 +407,8 @@ class Work:
         self.clear_defense(owner, index, score=True)
         seat = self.seat(owner)
         seat.slots[index] = None
-        seat.boxed.append(slot.building)
+        seat.boxed = sorted_with(seat.boxed, slot.building)
         if index in self.pending and owner == self.active:
-            self.pending.remove(index)
+            self.pending = without(self.pending, index)
         if owner == self.active and index in self.workers:
-            self.workers.remove(index)
+            self.workers = without(self.workers, index)
