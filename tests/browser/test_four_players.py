@@ -5,11 +5,13 @@ from __future__ import annotations
 
 from typing import Any
 
+import httpx
 import pytest
 
 import meeples
 from tests.browser.conftest import shot
-from tests.browser.test_other_games import play_turns
+from tests.browser.test_other_games import click_on_board, play_turns
+from tests.browser.test_three_players import last_turn
 
 GAMES = [name for name in ("meeple_war", "rise_of_tribes") if name in meeples.game_names()]
 PHONE = {"width": 390, "height": 844}
@@ -80,3 +82,26 @@ def test_four_player_game_is_played_by_clicking_and_fits_desktop_and_phone(
     shot(page, f"{game}_four_players_390", full_page=True)
     assert_laid_out(page, "390 px")
     assert page.locator(".log li").count() >= 8
+
+
+@pytest.mark.skipif("rise_of_tribes" not in meeples.game_names(), reason="no Rise of Tribes")
+def test_four_player_end_screen_ranks_everyone_within_a_phone_screen(
+    page: Any, server: str
+) -> None:
+    bot = {"kind": "bot", "level": "random"}
+    seats = [{"kind": "human", "name": "Alexandrine"}, bot, bot, bot]
+    answer = httpx.post(
+        f"{server}/api/matches",
+        json={"game": "rise_of_tribes", "position": last_turn("rise_of_tribes", 4), "seats": seats},
+    ).json()
+    page.set_viewport_size(PHONE)
+    page.goto(f"{server}/#/m/{answer['id']}?t={answer['seats'][0]['token']}")
+    page.wait_for_selector("#turn.mine")
+    click_on_board(page)
+    page.wait_for_selector("#game-over")
+    shot(page, "rise_of_tribes_four_players_end_390")
+    assert page.locator("#game-over .ranked").count() == 4
+    assert page.evaluate(OVERLAPS, "#game-over ol.ranking li") == []
+    card = page.locator("#game-over .card").bounding_box()
+    assert card["x"] >= 0 and card["x"] + card["width"] <= PHONE["width"]
+    assert_laid_out(page, "the end screen at 390 px")

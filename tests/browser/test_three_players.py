@@ -28,12 +28,12 @@ def create_three(page: Any, server: str, game: str, position: str | None = None)
     page.wait_for_selector(".match[data-version]")
 
 
-def last_turn(game: str) -> str:
-    """Return a 3-player position where player 1 moves and every legal action ends the game
-    (found by seeded random playouts; the ending does not depend on the hidden pile order)."""
+def last_turn(game: str, players: int = 3) -> str:
+    """Return a position where player 1 moves and every legal action ends the game (found by
+    seeded random playouts; the ending does not depend on the hidden pile order)."""
     rules = meeples.load(game)
     for seed in range(40):
-        state = rules.new(players=3, seed=seed)
+        state = rules.new(players=players, seed=seed)
         rng = random.Random(seed)
         while state.outcome is None:
             legal = state.legal()

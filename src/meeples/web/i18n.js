@@ -184,7 +184,7 @@ const TABLES = {
     "match.tied": "(tied)",
     "match.you_won": "You won!",
     "match.you_lost": "You lost.",
-    "match.you_placed": "You finished {n} of {of}.",
+    "match.you_placed": "You finished in place {n} of {of}.",
     "match.pass_title": "Pass the device to {seat}",
     "match.pass_text": "The next view shows what only {seat} may see. Hand the device over, then press the button.",
     "match.pass_ready": "I am {seat}: show my view",
