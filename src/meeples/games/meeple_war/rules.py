@@ -187,6 +187,10 @@ def check_end(w: Work) -> bool:
     """End the game once a player has 6 VP (the active player counting towers, A10)."""
     if w.result:
         return True
+    if not w.seats_thawed and not w.temp_vp:
+        # Only seats and tower VP count, and neither changed since the source state, which
+        # was checked when it was made (a state not made by Work.freeze has every seat thawed).
+        return False
     # w.vp inlined: this runs before every step of every action
     for p, seat in enumerate(w.seats):
         vp = seat.mountain + seat.extra_vp

@@ -7,7 +7,7 @@ destruction live here because every phase uses them (rulebook "Bravery", "Destro
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import operator
 from typing import Any
 
 from meeples.games.meeple_war import board
@@ -53,29 +53,12 @@ def sorted_with(items: tuple[str, ...], item: str) -> tuple[str, ...]:
     return tuple(sorted((*items, item)))
 
 
-def _thaw_explore(explore: tuple[tuple[int, tuple[int, ...]], ...]) -> dict[int, list[int]]:
-    return {h: list(origins) for h, origins in explore}
-
-
-def _freeze_explore(explore: dict[int, list[int]]) -> tuple[tuple[int, tuple[int, ...]], ...]:
-    return tuple((h, tuple(origins)) for h, origins in explore.items())
-
-
-def _freeze_frozen(frozen: dict[int, int]) -> tuple[tuple[int, int], ...]:
-    return tuple(sorted((h, k) for h, k in frozen.items() if k))
-
-
-def _freeze_sorted(values: list[Any]) -> tuple[Any, ...]:
-    return tuple(sorted(values))
-
-
-#: Containers most actions never touch: :meth:`Work.__getattr__` copies one from the source
-#: state on first use, and only the copied ones are frozen again (name -> (thaw, freeze)).
-LAZY: dict[str, tuple[Callable[[Any], Any], Callable[[Any], Any]]] = {
-    "pool": (list, _freeze_sorted),
-    "frozen": (dict, _freeze_frozen),
-    "explore": (_thaw_explore, _freeze_explore),
-}
+#: Fields a working copy takes over as they are (values, or tuples replaced on change) and hands
+#: back as they are.
+PLAIN = ("players", "options", "rng", "first", "active", "turn", "phase", "step", "temp_vp",
+         "weapons", "nature", "sub", "drawn", "window", "bonuses", "workers", "pending",
+         "altars_used", "effects", "pile", "result")
+_read_plain = operator.attrgetter(*PLAIN)
 
 _new_state = object.__new__
 #: Sets a state's whole instance dict at once (its frozen ``__setattr__`` refuses attributes).
@@ -131,12 +114,33 @@ class Work:
     whole, so its first freeze puts every field in canonical order as before.
     """
 
-    pool: list[str]
-    frozen: dict[int, int]
-    explore: dict[int, list[int]]
+    # The PLAIN fields: taken from the source and handed back as they are.
+    players: int
+    options: tuple[str, ...]
+    rng: int
+    first: int
+    active: int
+    turn: int
+    phase: int
+    step: str
+    temp_vp: int
+    weapons: int
+    nature: bool
+    sub: tuple[Any, ...]
+    drawn: tuple[int, ...]
+    # Short lists of the turn, kept as tuples: a change builds a new one (see ``without``).
+    window: tuple[int, ...]
+    bonuses: tuple[tuple[int, str], ...]
+    workers: tuple[int, ...]
+    pending: tuple[int, ...]
+    altars_used: tuple[tuple[int, int], ...]
+    effects: tuple[tuple[Any, ...], ...]
+    pile: tuple[int, ...]  # face-down tiles, top first: only ever shortened
+    result: tuple[Any, ...]
 
     def __init__(self, s: State) -> None:
         self.source = s
+        # One by one, not through __dict__: that would turn off CPython's fast attribute access.
         self.players = n = s.players
         self.options = s.options
         self.rng = s.rng
@@ -148,21 +152,23 @@ class Work:
         self.temp_vp = s.temp_vp
         self.weapons = s.weapons
         self.nature = s.nature
-        self.sub: tuple[Any, ...] = s.sub
+        self.sub = s.sub
         self.drawn = s.drawn
-        # Short lists of the turn, kept as tuples: a change builds a new one (see ``without``).
-        self.window: tuple[int, ...] = s.window
-        self.bonuses: tuple[tuple[int, str], ...] = s.bonuses
-        self.workers: tuple[int, ...] = s.workers
-        self.pending: tuple[int, ...] = s.pending
-        self.altars_used: tuple[tuple[int, int], ...] = s.altars_used
-        self.effects: tuple[tuple[Any, ...], ...] = s.effects
+        self.window = s.window
+        self.bonuses = s.bonuses
+        self.workers = s.workers
+        self.pending = s.pending
+        self.altars_used = s.altars_used
+        self.effects = s.effects
+        self.pile = s.pile
         self.result = s.result
+        self.pool = list(s.pool)
+        self.frozen = dict(s.frozen)  # hex -> active meeples there that may not move
+        self.explore = {h: list(origins) for h, origins in s.explore}
         self.village = board.VILLAGE[n, s.first]
         self.gate = _GATES[n, s.first]
         self.seats: list[Seat | SeatW] = list(s.seats)
         self.seats_thawed = False
-        self.pile = s.pile  # face-down tiles, top first: only ever shortened, by a new tuple
         aux = s.aux
         if aux:
             self.set_battlefield(aux[0])
@@ -180,21 +186,11 @@ class Work:
             self.window, self.bonuses = tuple(s.window), tuple(s.bonuses)
             self.workers, self.pending = tuple(s.workers), tuple(s.pending)
             self.altars_used, self.effects = tuple(s.altars_used), tuple(s.effects)
-            for name in LAZY:
-                getattr(self, name)
             for p in range(n):
                 seat = self.seat(p)  # its tuples sorted, as every later freeze keeps them
                 seat.tokens = tuple(sorted(seat.tokens))
                 seat.available = tuple(sorted(seat.available))
                 seat.boxed = tuple(sorted(seat.boxed))
-
-    def __getattr__(self, name: str) -> Any:
-        """Copy a lazy container from the source state on its first use."""
-        if name not in LAZY:
-            raise AttributeError(name)
-        value = LAZY[name][0](getattr(self.source, name))
-        setattr(self, name, value)
-        return value
 
     def set_battlefield(self, field: Battlefield) -> None:
         self.battlefield = field
@@ -226,17 +222,10 @@ class Work:
     def freeze(self, legal: list[str] | None = None) -> State:
         """Return the state this working copy describes; ``legal`` is kept as derived data."""
         fields = self.source.__dict__.copy()
-        fields.update(
-            rng=self.rng, active=self.active, turn=self.turn, phase=self.phase, step=self.step,
-            temp_vp=self.temp_vp, weapons=self.weapons, nature=self.nature, sub=self.sub,
-            drawn=self.drawn, result=self.result, pile=self.pile, window=self.window,
-            bonuses=self.bonuses, workers=self.workers, pending=self.pending,
-            altars_used=self.altars_used, effects=self.effects,
-        )
-        mine = self.__dict__
-        for name, (_, freeze) in LAZY.items():
-            if name in mine:
-                fields[name] = freeze(mine[name])
+        fields.update(zip(PLAIN, _read_plain(self), strict=True))
+        fields["pool"] = tuple(sorted(self.pool))
+        fields["frozen"] = tuple(sorted((h, k) for h, k in self.frozen.items() if k))
+        fields["explore"] = tuple((h, tuple(origins)) for h, origins in self.explore.items())
         if self.troops_changed:
             fields["troops"] = freeze_troops(self.troops)
         fields["tiles"], fields["trees"], fields["upgrades"] = self.battlefield.fields
