@@ -171,3 +171,37 @@ def test_rise_of_tribes_volcano_is_put_by_clicking_a_slot_beside_the_map(
     page.wait_for_function(f"Number(document.querySelector('.match').dataset.version) > {version}")
     page.wait_for_selector(".board .hex.volcano")
     assert any("volcano" in text for text in page.locator(".log li").all_inner_texts())
+
+
+def building_position() -> tuple[str, int]:
+    """Return a Meeple War position whose player to move may build several buildings, and that
+    player (found by seeded random playouts)."""
+    rules = meeples.load("meeple_war")
+    for seed in range(20):
+        state = rules.new(players=4, seed=seed)
+        rng = random.Random(seed)
+        for _ in range(600):
+            legal = state.legal()
+            if state.to_move is not None and sum(":build:" in a for a in legal) >= 6:
+                return state.position(), state.to_move
+            state = state.play(rng.choice(legal))
+    raise AssertionError("no construction found")
+
+
+@pytest.mark.skipif("meeple_war" not in meeples.game_names(), reason="no Meeple War")
+def test_meeple_war_construction_is_chosen_by_building_and_slot(page: Any, server: str) -> None:
+    position, mover = building_position()
+    bot = {"kind": "bot", "level": "random"}
+    seats = [{"kind": "human"} if seat == mover else bot for seat in range(4)]
+    answer = httpx.post(
+        f"{server}/api/matches", json={"game": "meeple_war", "position": position, "seats": seats}
+    ).json()
+    page.goto(f"{server}/#/m/{answer['id']}?t={answer['seats'][mover]['token']}")
+    page.wait_for_selector("#turn.mine")
+    rows = page.locator(".build-rows .build-row")
+    assert rows.count() >= 2 and rows.count() < page.locator(".build-row button").count()
+    name = rows.last.locator(".build-name").inner_text()
+    version = version_of(page)
+    rows.last.locator("button").last.click()
+    page.wait_for_function(f"Number(document.querySelector('.match').dataset.version) > {version}")
+    assert any(f"build the {name}" in text for text in page.locator(".log li").all_inner_texts())

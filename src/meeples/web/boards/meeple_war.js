@@ -20,6 +20,7 @@ const AT_HEX = new RegExp(`(?:@|^bonus:|^tree:)(${HEX})`);
 const WORKER = /^w([1-4])>(\w+)$/;
 const SLOT_ACTION = /^s([1-4]):/;
 const BOMB = /:bomb@(\d+)\.(\d+)</;
+const BUILD = /^s[1-4]:build:(\w+)@([1-4])$/;
 
 let COMPONENTS = { buildings: {}, tiles: {}, kinds: {}, tokens: {}, actions: {} };
 try {
@@ -396,7 +397,7 @@ function village(view, seat, index, legal, ctx) {
       }
     }
     const actions = acting ? legal.slots.get(n) : null;
-    if (actions && actions.length) card.appendChild(actionPanel(actions, ctx, t("mw.slot_actions")));
+    if (actions && actions.length) card.appendChild(slotActions(actions, ctx));
     slots.appendChild(card);
   });
   box.appendChild(slots);
@@ -404,6 +405,37 @@ function village(view, seat, index, legal, ctx) {
     const names = seat.available.map((code) => COMPONENTS.buildings[code]?.name || code);
     box.appendChild(h("p", "small muted", `${t("mw.available")}: ${names.join(", ")}`));
   }
+  return box;
+}
+
+// A building slot's actions as buttons. Constructions (often dozens: every building on every
+// free slot) show as one row per building with a button per slot it may go on.
+function slotActions(actions, ctx) {
+  const { t } = ctx;
+  const builds = actions.filter((item) => BUILD.test(item.action));
+  const others = actions.filter((item) => !BUILD.test(item.action));
+  if (builds.length < 4) return actionPanel(actions, ctx, t("mw.slot_actions"));
+  const box = others.length ? actionPanel(others, ctx, t("mw.slot_actions"))
+    : h("section", "panel actions-panel");
+  if (!others.length) box.appendChild(h("h3", "", t("mw.slot_actions")));
+  const group = h("fieldset", "build-rows");
+  group.appendChild(h("legend", "", t("mw.build_rows")));
+  const rows = new Map();
+  for (const item of builds) {
+    const [, code, slot] = BUILD.exec(item.action);
+    if (!rows.has(code)) {
+      const row = h("div", "build-row");
+      row.appendChild(h("span", "build-name", COMPONENTS.buildings[code]?.name || code));
+      rows.set(code, row);
+      group.appendChild(row);
+    }
+    const button = h("button", "", t("mw.slot_n", { n: slot }));
+    button.dataset.action = item.action;
+    button.title = ctx.translate ? ctx.translate(item.text) : item.text;
+    button.onclick = () => ctx.onAct(item.action);
+    rows.get(code).appendChild(button);
+  }
+  box.appendChild(group);
   return box;
 }
 
