@@ -372,10 +372,16 @@ function actionBoard(view, t, legal, ctx) {
     });
   });
   const base = placing ? 36 : 0;
-  el("text", { x: 8, y: 132 + base, class: "row-title left" }, svg).textContent = t("rot.hand");
-  (view.hand || []).forEach((face, j) => drawDie(svg, 120 + j * 34, 116 + base, face, 26));
+  // The hand's dice start after its label and the events after the dice, whatever the language
+  // (about 8 px a character of the bold label).
+  const handLabel = t("rot.hand");
+  el("text", { x: 8, y: 132 + base, class: "row-title left" }, svg).textContent = handLabel;
+  const hand = view.hand || [];
+  const diceX = Math.max(120, 20 + handLabel.length * 8);
+  hand.forEach((face, j) => drawDie(svg, diceX + j * 34, 116 + base, face, 26));
   const events = (view.events || []).map((slot) => slot.event || "–").join(" · ");
-  el("text", { x: 220, y: 134 + base, class: "row-note left" }, svg).textContent = `${t("rot.events")}: ${events}`;
+  el("text", { x: Math.max(220, diceX + hand.length * 34 + 14), y: 134 + base, class: "row-note left" },
+    svg).textContent = `${t("rot.events")}: ${events}`;
   return box;
 }
 
