@@ -15,7 +15,7 @@ import dataclasses
 from typing import Any
 
 from meeples.games.rise_of_tribes import data, rules
-from meeples.games.rise_of_tribes.state import FLAG_COUNT, Flag, Phase, State
+from meeples.games.rise_of_tribes.state import FLAG_COUNT, Phase, State
 
 S, M, B = data.SUN, data.MOON, data.BLANK
 W, F, ST = data.WOOD, data.FOOD, data.STONE
@@ -53,7 +53,7 @@ def turn(n: int = 2, members: dict[str, tuple[int, ...]] | None = None,
     return dataclasses.replace(base, **values)
 
 
-def with_flag(state: State, flag: Flag, value: int = 1) -> State:
+def with_flag(state: State, flag: int, value: int = 1) -> State:
     flags = list(state.flags)
     flags[flag] = value
     return dataclasses.replace(state, flags=tuple(flags))

@@ -126,8 +126,12 @@ def village_cost(s: State, p: int) -> tuple[int, ...]:
 
 # --- step 5 ---------------------------------------------------------------------------------------
 
+#: Phase.GOALS read once (a read through the enum class is slow in Python 3.11: rules.ACT).
+GOALS = Phase.GOALS
+
+
 def start_goals(w: Work) -> None:
-    w.phase, w.decider, w.pend, w.queue = Phase.GOALS, w.active, [], []
+    w.phase, w.decider, w.pend, w.queue = GOALS, w.active, [], []
 
 
 def legal_goals(s: State) -> list[str]:

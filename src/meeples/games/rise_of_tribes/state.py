@@ -42,8 +42,13 @@ class Phase(IntEnum):
     OVER = 22
 
 
-class Flag(IntEnum):
-    """Per-turn facts, indices into ``State.flags`` (reset at each turn start)."""
+class Flag:
+    """Per-turn facts, indices into ``State.flags`` (reset at each turn start).
+
+    Plain int constants rather than an IntEnum (they are only ever indices): in Python 3.11
+    every read of an enum member through its class goes through EnumType.__getattr__, about ten
+    times slower, and the rules read these in most actions.
+    """
 
     POTTERY = 0
     ELDER = 1
@@ -57,7 +62,7 @@ class Flag(IntEnum):
     CONFLICT = 9  # step 4 started (no more actions)
 
 
-FLAG_COUNT = len(Flag)
+FLAG_COUNT = sum(1 for name in vars(Flag) if name.isupper())
 
 
 class Reader:
@@ -82,7 +87,7 @@ class Reader:
         """Return a container field to read, not change (the working copy then skips a copy)."""
         return getattr(self, name)
 
-    def flag(self, f: Flag) -> int:
+    def flag(self, f: int) -> int:
         return self.flags[f]
 
     def invaders_at(self, h: int) -> int:
