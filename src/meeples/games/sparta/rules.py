@@ -8,7 +8,9 @@ from __future__ import annotations
 
 import struct
 from collections.abc import Mapping, Sequence
-from itertools import chain, compress
+from functools import reduce as _reduce
+from itertools import compress
+from operator import iconcat
 from typing import Any
 
 from meeples.core.game import Outcome
@@ -28,7 +30,6 @@ from meeples.games.sparta.state import (
 SIZE = setup.SIZE
 SQUARES = SIZE * SIZE
 
-_chain = chain.from_iterable
 
 
 def square(name: str) -> int:
@@ -139,7 +140,7 @@ def _window(origin: int, steps: int) -> int:
 # each side's squares (one byte per square) and the occupancy. ``apply`` copies them from the
 # parent and redoes only the pieces within a hero's steps of a square the move changed (origin,
 # landing, defeated pieces), and a side's promotions when its reserve runs out. So
-# ``legal_actions`` only chains the tuples of the own squares, in ascending order.
+# ``legal_actions`` only concatenates the tuples of the own squares, in ascending order.
 _PACK = struct.Struct(f"{SQUARES}B").pack  # twice as fast as bytes(board)
 _OCCUPANCY = bytes([0, 1, 1, 1, 1]) + bytes(251)
 #: Per player, each piece code read as 1 (own piece) or 0.
@@ -246,7 +247,8 @@ def legal_actions(state: State) -> list[Action]:
     if state.outcome is not None:
         return []
     aux = state.aux or _derive(state)
-    return [*_chain(compress(aux[0], aux[1][state.to_move]))] or [PASS]
+    # A fresh list extended by each own square's tuple in turn (faster than chaining items).
+    return _reduce(iconcat, compress(aux[0], aux[1][state.to_move]), []) or [PASS]
 
 
 def captured_by(board: list[int] | tuple[int, ...], landing: int) -> set[int]:
