@@ -203,7 +203,7 @@ def apply_action(w: Work, action: str) -> None:
             w.pending = without(w.pending, j)
         move_worker(w, a, j, node)
     elif verb == "up":
-        w.pool.remove(rest)
+        w.pool = without(w.pool, rest)
         seat.tokens = sorted_with(seat.tokens, rest)
 
 

@@ -52,8 +52,10 @@ def can_play_token(w: Work, p: int) -> bool:
 def token_holders(w: Work) -> tuple[int, ...]:
     """Return, active player first then clockwise, who may place a token now."""
     n = w.players
-    seats = w.seats
-    if not any(seat.tree or seat.tokens for seat in seats):
+    for seat in w.seats:
+        if seat.tree or seat.tokens:
+            break
+    else:
         return ()  # the usual case once the Trees are down: no need to look at the map
     return tuple(p for p in ((w.active + i) % n for i in range(n)) if can_play_token(w, p))
 

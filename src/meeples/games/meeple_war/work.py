@@ -57,7 +57,7 @@ def sorted_with(items: tuple[str, ...], item: str) -> tuple[str, ...]:
 #: back as they are.
 PLAIN = ("players", "options", "rng", "first", "active", "turn", "phase", "step", "temp_vp",
          "weapons", "nature", "sub", "drawn", "window", "bonuses", "workers", "pending",
-         "altars_used", "effects", "pile", "result")
+         "altars_used", "effects", "pile", "pool", "result")
 _read_plain = operator.attrgetter(*PLAIN)
 
 _new_state = object.__new__
@@ -136,6 +136,7 @@ class Work:
     altars_used: tuple[tuple[int, int], ...]
     effects: tuple[tuple[Any, ...], ...]
     pile: tuple[int, ...]  # face-down tiles, top first: only ever shortened
+    pool: tuple[str, ...]  # sorted: only ever shortened
     result: tuple[Any, ...]
 
     def __init__(self, s: State) -> None:
@@ -161,8 +162,8 @@ class Work:
         self.altars_used = s.altars_used
         self.effects = s.effects
         self.pile = s.pile
+        self.pool = s.pool
         self.result = s.result
-        self.pool = list(s.pool)
         self.frozen = dict(s.frozen)  # hex -> active meeples there that may not move
         self.explore = {h: list(origins) for h, origins in s.explore}
         self.village = board.VILLAGE[n, s.first]
@@ -183,6 +184,7 @@ class Work:
             self.troops_shared = False
             self.troops_changed = True
             self.pile = tuple(s.pile)
+            self.pool = tuple(sorted(s.pool))
             self.window, self.bonuses = tuple(s.window), tuple(s.bonuses)
             self.workers, self.pending = tuple(s.workers), tuple(s.pending)
             self.altars_used, self.effects = tuple(s.altars_used), tuple(s.effects)
@@ -223,9 +225,9 @@ class Work:
         """Return the state this working copy describes; ``legal`` is kept as derived data."""
         fields = self.source.__dict__.copy()
         fields.update(zip(PLAIN, _read_plain(self), strict=True))
-        fields["pool"] = tuple(sorted(self.pool))
-        fields["frozen"] = tuple(sorted((h, k) for h, k in self.frozen.items() if k))
-        fields["explore"] = tuple((h, tuple(origins)) for h, origins in self.explore.items())
+        frozen, explore = self.frozen, self.explore  # empty outside phases 4 and 5
+        fields["frozen"] = tuple(sorted((h, k) for h, k in frozen.items() if k)) if frozen else ()
+        fields["explore"] = tuple((h, tuple(o)) for h, o in explore.items()) if explore else ()
         if self.troops_changed:
             fields["troops"] = freeze_troops(self.troops)
         fields["tiles"], fields["trees"], fields["upgrades"] = self.battlefield.fields
