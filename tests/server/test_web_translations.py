@@ -21,16 +21,35 @@ import meeples
 WEB = Path(__file__).resolve().parents[2] / "src" / "meeples" / "web"
 NODE = shutil.which("node")
 
+# A text is missed when it comes back unchanged, or when English words are left in it once the
+# printed names (buildings, actions, tokens, goals, events: shown as printed) are taken out.
 CHECK = """
 import fs from "node:fs";
 const texts = JSON.parse(fs.readFileSync(process.argv[2], "utf8"));
+const names = JSON.parse(fs.readFileSync(process.argv[4], "utf8"));
 const board = await import(`./web/boards/${process.argv[3]}.js`);
+const english = / (the|through|up to|goes|from|with|and|your|of|on|to) /;
+const left = (text) => english.test(names.reduce((rest, name) => rest.split(name).join("#"), text));
 const missed = {};
 for (const lang of ["fr", "es"]) {
-  missed[lang] = texts.filter((text) => board.translateText(text, lang) === text);
+  missed[lang] = texts.filter((text) => {
+    const out = board.translateText(text, lang);
+    return out === text || left(out);
+  });
 }
 console.log(JSON.stringify(missed));
 """
+
+
+def printed_names(name: str) -> list[str]:
+    """Return the component names the boards show as printed (longest first)."""
+    from meeples.server.components import components
+
+    data = components(name)
+    found = [b["name"] for b in data.get("buildings", {}).values()]
+    for key in ("kinds", "tokens", "actions", "goals", "events"):
+        found += list(data.get(key, {}).values())
+    return sorted(set(found), key=len, reverse=True)
 
 
 def descriptions(name: str) -> list[str]:
@@ -46,8 +65,12 @@ def descriptions(name: str) -> list[str]:
                     texts.add(state.outcome.reason)
                     break
                 legal = state.legal()
+                # The first few offered, a few more at random, and the one played.
                 texts.update(state.describe(a) for a in legal[:40])
-                state = state.play(rng.choice(legal))
+                texts.update(state.describe(a) for a in rng.sample(legal, min(10, len(legal))))
+                choice = rng.choice(legal)
+                texts.add(state.describe(choice))
+                state = state.play(choice)
     return sorted(texts)
 
 
@@ -58,8 +81,9 @@ def test_every_sampled_description_is_translated(tmp_path: Path, game: str) -> N
     (tmp_path / "web" / "package.json").write_text('{"type": "module"}')
     (tmp_path / "check.mjs").write_text(CHECK)
     (tmp_path / "texts.json").write_text(json.dumps(descriptions(game)))
+    (tmp_path / "names.json").write_text(json.dumps(printed_names(game)))
     done = subprocess.run(
-        [str(NODE), "check.mjs", "texts.json", game],
+        [str(NODE), "check.mjs", "texts.json", game, "names.json"],
         cwd=tmp_path,
         capture_output=True,
         text=True,
