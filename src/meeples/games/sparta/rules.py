@@ -180,7 +180,8 @@ _MORE_STEPS = (0, setup.WARRIOR_STEPS - 1, setup.HERO_STEPS - 1)
 #: (ready moves per square, each side's squares, occupancy, a hash of each position in
 #: ``seen`` (a quick filter before comparing whole positions), each side's number of cities).
 Aux = tuple[
-    list[tuple[Action, ...]], tuple[bytearray, bytearray], int, tuple[int, ...], tuple[int, int]
+    tuple[tuple[Action, ...], ...], tuple[bytearray, bytearray], int, tuple[int, ...],
+    tuple[int, int],
 ]
 
 
@@ -236,7 +237,7 @@ def _derive(state: State) -> Aux:
     for sq in compress(_ALL_SQUARES, raw):
         moves[sq] = _moves_on(board, state.cities, state.reserves, occupied, sq)
     hashes = tuple(_position_hash(key[0], key[2]) for key in state.seen)
-    return moves, own, occupied, hashes, count_cities(state.cities)
+    return tuple(moves), own, occupied, hashes, count_cities(state.cities)
 
 
 def legal_actions(state: State) -> list[Action]:
@@ -297,7 +298,7 @@ def apply(state: State, action: Action) -> State:
     else:
         passes = 0
         board = list(state.board)
-        moves = moves.copy()
+        changing = list(moves)
         changed: Any
         if origin == target:
             board[target] = HERO_OF[player]
@@ -327,7 +328,7 @@ def apply(state: State, action: Action) -> State:
             theirs = own[1 - player]
             occupied ^= _BYTE[origin] | _BYTE[target]
             near = _NEAR[origin] | _NEAR[target]
-            moves[origin] = _NO_MOVES
+            changing[origin] = _NO_MOVES
             fallen = captured_by(board, target)
             if fallen:
                 theirs = theirs.copy()
@@ -336,7 +337,7 @@ def apply(state: State, action: Action) -> State:
                     mine[sq] = theirs[sq] = 0
                     occupied &= ~_BYTE[sq]
                     near |= _NEAR[sq]
-                    moves[sq] = _NO_MOVES
+                    changing[sq] = _NO_MOVES
                 progress = irreversible = True
             own = (mine, theirs) if player == 0 else (theirs, mine)
             changed = compress(_ALL_SQUARES, (near & occupied).to_bytes(SQUARES, "little"))
@@ -347,7 +348,10 @@ def apply(state: State, action: Action) -> State:
                 sq for sq in _ALL_SQUARES if board[sq] == warrior and cities[sq] == player
             )]
         for sq in changed:
-            moves[sq] = _moves_on(board, cities, reserves, occupied, sq)
+            changing[sq] = _moves_on(board, cities, reserves, occupied, sq)
+        # A tuple, not a list: once the collector has seen that it holds only tuples of
+        # actions it stops tracking it, so big search trees cost it no time.
+        moves = tuple(changing)
         board_tuple = tuple(board)
     to_move = 1 - player
     # A conquered city can be taken back, so conquest keeps the repetition history.
