@@ -34,11 +34,11 @@ class Reach(NamedTuple):
     #: destination, the hex itself left out.
     candidates: tuple[tuple[int, int, tuple[str, ...], tuple[int, ...]], ...]
     mines: tuple[int, ...]  # mines within reach, whose tunnels may open the EXIT candidates
-    has_slot: bool  # a SLOT candidate
+    slots: tuple[tuple[int, ...], ...]  # (owner, index) of the SLOT candidates, in order
     has_empty: bool  # an EMPTY candidate
-    #: (meeples that may move, tunnels open) -> the move texts, for the common case where no
-    #: SLOT is a candidate and the pile can cover any hex (every EMPTY candidate is open).
-    moves: dict[tuple[int, bool], list[str]]
+    #: (meeples that may move, tunnels open, room in each SLOT) -> the move texts, when the pile
+    #: can cover any hex (every EMPTY candidate is open); filled by movement.move_options.
+    moves: dict[tuple[int, bool, tuple[int, ...]], list[str]]
 
 
 class Battlefield:
@@ -178,7 +178,7 @@ class Battlefield:
         how.pop(h, None)
         candidates = tuple((n, opens, board.move_texts(h, n), slot)
                            for n, (opens, slot) in sorted(how.items()))
-        return Reach(candidates, tuple(mines), any(c[1] == SLOT for c in candidates),
+        return Reach(candidates, tuple(mines), tuple(c[3] for c in candidates if c[1] == SLOT),
                      any(c[1] == EMPTY for c in candidates), {})
 
     def open_forest_edges(self) -> list[int]:

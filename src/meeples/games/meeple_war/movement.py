@@ -10,7 +10,7 @@ immediate). Each meeple moves once.
 from __future__ import annotations
 
 from meeples.games.meeple_war import board
-from meeples.games.meeple_war.battlefield import EMPTY, EXIT, SLOT
+from meeples.games.meeple_war.battlefield import EMPTY, EXIT, SLOT, Reach
 from meeples.games.meeple_war.board import MOVE_PARTS, hex_name, parse_hex
 from meeples.games.meeple_war.work import Work
 
@@ -111,11 +111,7 @@ def destinations(w: Work, h: int, a: int) -> list[tuple[int, int, tuple[str, ...
             if not tunnels:
                 continue
         elif opens == SLOT:
-            owner, index = slot
-            building = w.seats[owner].slots[index]
-            if owner == a or building is None:
-                continue
-            cap = w.slot_capacity(building) - len(building.defense)
+            cap = slot_room(w, slot[0], slot[1], a)
             if cap <= 0:
                 continue
         elif opens == EMPTY:
@@ -129,12 +125,26 @@ def destinations(w: Work, h: int, a: int) -> list[tuple[int, int, tuple[str, ...
 
 def has_tunnel(w: Work, mines: tuple[int, ...], a: int) -> bool:
     """Return whether one of these mines is free of a's opponents: then every Mine opens (A12)."""
-    return any(not w.has_opponent(m, a) for m in mines)
+    troops = w.troops
+    for m in mines:
+        row = troops.get(m)
+        if row is None or sum(row) == row[a]:  # w.has_opponent inlined: checked at every move
+            return True
+    return False
 
 
 def has_room(w: Work) -> bool:
     """Return whether the pile can cover one more explored hex (B2)."""
     return len(w.explore) < len(w.pile)
+
+
+def slot_room(w: Work, owner: int, index: int, a: int) -> int:
+    """Return the free defense spaces a's meeples may enter on a village slot (0 or less: none):
+    never one's own buildings, nor an empty slot (B1)."""
+    building = w.seats[owner].slots[index]
+    if owner == a or building is None:
+        return 0
+    return w.slot_capacity(building) - len(building.defense)
 
 
 def move_options(w: Work) -> list[str]:
@@ -150,21 +160,38 @@ def move_options(w: Work) -> list[str]:
         if movable <= 0 or h not in kinds:
             continue
         reach = field.reach(h, w.nature)
-        if reach.has_empty and room is None:
-            room = has_room(w)
-        if reach.has_slot or (reach.has_empty and not room):
-            for _, cap, texts in destinations(w, h, a):
-                out.extend(texts[:movable if movable < cap else cap])
-            continue
-        # Otherwise only the tunnels are left to check: the texts are kept per reach (valid
-        # while the battlefield is, see Battlefield) for each count and tunnel state.
+        if reach.has_empty:
+            if room is None:
+                room = has_room(w)
+            if not room:  # then each empty hex depends on the explorations: no shortcut
+                for _, cap, texts in destinations(w, h, a):
+                    out.extend(texts[:movable if movable < cap else cap])
+                continue
+        # What is left to check (tunnels, room in buildings) makes the key of the texts kept
+        # per reach, valid while the battlefield is (see Battlefield).
         tunnels = bool(reach.mines) and has_tunnel(w, reach.mines, a)
-        moves = reach.moves.get((movable, tunnels))
+        rooms = tuple(slot_room(w, owner, index, a) for owner, index in reach.slots)
+        key = (movable, tunnels, rooms)
+        moves = reach.moves.get(key)
         if moves is None:
-            moves = reach.moves[movable, tunnels] = [
-                text for _, opens, texts, _ in reach.candidates if tunnels or opens != EXIT
-                for text in texts[:movable]]
+            moves = reach.moves[key] = texts_for(reach, movable, tunnels, rooms)
         out += moves
+    return out
+
+
+def texts_for(reach: Reach, movable: int, tunnels: bool, rooms: tuple[int, ...]) -> list[str]:
+    """Return the move texts of a reach, as destinations would allow them."""
+    out: list[str] = []
+    left = iter(rooms)
+    for _, opens, texts, _ in reach.candidates:
+        cap = movable
+        if opens == EXIT and not tunnels:
+            continue
+        if opens == SLOT:
+            cap = min(movable, next(left))
+            if cap <= 0:
+                continue
+        out.extend(texts[:cap])
     return out
 
 

@@ -78,6 +78,31 @@ def without(items: tuple[Any, ...], item: Any) -> tuple[Any, ...]:
     return items[:i] + items[i + 1:]
 
 
+#: Battlefields of states not made by Work.freeze (openings, parsed positions), by what they
+#: are made of: every game of a player count opens on the same map, so its cached reaches serve
+#: game after game (a Battlefield never changes, see battlefield.py). Kept small.
+_OPENING_FIELDS: dict[tuple[Any, ...], Battlefield] = {}
+
+
+def battlefield_of(s: State) -> Battlefield:
+    """Return the battlefield of a state, shared with earlier states made of the same parts."""
+    cavern_exact = "cavern_range_exactly_2" in s.options
+    try:
+        key = (s.players, s.first, cavern_exact, tuple(s.tiles), tuple(s.trees),
+               tuple(s.upgrades))
+        field = _OPENING_FIELDS.get(key)
+    except TypeError:  # unhashable parts (a hand-built state): nothing to share
+        key, field = (), None
+    if field is None:
+        field = Battlefield({h: (t, r) for h, t, r in s.tiles}, frozenset(s.trees),
+                            dict(s.upgrades), board.VILLAGE[s.players, s.first], cavern_exact)
+        if key:
+            if len(_OPENING_FIELDS) >= 64:
+                _OPENING_FIELDS.clear()
+            _OPENING_FIELDS[key] = field
+    return field
+
+
 def thaw_troops(troops: tuple[tuple[int, int, int], ...], n: int) -> dict[int, tuple[int, ...]]:
     """Return hex -> meeples per player of a troops field."""
     out: dict[int, list[int]] = {}
@@ -177,9 +202,7 @@ class Work:
             self.troops_shared = True  # the source's map: copied before a change
             self.troops_changed = False
         else:
-            self.set_battlefield(Battlefield(
-                {h: (t, r) for h, t, r in s.tiles}, frozenset(s.trees), dict(s.upgrades),
-                self.village, "cavern_range_exactly_2" in s.options))
+            self.set_battlefield(battlefield_of(s))
             self.troops = thaw_troops(s.troops, n)
             self.troops_shared = False
             self.troops_changed = True
@@ -257,9 +280,7 @@ class Work:
 
     def has_opponent(self, h: int, p: int) -> bool:
         row = self.troops.get(h)
-        if row is None:
-            return False
-        return any(c for q, c in enumerate(row) if q != p)
+        return row is not None and sum(row) > row[p]  # counts are never negative
 
     def kind(self, h: int) -> str:
         return self.battlefield.kinds.get(h, "")
