@@ -69,3 +69,16 @@ def test_attack_spec_greedy_share() -> None:
 def test_greedy_share_refused_for_other_kinds() -> None:
     with pytest.raises(ValueError, match="only attack"):
         get_bot("meeple_war", "heuristic:g0.3")
+
+
+def test_attack_spec_blunder_share() -> None:
+    bot = get_bot("meeple_war", "attack:b0.2")
+    assert isinstance(bot, AttackBot) and bot.blunder == 0.2
+
+
+def test_attack_full_blunder_plays_random_legal_actions() -> None:
+    state = played(40)
+    legal = state.legal()
+    bot = AttackBot("meeple_war", blunder=1.0)
+    picks = {bot.choose(state.view(state.to_move), legal, random.Random(s)) for s in range(12)}
+    assert picks <= set(legal) and len(picks) > 1

@@ -7,8 +7,10 @@ closer to the nearest hex next to an enemy building. Building actions, bonuses a
 a fixed preference of verbs (build on free slots, bomb, burn, kill, take bonuses, reinforce,
 deploy, assemble: as much as possible). Whatever is left (workers, exploration) goes to the
 game's evaluation, one ply deep, like the heuristic bot. With ``greedy=x`` a share x of the
-decisions, drawn at random, go to the evaluation too: a weaker bot between the heuristic and the
-full rules of thumb (the ``normal`` level). Arena figures: docs/strength.md.
+decisions, drawn at random, go to the evaluation too; with ``blunder=x`` a share x of the
+decisions is a legal action drawn at random (the ``normal`` level: it still marches, but makes
+mistakes). Against each other the attacking bots are close to even whatever the greedy share;
+blunders are what separates them. Arena figures: docs/strength.md.
 """
 
 from __future__ import annotations
@@ -98,9 +100,12 @@ class AttackBot(SearchBot):
 
     name = "attack"
 
-    def __init__(self, game: Any, budget: Budget | None = None, greedy: float = 0.0) -> None:
+    def __init__(
+        self, game: Any, budget: Budget | None = None, greedy: float = 0.0, blunder: float = 0.0
+    ) -> None:
         super().__init__(game, budget)
         self.greedy = greedy
+        self.blunder = blunder
         if self.model.name != "meeple_war":
             raise ValueError("the attack bot plays Meeple War only")
 
@@ -123,6 +128,9 @@ class AttackBot(SearchBot):
         """Return the legal actions, the chosen one first."""
         rules = self.model.rules
         legal = list(rules.legal_actions(state))
+        if self.blunder and rng.random() < self.blunder:
+            rng.shuffle(legal)
+            return [(a, 1.0 if i == 0 else 0.0, 1) for i, a in enumerate(legal)]
         step = state.step if not state.effects else state.effects[0][0]
         if self.greedy and rng.random() < self.greedy:
             step = "greedy"

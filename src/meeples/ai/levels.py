@@ -7,7 +7,8 @@ heuristic, then (IS-)MCTS with more and more time.
 Bot specs read ``kind[:budget]``: ``random``, ``heuristic``, ``mcts:800`` (iterations),
 ``mcts:2s`` (seconds), ``alphabeta:d3`` (depth), ``alphabeta:d4,3s``, or a level name. MCTS
 specs also take ``c0.3`` (exploration constant) and ``r20`` (random plies before evaluating);
-``attack:g0.3`` hands a share 0.3 of the attacking bot's decisions to the evaluation.
+``attack:g0.3`` hands a share 0.3 of the attacking bot's decisions to the evaluation and
+``attack:b0.3`` plays a share 0.3 of them at random.
 """
 
 from __future__ import annotations
@@ -133,27 +134,27 @@ def get_bot(game: str, spec: str = "normal") -> Bot:
             known = ", ".join([*LEVEL_NAMES, *KINDS])
             raise ValueError(f"unknown bot {spec!r} (bots: {known})")
         parts = budget_text.split(",") if budget_text else []
-        tuning = [p.strip() for p in parts if p.strip()[:1] in ("c", "r", "g")]
+        tuning = [p.strip() for p in parts if p.strip()[:1] in ("c", "r", "g", "b")]
         rest = ",".join(p for p in parts if p.strip() not in tuning)
         budget = parse_budget(rest) if rest else Budget()
         for part in tuning:
             letter = part[0]
-            if letter == "g" and kind != "attack":
-                raise ValueError(f"{spec!r}: only attack takes g (greedy share)")
-            if letter != "g" and kind not in ("mcts", "ismcts"):
+            if letter in "gb" and kind != "attack":
+                raise ValueError(f"{spec!r}: only attack takes g (greedy) or b (blunder share)")
+            if letter in "cr" and kind not in ("mcts", "ismcts"):
                 raise ValueError(f"{spec!r}: only mcts and ismcts take c (exploration) or r")
             try:
                 value = float(part[1:])
             except ValueError:
                 raise ValueError(
-                    f"{spec!r}: {part!r} is not c<number>, r<plies> or g<share>"
+                    f"{spec!r}: {part!r} is not c<number>, r<plies>, g<share> or b<share>"
                 ) from None
             if letter == "c":
                 options["exploration"] = value
             elif letter == "r":
                 options["rollout"] = int(value)
             else:
-                options["greedy"] = value
+                options["greedy" if letter == "g" else "blunder"] = value
     if kind == "ismcts" and not model(game).hidden:
         kind = "mcts"
     bot: Bot = KINDS[kind](game, budget if budget != Budget() else None, **options)
