@@ -87,6 +87,7 @@ _OPENING_FIELDS: dict[tuple[Any, ...], Battlefield] = {}
 def battlefield_of(s: State) -> Battlefield:
     """Return the battlefield of a state, shared with earlier states made of the same parts."""
     cavern_exact = "cavern_range_exactly_2" in s.options
+    key: tuple[Any, ...]
     try:
         key = (s.players, s.first, cavern_exact, tuple(s.tiles), tuple(s.trees),
                tuple(s.upgrades))
