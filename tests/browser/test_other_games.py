@@ -196,12 +196,18 @@ def test_meeple_war_construction_is_chosen_by_building_and_slot(page: Any, serve
     answer = httpx.post(
         f"{server}/api/matches", json={"game": "meeple_war", "position": position, "seats": seats}
     ).json()
+    page.goto(f"{server}/#/")
+    page.wait_for_selector("#create")
+    page.select_option("#lang", "fr")
     page.goto(f"{server}/#/m/{answer['id']}?t={answer['seats'][mover]['token']}")
     page.wait_for_selector("#turn.mine")
+    # The group of the Done button is named in French too.
+    assert page.locator(".mw > .actions-panel legend").first.inner_text() == "terminé (1)"
     rows = page.locator(".build-rows .build-row")
     assert rows.count() >= 2 and rows.count() < page.locator(".build-row button").count()
     name = rows.last.locator(".build-name").inner_text()
     version = version_of(page)
     rows.last.locator("button").last.click()
     page.wait_for_function(f"Number(document.querySelector('.match').dataset.version) > {version}")
-    assert any(f"build the {name}" in text for text in page.locator(".log li").all_inner_texts())
+    built = f"construire {name} sur l'emplacement"
+    assert any(built in text for text in page.locator(".log li").all_inner_texts())

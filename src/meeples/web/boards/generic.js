@@ -118,8 +118,10 @@ export function actionPanel(items, ctx, title = null) {
   for (const [kind, members] of groups) {
     const group = document.createElement("fieldset");
     group.className = "action-group";
+    // Grouped by the English verb (a stable key), named by the verb of the translated text.
     const legend = document.createElement("legend");
-    legend.textContent = `${label(kind)} (${members.length})`;
+    const shown = ctx.translate ? /^[\p{L}'’]+/u.exec(ctx.translate(members[0].text || "")) : null;
+    legend.textContent = `${shown ? shown[0] : label(kind)} (${members.length})`;
     group.appendChild(legend);
     for (const item of members) {
       const button = document.createElement("button");
