@@ -140,6 +140,10 @@ class Work:
     whole, so its first freeze puts every field in canonical order as before.
     """
 
+    __slots__ = (*PLAIN, "source", "village", "gate", "seats", "seats_thawed", "frozen",
+                 "explore", "battlefield", "tiles", "trees", "upgrades", "troops",
+                 "troops_shared", "troops_changed")
+
     # The PLAIN fields: taken from the source and handed back as they are.
     players: int
     options: tuple[str, ...]
@@ -167,7 +171,6 @@ class Work:
 
     def __init__(self, s: State) -> None:
         self.source = s
-        # One by one, not through __dict__: that would turn off CPython's fast attribute access.
         self.players = n = s.players
         self.options = s.options
         self.rng = s.rng
