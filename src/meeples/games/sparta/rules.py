@@ -177,11 +177,11 @@ _OFF_FILE_J = sum(_BYTE[sq] for sq in range(SQUARES) if sq % SIZE != SIZE - 1)
 _RANK_SHIFT = 8 * SIZE
 _MORE_STEPS = (0, setup.WARRIOR_STEPS - 1, setup.HERO_STEPS - 1)
 
-#: (ready moves per square, each side's squares, occupancy, a hash of each position in
-#: ``seen`` (a quick filter before comparing whole positions), each side's number of cities).
+#: (ready moves per square, South's squares, North's squares, occupancy, a hash of each
+#: position in ``seen`` (a quick filter before comparing whole positions), each side's number
+#: of cities). One flat tuple: fewer objects per state for the collector.
 Aux = tuple[
-    tuple[tuple[Action, ...], ...], tuple[bytearray, bytearray], int, tuple[int, ...],
-    tuple[int, int],
+    tuple[tuple[Action, ...], ...], bytearray, bytearray, int, tuple[int, ...], tuple[int, int]
 ]
 
 
@@ -232,12 +232,13 @@ def _derive(state: State) -> Aux:
     board = state.board
     raw = _PACK(*board)
     occupied = int.from_bytes(raw.translate(_OCCUPANCY), "little")
-    own = (bytearray(raw.translate(_OWN_BYTE[0])), bytearray(raw.translate(_OWN_BYTE[1])))
+    south = bytearray(raw.translate(_OWN_BYTE[0]))
+    north = bytearray(raw.translate(_OWN_BYTE[1]))
     moves = [_NO_MOVES] * SQUARES
     for sq in compress(_ALL_SQUARES, raw):
         moves[sq] = _moves_on(board, state.cities, state.reserves, occupied, sq)
     hashes = tuple(_position_hash(key[0], key[2]) for key in state.seen)
-    return tuple(moves), own, occupied, hashes, count_cities(state.cities)
+    return tuple(moves), south, north, occupied, hashes, count_cities(state.cities)
 
 
 def legal_actions(state: State) -> list[Action]:
@@ -249,7 +250,7 @@ def legal_actions(state: State) -> list[Action]:
         return []
     aux = state.aux or _derive(state)
     # A fresh list extended by each own square's tuple in turn (faster than chaining items).
-    return _reduce(iconcat, compress(aux[0], aux[1][state.to_move]), []) or [PASS]
+    return _reduce(iconcat, compress(aux[0], aux[1 + state.to_move]), []) or [PASS]
 
 
 def captured_by(board: list[int] | tuple[int, ...], landing: int) -> set[int]:
@@ -291,7 +292,7 @@ def apply(state: State, action: Action) -> State:
     progress = False  # a capture, conquest or promotion: resets the 200-ply count
     irreversible = False  # a capture or promotion: no earlier position can come back
     origin, target = action
-    moves, own, occupied, hashes, city_counts = state.aux or _derive(state)
+    moves, south, north, occupied, hashes, city_counts = state.aux or _derive(state)
     if origin < 0:  # pass
         passes = state.passes + 1
         board_tuple = state.board
@@ -322,10 +323,10 @@ def apply(state: State, action: Action) -> State:
                 cities = tuple(conquered)
                 city_counts = count_cities(cities)
                 progress = True
-            mine = own[player].copy()
+            mine = (north if player else south).copy()
             mine[origin] = 0
             mine[target] = 1
-            theirs = own[1 - player]
+            theirs = south if player else north
             occupied ^= _BYTE[origin] | _BYTE[target]
             near = _NEAR[origin] | _NEAR[target]
             changing[origin] = _NO_MOVES
@@ -339,7 +340,7 @@ def apply(state: State, action: Action) -> State:
                     near |= _NEAR[sq]
                     changing[sq] = _NO_MOVES
                 progress = irreversible = True
-            own = (mine, theirs) if player == 0 else (theirs, mine)
+            south, north = (theirs, mine) if player else (mine, theirs)
             changed = compress(_ALL_SQUARES, (near & occupied).to_bytes(SQUARES, "little"))
         if not reserves[player] and reserves is not state.reserves:
             # The last hero left the reserve: no warrior of this side may promote any more.
@@ -367,7 +368,7 @@ def apply(state: State, action: Action) -> State:
         repeated = seen.count(key)
     quiet = 0 if progress else state.quiet_plies + 1
     outcome = _decide(
-        city_counts, cities, own[0].count(1), own[1].count(1), passes, repeated, quiet
+        city_counts, cities, south.count(1), north.count(1), passes, repeated, quiet
     )
     new = State(
         board=board_tuple,
@@ -380,7 +381,7 @@ def apply(state: State, action: Action) -> State:
         outcome=outcome,
         seen=seen,
     )
-    _set_aux(new, (moves, own, occupied, hashes, city_counts))
+    _set_aux(new, (moves, south, north, occupied, hashes, city_counts))
     return new
 
 
