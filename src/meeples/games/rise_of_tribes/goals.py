@@ -113,13 +113,6 @@ def condition_met(s: State, p: int, card: int, stand: Standing | None = None) ->
     return stand.members >= data.GREAT_TRIBE_MEMBERS
 
 
-def can_complete(s: State, p: int, card: int, stand: Standing | None = None) -> bool:
-    if card < _DEVELOPMENTS:
-        res, cost = s.res[p], data.DEV_COST[card]
-        return res[0] >= cost[0] and res[1] >= cost[1] and res[2] >= cost[2]
-    return condition_met(s, p, card, stand)
-
-
 def village_cost(s: State, p: int) -> tuple[int, ...]:
     return data.VILLAGE_COST[s.tribe[p]]
 
@@ -139,7 +132,15 @@ def legal_goals(s: State) -> list[str]:
     cards = sorted(set(s.progress[p]))
     # The map is looked at once for every achievement in progress (cards are sorted).
     stand = standing(s, p) if cards and cards[-1] >= _DEVELOPMENTS else None
-    out = [GOAL_TEXT[c] for c in cards if can_complete(s, p, c, stand)]
+    res = s.res[p]
+    out = []
+    for card in cards:
+        if card < _DEVELOPMENTS:  # a development: its cost, paid in resources
+            cost = data.DEV_COST[card]
+            if res[0] >= cost[0] and res[1] >= cost[1] and res[2] >= cost[2]:
+                out.append(GOAL_TEXT[card])
+        elif condition_met(s, p, card, stand):
+            out.append(GOAL_TEXT[card])
     out += legal_villages(s, p)
     for slot, event in enumerate(s.slots):
         if event in data.ACQUIRE:

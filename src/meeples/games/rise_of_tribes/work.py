@@ -114,7 +114,8 @@ class Work(Reader):
 
     def roll(self) -> int:
         """Return the face of one rolled die (§4.2)."""
-        return data.DIE_FACES[self.randbelow(len(data.DIE_FACES))]
+        value, self.rng = rngmod.randbelow(self.rng, len(data.DIE_FACES))
+        return data.DIE_FACES[value]
 
     def shuffle(self, items: list[int]) -> list[int]:
         """Return the items in a random order."""
