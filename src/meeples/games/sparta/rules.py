@@ -136,11 +136,13 @@ def _window(origin: int, steps: int) -> int:
 # in-place promotion first when there is one, then the same targets, in the same order, as
 # ``destinations``.
 #
-# Every state also carries, in ``State.aux``, those ready tuples for the piece on each square,
-# each side's squares (one byte per square) and the occupancy. ``apply`` copies them from the
-# parent and redoes only the pieces within a hero's steps of a square the move changed (origin,
-# landing, defeated pieces), and a side's promotions when its reserve runs out. So
-# ``legal_actions`` only concatenates the tuples of the own squares, in ascending order.
+# Every state made by these rules also carries, in ``State.aux`` (see ``Aux``), those ready
+# tuples for the piece on each square, each side's squares (one byte per square) and the
+# occupancy. ``apply`` copies them from the parent and redoes only the pieces within a hero's
+# steps of a square the move changed (origin, landing, defeated pieces), and a side's
+# promotions when its reserve runs out. So ``legal_actions`` only concatenates the tuples of
+# the own squares, in ascending order. A state built otherwise (``State(...)``,
+# ``dataclasses.replace``) has no such data: it is then computed from the board each time.
 _PACK = struct.Struct(f"{SQUARES}B").pack  # twice as fast as bytes(board)
 _OCCUPANCY = bytes([0, 1, 1, 1, 1]) + bytes(251)
 #: Per player, each piece code read as 1 (own piece) or 0.
