@@ -75,7 +75,8 @@ def lay_tile(w: Work, h: int, tile: int, rot: int) -> None:
 
 
 def battle_hexes(w: Work) -> list[int]:
-    return [h for h in sorted(w.troops) if sum(1 for c in w.troops[h] if c) > 1]
+    troops = w.troops
+    return [h for h in sorted(troops) if len(troops[h]) - troops[h].count(0) > 1]
 
 
 def battle_options(w: Work) -> list[str]:

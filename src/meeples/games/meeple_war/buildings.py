@@ -11,8 +11,7 @@ from meeples.games.meeple_war.board import DELTA, hex_name, parse_hex
 from meeples.games.meeple_war.data import BUILDINGS, SQUARE_SLOT
 from meeples.games.meeple_war.movement import place
 from meeples.games.meeple_war.phases import move_worker, worker_exits
-from meeples.games.meeple_war.state import Slot
-from meeples.games.meeple_war.work import Work, sorted_with, without
+from meeples.games.meeple_war.work import Work, make_slot, sorted_with, without
 
 
 def leaf_action(w: Work, index: int) -> tuple[str, int]:
@@ -217,7 +216,7 @@ def construct(w: Work, p: int, code: str, index: int) -> None:
         if index in w.pending:
             w.pending = without(w.pending, index)
     seat.available = without(seat.available, code)
-    seat.slots[index] = Slot(code, False, "c0", ())
+    seat.slots[index] = make_slot(code, False, "c0", ())
 
 
 def convert(w: Work, owner: int, index: int, who: int, p: int) -> None:
@@ -227,7 +226,8 @@ def convert(w: Work, owner: int, index: int, who: int, p: int) -> None:
     defense = list(slot.defense)
     defense.remove(who)
     defense.append(p)
-    w.seat(owner).slots[index] = Slot(slot.building, slot.built, slot.node, tuple(sorted(defense)))
+    w.seat(owner).slots[index] = make_slot(slot.building, slot.built, slot.node,
+                                           tuple(sorted(defense)))
     w.seat(who).stock += 1
 
 

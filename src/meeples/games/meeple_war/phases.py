@@ -12,7 +12,7 @@ from meeples.games.meeple_war.board import hex_name
 from meeples.games.meeple_war.data import BUILDINGS, TILES
 from meeples.games.meeple_war.movement import place
 from meeples.games.meeple_war.state import Slot
-from meeples.games.meeple_war.work import Work, without
+from meeples.games.meeple_war.work import Work, make_slot, without
 
 # --- token windows ---------------------------------------------------------------------------
 
@@ -152,11 +152,11 @@ def move_worker(w: Work, p: int, index: int, node: str) -> None:
     if not slot.built:
         if int(node[1:]) >= b.construction_length:
             w.clear_defense(p, index, score=False)
-            w.seat(p).slots[index] = Slot(slot.building, True, "S", ())
+            w.seat(p).slots[index] = make_slot(slot.building, True, "S", ())
         else:
-            w.seat(p).slots[index] = Slot(slot.building, False, node, slot.defense)
+            w.seat(p).slots[index] = make_slot(slot.building, False, node, slot.defense)
         return
-    w.seat(p).slots[index] = Slot(slot.building, True, node, slot.defense)
+    w.seat(p).slots[index] = make_slot(slot.building, True, node, slot.defense)
     leaf = b.leaves.get(node)
     if leaf is not None and leaf[0] != "recycle" and index not in w.pending:
         w.pending += (index,)

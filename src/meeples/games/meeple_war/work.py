@@ -48,6 +48,20 @@ class SeatW:
                     self.tokens, self.shields, self.available, self.boxed, tuple(self.slots))
 
 
+#: Slots by their fields: a slot is an immutable value and the same few recur all game, so one
+#: shared object each is cheaper than building a frozen dataclass at every worker move.
+_SLOTS: dict[tuple[str, bool, str, tuple[int, ...]], Slot] = {}
+
+
+def make_slot(building: str, built: bool, node: str, defense: tuple[int, ...]) -> Slot:
+    """Return the slot with these fields (equal to ``Slot(...)``, shared)."""
+    key = (building, built, node, defense)
+    slot = _SLOTS.get(key)
+    if slot is None:
+        slot = _SLOTS[key] = Slot(building, built, node, defense)
+    return slot
+
+
 def sorted_with(items: tuple[str, ...], item: str) -> tuple[str, ...]:
     """Return items and item, sorted."""
     return tuple(sorted((*items, item)))
@@ -402,7 +416,7 @@ class Work:
         slot = self.seats[owner].slots[index]
         assert slot is not None
         defense = tuple(sorted(slot.defense + (p,)))
-        self.seat(owner).slots[index] = Slot(slot.building, slot.built, slot.node, defense)
+        self.seat(owner).slots[index] = make_slot(slot.building, slot.built, slot.node, defense)
         if len(defense) >= self.slot_capacity(slot):
             self.destroy_building(owner, index)
 
