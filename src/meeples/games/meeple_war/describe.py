@@ -6,6 +6,7 @@ from meeples.games.meeple_war import board, rules
 from meeples.games.meeple_war.board import distance, parse_hex
 from meeples.games.meeple_war.data import ACTION_NAMES, BUILDINGS, TOKEN_NAMES
 from meeples.games.meeple_war.movement import destinations
+from meeples.games.meeple_war.notation import MOVE
 from meeples.games.meeple_war.state import State
 from meeples.games.meeple_war.work import Work
 
@@ -151,7 +152,7 @@ def _reason(state: State, action: str) -> str:
     w = Work(state)
     seat = w.seats[w.active]
     step = state.step
-    if step == "move" and ">" in action and ":" in action and not action.startswith(("w", "s")):
+    if step == "move" and MOVE.match(action):
         return _move_reason(w, action)
     if step == "action" and action.startswith("s") and action[1:2].isdigit():
         index = int(action[1]) - 1

@@ -73,6 +73,8 @@ _ACTION = re.compile(
     ])
     + ")$"
 )
+#: A movement action on the map: ``from>to:count``.
+MOVE = re.compile(rf"^{_H}>{_H}:\d{{1,2}}$")
 
 
 def format_action(action: str) -> str:

@@ -44,8 +44,26 @@ class SeatW:
         self.slots: list[Slot | None] = list(s.slots)
 
     def freeze(self) -> Seat:
-        return Seat(self.stock, self.depot, self.ladder, self.mountain, self.extra_vp, self.tree,
-                    self.tokens, self.shields, self.available, self.boxed, tuple(self.slots))
+        # Equal to Seat(...) with these fields, set through the slot descriptors: about three
+        # times faster than the frozen dataclass __init__, and a seat is frozen at most actions.
+        seat: Seat = _new_seat(Seat)
+        _stock(seat, self.stock)
+        _depot(seat, self.depot)
+        _ladder(seat, self.ladder)
+        _mountain(seat, self.mountain)
+        _extra_vp(seat, self.extra_vp)
+        _tree(seat, self.tree)
+        _tokens(seat, self.tokens)
+        _shields(seat, self.shields)
+        _available(seat, self.available)
+        _boxed(seat, self.boxed)
+        _slots(seat, tuple(self.slots))
+        return seat
+
+
+_new_seat = object.__new__
+(_stock, _depot, _ladder, _mountain, _extra_vp, _tree, _tokens, _shields, _available, _boxed,
+ _slots) = (Seat.__dict__[name].__set__ for name in Seat.__dataclass_fields__)
 
 
 #: Slots by their fields: a slot is an immutable value and the same few recur all game, so one
