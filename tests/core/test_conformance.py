@@ -106,6 +106,21 @@ def test_illegal_action_leaves_state_unchanged(name: str, players: int, seed: in
     assert state.position() == before
 
 
+@pytest.mark.parametrize(("name", "players", "seed"), CASES)
+def test_action_legal_elsewhere_is_refused_as_illegal(name: str, players: int, seed: int) -> None:
+    # Well-formed actions of another step or position reach the engine's explanation code,
+    # which must refuse them with IllegalAction like any other bad input, never crash.
+    states = playout(name, players, seed)
+    seen = sorted({action for state in states[::3] for action in state.legal()})
+    sample = random.Random(seed).sample(seen, min(60, len(seen)))
+    for state in states[::20]:
+        legal = set(state.legal())
+        for action in sample:
+            if action not in legal:
+                with pytest.raises(meeples.IllegalAction):
+                    state.play(action)
+
+
 @pytest.mark.parametrize("name", GAMES)
 def test_bad_options_are_refused(name: str) -> None:
     game = meeples.load(name)
