@@ -138,10 +138,18 @@ def apply_bonus(w: Work, action: str) -> None:
 
 def worker_exits(slot: Slot) -> tuple[str, ...]:
     """Return the nodes a worker may move to (construction: the next space)."""
-    b = BUILDINGS[slot.building]
     if not slot.built:
-        return (f"c{int(slot.node[1:]) + 1}",)
-    return b.path.get(slot.node, ("S",))
+        return _NEXT_SITE_SPACE[slot.node]
+    return BUILDINGS[slot.building].path.get(slot.node, ("S",))
+
+
+#: Construction path space -> the one after it ("c0" -> ("c1",)), longer than any path.
+_NEXT_SITE_SPACE = {f"c{i}": (f"c{i + 1}",) for i in range(16)}
+#: (slot index, node) -> the text of a worker move.
+_WORKER_TEXTS = {(i, node): f"w{i + 1}>{node}" for i in range(4)
+                 for node in ("S", *(n for b in BUILDINGS.values() for n in b.path),
+                              *(n for b in BUILDINGS.values() for e in b.path.values()
+                                for n in e), *(f"c{k}" for k in range(17)))}
 
 
 def move_worker(w: Work, p: int, index: int, node: str) -> None:
@@ -189,7 +197,7 @@ def worker_options(w: Work) -> list[str]:
     index = w.workers[0]
     slot = w.seats[w.active].slots[index]
     assert slot is not None
-    return [f"w{index + 1}>{node}" for node in worker_exits(slot)]
+    return [_WORKER_TEXTS[index, node] for node in worker_exits(slot)]
 
 
 def apply_worker(w: Work, action: str) -> None:

@@ -203,30 +203,13 @@ class Work:
 
     def __init__(self, s: State) -> None:
         self.source = s
-        self.players = n = s.players
-        self.options = s.options
-        self.rng = s.rng
-        self.first = s.first
-        self.active = s.active
-        self.turn = s.turn
-        self.phase = s.phase
-        self.step = s.step
-        self.temp_vp = s.temp_vp
-        self.weapons = s.weapons
-        self.nature = s.nature
-        self.sub = s.sub
-        self.drawn = s.drawn
-        self.window = s.window
-        self.bonuses = s.bonuses
-        self.workers = s.workers
-        self.pending = s.pending
-        self.altars_used = s.altars_used
-        self.effects = s.effects
-        self.pile = s.pile
-        self.pool = s.pool
-        self.result = s.result
-        self.frozen = dict(s.frozen)  # hex -> active meeples there that may not move
-        self.explore = {h: list(origins) for h, origins in s.explore}
+        (self.players, self.options, self.rng, self.first, self.active, self.turn, self.phase,
+         self.step, self.temp_vp, self.weapons, self.nature, self.sub, self.drawn, self.window,
+         self.bonuses, self.workers, self.pending, self.altars_used, self.effects, self.pile,
+         self.pool, self.result) = _read_plain(s)  # in PLAIN order
+        n = s.players
+        self.frozen = dict(s.frozen) if s.frozen else {}  # hex -> active meeples not to move
+        self.explore = {h: list(origins) for h, origins in s.explore} if s.explore else {}
         self.village = board.VILLAGE[n, s.first]
         self.gate = _GATES[n, s.first]
         self.seats: list[Seat | SeatW] = list(s.seats)
