@@ -188,11 +188,11 @@ def test_describe_exchanges_name_both_resources() -> None:
     inner = turn(members={"a": (1, 0)}, hand=(S, B))
     assert describe_in(inner, "trade w>s") == "Trader: take one stone instead of one wood"
     assert describe_in(inner, "pottery f>w") == "Pottery: trade two food for one wood"
-    assert describe_in(inner, "give 1 s") == "give player 1 stone"
+    assert describe_in(inner, "give 1 s") == "give player 2 stone"
     assert describe_in(inner, "altar c wfs") == \
         "sacrifice a member in c and one wood, one food and one stone at the Altar"
     assert describe_in(inner, "elder 1 w D4") == \
-        "elder: give player 1 one wood and use their Oxen (D4) this turn"
+        "elder: give player 2 one wood and use their Oxen (D4) this turn"
 
 
 def test_describe_bow_invader_volcano_and_village_options() -> None:

@@ -103,13 +103,13 @@ def describe_action(state: State, action: str) -> str:
     if verb == "evade":
         return f"evade a member from {arg[0]} to {arg[2]}"
     if verb == "bow":
-        target = "an invader" if arg == "i" else f"player {arg}"
+        target = "an invader" if arg == "i" else f"player {int(arg) + 1}"
         return f"shoot with the Bow at {target}"
     if verb == "vent":
         near = data.VOLCANO_ADJACENT[state.n][int(arg)]
         return f"put the volcano next to {' and '.join(rules.hex_name(h) for h in near)}"
     if verb == "give":
-        return f"give player {arg} {res_name(words[2])}"
+        return f"give player {int(arg) + 1} {res_name(words[2])}"
     if verb == "village":
         text = f"build a village in {arg}"
         for word in words[2:]:
@@ -128,7 +128,7 @@ def describe_action(state: State, action: str) -> str:
         return f"Shared Knowledge: pay one {res_name(arg)}"
     if verb == "elder":
         dev = words[3]
-        return (f"elder: give player {arg} one {res_name(words[2])} and use their "
+        return (f"elder: give player {int(arg) + 1} one {res_name(words[2])} and use their "
                 f"{goal_name(dev)} ({dev}) this turn")
     return action
 
@@ -170,7 +170,7 @@ def explain_illegal(state: State, action: str) -> str:
         return reason
     legal = rules.legal_actions(s)
     hint = ", ".join(legal[:4]) + (", ..." if len(legal) > 4 else "")
-    return f"player {s.decider} must {PHASE_WORDS[Phase(s.phase)]} now (e.g. {hint})"
+    return f"player {s.decider + 1} must {PHASE_WORDS[Phase(s.phase)]} now (e.g. {hint})"
 
 
 def _explain_die(s: State, words: list[str]) -> str | None:
