@@ -123,3 +123,9 @@ def test_grow_comeback_hex_with_only_invaders_is_free_r4() -> None:
     state = play(turn(members={"e": (0, 2)}, hand=(B, S), inv_hex=0, inv=3,
                       slots=(data.INVADERS, -1)), "grow B")
     assert "add a" in legal(state) and "add e" not in legal(state)
+
+
+def test_move_every_hex_has_a_neighbour() -> None:
+    # A member that has not moved always has a step (actions.can_move relies on it).
+    for n, adjacent in data.ADJACENT.items():
+        assert len(adjacent) == len(data.MAPS[n]) and all(adjacent)

@@ -4,6 +4,7 @@ decreasing (no rule takes VP away), every game ends properly."""
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from typing import Any
 
@@ -12,7 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from meeples.games.rise_of_tribes import data, notation, rules, view
-from meeples.games.rise_of_tribes.state import State
+from meeples.games.rise_of_tribes.state import Phase, State
 
 OPTION_SETS: dict[str, dict[str, Any]] = {
     "base": {},
@@ -94,3 +95,36 @@ def test_position_text_and_view_round_trip_anywhere(players: int, seed: int, pli
         assert notation.parse_action(action) == action
     sample = view.sample_state(view.view(state, 0), seed)
     assert view.view(sample, 0) == view.view(state, 0)
+
+
+@pytest.mark.parametrize(("n", "name"), CASES)
+def test_move_goes_on_exactly_when_legal_moves_are_left(n: int, name: str) -> None:
+    # apply asks can_move instead of listing every step: the two must agree, whatever the
+    # distance (Oxen, Kaha, none) or the moves left.
+    from meeples.games.rise_of_tribes.actions import can_move, legal_move
+    moves = [s for s in playout(n, OPTION_SETS[name], seed=200 + n) if s.phase == Phase.MOVE]
+    assert moves
+    for state in moves:
+        for power in range(4):
+            for left in range(3):
+                changed = dataclasses.replace(state, power=power, left=left)
+                assert can_move(changed) == bool(legal_move(changed))
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_masters_of_the_land_matches_a_search_for_distinct_hexes(seed: int) -> None:
+    # has_all_types counts types in closed form; a search over distinct hexes must agree.
+    from meeples.games.rise_of_tribes.goals import has_all_types
+
+    def search(s: State, hexes: list[int], kind: int = 0, used: frozenset[int] = frozenset()
+               ) -> bool:
+        return kind == 3 or any(search(s, hexes, kind + 1, used | {h}) for h in hexes
+                                if h not in used and s.counts_as(h, kind))
+
+    rng = random.Random(seed)
+    for _ in range(300):
+        state = rules.initial_state(rng.choice((2, 3, 4)), rng.randrange(1000),
+                                    {"scenario_tiles": rng.random() < 0.7})
+        count = len(state.special)
+        hexes = sorted(rng.sample(range(count), rng.randrange(count + 1)))
+        assert has_all_types(state, hexes) == search(state, hexes)

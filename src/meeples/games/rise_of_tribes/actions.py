@@ -160,7 +160,7 @@ def start_action(w: Work, act: int, power: int) -> None:
         if data.DISCOVERY in w.slots:  # R9: judged before the MOVE
             w.queue = [h for h in range(len(w.pop)) if not w.pop[h][p] and w.rivals(h, p)]
         w.phase = Phase.MOVE
-        if not legal_move(w):  # type: ignore[arg-type]
+        if not can_move(w):  # type: ignore[arg-type]
             rules.finish_action(w)
     elif act == data.GATHER:
         w.left, w.power = data.GATHER_POWER[power]
@@ -285,6 +285,18 @@ def legal_move(s: State) -> list[str]:
     return out + ["stop"] if out else []
 
 
+def can_move(s: State) -> bool:
+    """Return whether the MOVE goes on, i.e. ``legal_move`` is not empty, without listing the
+    steps: a member that has not moved yet always has one (every hex has neighbours, and a
+    distance of at least 1 reaches them all, Jungle or not)."""
+    if s.power < 1:  # never in play; at distance 0 only the canoe's free lake steps exist
+        return bool(legal_move(s))
+    if s.left <= 0:
+        return False
+    p, moved = s.active, s.moved
+    return any(row[p] > moved[a] for a, row in enumerate(s.peek("pop")))
+
+
 def apply_move(w: Work, words: list[str]) -> None:
     if words[0] != "stop":
         a, b = hi(words[0][0]), hi(words[0][2])
@@ -299,7 +311,7 @@ def apply_move(w: Work, words: list[str]) -> None:
             if slot >= 0:
                 w.phase = Phase.DISCOVER
                 return
-        if legal_move(w):  # type: ignore[arg-type]
+        if can_move(w):  # type: ignore[arg-type]
             return
     rules.finish_action(w)
 
@@ -318,7 +330,7 @@ def apply_discover(w: Work, words: list[str]) -> None:
         w.discard_slot(slot)
         w.queue = []
     w.phase = Phase.MOVE
-    if not legal_move(w):  # type: ignore[arg-type]
+    if not can_move(w):  # type: ignore[arg-type]
         rules.finish_action(w)
 
 
