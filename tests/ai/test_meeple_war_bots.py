@@ -82,3 +82,9 @@ def test_attack_full_blunder_plays_random_legal_actions() -> None:
     bot = AttackBot("meeple_war", blunder=1.0)
     picks = {bot.choose(state.view(state.to_move), legal, random.Random(s)) for s in range(12)}
     assert picks <= set(legal) and len(picks) > 1
+
+
+def test_levels_normal_blunders_and_hard_does_not() -> None:
+    normal, hard = get_bot("meeple_war", "normal"), get_bot("meeple_war", "hard")
+    assert isinstance(normal, AttackBot) and isinstance(hard, AttackBot)
+    assert normal.blunder > 0.0 == hard.blunder
