@@ -170,7 +170,8 @@ def move_options(w: Work) -> list[str]:
         # What is left to check (tunnels, room in buildings) makes the key of the texts kept
         # per reach, valid while the battlefield is (see Battlefield).
         tunnels = bool(reach.mines) and has_tunnel(w, reach.mines, a)
-        rooms = tuple(slot_room(w, owner, index, a) for owner, index in reach.slots)
+        rooms = tuple(slot_room(w, owner, index, a) for owner, index in reach.slots
+                      ) if reach.slots else ()
         key = (movable, tunnels, rooms)
         moves = reach.moves.get(key)
         if moves is None:

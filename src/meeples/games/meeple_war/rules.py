@@ -249,20 +249,24 @@ def effect_options(w: Work) -> list[str]:
 
 def step_options(w: Work) -> list[str]:
     step = w.step
+    if step == "move":  # the commonest first; the option lists are new lists, so "done" is added
+        found = movement.move_options(w)
+        found.append("done")
+        return found
+    if step == "worker":
+        return phases.worker_options(w)
+    if step == "action":
+        found = buildings.action_options(w)
+        found.append("done")
+        return found
     if step == "window":
         return [*phases.token_options(w, w.window[0]), "done"]
     if step == "bonus":
         return [*phases.bonus_options(w), "done"]
-    if step == "worker":
-        return phases.worker_options(w)
-    if step == "action":
-        return [*buildings.action_options(w), "done"]
     if step == "fly":
         return [*buildings.fly_options(w), "done"]
     if step == "fright":
         return [*buildings.fright_options(w), "done"]
-    if step == "move":
-        return [*movement.move_options(w), "done"]
     if step == "explore":
         return battle.explore_options(w)
     if step == "rotate":
