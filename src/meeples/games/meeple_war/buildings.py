@@ -86,22 +86,36 @@ def fright_options(w: Work) -> list[str]:
     return out
 
 
+#: (prefix, verb, suffix, most) -> the texts for 1..most meeples: they recur all game long.
+_COUNTED: dict[tuple[str, str, str, int], tuple[str, ...]] = {}
+
+
+def counted(pre: str, verb: str, suffix: str, most: int) -> tuple[str, ...]:
+    """Return ``f"{pre}{verb}:{k}{suffix}"`` for k = 1..most."""
+    key = (pre, verb, suffix, most)
+    texts = _COUNTED.get(key)
+    if texts is None:
+        texts = _COUNTED[key] = tuple(f"{pre}{verb}:{k}{suffix}" for k in range(1, most + 1))
+    return texts
+
+
 def slot_options(w: Work, index: int) -> list[str]:
     """Return the ways to carry out the action due on a slot."""
     a = w.active
     seat = w.seats[a]
     action, x = leaf_action(w, index)
-    pre = f"s{index + 1}:"
+    pre = _PREFIXES[index]
     if action == "build":
         targets = [i for i in range(4) if i != SQUARE_SLOT]
         return [f"{pre}build:{b}@{i + 1}" for b in sorted(seat.available) for i in targets]
     if action == "asm":
-        return [f"{pre}asm:{k}" for k in range(1, min(x, seat.stock) + 1)]
+        return list(counted(pre, "asm", "", min(x, seat.stock)))
     if action == "dep":
-        return [f"{pre}dep:{k}" for k in range(1, min(x, seat.depot) + 1)]
+        return list(counted(pre, "dep", "", min(x, seat.depot)))
     if action == "rei":
-        return [f"{pre}rei:{k}@{hex_name(h)}" for h in reinforcement_targets(w, a)
-                for k in range(1, min(x, seat.depot) + 1)]
+        most = min(x, seat.depot)
+        return [text for h in reinforcement_targets(w, a)
+                for text in counted(pre, "rei", f"@{hex_name(h)}", most)]
     if action == "fly":
         return [f"{pre}fly"] if seat.depot and own_territories(w, a) else []
     if action == "stealth":
@@ -131,6 +145,9 @@ def slot_options(w: Work, index: int) -> list[str]:
     if action == "up":
         return [f"{pre}up:{tok}" for tok in sorted(set(w.pool))]
     return []
+
+
+_PREFIXES = ("s1:", "s2:", "s3:", "s4:")  # the slot an action text names
 
 
 def action_options(w: Work) -> list[str]:
