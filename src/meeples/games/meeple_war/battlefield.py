@@ -176,10 +176,12 @@ class Battlefield:
             how.update(dict.fromkeys(self.mines, (EXIT, ())))
         how.update(dict.fromkeys(territories, (OPEN, ())))
         how.pop(h, None)
-        candidates = tuple((n, opens, board.move_texts(h, n), slot)
-                           for n, (opens, slot) in sorted(how.items()))
-        return Reach(candidates, tuple(mines), tuple(c[3] for c in candidates if c[1] == SLOT),
-                     any(c[1] == EMPTY for c in candidates), {})
+        texts = board.MOVE_TEXTS
+        candidates = tuple([(n, opens, texts.get((h, n)) or board.move_texts(h, n), slot)
+                            for n, (opens, slot) in sorted(how.items())])
+        slots = tuple([slot for _, opens, _, slot in candidates if opens == SLOT])
+        has_empty = EMPTY in [opens for _, opens, _, _ in candidates]
+        return Reach(candidates, tuple(mines), slots, has_empty, {})
 
     def open_forest_edges(self) -> list[int]:
         """Return the keys of edges with forest on a face and no Tree yet, sorted (B5)."""

@@ -306,20 +306,20 @@ def apply_step(w: Work, action: str) -> None:
         finish_step(w)
         return
     step = w.step
-    if step == "window":
-        phases.apply_token(w, w.window[0], action)
-    elif step == "bonus":
-        phases.apply_bonus(w, action)
+    if step == "move":  # the commonest first
+        movement.apply_move(w, action)
     elif step == "worker":
         phases.apply_worker(w, action)
     elif step == "action":
         buildings.apply_action(w, action)
+    elif step == "window":
+        phases.apply_token(w, w.window[0], action)
+    elif step == "bonus":
+        phases.apply_bonus(w, action)
     elif step == "fly":
         buildings.apply_fly(w, action)
     elif step == "fright":
         buildings.apply_fright(w, action)
-    elif step == "move":
-        movement.apply_move(w, action)
     elif step == "explore":
         battle.apply_explore(w, action)
     elif step == "rotate":
