@@ -92,9 +92,13 @@ def apply_act(w: Work, words: list[str]) -> None:
         return
     act = ACTS.index(verb)
     w.used.append(act)
-    row = w.rows[act]
-    w.rows[act] = [face, row[0], row[1]]  # the die of slot 3 leaves: it passes to the next player
-    power = read_power(w.rows[act])
+    # Only this row changes, as a whole (no rule changes a die of a row in place): the others
+    # stay the source's tuples, which spares copying every row.
+    rows = list(w.peek("rows"))
+    row = rows[act]
+    rows[act] = [face, row[0], row[1]]  # the die of slot 3 leaves: it passes to the next player
+    w.rows = rows
+    power = read_power(rows[act])
     if focus:  # Focused Effort, once per turn
         w.flags[Flag.FOCUS] = 1
         power = data.POWER_DEFAULT

@@ -35,8 +35,9 @@ def gather_kinds(s: State, h: int) -> tuple[int, ...]:
 
 
 def gather_hexes(s: State, p: int) -> list[int]:
-    return [h for h, row in enumerate(s.peek("pop")) if row[p] and h not in s.queue
-            and s.invaders_at(h) == 0]
+    queue, inv_hex, inv = s.queue, s.inv_hex, s.inv  # invaders_at(h) == 0, inlined
+    return [h for h, row in enumerate(s.peek("pop")) if row[p] and h not in queue
+            and (h != inv_hex or not inv)]
 
 
 def has_gather_hex(s: State) -> bool:
