@@ -88,3 +88,9 @@ def test_derived_shared_slot_equals_new_slot() -> None:
 
     assert make_slot("FA", False, "c1", (0, 1)) == Slot("FA", False, "c1", (0, 1))
     assert make_slot("FA", False, "c1", (0, 1)) is make_slot("FA", False, "c1", (0, 1))
+
+
+def test_derived_freeze_sets_exactly_the_state_fields() -> None:
+    names = [f.name for f in dataclasses.fields(State)]
+    for state in _states(50):
+        assert sorted(vars(state)) == sorted(names)
