@@ -155,7 +155,7 @@ def start_action(w: Work, act: int, power: int) -> None:
         w.queue = grow_hexes(w, p)  # type: ignore[arg-type]
         w.pend = [0 if any(row[p] for row in w.peek("pop")) else 1]  # 1: R1 comeback, one hex only
         w.phase, w.left = Phase.GROW, count
-        if not legal_grow(w):  # type: ignore[arg-type]
+        if not can_grow(w):  # type: ignore[arg-type]
             rules.finish_action(w)
     elif act == data.MOVE:
         w.left = data.MOVE_POWER[power] + w.has_power(p, data.KIROR)
@@ -202,9 +202,13 @@ def grow_hexes(s: State, p: int) -> list[int]:
 ADD_TEXT = tuple(f"add {name}" for name in HEX_NAMES)
 
 
+def can_grow(s: State) -> bool:
+    """Return whether the GROW goes on (``legal_grow`` is not empty: "stop" is always in it)."""
+    return s.left > 0 and s.supply(s.active) > 0
+
+
 def legal_grow(s: State) -> list[str]:
-    p = s.active
-    if s.left <= 0 or s.supply(p) <= 0:
+    if not can_grow(s):
         return []
     return [ADD_TEXT[h] for h in s.queue] + ["stop"]
 
@@ -216,7 +220,7 @@ def apply_grow(w: Work, words: list[str]) -> None:
         w.left -= 1
         if w.pend[0]:  # R1: every member of a comeback GROW goes to the same hex
             w.queue = [h]
-        if legal_grow(w):  # type: ignore[arg-type]
+        if can_grow(w):  # type: ignore[arg-type]
             return
     rules.finish_action(w)
 
