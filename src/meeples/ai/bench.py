@@ -177,10 +177,10 @@ def _spiel_generation(game: Any, seconds: float, seed: int) -> tuple[float, floa
 
 def open_spiel(seconds: float = 2.0, simulations: int = 1000) -> Figures:
     """Return OpenSpiel's reference figures (requires ``open_spiel``)."""
-    import numpy as np  # type: ignore[import-not-found, unused-ignore]
-    import pyspiel  # type: ignore[import-not-found]
-    from open_spiel.python.algorithms import mcts  # type: ignore[import-not-found]
-    from open_spiel.python.games import tic_tac_toe  # type: ignore[import-not-found]  # noqa: F401
+    import numpy as np
+    import pyspiel
+    from open_spiel.python.algorithms import mcts
+    from open_spiel.python.games import tic_tac_toe  # noqa: F401
 
     breakthrough = pyspiel.load_game("breakthrough(rows=10,columns=10)")
     transitions = _spiel_random_play(breakthrough, seconds, 0)
