@@ -36,7 +36,11 @@ def test_derived_reach_kept_across_tiles_and_trees_equals_fresh() -> None:
 
 def test_derived_battlefield_fields_equal_state_fields() -> None:
     for state in _states():
-        assert state.aux[0].fields == (state.tiles, state.trees, state.upgrades)
+        kept, fresh = state.aux[0], _fresh_battlefield(state)
+        assert kept.fields == (state.tiles, state.trees, state.upgrades) == fresh.fields
+        assert (kept.tiles, kept.kinds, kept.mines) == (fresh.tiles, fresh.kinds, fresh.mines)
+        assert kept.open_forest_edges() == fresh.open_forest_edges()
+        assert kept.upgradable() == fresh.upgradable()
 
 
 def test_derived_troops_map_equals_troops_field() -> None:

@@ -106,8 +106,7 @@ def slot_options(w: Work, index: int) -> list[str]:
     action, x = leaf_action(w, index)
     pre = _PREFIXES[index]
     if action == "build":
-        targets = [i for i in range(4) if i != SQUARE_SLOT]
-        return [f"{pre}build:{b}@{i + 1}" for b in sorted(seat.available) for i in targets]
+        return [text for b in sorted(seat.available) for text in _BUILD_TEXTS[pre, b]]
     if action == "asm":
         return list(counted(pre, "asm", "", min(x, seat.stock)))
     if action == "dep":
@@ -148,6 +147,9 @@ def slot_options(w: Work, index: int) -> list[str]:
 
 
 _PREFIXES = ("s1:", "s2:", "s3:", "s4:")  # the slot an action text names
+#: (prefix, building) -> the texts building it on each slot but the Square's.
+_BUILD_TEXTS = {(pre, b): tuple(f"{pre}build:{b}@{i + 1}" for i in range(4) if i != SQUARE_SLOT)
+                for pre in _PREFIXES for b in BUILDINGS}
 
 
 def action_options(w: Work) -> list[str]:

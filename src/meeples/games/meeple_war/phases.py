@@ -42,22 +42,27 @@ def token_options(w: Work, p: int) -> list[str]:
     return out
 
 
-def can_play_token(w: Work, p: int) -> bool:
-    seat = w.seats[p]
-    if seat.tree and open_forest_edges(w):
-        return True
-    return bool(seat.tokens) and bool(upgradable(w))
-
-
 def token_holders(w: Work) -> tuple[int, ...]:
-    """Return, active player first then clockwise, who may place a token now."""
+    """Return, active player first then clockwise, who may place a token now.
+
+    A holder has the Tree and a forest edge is open, or a token and a blank tile is free.
+    """
     n = w.players
-    for seat in w.seats:
+    seats = w.seats
+    for seat in seats:
         if seat.tree or seat.tokens:
             break
     else:
         return ()  # the usual case once the Trees are down: no need to look at the map
-    return tuple(p for p in ((w.active + i) % n for i in range(n)) if can_play_token(w, p))
+    edges = bool(w.battlefield.open_forest_edges())
+    spots = bool(w.battlefield.upgradable())
+    out = []
+    for i in range(n):
+        p = (w.active + i) % n
+        seat = seats[p]
+        if (edges and seat.tree) or (spots and seat.tokens):
+            out.append(p)
+    return tuple(out)
 
 
 def apply_token(w: Work, p: int, action: str) -> None:
