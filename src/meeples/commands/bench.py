@@ -35,7 +35,7 @@ def register(subparsers: Any) -> None:
     )
     parser.add_argument("--game", action="append", help="a game, repeatable (default: all)")
     parser.add_argument(
-        "--seconds", type=float, default=2.0, help="seconds per measurement (default: 2)"
+        "--seconds", type=float, default=2.0, help="CPU seconds per measurement (default: 2)"
     )
     parser.add_argument(
         "--simulations", type=int, default=1000, help="simulations of the MCTS move (default: 1000)"
@@ -70,7 +70,7 @@ def run(args: argparse.Namespace) -> int:
             with console.status(f"round {round_number}: measuring OpenSpiel"):
                 rounds["open_spiel"].append(bench.open_spiel(args.seconds, args.simulations))
     figures = {name: bench.best(rounds[name]) for name in names}
-    table = Table(title=f"meeples bench (best of {args.rounds} rounds of {args.seconds:g} s "
+    table = Table(title=f"meeples bench (best of {args.rounds} rounds of {args.seconds:g} CPU s "
                         f"per figure, {args.simulations}-simulation move)")
     table.add_column("figure")
     for name in names:
