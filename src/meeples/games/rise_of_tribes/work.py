@@ -183,7 +183,8 @@ class _Lazy:
         if w is None:  # read on the class itself
             return self
         value: Any = getattr(w._src, self.name)
-        value = list(value) if self.depth == 1 else [list(v) for v in value]
+        # [*x] copies like list(x) without a call (cheaper in CPython 3.11), here and in thaw
+        value = [*value] if self.depth == 1 else [[*v] for v in value]
         w.__dict__[self.name] = value
         return value
 
@@ -204,7 +205,7 @@ def _build() -> tuple[Any, Any]:
     """Generate the thaw and freeze functions for the field table (profiling: the generic
     getattr/setattr loops took half of the time of a random playout)."""
     lines = ["def thaw(cls, state):", "    w = new(cls)", "    w._src = state"]
-    lines += [f"    w.{name} = list(state.{name})" if name in _EAGER
+    lines += [f"    w.{name} = [*state.{name}]" if name in _EAGER
               else f"    w.{name} = state.{name}" for name in _SLOTTED]
     lines.append("    return w")
     lines += ["def freeze(w):", "    src = w._src", "    copied = w.__dict__",
