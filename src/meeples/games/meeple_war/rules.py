@@ -175,9 +175,9 @@ def settle(w: Work) -> list[str]:
             w.effects = w.effects[1:]
             continue
         options = step_options(w)
-        if len(options) > 1 and options != ["done"]:
+        if len(options) > 1:  # a real choice (two options are never both "done")
             return options
-        if len(options) == 1 and options[0] != "done":
+        if options and options[0] != "done":
             apply_step(w, options[0])
             continue
         finish_step(w)
