@@ -158,6 +158,8 @@ def freeze_troops(troops: dict[int, tuple[int, ...]]) -> tuple[tuple[int, int, i
         key = (h, troops[h])
         entries = _ENTRIES.get(key)
         if entries is None:
+            if len(_ENTRIES) > 100_000:  # rows of 3-4 players vary more: stay bounded
+                _ENTRIES.clear()
             entries = _ENTRIES[key] = [(h, p, c) for p, c in enumerate(key[1]) if c]
         out += entries
     return tuple(out)
