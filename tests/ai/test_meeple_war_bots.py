@@ -84,7 +84,8 @@ def test_attack_full_blunder_plays_random_legal_actions() -> None:
     assert picks <= set(legal) and len(picks) > 1
 
 
-def test_levels_normal_blunders_and_hard_does_not() -> None:
-    normal, hard = get_bot("meeple_war", "normal"), get_bot("meeple_war", "hard")
-    assert isinstance(normal, AttackBot) and isinstance(hard, AttackBot)
-    assert normal.blunder > 0.0 == hard.blunder
+def test_levels_blunder_less_from_easy_to_hard() -> None:
+    easy, normal, hard = (get_bot("meeple_war", level) for level in ("easy", "normal", "hard"))
+    assert isinstance(easy, AttackBot) and isinstance(normal, AttackBot)
+    assert isinstance(hard, AttackBot)
+    assert easy.blunder > normal.blunder > hard.blunder == 0.0
