@@ -60,12 +60,13 @@ class RiseOfTribesRules:
     def legal_actions(self, state: State) -> list[str]:
         # One-entry cache by identity: the facade asks again for the state it just listed
         # (legal() then play()); states are immutable, and the entry keeps its state alive.
+        # Callers get a copy ([*x]: no call), free to change it.
         cached = self._cache
         if cached[0] is state:
-            return list(cached[1])
+            return [*cached[1]]
         legal = rules.legal_actions(state)
         self._cache = (state, legal)
-        return list(legal)
+        return [*legal]
 
     def apply(self, state: State, action: str) -> State:
         return rules.apply(state, action)

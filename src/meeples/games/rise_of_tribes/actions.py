@@ -51,7 +51,7 @@ def _placements(used: tuple[int, ...], hand: tuple[int, ...]) -> tuple[str, ...]
 
 
 def legal_act(s: State) -> list[str]:
-    out = list(_placements(s.used, s.hand))
+    out = [*_placements(s.used, s.hand)]
     if s.leaders or s.mammoth >= 0 or s.tiger >= 0:  # else none of these can apply
         out += _special_placements(s)
     return out + goals.legal_anytime(s)
