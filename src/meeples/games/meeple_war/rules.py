@@ -163,7 +163,8 @@ def settle(w: Work) -> list[str]:
     Return the legal actions of the decision reached (none once the game is over).
     """
     while True:
-        if check_end(w):
+        # check_end's own shortcut first: VP can only have changed with a seat or tower VP
+        if (w.result or w.seats_thawed or w.temp_vp) and check_end(w):
             return []
         if w.effects:
             options = effect_options(w)
