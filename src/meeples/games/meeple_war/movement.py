@@ -156,7 +156,9 @@ def move_options(w: Work) -> list[str]:
     frozen = w.frozen
     room = None
     for h in sorted(troops):
-        movable = troops[h][a] - frozen.get(h, 0)
+        movable = troops[h][a]
+        if movable and frozen:
+            movable -= frozen.get(h, 0)
         if movable <= 0 or h not in kinds:
             continue
         reach = field.reach(h, w.nature)

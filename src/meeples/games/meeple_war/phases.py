@@ -207,6 +207,7 @@ def worker_options(w: Work) -> list[str]:
 
 def apply_worker(w: Work, action: str) -> None:
     index = int(action[1]) - 1
-    w.workers = without(w.workers, index)
+    workers = w.workers
+    w.workers = workers[1:] if workers and workers[0] == index else without(workers, index)
     move_worker(w, w.active, index, action.partition(">")[2])
     advance_workers(w)

@@ -283,7 +283,7 @@ class Work:
             "pile": self.pile, "tiles": tiles, "upgrades": upgrades, "trees": trees,
             "pool": self.pool,
             "troops": freeze_troops(self.troops) if self.troops_changed else self.source.troops,
-            "seats": tuple(s.freeze() if type(s) is SeatW else s for s in self.seats)
+            "seats": tuple([s.freeze() if type(s) is SeatW else s for s in self.seats])
             if self.seats_thawed else self.source.seats,
             "result": self.result,
             "aux": (self.battlefield, self.troops, legal),
