@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from meeples.core.game import Game, Option, Outcome
+from meeples.core.game import Game, Option
 from meeples.games.meeple_war import describe, notation, rules, view
 from meeples.games.meeple_war.state import State
 
@@ -49,12 +49,7 @@ class MeepleWarRules:
     # The calls of every action go straight to the rules: no extra frame each time.
     legal_actions = staticmethod(rules.legal_actions)
     apply = staticmethod(rules.apply)
-
-    def outcome(self, state: State) -> Outcome | None:
-        if not state.result:
-            return None
-        winners, ranking, reason = state.result
-        return Outcome(winners, ranking, reason)
+    outcome = staticmethod(rules.outcome)
 
     def view(self, state: State, player: int | None) -> dict[str, Any]:
         return view.view(state, player)

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from meeples.core.game import Outcome
 from meeples.core.rng import randbelow, seed_state, shuffled
 from meeples.games.meeple_war import battle, board, buildings, movement, phases
 from meeples.games.meeple_war.data import (
@@ -225,6 +226,14 @@ def finish(w: Work, reason: str) -> None:
 
 
 # --- decisions -------------------------------------------------------------------------------
+
+
+def outcome(state: State) -> Outcome | None:
+    """Return how the game ended, or None while it goes on."""
+    if not state.result:
+        return None
+    winners, ranking, reason = state.result
+    return Outcome(winners, ranking, reason)
 
 
 def to_move(state: State) -> int | None:
