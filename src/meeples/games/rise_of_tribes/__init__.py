@@ -43,6 +43,9 @@ class RiseOfTribesRules:
         "events": Option("all16", "Event deck: all 16 events, or the classic 12 (R12)",
                          ("all16", "classic12")),
         "leaders": Option(False, "Advanced: both tribal leader powers of each tribe (§4.6)"),
+        "leader_powers": Option(
+            "both", "With leaders: each tribe uses both of its powers, or each player picks "
+            "one of the two before placing (Q18)", ("both", "pick")),
         "scenario_tiles": TileOption(
             False, "Scenario terrain tiles: true for all 8, or a list of names (R7, §4.7)"),
         "elders": Option(False, "Tribal Elders (R5)"),

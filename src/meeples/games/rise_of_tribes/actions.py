@@ -62,7 +62,7 @@ def _special_placements(s: State) -> list[str]:
     p = s.active
     faces = [FACES[f] for f in sorted(set(s.hand))]
     out: list[str] = []
-    if s.has_power(p, data.KAHA) and not s.flags[Flag.FOCUS]:
+    if s.has_power(p, data.FOCUSED_EFFORT) and not s.flags[Flag.FOCUS]:
         # Focused Effort: a placement that would read moon may use the default power instead.
         out += [f"{ACTS[a]} {f}!" for a in range(4) if a not in s.used for f in faces
                 if read_power((FACES.index(f), *s.rows[a][:2])) == data.POWER_MOON]
@@ -102,7 +102,7 @@ def apply_act(w: Work, words: list[str]) -> None:
     if focus:  # Focused Effort, once per turn
         w.flags[Flag.FOCUS] = 1
         power = data.POWER_DEFAULT
-    if power == data.POWER_MOON and w.has_power(p, data.TUNGA):
+    if power == data.POWER_MOON and w.has_power(p, data.LIGHT_IN_THE_DARK):
         w.phase, w.pend = Phase.LIGHT, [act, power]
         return
     start_action(w, act, power)
@@ -143,7 +143,7 @@ def start_action(w: Work, act: int, power: int) -> None:
     w.pend, w.queue = [], []
     if act == data.GROW:
         count = data.GROW_POWER[power] + w.has_dev(p, data.SHELTER) + \
-            w.has_power(p, data.INDARTSU)
+            w.has_power(p, data.FARMING)
         slot = w.slot_of(data.MILD_WINTER)
         if slot >= 0:  # one food leaves the card at every GROW (§2.6)
             count += data.MILD_WINTER_BONUS
@@ -158,8 +158,8 @@ def start_action(w: Work, act: int, power: int) -> None:
         if not can_grow(w):  # type: ignore[arg-type]
             rules.finish_action(w)
     elif act == data.MOVE:
-        w.left = data.MOVE_POWER[power] + w.has_power(p, data.KIROR)
-        w.power = 1 + w.has_dev(p, data.OXEN) + w.has_power(p, data.KAHA)
+        w.left = data.MOVE_POWER[power] + w.has_power(p, data.PATHFINDER)
+        w.power = 1 + w.has_dev(p, data.OXEN) + w.has_power(p, data.WAYFARERS)
         w.moved = [0] * len(w.moved)  # one per hex
         if data.DISCOVERY in w.slots:  # R9: judged before the MOVE
             w.queue = [h for h in range(len(w.pop)) if not w.pop[h][p] and w.rivals(h, p)]
@@ -174,7 +174,7 @@ def start_action(w: Work, act: int, power: int) -> None:
             gather.finish_gather(w)
     else:
         w.left = data.LEAD_POWER[power] + w.has_dev(p, data.CAVE_PAINTING) + \
-            w.has_power(p, data.KIAKIA)
+            w.has_power(p, data.DREAMTIME)
         w.pend = [0]
         if w.villages_of(p) and w.progress[p]:
             w.phase = Phase.RECYCLE
@@ -192,7 +192,7 @@ def grow_hexes(s: State, p: int) -> list[int]:
     if not own:  # R1 comeback: any one hex without opponents (any hex if none is free)
         free = [h for h in hexes if s.rivals(h, p) == 0]
         return free or list(hexes)
-    if s.has_power(p, data.INDARTSU):  # Exogamy
+    if s.has_power(p, data.EXOGAMY):
         adj = data.ADJACENT[s.n]
         near = {b for a in own for b in adj[a]}
         return sorted(set(own) | {h for h in near if s.rivals(h, p) and not pop[h][p]})
@@ -371,7 +371,7 @@ def draw_goals(w: Work) -> None:
     drawn = w.decks[p][:count]
     w.decks[p] = w.decks[p][count:]
     w.progress[p].extend(drawn)
-    if drawn and w.has_power(p, data.KIAKIA):  # Dreamtime
+    if drawn and w.has_power(p, data.DREAMTIME):
         w.phase, w.pend = Phase.DREAM, drawn
         return
     rules.finish_action(w)

@@ -51,7 +51,7 @@ def begin_hex(w: Work, h: int) -> None:
     # pend: hex, attacker present, members evaded, invaders, village owner (all at the start)
     w.pend = [h, int(w.pop[h][w.active] > 0), 0, w.invaders_at(h), w.villages[h]]
     for q in w.turn_order(w.active)[1:]:
-        if w.has_power(q, data.KIROR) and w.pop[h][q]:
+        if w.has_power(q, data.EVASION) and w.pop[h][q]:
             w.phase, w.decider = Phase.EVADE, q
             return
     bow_step(w)
@@ -121,8 +121,8 @@ def resolve_hex(w: Work) -> None:
     for q in w.turn_order(a)[1:]:
         if data.WALLS in w.acquired[q] and w.villages[h] == q and w.pop[h][q] and w.pop[h][a]:
             w.remove(h, a)
-    intimidate = w.has_power(a, data.MUKAAN) and w.pop[h][a] > w.others(h, a)
-    ambush = w.has_power(a, data.KIAKIA)
+    intimidate = w.has_power(a, data.INTIMIDATE) and w.pop[h][a] > w.others(h, a)
+    ambush = w.has_power(a, data.AMBUSH)
     first = True
     while True:
         counts = {q: w.pop[h][q] for q in range(w.n) if w.pop[h][q]}

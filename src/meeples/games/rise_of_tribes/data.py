@@ -179,6 +179,14 @@ TRIBES = (
 )
 DABA, DANANU, INDARTSU, KAHA, KIAKIA, KIROR, MUKAAN, TUNGA = range(8)
 TRIBE_NAMES = tuple(t[0] for t in TRIBES)
+#: Leader powers (§4.6), numbered tribe * 2 + side: power >> 1 is the tribe, power & 1 the side.
+(TRADER, CRAFTY_BUILDERS, CUNNING, AGRICULTURE, FARMING, EXOGAMY, WAYFARERS, FOCUSED_EFFORT,
+ AMBUSH, DREAMTIME, PATHFINDER, EVASION, SHARED_BOUNTY, INTIMIDATE, HIDDEN_VILLAGE,
+ LIGHT_IN_THE_DARK) = range(16)
+LEADER_POWER_NAMES = tuple(name for t in TRIBES for name in t[2])
+#: A power's code in the notation ("power light_in_the_dark"): its name in lower case, "_" for
+#: spaces.
+LEADER_POWER_CODES = tuple(name.lower().replace(" ", "_") for name in LEADER_POWER_NAMES)
 VILLAGE_COST = tuple(t[1] for t in TRIBES)
 EVASION_MEMBERS = 2
 

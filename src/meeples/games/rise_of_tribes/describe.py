@@ -18,6 +18,7 @@ RES = data.RESOURCE_LETTERS
 FACES = data.FACE_LETTERS
 
 PHASE_WORDS = {
+    Phase.PICK: "choose a leader power for the whole game",
     Phase.PLACE: "place the starting tribe", Phase.TAKE: "take a free resource",
     Phase.REROLL: "keep the roll or reroll one die (Cunning)",
     Phase.SITE: "choose the hex for the event", Phase.VENT: "choose where the volcano goes",
@@ -55,6 +56,10 @@ def face_name(letter: str) -> str:
     return data.FACE_NAMES[FACES.index(letter)]
 
 
+def power_name(code: str) -> str:
+    return data.LEADER_POWER_NAMES[data.LEADER_POWER_CODES.index(code)]
+
+
 def goal_name(goal_id: str) -> str:
     return data.GOAL_NAMES[data.GOAL_IDS.index(goal_id)]
 
@@ -79,6 +84,8 @@ def describe_action(state: State, action: str) -> str:
         return f"{verb} the mammoth with a die showing {face_name(arg)}"
     if verb == "tiger":
         return f"hunt the tiger with a die showing {face_name(arg)}"
+    if verb == "power":
+        return f"keep the leader power {power_name(arg)} for the whole game"
     if verb == "start":
         spots = arg.split("+")
         if len(spots) == 1:
@@ -142,7 +149,9 @@ def explain_illegal(state: State, action: str) -> str:
     verb = words[0]
     p = s.active
     reason = None
-    if s.phase == Phase.ACT and verb in data.ACTION_NAMES + ("hunt", "tame", "tiger"):
+    if verb == "power":
+        reason = _explain_pick(s, words[1])
+    elif s.phase == Phase.ACT and verb in data.ACTION_NAMES + ("hunt", "tame", "tiger"):
         reason = _explain_die(s, words)
     elif s.phase == Phase.GOALS and verb == "goal":
         card = data.GOAL_IDS.index(words[1])
@@ -173,6 +182,27 @@ def explain_illegal(state: State, action: str) -> str:
     return f"player {s.decider + 1} must {PHASE_WORDS[Phase(s.phase)]} now (e.g. {hint})"
 
 
+def _explain_pick(s: State, code: str) -> str:
+    """Return why a leader power cannot be picked now (option leader_powers="pick", Q18)."""
+    if s.leaders <= 1:
+        return "a leader power is picked only with the option leader_powers=pick"
+    if s.phase != Phase.PICK:
+        return "the leader powers were picked before the starting tribes were placed"
+    tribe = s.tribe[s.decider]
+    first, second = data.LEADER_POWER_NAMES[2 * tribe:2 * tribe + 2]
+    return (f"{power_name(code)} is not a leader power of the {data.TRIBE_NAMES[tribe]} "
+            f"(choose {first} or {second})")
+
+
+def _not_picked(s: State, p: int, power: int) -> str | None:
+    """Return the reason a power of p's own tribe is off under the pick option, else None."""
+    chosen = s.chosen_power(p)
+    if chosen < 0 or chosen >> 1 != power >> 1:
+        return None
+    names = data.LEADER_POWER_NAMES
+    return f"you picked {names[chosen]}: {names[power]} is off for the whole game"
+
+
 def _explain_die(s: State, words: list[str]) -> str | None:
     verb, arg = words[0], words[1]
     p = s.active
@@ -194,8 +224,9 @@ def _explain_die(s: State, words: list[str]) -> str | None:
     if act in s.used:
         return f"you already took {verb.upper()} this turn (two different actions)"
     if arg.endswith("!"):
-        if not s.has_power(p, data.KAHA):
-            return "Focused Effort is a Kaha leader power (advanced game)"
+        if not s.has_power(p, data.FOCUSED_EFFORT):
+            return _not_picked(s, p, data.FOCUSED_EFFORT) or \
+                "Focused Effort is a Kaha leader power (advanced game)"
         if s.flags[Flag.FOCUS]:
             return "Focused Effort is used once per turn"
         if actions.read_power((FACES.index(arg[0]), *s.rows[act][:2])) != data.POWER_MOON:
@@ -221,9 +252,11 @@ def _explain_village(s: State, words: list[str]) -> str | None:
         if s.elder_at[p] >= 0:
             return "your elder is already on a village"
     discount = [w for w in words[2:] if w.startswith("-")]
-    if s.has_power(p, data.DABA) and not discount:
+    if s.has_power(p, data.CRAFTY_BUILDERS) and not discount:
         return "Crafty Builders: name the resource you pay less, e.g. 'village a -w'"
-    if discount and not s.has_power(p, data.DABA):
+    if discount and not s.has_power(p, data.CRAFTY_BUILDERS):
+        if reason := _not_picked(s, p, data.CRAFTY_BUILDERS):
+            return reason
         return "only the Daba (Crafty Builders, advanced game) pay one resource less"
     cost = "/".join(map(str, goals.village_cost(s, p)))
     return f"your village costs {cost} wood/food/stone"

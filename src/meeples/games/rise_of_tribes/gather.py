@@ -86,7 +86,7 @@ def apply_gather(w: Work, words: list[str]) -> None:
     if w.special[h] in (data.GREAT_LAKE, data.GREAT_FOREST, data.GREAT_MOUNTAIN):
         w.gain(p, w.terrain[h], data.GREAT_BONUS)
         w.pend[0] += data.GREAT_BONUS
-    if w.has_power(p, data.MUKAAN) and w.rivals(h, p):  # Shared Bounty
+    if w.has_power(p, data.SHARED_BOUNTY) and w.rivals(h, p):
         w.gain(p, RES.index(taken[0]))
     if w.counts_as(h, data.FOOD):
         w.pend[2] = 1
@@ -106,14 +106,14 @@ def finish_gather(w: Work) -> None:
     """After the hexes: Agriculture, tamed mammoth, then the Basketry and Trader choices."""
     p = w.active
     if w.pend[2]:
-        if w.has_power(p, data.DANANU):
+        if w.has_power(p, data.AGRICULTURE):
             w.gain(p, data.FOOD)
         if w.peek("tamed")[p]:
             w.gain(p, data.FOOD)
     w.queue = []
     if w.pend[1] and w.has_dev(p, data.BASKETRY):
         w.queue.append(1)
-    if w.pend[1] and w.has_power(p, data.DABA):
+    if w.pend[1] and w.has_power(p, data.TRADER):
         w.queue.append(2)
     next_bonus(w)
 

@@ -167,7 +167,7 @@ def legal_villages(s: State, p: int) -> list[str]:
     cost = village_cost(s, p)
     res = s.res[p]
     variants: list[str] = []
-    if s.has_power(p, data.DABA):  # Crafty Builders: one resource fewer, of your choice
+    if s.has_power(p, data.CRAFTY_BUILDERS):  # one resource fewer, of your choice
         for r in range(3):
             if cost[r] and all(res[k] >= cost[k] - (k == r) for k in range(3)):
                 variants.append(f" -{RES[r]}")

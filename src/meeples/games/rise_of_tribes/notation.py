@@ -4,6 +4,8 @@ Hexes are letters ``a``, ``b``, ... in map index order (§3.4); resources ``w`` 
 ``s`` stone; die faces ``S`` sun, ``M`` moon, ``B`` blank; goals ``D1``-``D7``, ``A1``-``A8``;
 events by their two-letter ids (``AL`` Altar...); players by seat number. Actions::
 
+    power trader            option leader_powers="pick": keep this leader power (codes:
+                            the power's name in lower case, "_" for spaces)
     start c | start c+d     place the starting tribe (seat 4: 2 members on c, 1 on d)
     take w                  take a free starting resource
     keep | reroll S         Cunning: keep the roll, or reroll a die showing S
@@ -40,17 +42,25 @@ import re
 
 from meeples.core.errors import BadPosition, IllegalAction
 from meeples.games.rise_of_tribes import data
-from meeples.games.rise_of_tribes.state import FIELDS, FLAG_COUNT, Phase, State
+from meeples.games.rise_of_tribes.state import (
+    FIELDS,
+    FLAG_COUNT,
+    PICKING,
+    Phase,
+    State,
+    picked,
+)
 
 _H = "[a-o]"
 _R = "[wfs]"
 _F = "[SMB]"
 _G = "(?:D[1-7]|A[1-8])"
 _E = "(?:" + "|".join(data.EVENT_IDS) + ")"
+_P = "(?:" + "|".join(data.LEADER_POWER_CODES) + ")"
 _GRAMMAR = re.compile(
     "^(?:"
     + "|".join([
-        f"start {_H}(?:\\+{_H})?", f"take {_R}", "keep", f"reroll {_F}",
+        f"power {_P}", f"start {_H}(?:\\+{_H})?", f"take {_R}", "keep", f"reroll {_F}",
         f"(?:grow|move|gather|lead) {_F}!?", f"(?:hunt|tame|tiger) {_F}",
         f"light {_R}", f"add {_H}",
         f"{_H}-{_H}", f"find {_R}", f"{_H}={_R}{{1,4}}", f"basket {_R}", f"trade {_R}>{_R}",
@@ -208,7 +218,7 @@ def check(state: State) -> None:
     big = 10**9
     last_hex, last_goal, last_event = hexes - 1, len(data.GOAL_IDS) - 1, len(data.EVENTS) - 1
     for name, low, high in (
-        ("classic", 0, 1), ("leaders", 0, 1), ("elders_on", 0, 1),
+        ("classic", 0, 1), ("leaders", 0, big), ("elders_on", 0, 1),
         ("tiles_on", 1, len(data.SCENARIO_TILES)), ("terrain", 0, 2),
         ("special", 0, len(data.SCENARIO_TILES)), ("volcano", -1, len(data.VOLCANO_SLOTS[n]) - 1),
         ("pop", 0, data.POP_LIMIT * 4), ("inv_hex", -1, last_hex), ("inv", 0, big),
@@ -219,7 +229,7 @@ def check(state: State) -> None:
         ("slots", -1, last_event), ("tokens", 0, big), ("acquired", 0, last_event),
         ("mammoth", -1, last_hex), ("tamed", 0, 1), ("tiger", -1, last_hex),
         ("first", 0, n - 1), ("active", 0, n - 1), ("decider", 0, n - 1),
-        ("phase", 0, Phase.OVER), ("pend", -big, big), ("used", 0, 3),
+        ("phase", 0, max(Phase)), ("pend", -big, big), ("used", 0, 3),
         ("moved", 0, big), ("left", -big, big), ("power", -big, big), ("flags", -big, big),
         ("evstep", -big, big), ("evface", -big, big), ("rnd", 0, big), ("rng", 0, 2**64 - 1),
         ("winner", -1, n - 1), ("over", 0, 2),
@@ -242,5 +252,26 @@ def check(state: State) -> None:
         raise BadPosition("members and resources cannot be negative")
     if sum(1 for v in state.villages if v >= 0) > data.VILLAGES:
         raise BadPosition(f"at most {data.VILLAGES} villages")
-    if not 0 <= state.phase <= Phase.OVER or not 0 <= state.decider < n:
+    if not 0 <= state.phase <= max(Phase) or not 0 <= state.decider < n:
         raise BadPosition("bad phase or player to decide")
+    _check_picks(state)
+
+
+def _check_picks(state: State) -> None:
+    """Raise BadPosition unless ``leaders`` is 0, 1, or picks made in turn order (Q18)."""
+    n, leaders = state.n, state.leaders
+    if leaders <= 1:
+        if state.phase == Phase.PICK:
+            raise BadPosition("the pick step needs leaders=2 and one digit per seat")
+        return
+    if leaders // 10 ** n != PICKING or any(picked(leaders, n, p) > 2 for p in range(n)):
+        raise BadPosition(f"field 'leaders': {leaders} is not 2 followed by one digit 0-2 per "
+                          "seat")
+    order = [(state.first + i) % n for i in range(n)]
+    done = [picked(leaders, n, p) > 0 for p in order]
+    if state.phase != Phase.PICK:
+        if not all(done):
+            raise BadPosition("every seat picks its leader power before the placements")
+    elif done != [i < order.index(state.decider) for i in range(n)]:
+        raise BadPosition("leader powers are picked in turn order from the start player, "
+                          "by the player to decide")

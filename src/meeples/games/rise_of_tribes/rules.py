@@ -12,9 +12,17 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from meeples.core import rng as rngmod
+from meeples.core.errors import BadOptions
 from meeples.core.game import Outcome
 from meeples.games.rise_of_tribes import actions, conflict, data, events, gather, goals
-from meeples.games.rise_of_tribes.state import FLAG_COUNT, Flag, Phase, State
+from meeples.games.rise_of_tribes.state import (
+    FLAG_COUNT,
+    Flag,
+    Phase,
+    State,
+    picking,
+    with_pick,
+)
 from meeples.games.rise_of_tribes.work import Won, Work
 
 RES = data.RESOURCE_LETTERS
@@ -61,7 +69,15 @@ def tile_codes(option: Any) -> tuple[int, ...]:
 
 
 def initial_state(players: int, seed: int, options: Mapping[str, Any]) -> State:
-    """Return the state after the random parts of setup (§2.2): placements are decisions."""
+    """Return the state after the random parts of setup (§2.2): placements are decisions.
+
+    Raises:
+        BadOptions: leader_powers="pick" without leaders (there is no power to pick).
+    """
+    picks = options.get("leader_powers", "both") == "pick"
+    if picks and not options.get("leaders"):
+        raise BadOptions("option 'leader_powers': 'pick' needs the leader powers "
+                         "(option 'leaders' true)")
     state = rngmod.seed_state(seed)
     n = players
     coords = data.MAPS[n]
@@ -86,9 +102,10 @@ def initial_state(players: int, seed: int, options: Mapping[str, Any]) -> State:
             if not (options.get("events") == "classic12" and e in data.CLASSIC12_DROPPED)]
     ev_deck, state = rngmod.shuffled(state, pool)
     first, state = rngmod.randbelow(state, n)
+    leaders = picking(n) if picks else int(bool(options.get("leaders")))
     return State(
         n=n, classic=int(options.get("events") == "classic12"),
-        leaders=int(bool(options.get("leaders"))), elders_on=int(bool(options.get("elders"))),
+        leaders=leaders, elders_on=int(bool(options.get("elders"))),
         tiles_on=tiles, terrain=tuple(terrain), special=tuple(special), volcano=-1,
         pop=tuple((0,) * n for _ in coords), inv_hex=-1, inv=0,
         villages=(-1,) * len(coords), elder_at=(-1,) * n, res=((0, 0, 0),) * n,
@@ -96,13 +113,32 @@ def initial_state(players: int, seed: int, options: Mapping[str, Any]) -> State:
         decks=tuple(decks), progress=((),) * n, completed=((),) * n, ev_deck=ev_deck,
         ev_discard=(), slots=(-1, -1), tokens=((0, 0, 0), (0, 0, 0)), acquired=((),) * n,
         mammoth=-1, tamed=(0,) * n, tiger=-1, first=first, active=first, decider=first,
-        phase=Phase.PLACE, pend=(0,), queue=(), used=(), moved=(0,) * len(coords), left=0,
+        phase=Phase.PICK if picks else Phase.PLACE, pend=() if picks else (0,), queue=(),
+        used=(), moved=(0,) * len(coords), left=0,
         power=0, flags=(0,) * FLAG_COUNT, evstep=0, evface=0, rnd=0, rng=state, winner=-1,
         over=0,
     )
 
 
-# --- setup decisions (§2.2 step 7) ----------------------------------------------------------------
+# --- setup decisions (§2.2 steps 4 and 7) --------------------------------------------------------
+
+def legal_pick(s: State) -> list[str]:
+    """Q18 "pick one": the two leader powers of the deciding player's tribe."""
+    tribe = s.tribe[s.decider]
+    return [f"power {data.LEADER_POWER_CODES[2 * tribe + side]}" for side in (0, 1)]
+
+
+def apply_pick(w: Work, words: list[str]) -> None:
+    """Keep one leader power for the whole game; then the next seat picks, or placement starts."""
+    p = w.decider
+    w.leaders = with_pick(w.leaders, w.n, p, data.LEADER_POWER_CODES.index(words[1]))
+    nxt = w.next_player(p)
+    if nxt == w.first:
+        w.phase, w.pend, w.decider = Phase.PLACE, [0], w.first
+    else:
+        w.decider = nxt
+
+
 
 def legal_place(s: State) -> list[str]:
     seat = s.pend[0]
@@ -159,7 +195,7 @@ def start_turn(w: Work, p: int) -> None:
     w.phase = ACT
     w.gain_vp(p, w.villages_of(p))
     w.hand = [w.roll(), w.roll()]
-    if w.has_power(p, data.DANANU):
+    if w.has_power(p, data.CUNNING):
         w.phase = Phase.REROLL
         return
     after_roll(w)
@@ -209,6 +245,7 @@ def end_turn(w: Work) -> None:
 # --- dispatch -------------------------------------------------------------------------------------
 
 LEGAL: dict[int, Callable[[State], list[str]]] = {
+    Phase.PICK: legal_pick,
     Phase.PLACE: legal_place,
     Phase.TAKE: legal_take,
     Phase.REROLL: legal_reroll,
@@ -234,6 +271,7 @@ LEGAL: dict[int, Callable[[State], list[str]]] = {
 }
 
 APPLY: dict[int, Callable[[Work, list[str]], None]] = {
+    Phase.PICK: apply_pick,
     Phase.PLACE: apply_place,
     Phase.TAKE: apply_take,
     Phase.REROLL: apply_reroll,

@@ -40,6 +40,7 @@ class Phase(IntEnum):
     BOW = 20  # Bow: remove one defender
     GOALS = 21  # step 5: goals, villages, purchases
     OVER = 22
+    PICK = 23  # setup, option leader_powers="pick" (Q18): choose one leader power
 
 
 class Flag:
@@ -63,6 +64,28 @@ class Flag:
 
 
 FLAG_COUNT = sum(1 for name in vars(Flag) if name.isupper())
+
+
+#: ``State.leaders`` under the option leader_powers="pick" (Q18): a 2 followed by one digit per
+#: seat, seat 0 first: 0 still to choose, 1 the tribe's first leader power, 2 its second
+#: (``leaders=2120``: 3 players, seat 2 still to choose). 0 and 1 keep their meaning (off, both
+#: powers), so the default game's states and position texts are unchanged by the option.
+PICKING = 2
+
+
+def picking(n: int) -> int:
+    """Return the ``leaders`` value of a pick game before anyone chose."""
+    return PICKING * 10 ** n  # type: ignore[no-any-return]  # n >= 0: an int
+
+
+def picked(leaders: int, n: int, p: int) -> int:
+    """Return seat p's digit of a pick game's ``leaders``: 0 to choose, 1 or 2 the side chosen."""
+    return leaders // 10 ** (n - 1 - p) % 10  # type: ignore[no-any-return]  # p < n
+
+
+def with_pick(leaders: int, n: int, p: int, power: int) -> int:
+    """Return a pick game's ``leaders`` once seat p chose a power."""
+    return leaders + ((power & 1) + 1) * 10 ** (n - 1 - p)  # type: ignore[no-any-return]
 
 
 class Reader:
@@ -123,9 +146,17 @@ class Reader:
         """Return whether a hex counts as a terrain type (Wild Land counts as all three)."""
         return self.terrain[h] == kind or self.special[h] == data.WILD_LAND
 
-    def has_power(self, p: int, tribe: int) -> bool:
-        """Return whether player p has the leader powers of a tribe (advanced game)."""
-        return bool(self.leaders) and self.tribe[p] == tribe
+    def has_power(self, p: int, power: int) -> bool:
+        """Return whether player p may use a leader power (``data.TRADER``...; §4.6, Q18)."""
+        leaders = self.leaders
+        if not leaders or self.tribe[p] != power >> 1:
+            return False
+        return leaders == 1 or picked(leaders, self.n, p) == (power & 1) + 1
+
+    def chosen_power(self, p: int) -> int:
+        """Return the leader power p picked (option leader_powers="pick"), or -1."""
+        side = picked(self.leaders, self.n, p) if self.leaders > 1 else 0
+        return 2 * self.tribe[p] + side - 1 if side else -1
 
     def has_dev(self, p: int, dev: int) -> bool:
         """Return whether p may use a development (completed, or borrowed through an elder)."""
@@ -137,7 +168,7 @@ class Reader:
         """Return whether a village survives (Hidden Village: only an opponent's presence)."""
         if self.pop[h][owner]:
             return True
-        if self.has_power(owner, data.TUNGA):
+        if self.has_power(owner, data.HIDDEN_VILLAGE):
             return sum(self.pop[h]) == 0
         return False
 
@@ -167,7 +198,7 @@ class State(Reader):
 
     n: int  # players
     classic: int  # option events="classic12"
-    leaders: int  # option leaders
+    leaders: int  # option leaders: 0 off, 1 both powers, else the picks (see PICKING)
     elders_on: int  # option elders
     tiles_on: tuple[int, ...]  # scenario tiles in play (codes)
     terrain: tuple[int, ...]  # per hex: basic type (= resource produced)

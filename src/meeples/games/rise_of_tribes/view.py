@@ -48,7 +48,10 @@ def view(state: State, player: int | None) -> dict[str, Any]:
             "seat": p, "tribe": data.TRIBE_NAMES[s.tribe[p]],
             "village_cost": dict(
                 zip(data.RESOURCE_NAMES, data.VILLAGE_COST[s.tribe[p]], strict=True)),
-            "leader_powers": list(data.TRIBES[s.tribe[p]][2]) if s.leaders else [],
+            "leader_powers": _powers_in_force(s, p),
+            # Option leader_powers="pick" (Q18): the power picked, public; None until then.
+            "leader_choice": data.LEADER_POWER_NAMES[chosen]
+            if (chosen := s.chosen_power(p)) >= 0 else None,
             "score": s.score[p], "resources": dict(zip(data.RESOURCE_NAMES, s.res[p], strict=True)),
             "supply": s.supply(p), "on_board": s.on_board(p), "villages": s.villages_of(p),
             "in_progress": [data.GOAL_IDS[c] for c in s.progress[p]],
@@ -65,6 +68,7 @@ def view(state: State, player: int | None) -> dict[str, Any]:
         "to_move": None if out else s.decider,
         "active": s.active,
         "phase": Phase(s.phase).name.lower(),
+        "leader_mode": ("off", "both", "pick")[min(s.leaders, 2)],
         "round": s.rnd + 1,
         "hexes": hexes,
         "volcano": list(data.VOLCANO_SLOTS[s.n][s.volcano]) if s.volcano >= 0 else None,
@@ -83,6 +87,13 @@ def view(state: State, player: int | None) -> dict[str, Any]:
         "public": {name: _plain(getattr(s, name)) for name, _ in FIELDS if name not in HIDDEN},
         "deck_sizes": [len(d) for d in s.decks],
     }
+
+
+def _powers_in_force(s: State, p: int) -> list[str]:
+    """Return the names of the leader powers p may use (none while still to pick)."""
+    tribe = s.tribe[p]
+    return [data.LEADER_POWER_NAMES[power] for power in (2 * tribe, 2 * tribe + 1)
+            if s.has_power(p, power)]
 
 
 def sample_state(view_data: dict[str, Any], seed: int) -> State:
