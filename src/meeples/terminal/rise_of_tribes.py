@@ -104,7 +104,11 @@ def render_players(view: dict[str, Any]) -> Table:
         seat = pl["seat"]
         res = pl["resources"]
         extras = list(pl["acquired"]) + (["mammoth"] if pl["tamed_mammoth"] else [])
-        extras += pl["leader_powers"]
+        if view.get("leader_mode") == "pick":  # Q18: the one power kept, public
+            choice = pl.get("leader_choice")
+            extras.append(f"{choice} (picked)" if choice else "leader power to pick")
+        else:
+            extras += pl["leader_powers"]
         if pl["elder"]:
             extras.append(f"elder@{pl['elder']}")
         marker = "▶ " if seat == view["active"] else "  "

@@ -19,6 +19,7 @@ OPTION_SETS: dict[str, dict[str, Any]] = {
     "base": {},
     "classic12": {"events": "classic12"},
     "leaders": {"leaders": True},
+    "leader_pick": {"leaders": True, "leader_powers": "pick"},
     "scenario_tiles": {"scenario_tiles": True},
     "elders": {"elders": True},
 }
