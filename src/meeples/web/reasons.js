@@ -28,6 +28,21 @@ const ACTION = {
     Recycling: "Reciclaje", Conversion: "Conversión", Productivity: "Productividad",
     "Territory Upgrade": "Mejora de territorio" },
 };
+// Rise of Tribes leader powers (§4.6) by their English names.
+export const LEADER_POWER = {
+  fr: { Trader: "Marchand", "Crafty Builders": "Bâtisseurs rusés", Cunning: "Ruse",
+    Agriculture: "Agriculture", Farming: "Culture", Exogamy: "Exogamie", Wayfarers: "Voyageurs",
+    "Focused Effort": "Effort concentré", Ambush: "Embuscade", Dreamtime: "Temps du rêve",
+    Pathfinder: "Éclaireur", Evasion: "Évasion", "Shared Bounty": "Abondance partagée",
+    Intimidate: "Intimidation", "Hidden Village": "Village caché",
+    "Light in the Dark": "Lumière dans les ténèbres" },
+  es: { Trader: "Comerciante", "Crafty Builders": "Constructores astutos", Cunning: "Astucia",
+    Agriculture: "Agricultura", Farming: "Cultivo", Exogamy: "Exogamia", Wayfarers: "Caminantes",
+    "Focused Effort": "Esfuerzo concentrado", Ambush: "Emboscada", Dreamtime: "Tiempo del sueño",
+    Pathfinder: "Explorador", Evasion: "Evasión", "Shared Bounty": "Abundancia compartida",
+    Intimidate: "Intimidación", "Hidden Village": "Aldea oculta",
+    "Light in the Dark": "Luz en la oscuridad" },
+};
 const QUOTE = "(['\"])(.*)\\1"; // a Python repr of the action: 'b2-b4' (or "..." when it holds ')
 
 // Look a word up in a per-language map; an unknown word counts as untranslated.
@@ -67,6 +82,9 @@ const PHRASES = [
     es: "la opción «$1» admite true, false o una lista de nombres de losetas" }],
   [/^option '(.+)': (.+)$/, {
     fr: (m, tr) => `option « ${m[1]} » : ${tr(m[2])}`, es: (m, tr) => `opción «${m[1]}»: ${tr(m[2])}` }],
+  [/^'pick' needs the leader powers \(option 'leaders' true\)$/, {
+    fr: "« pick » demande les pouvoirs des chefs (option « leaders » à true)",
+    es: "«pick» requiere los poderes de líder (opción «leaders» en true)" }],
   [/^no scenario tile '(.+)'$/, { fr: "aucune tuile de scénario ne s'appelle « $1 »", es: "no hay ninguna loseta de escenario «$1»" }],
   [/^players must be a whole number, not (.+)$/, {
     fr: "le nombre de joueurs doit être un entier, pas $1", es: "el número de jugadores debe ser un entero, no $1" }],
@@ -176,6 +194,20 @@ const PHRASES = [
   [/^player (\d+) must (.+) now \(e\.g\. (.*)\)$/, {
     fr: (m, tr) => `le joueur ${m[1]} doit maintenant ${tr(m[2])} (p. ex. ${m[3]})`,
     es: (m, tr) => `el jugador ${m[1]} debe ahora ${tr(m[2])} (p. ej. ${m[3]})` }],
+  [/^choose a leader power for the whole game$/, {
+    fr: "choisir un pouvoir de chef pour toute la partie", es: "elegir un poder de líder para toda la partida" }],
+  [/^a leader power is picked only with the option leader_powers=pick$/, {
+    fr: "on ne choisit un pouvoir de chef qu'avec l'option leader_powers=pick",
+    es: "solo se elige un poder de líder con la opción leader_powers=pick" }],
+  [/^the leader powers were picked before the starting tribes were placed$/, {
+    fr: "les pouvoirs des chefs ont été choisis avant de placer les tribus de départ",
+    es: "los poderes de líder se eligieron antes de colocar las tribus iniciales" }],
+  [/^(.+) is not a leader power of the (\w+) \(choose (.+) or (.+)\)$/, {
+    fr: (m, tr) => `${lookup(LEADER_POWER, "fr", m[1], tr)} n'est pas un pouvoir de chef des ${m[2]} (choisissez ${lookup(LEADER_POWER, "fr", m[3], tr)} ou ${lookup(LEADER_POWER, "fr", m[4], tr)})`,
+    es: (m, tr) => `${lookup(LEADER_POWER, "es", m[1], tr)} no es un poder de líder de los ${m[2]} (elige ${lookup(LEADER_POWER, "es", m[3], tr)} o ${lookup(LEADER_POWER, "es", m[4], tr)})` }],
+  [/^you picked (.+): (.+) is off for the whole game$/, {
+    fr: (m, tr) => `vous avez choisi ${lookup(LEADER_POWER, "fr", m[1], tr)} : ${lookup(LEADER_POWER, "fr", m[2], tr)} est inactif toute la partie`,
+    es: (m, tr) => `elegiste ${lookup(LEADER_POWER, "es", m[1], tr)}: ${lookup(LEADER_POWER, "es", m[2], tr)} queda inactivo toda la partida` }],
   [/^place the starting tribe$/, { fr: "placer la tribu de départ", es: "colocar la tribu inicial" }],
   [/^take a free resource$/, { fr: "prendre une ressource gratuite", es: "tomar un recurso gratis" }],
   [/^keep the roll or reroll one die \(Cunning\)$/, {

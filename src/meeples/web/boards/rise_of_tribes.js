@@ -4,6 +4,7 @@
 
 import { actionPanel, panel, phraseTranslator } from "./generic.js";
 import { el, h, hexPoints } from "./dom.js";
+import { LEADER_POWER } from "../reasons.js";
 
 const R = 48; // hex radius
 export const COLORS = ["#c0392b", "#2471a3", "#1e8449", "#b9770e"];
@@ -64,6 +65,7 @@ export const translateText = phraseTranslator({
     [/^Pottery: trade (\S+)$/, "Poterie : échanger $1"],
     [/^Pottery: trade (\w+ \w+) for (\w+ \w+)$/, (_, a, b) => `Poterie : échanger ${amounts("fr")(a)} contre ${amounts("fr")(b)}`],
     [/^buy the event (.+)$/, "acheter l'événement $1"],
+    [/^keep the leader power (.+) for the whole game$/, (_, p) => `garder le pouvoir de chef ${LEADER_POWER.fr[p] || p} pour toute la partie`],
     [/^place the starting tribe: (\d+) members on (\S+) and (\d+) on (\S+)$/, "placer la tribu de départ : $1 membres en $2 et $3 en $4"],
     [/^put the volcano next to (\S+) and (\S+)$/, "poser le volcan à côté de $1 et $2"],
     [/^sacrifice a member in (\S+) and (.+) at the Altar$/, (_, x, c) => `sacrifier un membre en ${x} et ${amounts("fr")(c)} à l'Autel`],
@@ -101,6 +103,7 @@ export const translateText = phraseTranslator({
     [/^Pottery: trade (\S+)$/, "Alfarería: cambiar $1"],
     [/^Pottery: trade (\w+ \w+) for (\w+ \w+)$/, (_, a, b) => `Alfarería: cambiar ${amounts("es")(a)} por ${amounts("es")(b)}`],
     [/^buy the event (.+)$/, "comprar el evento $1"],
+    [/^keep the leader power (.+) for the whole game$/, (_, p) => `conservar el poder de líder ${LEADER_POWER.es[p] || p} toda la partida`],
     [/^place the starting tribe: (\d+) members on (\S+) and (\d+) on (\S+)$/, "colocar la tribu inicial: $1 miembros en $2 y $3 en $4"],
     [/^put the volcano next to (\S+) and (\S+)$/, "poner el volcán junto a $1 y $2"],
     [/^sacrifice a member in (\S+) and (.+) at the Altar$/, (_, x, c) => `sacrificar un miembro en ${x} y ${amounts("es")(c)} en el Altar`],
