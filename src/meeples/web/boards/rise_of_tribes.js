@@ -307,7 +307,7 @@ export function render(container, ctx) {
   }
   if (legal.other.length) wrap.appendChild(actionPanel(legal.other, ctx));
 
-  wrap.appendChild(tribes(view, t));
+  wrap.appendChild(tribes(view, t, ctx.lang));
 
   svg.addEventListener("click", (event) => {
     if (!ctx.interactive) return;
@@ -388,7 +388,7 @@ function actionBoard(view, t, legal, ctx) {
   return box;
 }
 
-function tribes(view, t) {
+function tribes(view, t, lang) {
   const table = document.createElement("table");
   table.className = "stats rot-table";
   const head = table.insertRow();
@@ -403,6 +403,10 @@ function tribes(view, t) {
     const swatch = h("span", "swatch");
     swatch.style.background = seatColor(row.seat);
     name.append(swatch, row.tribe);
+    // Option leader_powers "pick" (Q18): the one leader power this tribe kept, public.
+    if (row.leader_choice) {
+      name.append(" ", h("span", "chip", LEADER_POWER[lang]?.[row.leader_choice] || row.leader_choice));
+    }
     tr.appendChild(name);
     for (const value of [row.score, row.resources.wood, row.resources.food, row.resources.stone,
       row.supply, row.villages]) {
