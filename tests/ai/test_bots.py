@@ -186,3 +186,11 @@ def test_lookahead_hidden_game_returns_legal_action(name: str) -> None:
         action = get_bot(name, "lookahead").choose(state.view(state.to_move), state.legal(), rng)
         assert action in state.legal()
         state = state.play(action)
+
+
+@pytest.mark.parametrize("name", meeples.game_names())
+def test_level_specs_parse_to_the_same_bot(name: str) -> None:
+    for level, entry in levels(name).items():
+        named, again = get_bot(name, level), get_bot(name, entry.spec())
+        assert type(named) is type(again)
+        assert getattr(named, "budget", None) == getattr(again, "budget", None)

@@ -10,6 +10,7 @@ import pytest
 import meeples
 from meeples.ai import get_bot
 from meeples.ai.attack import AttackBot, attack_points, move_score
+from meeples.ai.levels import levels
 from meeples.games.meeple_war import board, work
 from meeples.games.meeple_war.evaluate import evaluate
 
@@ -89,3 +90,11 @@ def test_levels_blunder_less_from_easy_to_hard() -> None:
     assert isinstance(easy, AttackBot) and isinstance(normal, AttackBot)
     assert isinstance(hard, AttackBot)
     assert easy.blunder > normal.blunder > hard.blunder == 0.0
+
+
+@pytest.mark.parametrize("level", ["easy", "normal", "hard"])
+def test_level_spec_names_the_same_bot(level: str) -> None:
+    spec = levels("meeple_war")[level].spec()
+    named, again = get_bot("meeple_war", level), get_bot("meeple_war", spec)
+    assert isinstance(named, AttackBot) and isinstance(again, AttackBot)
+    assert (named.greedy, named.blunder) == (again.greedy, again.blunder)
