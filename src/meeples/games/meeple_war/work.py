@@ -174,7 +174,7 @@ class Work:
     whole, so its first freeze puts every field in canonical order as before.
     """
 
-    __slots__ = (*PLAIN, "source", "village", "gate", "seats", "seats_thawed", "frozen",
+    __slots__ = (*PLAIN, "source", "village", "seats", "seats_thawed", "frozen",
                  "explore", "battlefield", "tiles", "trees", "upgrades", "troops",
                  "troops_shared", "troops_changed")
 
@@ -212,18 +212,19 @@ class Work:
         n = s.players
         self.frozen = dict(s.frozen) if s.frozen else {}  # hex -> active meeples not to move
         self.explore = {h: list(origins) for h, origins in s.explore} if s.explore else {}
-        self.village = board.VILLAGE[n, s.first]
-        self.gate = _GATES[n, s.first]
         self.seats: list[Seat | SeatW] = list(s.seats)
         self.seats_thawed = False
         aux = s.aux
         if aux:
-            self.set_battlefield(aux[0])
+            field = self.battlefield = aux[0]  # set_battlefield inlined: once per action
+            self.tiles, self.trees, self.upgrades = field.tiles, field.trees, field.upgrades
+            self.village = field.village
             self.troops: dict[int, tuple[int, ...]] = aux[1]
             self.troops_shared = True  # the source's map: copied before a change
             self.troops_changed = False
         else:
             self.set_battlefield(battlefield_of(s))
+            self.village = self.battlefield.village
             self.troops = thaw_troops(s.troops, n)
             self.troops_shared = False
             self.troops_changed = True
@@ -243,6 +244,11 @@ class Work:
         self.tiles = field.tiles  # read-only aliases: changes go through a new Battlefield
         self.trees = field.trees
         self.upgrades = field.upgrades
+
+    @property
+    def gate(self) -> tuple[int, ...]:
+        """Return each player's Village Gate hex."""
+        return _GATES[self.players, self.first]
 
     def set_tile(self, h: int, tile: int, rot: int) -> None:
         """Place a tile."""
@@ -268,26 +274,41 @@ class Work:
     def freeze(self, legal: list[str] | None = None) -> State:
         """Return the state this working copy describes; ``legal`` is kept as derived data."""
         frozen, explore = self.frozen, self.explore  # empty outside phases 4 and 5
-        tiles, trees, upgrades = self.battlefield.fields
+        source = self.source
         self.troops_shared = True  # from now on the new state's map too
-        # One dict display (all keys constant): faster than copying the source's and updating.
-        fields = {
-            "players": self.players, "options": self.options, "rng": self.rng,
-            "first": self.first, "active": self.active, "turn": self.turn, "phase": self.phase,
-            "step": self.step, "window": self.window, "bonuses": self.bonuses,
-            "temp_vp": self.temp_vp, "weapons": self.weapons, "nature": self.nature,
-            "workers": self.workers, "pending": self.pending, "sub": self.sub,
-            "frozen": tuple(sorted((h, k) for h, k in frozen.items() if k)) if frozen else (),
-            "explore": tuple((h, tuple(o)) for h, o in explore.items()) if explore else (),
-            "drawn": self.drawn, "altars_used": self.altars_used, "effects": self.effects,
-            "pile": self.pile, "tiles": tiles, "upgrades": upgrades, "trees": trees,
-            "pool": self.pool,
-            "troops": freeze_troops(self.troops) if self.troops_changed else self.source.troops,
-            "seats": tuple([s.freeze() if type(s) is SeatW else s for s in self.seats])
-            if self.seats_thawed else self.source.seats,
-            "result": self.result,
-            "aux": (self.battlefield, self.troops, legal),
-        }
+        # A copy of the source's instance dict has every field's key, in field order, so setting
+        # each value over it never resizes: about twice as fast as a 30-key dict display.
+        # players, options and first never change: the copy already holds them.
+        fields = source.__dict__.copy()
+        fields["rng"] = self.rng
+        fields["active"] = self.active
+        fields["turn"] = self.turn
+        fields["phase"] = self.phase
+        fields["step"] = self.step
+        fields["window"] = self.window
+        fields["bonuses"] = self.bonuses
+        fields["temp_vp"] = self.temp_vp
+        fields["weapons"] = self.weapons
+        fields["nature"] = self.nature
+        fields["workers"] = self.workers
+        fields["pending"] = self.pending
+        fields["sub"] = self.sub
+        fields["frozen"] = (tuple(sorted((h, k) for h, k in frozen.items() if k))
+                            if frozen else ())
+        fields["explore"] = (tuple((h, tuple(o)) for h, o in explore.items())
+                             if explore else ())
+        fields["drawn"] = self.drawn
+        fields["altars_used"] = self.altars_used
+        fields["effects"] = self.effects
+        fields["pile"] = self.pile
+        fields["tiles"], fields["trees"], fields["upgrades"] = self.battlefield.fields
+        fields["pool"] = self.pool
+        if self.troops_changed:
+            fields["troops"] = freeze_troops(self.troops)
+        if self.seats_thawed:
+            fields["seats"] = tuple([s.freeze() if type(s) is SeatW else s for s in self.seats])
+        fields["result"] = self.result
+        fields["aux"] = (self.battlefield, self.troops, legal)
         state: State = _new_state(State)
         _set_state_dict(state, fields)
         return state
