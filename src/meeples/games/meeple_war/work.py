@@ -216,7 +216,8 @@ class Work:
         self.seats_thawed = False
         aux = s.aux
         if aux:
-            field = self.battlefield = aux[0]  # set_battlefield inlined: once per action
+            field: Battlefield = aux[0]
+            self.battlefield = field  # set_battlefield inlined: this runs once per action
             self.tiles, self.trees, self.upgrades = field.tiles, field.trees, field.upgrades
             self.village = field.village
             self.troops: dict[int, tuple[int, ...]] = aux[1]
