@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import random
 
 import pytest
 
@@ -97,4 +98,27 @@ def test_derived_shared_slot_equals_new_slot() -> None:
 def test_derived_freeze_sets_exactly_the_state_fields() -> None:
     names = [f.name for f in dataclasses.fields(State)]
     for state in _states(50):
-        assert sorted(vars(state)) == sorted(names)
+        # troops may be left out until first read (state._LazyTroops)
+        assert sorted({*vars(state), "troops"}) == sorted(names)
+        assert state.troops is vars(state)["troops"]
+
+
+def _plain_troops(troops: dict[int, tuple[int, ...]]) -> tuple[tuple[int, int, int], ...]:
+    return tuple((h, p, c) for h in sorted(troops) for p, c in enumerate(troops[h]) if c)
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_derived_lazy_troops_field_equals_the_map_when_made(players: int) -> None:
+    # Snapshots of each state's map as it was made, read back after the game went on from it.
+    rng = random.Random(players)
+    state = RULES.initial_state(players, players, {})
+    made = []
+    while not state.result and len(made) < 400:
+        made.append((state, _plain_troops(state.aux[1])))
+        actions = RULES.legal_actions(state)
+        for action in actions[:3]:  # siblings share the map too
+            RULES.apply(state, action)
+        state = RULES.apply(state, rng.choice(actions))
+    assert any("troops" not in vars(s) for s, _ in made)
+    for old, snapshot in made:
+        assert old.troops == snapshot

@@ -81,3 +81,42 @@ class State:
     # Only ``Work.freeze`` sets it; ``init=False`` keeps ``dataclasses.replace`` (and every other
     # constructor call) from carrying it over, so a state's aux always belongs to it.
     aux: tuple[Any, ...] = field(default=(), init=False, compare=False, hash=False, repr=False)
+
+
+#: (hex, meeples per player) -> its entries in the troops field: rows recur all game long.
+_ENTRIES: dict[tuple[int, tuple[int, ...]], list[tuple[int, int, int]]] = {}
+
+
+def freeze_troops(troops: dict[int, tuple[int, ...]]) -> tuple[tuple[int, int, int], ...]:
+    """Return the troops field of hex -> meeples per player (sorted, counts above 0)."""
+    out: list[tuple[int, int, int]] = []
+    for h in sorted(troops):
+        key = (h, troops[h])
+        entries = _ENTRIES.get(key)
+        if entries is None:
+            if len(_ENTRIES) > 100_000:  # rows of 3-4 players vary more: stay bounded
+                _ENTRIES.clear()
+            entries = _ENTRIES[key] = [(h, p, c) for p, c in enumerate(key[1]) if c]
+        out += entries
+    return tuple(out)
+
+
+class _LazyTroops:
+    """The troops field of a state whose instance dict lacks it: made from the troops map in
+    its ``aux`` on first read, then kept in the instance dict (which is looked up first).
+
+    ``Work.freeze`` leaves the field out when meeples moved, since random play and search
+    never read it: they go on from the map. The map is never changed once a state holds it (a
+    working copy copies it before a change), so the field made later is the one made at once.
+    """
+
+    def __get__(self, state: State | None, owner: type | None = None) -> Any:
+        if state is None:
+            return self
+        troops = state.__dict__["troops"] = freeze_troops(state.aux[1])
+        return troops
+
+
+# Set after the class is made, so the dataclass does not take it for the field's default.
+setattr(State, "troops", _LazyTroops())  # noqa: B010
+

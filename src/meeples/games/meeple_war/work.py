@@ -147,24 +147,6 @@ def thaw_troops(troops: tuple[tuple[int, int, int], ...], n: int) -> dict[int, t
     return {h: tuple(row) for h, row in out.items()}
 
 
-#: (hex, meeples per player) -> its entries in the troops field: rows recur all game long.
-_ENTRIES: dict[tuple[int, tuple[int, ...]], list[tuple[int, int, int]]] = {}
-
-
-def freeze_troops(troops: dict[int, tuple[int, ...]]) -> tuple[tuple[int, int, int], ...]:
-    """Return the troops field of hex -> meeples per player (sorted, counts above 0)."""
-    out: list[tuple[int, int, int]] = []
-    for h in sorted(troops):
-        key = (h, troops[h])
-        entries = _ENTRIES.get(key)
-        if entries is None:
-            if len(_ENTRIES) > 100_000:  # rows of 3-4 players vary more: stay bounded
-                _ENTRIES.clear()
-            entries = _ENTRIES[key] = [(h, p, c) for p, c in enumerate(key[1]) if c]
-        out += entries
-    return tuple(out)
-
-
 class Work:
     """A thawed :class:`State` (same field names, mutable containers).
 
@@ -304,8 +286,8 @@ class Work:
         fields["pile"] = self.pile
         fields["tiles"], fields["trees"], fields["upgrades"] = self.battlefield.fields
         fields["pool"] = self.pool
-        if self.troops_changed:
-            fields["troops"] = freeze_troops(self.troops)
+        if self.troops_changed:  # made from aux on first read (see state._LazyTroops)
+            fields.pop("troops", None)
         if self.seats_thawed:
             fields["seats"] = tuple([s.freeze() if type(s) is SeatW else s for s in self.seats])
         fields["result"] = self.result
