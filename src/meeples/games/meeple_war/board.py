@@ -36,20 +36,20 @@ def hex_name(h: int) -> str:
 
 
 #: (source, destination) -> the move texts for 1, 2, ... meeples (13 is everyone a player has),
-#: and each text -> (source, destination, meeples): the texts of a game are few and recur.
+#: and each text played -> (source, destination, meeples) (filled by movement.parse_move): the
+#: texts of a game are few and recur.
 MOVE_TEXTS: dict[tuple[int, int], tuple[str, ...]] = {}
 MOVE_PARTS: dict[str, tuple[int, int, int]] = {}
+_COUNTS = tuple(str(k) for k in range(1, MEEPLES_PER_PLAYER + 1))
 
 
 def move_texts(h: int, dest: int) -> tuple[str, ...]:
     """Return the texts of the moves from h to dest, by number of meeples minus one."""
     texts = MOVE_TEXTS.get((h, dest))
     if texts is None:
+        # Made for every pair a reach lists, most never played: kept to concatenations.
         route = f"{hex_name(h)}>{hex_name(dest)}:"
-        texts = MOVE_TEXTS[h, dest] = tuple(
-            f"{route}{k}" for k in range(1, MEEPLES_PER_PLAYER + 1))
-        for k, text in enumerate(texts, 1):
-            MOVE_PARTS[text] = (h, dest, k)
+        texts = MOVE_TEXTS[h, dest] = tuple([route + k for k in _COUNTS])
     return texts
 
 

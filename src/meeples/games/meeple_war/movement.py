@@ -90,11 +90,14 @@ def apply_jump(w: Work, p: int, action: str) -> None:
 def parse_move(action: str) -> tuple[int, int, int]:
     """Return (source, destination, meeples) of a move text."""
     found = MOVE_PARTS.get(action)
-    if found is not None:
-        return found
-    route, _, k = action.rpartition(":")
-    src, _, dest = route.partition(">")
-    return parse_hex(src), parse_hex(dest), int(k)
+    if found is None:
+        route, _, k = action.rpartition(":")
+        src, _, dest = route.partition(">")
+        found = parse_hex(src), parse_hex(dest), int(k)
+        if len(MOVE_PARTS) > 200_000:  # the map grows anywhere: stay bounded
+            MOVE_PARTS.clear()
+        MOVE_PARTS[action] = found  # the same text always means the same move
+    return found
 
 
 def destinations(w: Work, h: int, a: int) -> list[tuple[int, int, tuple[str, ...]]]:
