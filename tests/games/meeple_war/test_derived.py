@@ -11,7 +11,7 @@ from meeples.games.meeple_war import RULES, movement, rules
 from meeples.games.meeple_war.battlefield import Battlefield
 from meeples.games.meeple_war.board import VILLAGE
 from meeples.games.meeple_war.notation import format_state, parse_state
-from meeples.games.meeple_war.state import State
+from meeples.games.meeple_war.state import Seat, State
 from meeples.games.meeple_war.work import SeatW, Work, make_slot
 from tests.games.meeple_war.playouts import CONFIGS, playout
 
@@ -98,27 +98,51 @@ def test_derived_shared_slot_equals_new_slot() -> None:
 def test_derived_freeze_sets_exactly_the_state_fields() -> None:
     names = [f.name for f in dataclasses.fields(State)]
     for state in _states(50):
-        # troops may be left out until first read (state._LazyTroops)
-        assert sorted({*vars(state), "troops"}) == sorted(names)
+        # troops and seats may be left out until first read (state._Lazy)
+        assert sorted({*vars(state), "troops", "seats"}) == sorted(names)
         assert state.troops is vars(state)["troops"]
+        assert state.seats is vars(state)["seats"]
 
 
 def _plain_troops(troops: dict[int, tuple[int, ...]]) -> tuple[tuple[int, int, int], ...]:
     return tuple((h, p, c) for h in sorted(troops) for p, c in enumerate(troops[h]) if c)
 
 
-@pytest.mark.parametrize("players", [2, 3, 4])
-def test_derived_lazy_troops_field_equals_the_map_when_made(players: int) -> None:
-    # Snapshots of each state's map as it was made, read back after the game went on from it.
+_SEAT_FIELDS = [f.name for f in dataclasses.fields(Seat)]
+
+
+def _plain_seats(seats: list[Seat | SeatW]) -> list[list[object]]:
+    return [[tuple(getattr(s, name)) if name == "slots" else getattr(s, name)
+             for name in _SEAT_FIELDS] for s in seats]
+
+
+def _lazy_playout(players: int) -> list[tuple[State, tuple[object, ...], list[list[object]]]]:
+    """Return each state with snapshots of its troops map and seats list as it was made,
+    the game and its siblings having gone on from it since."""
     rng = random.Random(players)
     state = RULES.initial_state(players, players, {})
     made = []
     while not state.result and len(made) < 400:
-        made.append((state, _plain_troops(state.aux[1])))
+        made.append((state, _plain_troops(state.aux[1]), _plain_seats(state.aux[3])))
         actions = RULES.legal_actions(state)
-        for action in actions[:3]:  # siblings share the map too
+        for action in actions[:3]:  # siblings share the map and the seats too
             RULES.apply(state, action)
         state = RULES.apply(state, rng.choice(actions))
-    assert any("troops" not in vars(s) for s, _ in made)
-    for old, snapshot in made:
-        assert old.troops == snapshot
+    return made
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_derived_lazy_troops_field_equals_the_map_when_made(players: int) -> None:
+    made = _lazy_playout(players)
+    assert any("troops" not in vars(s) for s, _, _ in made)
+    for old, troops, _ in made:
+        assert old.troops == troops
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_derived_lazy_seats_field_equals_the_seats_when_made(players: int) -> None:
+    made = _lazy_playout(players)
+    assert any("seats" not in vars(s) for s, _, _ in made)
+    for old, _, seats in made:
+        assert all(type(seat) is Seat for seat in old.seats)
+        assert _plain_seats(list(old.seats)) == seats

@@ -6,6 +6,7 @@ addition away. Players are ``0..n-1`` in seating order; the turn order starts at
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -77,7 +78,7 @@ class State:
     seats: tuple[Seat, ...]
     result: tuple[Any, ...]  # () while playing, else (winners, ranking, reason)
     # Derived data kept for speed, never compared or serialized: (battlefield, troops map,
-    # legal actions or None), see ``work.Work``.
+    # legal actions or None, seats list), see ``work.Work``.
     # Only ``Work.freeze`` sets it; ``init=False`` keeps ``dataclasses.replace`` (and every other
     # constructor call) from carrying it over, so a state's aux always belongs to it.
     aux: tuple[Any, ...] = field(default=(), init=False, compare=False, hash=False, repr=False)
@@ -101,22 +102,32 @@ def freeze_troops(troops: dict[int, tuple[int, ...]]) -> tuple[tuple[int, int, i
     return tuple(out)
 
 
-class _LazyTroops:
-    """The troops field of a state whose instance dict lacks it: made from the troops map in
-    its ``aux`` on first read, then kept in the instance dict (which is looked up first).
+class _Lazy:
+    """A field of a state whose instance dict may lack it: made from the state's ``aux`` on
+    first read, then kept in the instance dict (which is looked up first).
 
-    ``Work.freeze`` leaves the field out when meeples moved, since random play and search
-    never read it: they go on from the map. The map is never changed once a state holds it (a
-    working copy copies it before a change), so the field made later is the one made at once.
+    ``Work.freeze`` leaves out the troops when meeples moved and the seats when a seat changed,
+    since random play and search never read them: they go on from the troops map and the seats
+    list in ``aux``. Neither is changed once a state holds it (a working copy copies the map,
+    the list and a seat before a change), so the field made later is the one made at once.
     """
+
+    def __init__(self, name: str, make: Callable[[tuple[Any, ...]], Any]) -> None:
+        self.name = name
+        self.make = make
 
     def __get__(self, state: State | None, owner: type | None = None) -> Any:
         if state is None:
             return self
-        troops = state.__dict__["troops"] = freeze_troops(state.aux[1])
-        return troops
+        value = state.__dict__[self.name] = self.make(state.aux)
+        return value
 
 
-# Set after the class is made, so the dataclass does not take it for the field's default.
-setattr(State, "troops", _LazyTroops())  # noqa: B010
+def _frozen_seats(aux: tuple[Any, ...]) -> tuple[Seat, ...]:
+    # the list holds frozen seats and work.SeatW copies (not imported here: work imports us)
+    return tuple([s if type(s) is Seat else s.freeze() for s in aux[3]])
 
+
+# Set after the class is made, so the dataclass does not take them for the fields' defaults.
+setattr(State, "troops", _Lazy("troops", lambda aux: freeze_troops(aux[1])))  # noqa: B010
+setattr(State, "seats", _Lazy("seats", _frozen_seats))  # noqa: B010

@@ -29,7 +29,18 @@ class SeatW:
     __slots__ = ("stock", "depot", "ladder", "mountain", "extra_vp", "tree", "tokens", "shields",
                  "available", "boxed", "slots")
 
-    def __init__(self, s: Seat) -> None:
+    stock: int
+    depot: int
+    ladder: int
+    mountain: int
+    extra_vp: int
+    tree: bool
+    tokens: tuple[str, ...]
+    shields: int
+    available: tuple[str, ...]
+    boxed: tuple[str, ...]
+
+    def __init__(self, s: Seat | SeatW) -> None:
         self.stock = s.stock
         self.depot = s.depot
         self.ladder = s.ladder
@@ -156,7 +167,7 @@ class Work:
     whole, so its first freeze puts every field in canonical order as before.
     """
 
-    __slots__ = (*PLAIN, "source", "village", "seats", "seats_thawed", "frozen",
+    __slots__ = (*PLAIN, "source", "village", "seats", "seats_thawed", "own_seats", "frozen",
                  "explore", "battlefield", "tiles", "trees", "upgrades", "troops",
                  "troops_shared", "troops_changed")
 
@@ -194,10 +205,13 @@ class Work:
         n = s.players
         self.frozen = dict(s.frozen) if s.frozen else {}  # hex -> active meeples not to move
         self.explore = {h: list(origins) for h, origins in s.explore} if s.explore else {}
-        self.seats: list[Seat | SeatW] = list(s.seats)
         self.seats_thawed = False
+        self.own_seats = 0  # bit p: seats[p] is this copy's own SeatW, free to change
         aux = s.aux
         if aux:
+            # The source's seats as its working copy left them: frozen seats, or SeatW objects
+            # that no working copy changes any more (seat() copies them first).
+            self.seats: list[Seat | SeatW] = list(aux[3])
             field: Battlefield = aux[0]
             self.battlefield = field  # set_battlefield inlined: this runs once per action
             self.tiles, self.trees, self.upgrades = field.tiles, field.trees, field.upgrades
@@ -208,6 +222,7 @@ class Work:
         else:
             self.set_battlefield(battlefield_of(s))
             self.village = self.battlefield.village
+            self.seats = list(s.seats)
             self.troops = thaw_troops(s.troops, n)
             self.troops_shared = False
             self.troops_changed = True
@@ -246,11 +261,12 @@ class Work:
         self.set_battlefield(self.battlefield.with_upgrade(h, token))
 
     def seat(self, p: int) -> SeatW:
-        """Return p's seat for a change (copied from the frozen seat on first use)."""
-        s = self.seats[p]
-        if isinstance(s, SeatW):
-            return s
-        thawed = self.seats[p] = SeatW(s)
+        """Return p's seat for a change (copied on first use: the seat before may belong to
+        earlier states too)."""
+        if self.own_seats >> p & 1:
+            return self.seats[p]  # type: ignore[return-value]
+        thawed = self.seats[p] = SeatW(self.seats[p])
+        self.own_seats |= 1 << p
         self.seats_thawed = True
         return thawed
 
@@ -288,10 +304,10 @@ class Work:
         fields["pool"] = self.pool
         if self.troops_changed:  # made from aux on first read (see state._LazyTroops)
             fields.pop("troops", None)
-        if self.seats_thawed:
-            fields["seats"] = tuple([s.freeze() if type(s) is SeatW else s for s in self.seats])
+        if self.seats_thawed:  # made from aux on first read (see state._LazySeats)
+            fields.pop("seats", None)
         fields["result"] = self.result
-        fields["aux"] = (self.battlefield, self.troops, legal)
+        fields["aux"] = (self.battlefield, self.troops, legal, self.seats)
         state: State = _new_state(State)
         _set_state_dict(state, fields)
         return state
