@@ -71,8 +71,8 @@ LEVELS: dict[str, dict[str, Level]] = {
         "normal": Level("alphabeta", Budget(depth=2, seconds=2.0)),
         "hard": Level("alphabeta", Budget(depth=4, seconds=HARD_SECONDS["sparta"])),
     },
-    # Arena: hard 33-3 against the heuristic, 10-0 against random, win shares 0.77 at 3 players
-    # and 0.47 at 4 (docs/strength.md); the turn lookahead 8-2 against the heuristic, in a
+    # Arena: hard 33-3 against the heuristic, 10-0 against random, win shares 0.74 at 3 players
+    # and 0.53 at 4 (docs/strength.md); the turn lookahead 8-2 against the heuristic, in a
     # second a move.
     "rise_of_tribes": {
         "easy": Level("heuristic", Budget()),
