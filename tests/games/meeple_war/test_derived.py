@@ -98,10 +98,11 @@ def test_derived_shared_slot_equals_new_slot() -> None:
 def test_derived_freeze_sets_exactly_the_state_fields() -> None:
     names = [f.name for f in dataclasses.fields(State)]
     for state in _states(50):
-        # troops and seats may be left out until first read (state._Lazy)
-        assert sorted({*vars(state), "troops", "seats"}) == sorted(names)
+        # troops, seats and frozen may be left out until first read (state._Lazy)
+        assert sorted({*vars(state), "troops", "seats", "frozen"}) == sorted(names)
         assert state.troops is vars(state)["troops"]
         assert state.seats is vars(state)["seats"]
+        assert state.frozen is vars(state)["frozen"]
 
 
 def _plain_troops(troops: dict[int, tuple[int, ...]]) -> tuple[tuple[int, int, int], ...]:
@@ -116,14 +117,16 @@ def _plain_seats(seats: list[Seat | SeatW]) -> list[list[object]]:
              for name in _SEAT_FIELDS] for s in seats]
 
 
-def _lazy_playout(players: int) -> list[tuple[State, tuple[object, ...], list[list[object]]]]:
-    """Return each state with snapshots of its troops map and seats list as it was made,
-    the game and its siblings having gone on from it since."""
+def _lazy_playout(players: int) -> list[tuple[State, tuple[object, ...], list[list[object]],
+                                              list[tuple[int, int]]]]:
+    """Return each state with snapshots of its troops map, seats list and frozen map as it
+    was made, the game and its siblings having gone on from it since."""
     rng = random.Random(players)
     state = RULES.initial_state(players, players, {})
     made = []
     while not state.result and len(made) < 400:
-        made.append((state, _plain_troops(state.aux[1]), _plain_seats(state.aux[3])))
+        made.append((state, _plain_troops(state.aux[1]), _plain_seats(state.aux[3]),
+                     sorted((h, k) for h, k in state.aux[4].items() if k)))
         actions = RULES.legal_actions(state)
         for action in actions[:3]:  # siblings share the map and the seats too
             RULES.apply(state, action)
@@ -134,15 +137,23 @@ def _lazy_playout(players: int) -> list[tuple[State, tuple[object, ...], list[li
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_derived_lazy_troops_field_equals_the_map_when_made(players: int) -> None:
     made = _lazy_playout(players)
-    assert any("troops" not in vars(s) for s, _, _ in made)
-    for old, troops, _ in made:
+    assert any("troops" not in vars(s) for s, _, _, _ in made)
+    for old, troops, _, _ in made:
         assert old.troops == troops
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_derived_lazy_seats_field_equals_the_seats_when_made(players: int) -> None:
     made = _lazy_playout(players)
-    assert any("seats" not in vars(s) for s, _, _ in made)
-    for old, _, seats in made:
+    assert any("seats" not in vars(s) for s, _, _, _ in made)
+    for old, _, seats, _ in made:
         assert all(type(seat) is Seat for seat in old.seats)
         assert _plain_seats(list(old.seats)) == seats
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_derived_lazy_frozen_field_equals_the_frozen_map_when_made(players: int) -> None:
+    made = _lazy_playout(players)
+    assert any("frozen" not in vars(s) for s, _, _, _ in made)
+    for old, _, _, frozen in made:
+        assert list(old.frozen) == frozen

@@ -78,7 +78,7 @@ class State:
     seats: tuple[Seat, ...]
     result: tuple[Any, ...]  # () while playing, else (winners, ranking, reason)
     # Derived data kept for speed, never compared or serialized: (battlefield, troops map,
-    # legal actions or None, seats list), see ``work.Work``.
+    # legal actions or None, seats list, frozen map), see ``work.Work``.
     # Only ``Work.freeze`` sets it; ``init=False`` keeps ``dataclasses.replace`` (and every other
     # constructor call) from carrying it over, so a state's aux always belongs to it.
     aux: tuple[Any, ...] = field(default=(), init=False, compare=False, hash=False, repr=False)
@@ -106,10 +106,11 @@ class _Lazy:
     """A field of a state whose instance dict may lack it: made from the state's ``aux`` on
     first read, then kept in the instance dict (which is looked up first).
 
-    ``Work.freeze`` leaves out the troops when meeples moved and the seats when a seat changed,
-    since random play and search never read them: they go on from the troops map and the seats
-    list in ``aux``. Neither is changed once a state holds it (a working copy copies the map,
-    the list and a seat before a change), so the field made later is the one made at once.
+    ``Work.freeze`` leaves out the troops when meeples moved, the seats when a seat changed and
+    the frozen meeples when there are some, since random play and search never read them: they
+    go on from the troops map, the seats list and the frozen map in ``aux``. None is changed
+    once a state holds it (a working copy copies the maps, the list and a seat before a
+    change), so the field made later is the one made at once.
     """
 
     def __init__(self, name: str, make: Callable[[tuple[Any, ...]], Any]) -> None:
@@ -131,3 +132,5 @@ def _frozen_seats(aux: tuple[Any, ...]) -> tuple[Seat, ...]:
 # Set after the class is made, so the dataclass does not take them for the fields' defaults.
 setattr(State, "troops", _Lazy("troops", lambda aux: freeze_troops(aux[1])))  # noqa: B010
 setattr(State, "seats", _Lazy("seats", _frozen_seats))  # noqa: B010
+setattr(State, "frozen", _Lazy(  # noqa: B010
+    "frozen", lambda aux: tuple(sorted([(h, k) for h, k in aux[4].items() if k]))))

@@ -203,7 +203,6 @@ class Work:
          self.bonuses, self.workers, self.pending, self.altars_used, self.effects, self.pile,
          self.pool, self.result) = _read_plain(s)  # in PLAIN order
         n = s.players
-        self.frozen = dict(s.frozen) if s.frozen else {}  # hex -> active meeples not to move
         self.explore = {h: list(origins) for h, origins in s.explore} if s.explore else {}
         self.seats_thawed = False
         self.own_seats = 0  # bit p: seats[p] is this copy's own SeatW, free to change
@@ -212,6 +211,9 @@ class Work:
             # The source's seats as its working copy left them: frozen seats, or SeatW objects
             # that no working copy changes any more (seat() copies them first).
             self.seats: list[Seat | SeatW] = list(aux[3])
+            frozen = aux[4]  # changed in place: copied
+            self.frozen: dict[int, int] = frozen.copy() if frozen else {}  # hex -> active
+            # meeples that may not move (a count may be 0: the same as no entry)
             field: Battlefield = aux[0]
             self.battlefield = field  # set_battlefield inlined: this runs once per action
             self.tiles, self.trees, self.upgrades = field.tiles, field.trees, field.upgrades
@@ -223,6 +225,7 @@ class Work:
             self.set_battlefield(battlefield_of(s))
             self.village = self.battlefield.village
             self.seats = list(s.seats)
+            self.frozen = dict(s.frozen)
             self.troops = thaw_troops(s.troops, n)
             self.troops_shared = False
             self.troops_changed = True
@@ -292,8 +295,10 @@ class Work:
         fields["workers"] = self.workers
         fields["pending"] = self.pending
         fields["sub"] = self.sub
-        fields["frozen"] = (tuple(sorted((h, k) for h, k in frozen.items() if k))
-                            if frozen else ())
+        if frozen:  # made from aux on first read (see state._Lazy)
+            fields.pop("frozen", None)
+        else:
+            fields["frozen"] = ()
         fields["explore"] = (tuple((h, tuple(o)) for h, o in explore.items())
                              if explore else ())
         fields["drawn"] = self.drawn
@@ -307,7 +312,7 @@ class Work:
         if self.seats_thawed:  # made from aux on first read (see state._LazySeats)
             fields.pop("seats", None)
         fields["result"] = self.result
-        fields["aux"] = (self.battlefield, self.troops, legal, self.seats)
+        fields["aux"] = (self.battlefield, self.troops, legal, self.seats, frozen)
         state: State = _new_state(State)
         _set_state_dict(state, fields)
         return state
