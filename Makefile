@@ -23,8 +23,10 @@ lint: $(STAMP)
 	$(BIN)/ruff check src tests scripts
 	$(BIN)/mypy src
 
+# The speed table of the README, with OpenSpiel measured in the same run (the optional extra).
 bench: $(STAMP)
-	$(BIN)/meeples bench
+	$(BIN)/python -m pip install --quiet -e '.[bench]'
+	$(BIN)/meeples bench --seconds 1 --rounds 3 --json bench.json
 
 clean:
 	rm -rf $(VENV) build *.egg-info src/*.egg-info .pytest_cache
