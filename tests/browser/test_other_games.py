@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 import re
+from collections.abc import Callable
 from typing import Any
 
 import httpx
@@ -93,24 +94,32 @@ def test_every_game_has_rule_help_in_each_language(page: Any, server: str, lang:
     shot(page, f"rules_{lang}")
 
 
-def bombing_position() -> tuple[str, str, int]:
-    """Return a Meeple War position where the player to move may bomb a building, that
-    building's hex and the player (found by seeded random playouts)."""
-    rules = meeples.load("meeple_war")
-    for seed in range(20):
-        state = rules.new(players=3, seed=seed)
+def first_state(game: str, seeds: int, plies: int, wanted: Callable[[Any], bool]) -> Any:
+    """Return the first state of seeded 3-player random playouts whose mover is wanted."""
+    for seed in range(seeds):
+        state = meeples.load(game).new(players=3, seed=seed)
         rng = random.Random(seed)
-        for _ in range(600):
+        for _ in range(plies):
             if state.outcome is not None:
                 break
-            legal = state.legal()
-            found = next((b for a in legal if (b := re.search(r":bomb@(\d+)\.(\d+)<", a))), None)
-            if found and state.to_move is not None:
-                view = state.view(state.to_move)
-                hex_name = view["villages"][int(found[1])][int(found[2]) - 1]
-                return state.position(), hex_name, state.to_move
-            state = state.play(rng.choice(legal))
-    raise AssertionError("no bombing found")
+            if state.to_move is not None and wanted(state):
+                return state
+            state = state.play(rng.choice(state.legal()))
+    raise AssertionError(f"no wanted position in {seeds} {game} playouts")
+
+
+def _bombing(state: Any) -> re.Match[str] | None:
+    return next((b for a in state.legal() if (b := re.search(r":bomb@(\d+)\.(\d+)<", a))), None)
+
+
+def bombing_position() -> tuple[str, str, int]:
+    """Return a Meeple War position where the player to move may bomb a building, that
+    building's hex and the player."""
+    state = first_state("meeple_war", 20, 600, lambda s: _bombing(s) is not None)
+    found = _bombing(state)
+    assert found is not None
+    hex_name = state.view(state.to_move)["villages"][int(found[1])][int(found[2]) - 1]
+    return state.position(), hex_name, state.to_move
 
 
 @pytest.mark.skipif("meeple_war" not in meeples.game_names(), reason="no Meeple War")
@@ -133,20 +142,13 @@ def test_meeple_war_bombing_is_chosen_on_the_target_building(page: Any, server: 
 
 
 def vent_position() -> tuple[str, int, list[str]]:
-    """Return a Rise of Tribes position where the player to move puts the volcano, that player and
-    the volcano actions offered (found by seeded random playouts)."""
-    rules = meeples.load("rise_of_tribes")
-    for seed in range(30):
-        state = rules.new(players=3, seed=seed)
-        rng = random.Random(seed)
-        for _ in range(3000):
-            if state.outcome is not None:
-                break
-            legal = state.legal()
-            if legal[0].startswith("vent ") and state.to_move is not None and len(legal) > 1:
-                return state.position(), state.to_move, legal
-            state = state.play(rng.choice(legal))
-    raise AssertionError("no volcano placement found")
+    """Return a Rise of Tribes position where the player to move puts the volcano (with a
+    choice of slots), that player and the volcano actions offered."""
+    state = first_state(
+        "rise_of_tribes", 30, 3000,
+        lambda s: s.legal()[0].startswith("vent ") and len(s.legal()) > 1,
+    )
+    return state.position(), state.to_move, state.legal()
 
 
 @pytest.mark.skipif("rise_of_tribes" not in meeples.game_names(), reason="no Rise of Tribes")
