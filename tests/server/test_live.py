@@ -188,7 +188,11 @@ def test_finishing_move_reports_the_ranking(client: TestClient) -> None:
         hello(ws, token(match, 0))
         ws.send_json({"type": "act", "action": "e4-e6", "version": 0})
         state = ws.receive_json()
-    assert state["outcome"] == {"winners": [0], "ranking": [[0], [1]], "reason": "all cities"}
+    outcome = state["outcome"]
+    assert outcome["winners"] == [0] and outcome["ranking"] == [[0], [1]]
+    assert outcome["msg"] == {
+        "key": "sp.end.all_cities", "params": {"winner": {"ref": "sp.side", "id": 0}}
+    }
     assert state["legal"] == []
 
 

@@ -1,10 +1,25 @@
-"""The errors every client may catch. All are ``ValueError`` subclasses with precise names."""
+"""The errors every client may catch. All are ``ValueError`` subclasses with precise names.
+
+An error is raised with an English text or with a :class:`~meeples.core.text.Message`; either
+way ``str(error)`` is English and ``error.message`` is a message every client can word in its
+own language (a plain text becomes the message ``core.text``, shown as it is).
+"""
 
 from __future__ import annotations
+
+from typing import Any
 
 
 class MeeplesError(ValueError):
     """Base class of every error Meeples raises on bad input."""
+
+    def __init__(self, message: Any = "") -> None:
+        from meeples.core.text import Message, msg
+
+        self.message: Message = (
+            message if isinstance(message, Message) else msg("core.text", text=str(message))
+        )
+        super().__init__(str(self.message) if isinstance(message, Message) else str(message))
 
 
 class UnknownGame(MeeplesError):

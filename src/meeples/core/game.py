@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from typing import Any, Generic, Protocol, TypeVar
 
 from meeples.core.errors import BadOptions, IllegalAction
+from meeples.core.text import Message, msg
 
 S = TypeVar("S", bound=Hashable)
 A = TypeVar("A", bound=Hashable)
@@ -36,14 +37,19 @@ class Outcome:
     winners: tuple[int, ...]
     ranking: tuple[tuple[int, ...], ...]
     reason: str
+    #: The reason as a message for every client's language (``reason`` is its English wording).
+    message: Message | None = field(default=None, compare=False)
 
     def to_json(self) -> dict[str, Any]:
         """Return the outcome as JSON-ready data."""
-        return {
+        data: dict[str, Any] = {
             "winners": list(self.winners),
             "ranking": [list(group) for group in self.ranking],
             "reason": self.reason,
         }
+        if self.message is not None:
+            data["msg"] = self.message.to_json()
+        return data
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,20 +67,31 @@ class Option:
             BadOptions: the value has the wrong type or is not one of the choices.
         """
         expected = type(self.default)
+        given = repr(value)
         if expected is bool and not isinstance(value, bool):
-            raise BadOptions(f"option {name!r} takes true or false, not {value!r}")
+            raise BadOptions(msg("core.option_bool", option=name, value=given))
         if expected is int and (isinstance(value, bool) or not isinstance(value, int)):
-            raise BadOptions(f"option {name!r} takes a whole number, not {value!r}")
+            raise BadOptions(msg("core.option_int", option=name, value=given))
         if expected is str and not isinstance(value, str):
-            raise BadOptions(f"option {name!r} takes a text, not {value!r}")
+            raise BadOptions(msg("core.option_text", option=name, value=given))
         if self.choices is not None and value not in self.choices:
             allowed = ", ".join(repr(c) for c in self.choices)
-            raise BadOptions(f"option {name!r} must be one of {allowed}, not {value!r}")
+            raise BadOptions(msg("core.option_choice", option=name, choices=allowed, value=given))
         return value
 
 
 class Rules(Protocol[S, A]):
-    """What a game module implements: metadata and pure functions over its state."""
+    """What a game module implements: metadata and pure functions over its state.
+
+    Words for people are messages (:mod:`meeples.core.text`): ``describe_action`` says what a
+    legal action does, ``explain_illegal`` why an action is refused, ``prompt`` what the player
+    to move must decide now. ``action_parts`` returns an action's structured parts, so that no
+    client parses notation: ``{"verb": ..., <typed fields>}`` (hexes and squares as their names,
+    seats, slots and counts as numbers, components by id). ``anytime_skip`` returns the action that
+    declines the decision at hand when that decision exists only because the player to move may
+    use something "at any time" (a token, a power), else None: clients may play it for the
+    player, by the player's setting, as an ordinary recorded action.
+    """
 
     name: str
     title: str
@@ -93,8 +110,11 @@ class Rules(Protocol[S, A]):
     def format_state(self, state: S) -> str: ...
     def parse_state(self, text: str) -> S: ...
     def players(self, state: S) -> int: ...
-    def explain_illegal(self, state: S, action: A) -> str: ...
-    def describe_action(self, state: S, action: A) -> str: ...
+    def explain_illegal(self, state: S, action: A) -> Message: ...
+    def describe_action(self, state: S, action: A) -> Message: ...
+    def action_parts(self, action: A) -> dict[str, Any]: ...
+    def prompt(self, state: S) -> Message: ...
+    def anytime_skip(self, state: S) -> A | None: ...
 
 
 class Game(Generic[S, A]):
@@ -118,18 +138,20 @@ class Game(Generic[S, A]):
             BadOptions: an unknown option, a bad value, or an unsupported player count.
         """
         if isinstance(players, bool) or not isinstance(players, int):
-            raise BadOptions(f"players must be a whole number, not {players!r}")
+            raise BadOptions(msg("core.players_int", value=repr(players)))
         if not self.min_players <= players <= self.max_players:
-            span = (
-                f"{self.min_players}"
-                if self.min_players == self.max_players
-                else f"{self.min_players} to {self.max_players}"
+            key = "core.players_exact" if self.min_players == self.max_players else (
+                "core.players_range"
             )
-            raise BadOptions(f"{self.name} is played by {span} players, not {players}")
+            raise BadOptions(
+                msg(key, game=self.name, low=self.min_players, high=self.max_players, n=players)
+            )
         unknown = sorted(set(options) - set(self.options))
         if unknown:
-            known = ", ".join(sorted(self.options)) or "none"
-            raise BadOptions(f"{self.name} has no option {unknown[0]!r} (options: {known})")
+            known = ", ".join(sorted(self.options)) or "-"
+            raise BadOptions(
+                msg("core.option_unknown", game=self.name, option=unknown[0], options=known)
+            )
         full = {name: opt.default for name, opt in self.options.items()}
         for name, value in options.items():
             full[name] = self.options[name].check(name, value)
@@ -142,7 +164,7 @@ class Game(Generic[S, A]):
             BadOptions: see :meth:`check_options`.
         """
         if isinstance(seed, bool) or not isinstance(seed, int):
-            raise BadOptions(f"seed must be a whole number, not {seed!r}")
+            raise BadOptions(msg("core.seed_int", value=repr(seed)))
         full = self.check_options(players, options)
         inner = self.rules.initial_state(players, seed, full)
         start = Start(players=players, seed=seed, options=full, position=None)
@@ -232,13 +254,13 @@ class State(Generic[S, A]):
         """
         rules = self.game.rules
         if not isinstance(action, str):
-            raise IllegalAction(f"an action is a text, not {type(action).__name__}")
+            raise IllegalAction(msg("core.action_not_text", type=type(action).__name__))
         if rules.outcome(self.inner) is not None:
-            raise IllegalAction(f"{action!r}: the game is over")
+            raise IllegalAction(msg("core.game_over_action", action=repr(action)))
         parsed = rules.parse_action(action)
         if parsed not in rules.legal_actions(self.inner):
-            why = rules.explain_illegal(self.inner, parsed)
-            raise IllegalAction(f"{action!r} is not legal: {why}")
+            why = _message(rules.explain_illegal(self.inner, parsed))
+            raise IllegalAction(msg("core.not_legal", action=repr(action), why=why))
         return parsed
 
     def play(self, action: str) -> State[S, A]:
@@ -253,8 +275,36 @@ class State(Generic[S, A]):
         return State(self.game, inner, self.start, history)
 
     def describe(self, action: str) -> str:
-        """Return a short description in words of a legal action."""
-        return self.game.rules.describe_action(self.inner, self.parse_action(action))
+        """Return a short description of a legal action, in English words."""
+        return str(self.describe_message(action))
+
+    def describe_message(self, action: str) -> Message:
+        """Return the message that describes a legal action (every client words it)."""
+        return _message(self.game.rules.describe_action(self.inner, self.parse_action(action)))
+
+    def parts(self, action: str) -> dict[str, Any]:
+        """Return the structured parts of an action: ``{"verb": ..., <typed fields>}``.
+
+        Raises:
+            IllegalAction: the string is not an action of this game.
+        """
+        rules = self.game.rules
+        return dict(rules.action_parts(rules.parse_action(action)))
+
+    def prompt(self) -> Message:
+        """Return what the player to move must decide now (how the game ended, once over)."""
+        outcome = self.outcome
+        if outcome is not None:
+            return outcome.message or msg("core.text", text=outcome.reason)
+        return _message(self.game.rules.prompt(self.inner))
+
+    def anytime_skip(self) -> str | None:
+        """Return the action that declines an "at any time" decision, when the one at hand is
+        only that (a client may play it for the player, by their setting); else None."""
+        if self.outcome is not None:
+            return None
+        skip = self.game.rules.anytime_skip(self.inner)
+        return None if skip is None else self.game.rules.format_action(skip)
 
     def position(self) -> str:
         """Return the position text (``game.parse`` reads it back)."""
@@ -264,7 +314,7 @@ class State(Generic[S, A]):
         """Return what a player (None: a spectator) may see, as JSON-ready data."""
         if player is not None and not 0 <= player < self.start.players:
             players = self.start.players
-            raise IllegalAction(f"there is no player {player} in a {players}-player game")
+            raise IllegalAction(msg("core.no_such_player", player=player, n=players))
         return self.game.rules.view(self.inner, player)
 
     def record(self) -> Any:
@@ -276,3 +326,8 @@ class State(Generic[S, A]):
     def to_json(self) -> str:
         """Return the match record as JSON text."""
         return json.dumps(self.record().to_json())
+
+
+def _message(words: Message | str) -> Message:
+    """Return a game's words as a message (a plain text is shown as it is)."""
+    return words if isinstance(words, Message) else msg("core.text", text=words)

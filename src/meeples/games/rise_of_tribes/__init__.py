@@ -42,7 +42,10 @@ class RiseOfTribesRules:
     options: Mapping[str, Option] = {
         "events": Option("all16", "Event deck: all 16 events, or the classic 12 (R12)",
                          ("all16", "classic12")),
-        "leaders": Option(False, "Advanced: tribal leader powers, both per tribe unless leader_powers picks one (§4.6)"),
+        "leaders": Option(
+            False,
+            "Advanced: tribal leader powers, both per tribe unless leader_powers picks one (§4.6)",
+        ),
         "leader_powers": Option(
             "both", "With leaders: each tribe uses both of its powers, or each player picks "
             "one of the two before placing (Q18)", ("both", "pick")),

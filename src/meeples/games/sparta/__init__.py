@@ -9,7 +9,9 @@ from collections.abc import Mapping
 from typing import Any
 
 from meeples.core.game import Game, Option, Outcome
+from meeples.core.text import Message, msg
 from meeples.games.sparta import notation, rules, setup, view
+from meeples.games.sparta.rules import side
 from meeples.games.sparta.state import IS_HERO, NO_CITY, OWNER, PASS, Action, State
 
 
@@ -60,59 +62,87 @@ class SpartaRules:
     def players(self, state: State) -> int:
         return 2
 
-    def explain_illegal(self, state: State, action: Action) -> str:
-        """Return why an action is not legal, in words."""
+    def explain_illegal(self, state: State, action: Action) -> Message:
+        """Return why an action is not legal."""
         sq = notation.square_name
         if action == PASS:
-            return "you may pass only when you have no move and no promotion"
+            return msg("sp.why.pass")
         origin, target = action
         piece = state.board[origin]
         if not piece:
-            return f"there is no piece on {sq(origin)}"
+            return msg("sp.why.empty", square=sq(origin))
         if OWNER[piece] != state.to_move:
-            sides = ("South", "North")
-            return (
-                f"the piece on {sq(origin)} is {sides[OWNER[piece]]}'s;"
-                f" {sides[state.to_move]} is to move"
+            return msg(
+                "sp.why.not_yours", square=sq(origin), owner=side(OWNER[piece]),
+                mover=side(state.to_move),
             )
         if origin == target:
             if IS_HERO[piece]:
-                return f"the piece on {sq(origin)} is already a hero"
+                return msg("sp.why.already_hero", square=sq(origin))
             if state.cities[origin] != state.to_move:
-                return f"{sq(origin)} is not one of your cities"
-            return "no hero is left in your reserve"
-        kind = "hero" if IS_HERO[piece] else "warrior"
+                return msg("sp.why.not_your_city", square=sq(origin))
+            return msg("sp.why.no_reserve")
         steps = rules.STEPS[piece]
         if state.board[target]:
-            return f"{sq(target)} is occupied"
+            return msg("sp.why.occupied", square=sq(target))
         (r1, f1), (r2, f2) = divmod(origin, 10), divmod(target, 10)
+        kind = "hero" if IS_HERO[piece] else "warrior"
         if max(abs(r1 - r2), abs(f1 - f2)) > steps:
-            return f"a {kind} moves at most {steps} steps"
-        return f"no path of free squares leads from {sq(origin)} to {sq(target)} in {steps} steps"
+            return msg(f"sp.why.too_far_{kind}", n=steps)
+        return msg("sp.why.no_path", src=sq(origin), dest=sq(target), n=steps)
 
-    def describe_action(self, state: State, action: Action) -> str:
-        """Return a short description in words of a legal action and its consequences."""
+    def describe_action(self, state: State, action: Action) -> Message:
+        """Return the message that describes a legal action and its consequences."""
         sq = notation.square_name
         if action == PASS:
-            return "pass (no other action is possible)"
+            return msg("sp.pass")
         origin, target = action
         if origin == target:
-            return f"promote the warrior on {sq(origin)} to a hero"
+            return msg("sp.promote", square=sq(origin))
         piece = state.board[origin]
         kind = "hero" if IS_HERO[piece] else "warrior"
-        words = [f"{kind} {sq(origin)} to {sq(target)}"]
         after = rules.apply(state, action)
-        if after.reserves != state.reserves:
-            words.append("becomes a hero")
-        if after.cities != state.cities:
-            words.append("conquers the city")
         lost = [s for s, p in enumerate(state.board) if p and not after.board[s] and s != origin]
         if after.board[target] == 0:
             lost.append(target)
-        if lost:
-            own = sum(1 for s in lost if OWNER[state.board[s] or piece] == state.to_move)
-            words.append(f"defeats {len(lost) - own} enemy and {own} own piece(s)")
-        return ", ".join(words)
+        own = sum(1 for s in lost if OWNER[state.board[s] or piece] == state.to_move)
+        consequences = [
+            msg(key)
+            for key, happens in (
+                ("sp.becomes_hero", after.reserves != state.reserves),
+                ("sp.conquers", after.cities != state.cities),
+            )
+            if happens
+        ]
+        if len(lost) - own:
+            consequences.append(msg("sp.defeats_enemy", n=len(lost) - own))
+        if own:
+            consequences.append(msg("sp.defeats_own", n=own))
+        move = msg(f"sp.move_{kind}", src=sq(origin), dest=sq(target))
+        for consequence in consequences:
+            move = msg("sp.and", first=move, then=consequence)
+        return move
+
+    def action_parts(self, action: Action) -> dict[str, Any]:
+        """Return the parts of an action: pass, promote (square) or move (from, to)."""
+        if action == PASS:
+            return {"verb": "pass"}
+        origin, target = action
+        if origin == target:
+            return {"verb": "promote", "square": notation.square_name(origin)}
+        return {
+            "verb": "move",
+            "from": notation.square_name(origin),
+            "to": notation.square_name(target),
+        }
+
+    def prompt(self, state: State) -> Message:
+        """Return what the side to move must decide."""
+        return msg("sp.prompt", player=side(state.to_move))
+
+    def anytime_skip(self, state: State) -> Action | None:
+        """Sparta has no decision "at any time"."""
+        return None
 
 
 RULES = SpartaRules()

@@ -25,6 +25,7 @@ from __future__ import annotations
 import re
 
 from meeples.core.errors import BadPosition, IllegalAction
+from meeples.core.text import msg
 from meeples.games.sparta import rules, setup
 from meeples.games.sparta.state import HERO_OF, NO_CITY, PASS, WARRIOR_OF, Action, Piece, State
 
@@ -84,9 +85,8 @@ def parse_action(text: str) -> Action:
                 return action
     except ValueError:
         pass
-    raise IllegalAction(
-        f"{text!r} is not a Sparta action (write a move as b2-b4, a promotion as e5=H, or pass)"
-    )
+    raise IllegalAction(msg("core.not_an_action", action=repr(text), game="Sparta",
+                            hint=msg("sp.notation_hint")))
 
 
 def format_state(state: State) -> str:

@@ -14,6 +14,7 @@ from operator import iconcat
 from typing import Any
 
 from meeples.core.game import Outcome
+from meeples.core.text import Message, Ref, msg
 from meeples.games.sparta import setup
 from meeples.games.sparta.state import (
     HERO_OF,
@@ -429,16 +430,31 @@ def count_cities(cities: tuple[int, ...]) -> tuple[int, int]:
     return cities.count(0), cities.count(1)
 
 
-def _win(player: int, reason: str) -> Outcome:
-    return Outcome(winners=(player,), ranking=((player,), (1 - player,)), reason=reason)
+def side(player: int) -> Ref:
+    """Return a reference to a side by player index (0 South, 1 North), named in each language."""
+    return Ref("sp.side", player)
 
 
-def _by_cities(cities: tuple[int, ...], reason: str) -> Outcome:
+def _win(player: int, reason: str, key: str) -> Outcome:
+    return Outcome(
+        winners=(player,), ranking=((player,), (1 - player,)), reason=reason,
+        message=msg(key, winner=side(player)),
+    )
+
+
+def _by_cities(cities: tuple[int, ...], reason: str, why: Message) -> Outcome:
     """Decide as in end condition 3: more cities wins, equal is a draw."""
     south, north = count_cities(cities)
     if south == north:
-        return Outcome(winners=(), ranking=((0, 1),), reason=f"{reason}; equal cities: draw")
-    return _win(0 if south > north else 1, f"{reason}; more cities")
+        return Outcome(
+            winners=(), ranking=((0, 1),), reason=f"{reason}; equal cities: draw",
+            message=msg("sp.end.cities_draw", why=why),
+        )
+    winner = 0 if south > north else 1
+    return Outcome(
+        winners=(winner,), ranking=((winner,), (1 - winner,)), reason=f"{reason}; more cities",
+        message=msg("sp.end.more_cities", why=why, winner=side(winner)),
+    )
 
 
 def decide(state: State, repeated: int = 1) -> Outcome | None:
@@ -464,17 +480,20 @@ def _decide(
     total = south_cities + north_cities
     if total:
         if south_cities == total:
-            return _win(0, "all cities")
+            return _win(0, "all cities", "sp.end.all_cities")
         if north_cities == total:
-            return _win(1, "all cities")
+            return _win(1, "all cities", "sp.end.all_cities")
     if (south <= 1) != (north <= 1):
-        return _win(1 if south <= 1 else 0, "one piece left")
+        return _win(1 if south <= 1 else 0, "one piece left", "sp.end.one_piece")
     if south <= 2 and north <= 2:
-        return _by_cities(cities, "both sides down to two pieces")
+        return _by_cities(cities, "both sides down to two pieces", msg("sp.end.two_pieces"))
     if passes >= 2:
-        return _by_cities(cities, "both players passed")
+        return _by_cities(cities, "both players passed", msg("sp.end.passes"))
     if repeated >= setup.REPETITION_LIMIT:
-        return _by_cities(cities, "threefold repetition")
+        return _by_cities(cities, "threefold repetition", msg("sp.end.repetition"))
     if quiet >= setup.QUIET_PLY_LIMIT:
-        return _by_cities(cities, f"{setup.QUIET_PLY_LIMIT} plies without progress")
+        limit = setup.QUIET_PLY_LIMIT
+        return _by_cities(
+            cities, f"{limit} plies without progress", msg("sp.end.quiet", n=limit)
+        )
     return None

@@ -1,0 +1,235 @@
+"""Messages for people: a key with parameters, worded by per-language catalogues.
+
+Everything an engine says to a person (an action's description, why an action is refused, what
+the player to move must decide, how a game ended) crosses the boundary as a :class:`Message`, as
+lichess' i18n keys do, never as an English sentence that another layer re-parses. Each client
+words it in its own language from the catalogues:
+
+- ``meeples/core/text/<lang>.json`` holds the core's messages (``core.*``);
+- ``meeples/games/<game>/text/<lang>.json`` holds a game's messages (keys prefixed by the game,
+  e.g. ``mw.move``) and its components: ``{"components": {kind: {id: {"name", "effect"}}}}``.
+
+A template is a text with ``{name}`` placeholders, or, when its wording depends on a count, an
+object of plural forms (``"one"``, ``"other"``, and any other CLDR category) chosen by the
+parameter ``n``. A parameter is a number, a text shown as it is (a hex, a square, an action), a
+nested :class:`Message`, or a :class:`Ref` to a player or a component, which each client names in
+its own language (a player by the seat's name where it knows it). The browser has the same
+renderer in ``web/i18n.js``; the terminal and the logs use English through :func:`render`.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from functools import cache
+from importlib import resources
+from typing import Any
+
+#: The languages every catalogue is written in; English is the reference and the fallback.
+LANGUAGES = ("en", "fr", "es")
+
+PLACEHOLDER = re.compile(r"\{([a-z_][a-z0-9_]*)\}")
+
+
+@dataclass(frozen=True, slots=True)
+class Ref:
+    """A player (``kind`` "player", ``id`` the seat index) or a component of a game's catalogue
+    (``kind`` e.g. "mw.building", ``id`` its code), named by each client in its language."""
+
+    kind: str
+    id: str | int
+
+    def to_json(self) -> dict[str, Any]:
+        """Return the reference as JSON-ready data."""
+        return {"ref": self.kind, "id": self.id}
+
+
+@dataclass(frozen=True, slots=True)
+class Message:
+    """A message key and its parameters (numbers, texts, nested messages, references)."""
+
+    key: str
+    params: Mapping[str, Any] = field(default_factory=dict)
+
+    def to_json(self) -> dict[str, Any]:
+        """Return the message as JSON-ready data: ``{"key": ..., "params": {...}}``."""
+        return {"key": self.key, "params": {k: _param_json(v) for k, v in self.params.items()}}
+
+    def __str__(self) -> str:
+        return render(self)
+
+
+def msg(key: str, **params: Any) -> Message:
+    """Return a message (a shorthand: ``msg("mw.move", n=2, src="0,0", dest="1,0")``)."""
+    return Message(key, params)
+
+
+def player(seat: int) -> Ref:
+    """Return a reference to a player by seat index (worded "player 1" for seat 0)."""
+    return Ref("player", seat)
+
+
+def _param_json(value: Any) -> Any:
+    if isinstance(value, Message | Ref):
+        return value.to_json()
+    if isinstance(value, bool) or not isinstance(value, int | str | float):
+        raise TypeError(f"a message parameter is a number, text, Message or Ref, not {value!r}")
+    return value
+
+
+@dataclass(frozen=True, slots=True)
+class Catalogue:
+    """The templates and component names of one language, core and every game merged."""
+
+    lang: str
+    messages: Mapping[str, Any]
+    components: Mapping[str, Mapping[str, Mapping[str, str]]]
+
+    def to_json(self) -> dict[str, Any]:
+        """Return the catalogue as the browser loads it."""
+        return {"lang": self.lang, "messages": dict(self.messages),
+                "components": {k: dict(v) for k, v in self.components.items()}}
+
+
+def _read(package: str, lang: str) -> dict[str, Any]:
+    path = resources.files(package).joinpath("text", f"{lang}.json")
+    if not path.is_file():
+        return {}
+    data: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
+    return data
+
+
+def text_packages() -> list[str]:
+    """Return the packages that carry catalogues: the core, then every registered game."""
+    from meeples.core.registry import game_names
+
+    return ["meeples.core", *(f"meeples.games.{name}" for name in game_names())]
+
+
+@cache
+def catalogue(lang: str) -> Catalogue:
+    """Return the merged catalogue of a language.
+
+    Raises:
+        ValueError: not one of :data:`LANGUAGES`.
+    """
+    if lang not in LANGUAGES:
+        raise ValueError(f"no catalogue for language {lang!r} (languages: {', '.join(LANGUAGES)})")
+    messages: dict[str, Any] = {}
+    components: dict[str, dict[str, dict[str, str]]] = {}
+    for package in text_packages():
+        data = _read(package, lang)
+        messages.update(data.get("messages", {}))
+        for kind, entries in data.get("components", {}).items():
+            components.setdefault(kind, {}).update(entries)
+    return Catalogue(lang, messages, components)
+
+
+def plural_category(lang: str, n: int | float) -> str:
+    """Return the CLDR plural category of a whole number in a language."""
+    if lang == "fr":
+        if n in (0, 1):
+            return "one"
+        return "many" if n and n % 1_000_000 == 0 else "other"
+    if lang == "es":
+        if n == 1:
+            return "one"
+        return "many" if n and n % 1_000_000 == 0 else "other"
+    return "one" if n == 1 else "other"
+
+
+def template_of(message: Message, lang: str = "en") -> str:
+    """Return the template a message is worded by (its plural form chosen).
+
+    Raises:
+        KeyError: no catalogue of that language or of English has the key.
+    """
+    entry = catalogue(lang).messages.get(message.key)
+    if entry is None:
+        entry = catalogue("en").messages[message.key]
+        lang = "en"
+    if isinstance(entry, dict):
+        n = message.params.get("n", 0)
+        category = plural_category(lang, n if isinstance(n, int | float) else 0)
+        return str(entry.get(category, entry["other"]))
+    return str(entry)
+
+
+def component_name(kind: str, ident: str | int, lang: str = "en") -> str:
+    """Return a component's name in a language (its id when no catalogue names it)."""
+    for code in (lang, "en"):
+        entry = catalogue(code).components.get(kind, {}).get(str(ident))
+        if entry is not None:
+            return entry["name"]
+    return str(ident)
+
+
+def component_effect(kind: str, ident: str | int, lang: str = "en") -> str:
+    """Return a component's effect text in a language ("" when none is written)."""
+    for code in (lang, "en"):
+        entry = catalogue(code).components.get(kind, {}).get(str(ident))
+        if entry is not None:
+            return entry.get("effect", "")
+    return ""
+
+
+def render(message: Message, lang: str = "en", names: Mapping[int, str] | None = None) -> str:
+    """Return a message worded in a language (``names``: players' names by seat).
+
+    A key no catalogue has is shown as the key itself, so a missing text is visible, never fatal.
+    """
+    try:
+        template = template_of(message, lang)
+    except KeyError:
+        return message.key
+
+    def param(match: re.Match[str]) -> str:
+        name = match.group(1)
+        if name not in message.params:
+            return match.group(0)
+        return _render_param(message.params[name], lang, names)
+
+    return PLACEHOLDER.sub(param, template)
+
+
+def _render_param(value: Any, lang: str, names: Mapping[int, str] | None) -> str:
+    if isinstance(value, Message):
+        return render(value, lang, names)
+    if isinstance(value, Ref):
+        if value.kind == "player":
+            seat = int(value.id)
+            if names is not None and seat in names:
+                return names[seat]
+            return render(msg("core.player", n=seat + 1), lang, names)
+        return component_name(value.kind, value.id, lang)
+    return str(value)
+
+
+def message_from_json(data: Any) -> Message:
+    """Return the message a JSON value holds (the inverse of :meth:`Message.to_json`).
+
+    Raises:
+        ValueError: not a message.
+    """
+    if not isinstance(data, dict) or not isinstance(data.get("key"), str):
+        raise ValueError(f"not a message: {data!r}")
+    params = data.get("params", {})
+    if not isinstance(params, dict):
+        raise ValueError(f"not a message: {data!r}")
+    return Message(data["key"], {k: _param_from_json(v) for k, v in params.items()})
+
+
+def _param_from_json(value: Any) -> Any:
+    if isinstance(value, dict) and "key" in value:
+        return message_from_json(value)
+    if isinstance(value, dict) and "ref" in value:
+        return Ref(str(value["ref"]), value["id"])
+    return value
+
+
+def placeholders(template: Any) -> set[str]:
+    """Return the parameter names a template (or each of its plural forms) uses."""
+    forms = template.values() if isinstance(template, dict) else [template]
+    return {name for form in forms for name in PLACEHOLDER.findall(str(form))}
