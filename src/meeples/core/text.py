@@ -15,6 +15,7 @@ parameter ``n``. A parameter is a number, a text shown as it is (a hex, a square
 nested :class:`Message`, or a :class:`Ref` to a player or a component, which each client names in
 its own language (a player by the seat's name where it knows it). The browser has the same
 renderer in ``web/i18n.js``; the terminal and the logs use English through :func:`render`.
+The whole contract (parts, prompts, catalogues, what the browser receives): ``docs/messages.md``.
 """
 
 from __future__ import annotations
