@@ -106,6 +106,10 @@ class RiseOfTribesRules:
         """Return a short description in words of a legal action."""
         return describe.describe_action(state, action)
 
+    def action_parts(self, action: str) -> dict[str, Any]:
+        """Return the structured parts of an action (table: ``notation`` module docstring)."""
+        return notation.action_parts(action)
+
 
 RULES = RiseOfTribesRules()
 GAME: Game[State, str] = Game(RULES)

@@ -163,6 +163,8 @@ SABERTOOTH_VP = 1
 ABANDONED_COST = (1, 1, 1)
 CHIEFTAIN_HIGH_BID = 5  # a winning bid of at least this scores 2 VP, else 1
 ALTAR_VP = 1
+#: The Altar's price besides the member: this many of one resource, or one of each (§3.6).
+ALTAR_SAME = 4
 VOLCANO_LOSSES = {SUN: 0, BLANK: 1, MOON: 2}  # members lost by each nearby tribe (§3.6)
 VOLCANO_STONE = 1
 

@@ -148,7 +148,7 @@ def legal_goals(s: State) -> list[str]:
             if s.res[p][kind] >= data.ACQUIRE_BASE - s.tokens[slot][kind]:
                 out.append(f"buy {data.EVENT_IDS[event]}")
     if data.ALTAR in s.acquired[p] and not s.flags[Flag.ALTAR]:
-        pays = [RES[r] for r in range(3) if s.res[p][r] >= 4]
+        pays = [RES[r] for r in range(3) if s.res[p][r] >= data.ALTAR_SAME]
         if all(s.res[p]):
             pays.append("wfs")
         out += [f"altar {hn(h)} {pay}" for h in range(len(s.pop)) if s.pop[h][p] for pay in pays]
@@ -219,7 +219,7 @@ def apply_goals(w: Work, words: list[str]) -> None:
         w.flags[Flag.ALTAR] = 1
         pay = words[2]
         for r in range(3):
-            w.res[p][r] -= 4 if pay == RES[r] else (1 if pay == "wfs" else 0)
+            w.res[p][r] -= data.ALTAR_SAME if pay == RES[r] else (1 if pay == "wfs" else 0)
         w.remove(ord(words[1]) - 97, p)
         w.gain_vp(p, data.ALTAR_VP)
     elif verb == "share":

@@ -1,34 +1,69 @@
-"""Rise of Tribes notation: action strings and the one-line position text.
+"""Rise of Tribes notation: action strings, their structured parts, and the position text.
 
 Hexes are letters ``a``, ``b``, ... in map index order (§3.4); resources ``w`` wood, ``f`` food,
 ``s`` stone; die faces ``S`` sun, ``M`` moon, ``B`` blank; goals ``D1``-``D7``, ``A1``-``A8``;
-events by their two-letter ids (``AL`` Altar...); players by seat number. Actions::
+events by their two-letter ids (``AL`` Altar...); leader powers by their codes (the power's name
+in lower case, "_" for spaces: ``light_in_the_dark``); players by seat number (0 first).
 
-    power trader            option leader_powers="pick": keep this leader power (codes:
-                            the power's name in lower case, "_" for spaces)
-    start c | start c+d     place the starting tribe (seat 4: 2 members on c, 1 on d)
-    take w                  take a free starting resource
-    keep | reroll S         Cunning: keep the roll, or reroll a die showing S
-    grow S | move M | gather B | lead S    put a die of that face on an action row
-    grow M!                 the same with Focused Effort (default power instead of moon)
-    hunt S | tame S | tiger S              spend a die on the Mammoth or the Sabertooth Tiger
-    light w                 Light in the Dark
-    add c                   GROW: one member on c
-    c-d                     MOVE: one member from c to d
-    find w                  Discovery
-    c=ww                    GATHER: hex c, taking the resources named
-    basket w | trade w>s | keep            Basketry / Trader after a GATHER
-    recycle A3 | draw       LEAD: recycle an unfinished goal, or draw
-    bottom A3               Dreamtime
-    fight c                 choose the next conflict hex
-    evade c-d | stay        Evasion
-    bow 1 | bow i | pass    Bow on a player's member or an invader
-    site c | vent 3 | lose c               event placements and volcano losses
-    settle c | pass         Abandoned Village
-    bid 4 | pass | give 1 w                Chieftain
-    goal D1 | village c [-w] [e] | buy AL | altar c w | altar c wfs | share w
-    pottery w>s | elder 1 w D4             Pottery, Tribal Elder (R5)
-    stop | done             end the current action early / end the turn
+One grammar table, :data:`FORMS`, gives every action form: its text, the verb of its parts, and
+its typed fields (the named groups of its pattern). :func:`parse_action` checks a text against
+it and :func:`action_parts` returns the parts a client draws and selects the action by, so no
+client reads the notation. Parts are ``{"verb": ..., <fields>}``, JSON-ready; a field that an
+action may leave out is ``null`` (``None``), never missing:
+
+=================================  =========  ==================================================
+action text                        verb       fields (type)
+=================================  =========  ==================================================
+``power trader``                   power      power (str: leader power code); option
+                                              leader_powers="pick": keep it for the whole game
+``start c`` / ``start c+d``        start      hex (str), second (str | null: seat 4 puts 1 of
+                                              its 3 members on this adjacent hex)
+``take w``                         take       resource (str): a free starting resource
+``keep``                           keep       (none): Cunning keeps the roll; after a GATHER,
+                                              no Trader exchange
+``reroll S``                       reroll     face (str): Cunning rerolls a die showing it
+``grow S``, ``move M!``...         place      row (str: grow, move, gather, lead), face (str),
+                                              focus (bool: Focused Effort, default power); the
+                                              die goes to slot 1 of that row
+``hunt S`` / ``tame S``            hunt/tame  event (str: "MA"), face (str): a die spent on the
+                                              Mammoth
+``tiger S``                        tiger      event (str: "ST"), face (str): a die spent on the
+                                              Sabertooth Tiger
+``light w``                        light      resource (str): Light in the Dark
+``add c``                          add        hex (str): GROW adds a member there
+``c-d``                            move       from (str), to (str): MOVE one member
+``find w``                         find       resource (str): from the Discovery card
+``c=wf``                           gather     hex (str), resources (list of str, one per
+                                              resource taken)
+``basket w``                       basket     resource (str): Basketry
+``trade w>s``                      trade      give (str), take (str): Trader
+``recycle A3`` / ``bottom A3``     recycle/   goal (str): LEAD recycles it; Dreamtime puts it
+                                   bottom     at the bottom of the deck
+``draw``                           draw       (none): LEAD draws
+``fight c``                        fight      hex (str): the next conflict hex
+``evade c-d``                      evade      from (str), to (str): Evasion
+``stay``                           stay       (none): Evasion ends
+``bow 1`` / ``bow i``              bow        seat (int | null), invader (bool): the Bow's target
+``pass``                           pass       (none): no Bow shot, no abandoned village, or out
+                                              of the bidding
+``site c``                         site       hex (str): where the event's token goes
+``vent 3``                         vent       slot (int): volcano slot (view: volcano_slots)
+``lose c``                         lose       hex (str): Volcano, a member lost there
+``settle c``                       settle     hex (str): Abandoned Village
+``bid 4``                          bid        amount (int): Chieftain
+``give 1 w``                       give       seat (int), resource (str): Chieftain's bid
+``goal D1``                        goal       goal (str): complete it
+``village c -w e``                 village    hex (str), discount (str | null: Crafty
+                                              Builders), elder (bool: the elder goes on it)
+``buy AL``                         buy        event (str)
+``altar c w`` / ``altar c wfs``    altar      hex (str), pay (list of str: 4 of one resource
+                                              or one of each)
+``share w``                        share      resource (str): Shared Knowledge
+``pottery w>s``                    pottery    give (str: two of it), take (str: one of it)
+``elder 1 w D4``                   elder      seat (int), resource (str), goal (str): Tribal
+                                              Elder (R5)
+``stop`` / ``done``                stop/done  (none): end the action early / end the turn
+=================================  =========  ==================================================
 
 The position text is every field of :class:`State` in order, ``name=value``, space-separated:
 a number, a list ``1,2,3`` (``.`` when empty), or a list of lists ``1,2/3,4`` (``.`` for an empty
@@ -39,8 +74,11 @@ serialization; views never show it to players.
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass, field
+from typing import Any
 
 from meeples.core.errors import BadPosition, IllegalAction
+from meeples.core.text import msg
 from meeples.games.rise_of_tribes import data
 from meeples.games.rise_of_tribes.state import (
     FIELDS,
@@ -57,21 +95,82 @@ _F = "[SMB]"
 _G = "(?:D[1-7]|A[1-8])"
 _E = "(?:" + "|".join(data.EVENT_IDS) + ")"
 _P = "(?:" + "|".join(data.LEADER_POWER_CODES) + ")"
-_GRAMMAR = re.compile(
-    "^(?:"
-    + "|".join([
-        f"power {_P}", f"start {_H}(?:\\+{_H})?", f"take {_R}", "keep", f"reroll {_F}",
-        f"(?:grow|move|gather|lead) {_F}!?", f"(?:hunt|tame|tiger) {_F}",
-        f"light {_R}", f"add {_H}",
-        f"{_H}-{_H}", f"find {_R}", f"{_H}={_R}{{1,4}}", f"basket {_R}", f"trade {_R}>{_R}",
-        f"recycle {_G}", "draw", f"bottom {_G}", f"fight {_H}", f"evade {_H}-{_H}", "stay",
-        "bow (?:[0-3]|i)", "pass", f"site {_H}", "vent [0-8]", f"lose {_H}", f"settle {_H}",
-        "bid [1-9][0-9]{0,3}", f"give [0-3] {_R}", f"goal {_G}", f"village {_H}(?: -{_R})?(?: e)?",
-        f"buy {_E}", f"altar {_H} (?:{_R}|wfs)", f"share {_R}", f"pottery {_R}>{_R}",
-        f"elder [0-3] {_R} D[1-7]", "stop", "done",
-    ])
-    + ")$"
+
+
+@dataclass(frozen=True, slots=True)
+class Form:
+    """One form of action: the verb of its parts, its pattern (named groups are its fields),
+    the words that may start it, and fields fixed by the form."""
+
+    verb: str
+    pattern: str
+    heads: tuple[str, ...] = ()
+    fixed: dict[str, Any] = field(default_factory=dict)
+    regex: re.Pattern[str] = field(init=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "regex", re.compile(self.pattern))
+        if not self.heads:
+            object.__setattr__(self, "heads", (self.verb,))
+
+
+#: The action grammar (module docstring): every form of action, once.
+FORMS: tuple[Form, ...] = (
+    Form("power", f"power (?P<power>{_P})"),
+    Form("start", f"start (?P<hex>{_H})(?:\\+(?P<second>{_H}))?"),
+    Form("take", f"take (?P<resource>{_R})"),
+    Form("keep", "keep"),
+    Form("reroll", f"reroll (?P<face>{_F})"),
+    Form("place", f"(?P<row>grow|move|gather|lead) (?P<face>{_F})(?P<focus>!)?",
+         heads=data.ACTION_NAMES),
+    Form("hunt", f"hunt (?P<face>{_F})", fixed={"event": "MA"}),
+    Form("tame", f"tame (?P<face>{_F})", fixed={"event": "MA"}),
+    Form("tiger", f"tiger (?P<face>{_F})", fixed={"event": "ST"}),
+    Form("light", f"light (?P<resource>{_R})"),
+    Form("add", f"add (?P<hex>{_H})"),
+    Form("move", f"(?P<from>{_H})-(?P<to>{_H})", heads=("-",)),
+    Form("find", f"find (?P<resource>{_R})"),
+    Form("gather", f"(?P<hex>{_H})=(?P<resources>{_R}{{1,4}})", heads=("=",)),
+    Form("basket", f"basket (?P<resource>{_R})"),
+    Form("trade", f"trade (?P<give>{_R})>(?P<take>{_R})"),
+    Form("recycle", f"recycle (?P<goal>{_G})"),
+    Form("draw", "draw"),
+    Form("bottom", f"bottom (?P<goal>{_G})"),
+    Form("fight", f"fight (?P<hex>{_H})"),
+    Form("evade", f"evade (?P<from>{_H})-(?P<to>{_H})"),
+    Form("stay", "stay"),
+    Form("bow", "bow (?:(?P<seat>[0-3])|(?P<invader>i))"),
+    Form("pass", "pass"),
+    Form("site", f"site (?P<hex>{_H})"),
+    Form("vent", "vent (?P<slot>[0-8])"),
+    Form("lose", f"lose (?P<hex>{_H})"),
+    Form("settle", f"settle (?P<hex>{_H})"),
+    Form("bid", "bid (?P<amount>[1-9][0-9]{0,3})"),
+    Form("give", f"give (?P<seat>[0-3]) (?P<resource>{_R})"),
+    Form("goal", f"goal (?P<goal>{_G})"),
+    Form("village", f"village (?P<hex>{_H})(?: -(?P<discount>{_R}))?(?P<elder> e)?"),
+    Form("buy", f"buy (?P<event>{_E})"),
+    Form("altar", f"altar (?P<hex>{_H}) (?P<pay>{_R}|wfs)"),
+    Form("share", f"share (?P<resource>{_R})"),
+    Form("pottery", f"pottery (?P<give>{_R})>(?P<take>{_R})"),
+    Form("elder", f"elder (?P<seat>[0-3]) (?P<resource>{_R}) (?P<goal>D[1-7])"),
+    Form("stop", "stop"),
+    Form("done", "done"),
 )
+
+#: The forms by the word an action starts with ("-" and "=" for the hex-first forms c-d, c=w).
+_BY_HEAD: dict[str, Form] = {head: form for form in FORMS for head in form.heads}
+#: Fields that are numbers, and fields that are flags (the group matched or not).
+_NUMBERS = frozenset({"seat", "slot", "amount"})
+_FLAGS = frozenset({"focus", "elder", "invader"})
+
+
+def _match(text: str) -> tuple[Form, re.Match[str]] | None:
+    """Return the form of an action text and its match, or None when it is no action."""
+    head = text[1:2] if text[1:2] in ("-", "=") else text.split(" ", 1)[0]
+    form = _BY_HEAD.get(head)
+    found = form.regex.fullmatch(text) if form is not None else None
+    return None if form is None or found is None else (form, found)
 
 
 def format_action(action: str) -> str:
@@ -85,12 +184,39 @@ def parse_action(text: str) -> str:
     Raises:
         IllegalAction: the text is not a Rise of Tribes action.
     """
-    if not _GRAMMAR.match(text):
-        raise IllegalAction(
-            f"{text!r} is not a Rise of Tribes action (e.g. 'grow S', 'add c', 'c-d', 'c=ww', "
-            "'goal D1', 'village c', 'done')"
-        )
+    if _match(text) is None:
+        raise IllegalAction(msg("core.not_an_action", action=repr(text), game="Rise of Tribes",
+                                hint=msg("rot.notation_hint")))
     return text
+
+
+def action_parts(action: str) -> dict[str, Any]:
+    """Return the structured parts of an action (the table of the module docstring).
+
+    Raises:
+        IllegalAction: the text is not a Rise of Tribes action.
+    """
+    found = _match(action)
+    if found is None:
+        parse_action(action)  # raises, with the hint
+    assert found is not None
+    form, match = found
+    parts: dict[str, Any] = {"verb": form.verb}
+    for name, value in match.groupdict().items():
+        if name in _FLAGS:
+            parts[name] = value is not None
+        elif value is None:
+            parts[name] = None
+        elif name in _NUMBERS:
+            parts[name] = int(value)
+        elif name == "resources":
+            parts[name] = list(value)
+        elif name == "pay":
+            parts[name] = list(value) if len(value) > 1 else [value] * data.ALTAR_SAME
+        else:
+            parts[name] = value
+    parts.update(form.fixed)
+    return parts
 
 
 def _encode(value: object, depth: int) -> str:
