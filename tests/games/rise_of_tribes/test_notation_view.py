@@ -42,7 +42,7 @@ def test_notation_illegal_action_explained() -> None:
 
 def test_notation_describe_action_in_words() -> None:
     state = GAME.wrap(turn(members={"a": (1, 0)}, hand=(S, B)))
-    assert state.describe("grow S") == "GROW with a die showing sun"
+    assert state.describe("grow S") == "GROW with a die showing sun (sun power)"
 
 
 def test_position_text_round_trips_with_hidden_parts() -> None:
@@ -88,9 +88,18 @@ def test_view_shows_every_players_goals_face_up() -> None:
         assert v["table"][p]["completed"] == [data.GOAL_IDS[c] for c in state.inner.completed[p]]
 
 
+def without_own_progress(v: dict[str, object]) -> dict[str, object]:
+    """Return a view without what only its player sees of their own goals (progress)."""
+    table = [{**pl, "goals": [{**g, "progress": None, "ready": None} for g in pl["goals"]]}
+             for pl in v["table"]]  # type: ignore[attr-defined]
+    return {**v, "table": table, "player": None}
+
+
 def test_view_same_for_every_player_and_spectator() -> None:
+    # Only the viewer's own goals gain their progress: everything else is public.
     state = random_state(2, 3, 80)
-    assert state.view(0) == {**state.view(1), "player": 0}
+    assert without_own_progress(state.view(0)) == without_own_progress(state.view(1)) == \
+        state.view(None)
     assert state.view(None)["player"] is None
 
 
@@ -131,7 +140,7 @@ def test_evaluate_in_unit_interval_and_prefers_points() -> None:
 def test_notation_illegal_goal_and_action_explained() -> None:
     from tests.games.rise_of_tribes.helpers import goals_step
     state = GAME.wrap(goals_step(members={"a": (1, 0)}, progress=((data.BOW,), ())))
-    with pytest.raises(meeples.IllegalAction, match="Bow costs 2/0/1"):
+    with pytest.raises(meeples.IllegalAction, match="Bow costs 2 wood and 1 stone"):
         state.play("goal D1")
     with pytest.raises(meeples.IllegalAction, match="not one of your goals"):
         state.play("goal A3")
@@ -174,39 +183,44 @@ def test_sample_state_reads_only_the_view() -> None:
 
 
 def describe_in(inner: State, action: str) -> str:
-    return GAME.rules.describe_action(inner, action)
+    return str(GAME.rules.describe_action(inner, action))
 
 
 def test_describe_hex_f_is_a_hex_not_food() -> None:
     inner = turn(members={"a": (1, 0)}, hand=(S, B), phase=Phase.ORDER, queue=(0, 5))
-    assert describe_in(inner, "fight f") == "resolve the conflict in f"
-    assert describe_in(inner, "add f") == "add a member to f"
-    assert describe_in(inner, "village f") == "build a village in f"
+    assert describe_in(inner, "fight f") == "resolve the conflict in hex f"
+    assert describe_in(inner, "add f") == "add a member to hex f"
+    assert describe_in(inner, "village f") == \
+        "build a village in hex f for 2 wood, 1 food and 3 stone"
 
 
 def test_describe_exchanges_name_both_resources() -> None:
     inner = turn(members={"a": (1, 0)}, hand=(S, B))
-    assert describe_in(inner, "trade w>s") == "Trader: take one stone instead of one wood"
-    assert describe_in(inner, "pottery f>w") == "Pottery: trade two food for one wood"
-    assert describe_in(inner, "give 1 s") == "give player 2 stone"
-    assert describe_in(inner, "altar c wfs") == \
-        "sacrifice a member in c and one wood, one food and one stone at the Altar"
+    assert describe_in(inner, "trade w>s") == "take 1 stone instead of 1 wood (Trader)"
+    assert describe_in(inner, "pottery f>w") == "Pottery: trade 2 food for 1 wood"
+    assert describe_in(inner, "give 1 s") == "give 1 stone to player 2"
+    assert describe_in(inner, "altar c wfs") == ("sacrifice a member in hex c and 1 wood, 1 food "
+                                                 "and 1 stone at the Altar for 1 victory point")
+    assert describe_in(inner, "altar c s") == ("sacrifice a member in hex c and 4 stone at the "
+                                               "Altar for 1 victory point")
     assert describe_in(inner, "elder 1 w D4") == \
-        "elder: give player 2 one wood and use their Oxen (D4) this turn"
+        "elder: give 1 wood to player 2 and use their Oxen this turn"
 
 
 def test_describe_bow_invader_volcano_and_village_options() -> None:
     inner = turn(members={"a": (1, 0)}, hand=(S, B))
-    assert describe_in(inner, "bow i") == "shoot with the Bow at an invader"
-    assert describe_in(inner, "vent 0") == "put the volcano next to a and d"
-    assert describe_in(inner, "village c -w e") == \
-        "build a village in c, paying one wood less (Crafty Builders), with your elder on it"
-    assert describe_in(inner, "buy DC") == "buy the event Dugout Canoe"
+    assert describe_in(inner, "bow i") == "Bow: shoot an invader"
+    assert describe_in(inner, "bow 1") == "Bow: shoot a member of player 2"
+    assert describe_in(inner, "vent 0") == "put the volcano next to hexes a and d"
+    assert describe_in(inner, "village c -w e") == (
+        "build a village in hex c for 1 wood, 1 food and 3 stone (1 wood less: Crafty Builders), "
+        "with the elder on it")
+    assert describe_in(inner, "buy DC") == "buy Dugout Canoe for 3 wood"
 
 
 def test_explain_focused_effort_reasons() -> None:
     base = GAME.wrap(turn(members={"a": (1, 0)}, hand=(S, B)))
-    with pytest.raises(meeples.IllegalAction, match="Kaha leader power"):
+    with pytest.raises(meeples.IllegalAction, match="leader power of the Kaha"):
         base.play("grow S!")
     kaha = turn(members={"a": (1, 0)}, hand=(S, B), options={"leaders": True},
                 tribe=(data.KAHA, data.DABA))
@@ -227,7 +241,7 @@ def test_explain_village_reasons() -> None:
     from tests.games.rise_of_tribes.helpers import goals_step
     invaded = goals_step(members={"e": (1, 0)}, inv_hex=4, inv=3, slots=(data.INVADERS, -1),
                          res=((9, 9, 9), (0, 0, 0)))
-    with pytest.raises(meeples.IllegalAction, match="invaders forbid building"):
+    with pytest.raises(meeples.IllegalAction, match="Invaders forbid building"):
         GAME.wrap(invaded).play("village e")
     daba = goals_step(members={"a": (1, 0)}, options={"leaders": True},
                       tribe=(data.DABA, data.DANANU), res=((9, 9, 9), (0, 0, 0)))
@@ -258,3 +272,33 @@ def test_describe_every_legal_action_in_words(players: int) -> None:
             raw = {"w", "s", "wfs"} | ({"f"} if action.split(" ")[0] in RESOURCE_VERBS else set())
             assert text and ">" not in text and not raw & words, text
         state = state.play(rng.choice(legal))
+
+
+def test_view_goals_show_requirement_points_and_own_progress() -> None:
+    from tests.games.rise_of_tribes.helpers import goals_step
+    inner = goals_step(members={"a": (2, 0), "b": (1, 0), "i": (0, 1)},
+                       progress=((data.BOW, data.EXPANSION), (data.SETTLERS,)),
+                       completed=((data.OXEN,), ()), res=((2, 0, 0), (0, 0, 0)))
+    mine = view.view(inner, 0)["table"][0]["goals"]
+    assert [(g["id"], g["kind"], g["done"], g["vp"]) for g in mine] == [
+        ("D1", "development", False, 1), ("A5", "achievement", False, 3),
+        ("D4", "development", True, 1)]
+    bow, expansion, oxen = mine
+    assert bow["requirement"]["key"] == "rot.req.cost"
+    assert bow["progress"] == {"key": "rot.progress.missing",
+                               "params": {"missing": {"key": "rot.res.s", "params": {"n": 1}}}}
+    assert bow["ready"] is False
+    assert expansion["progress"] == {"key": "rot.progress.count", "params": {"have": 2, "n": 5}}
+    assert oxen["progress"] is None and oxen["ready"] is None  # completed
+    theirs = view.view(inner, 1)["table"][0]["goals"]
+    assert all(g["progress"] is None and g["requirement"] for g in theirs)
+
+
+def test_view_names_components_by_id() -> None:
+    state = random_state(3, 8, 200, leaders=True, scenario_tiles=True)
+    v = state.view(0)
+    for seat in v["table"]:
+        assert all(code in data.LEADER_POWER_CODES for code in seat["powers"])
+    assert {h["tile_id"] for h in v["hexes"]} - {None} <= set(data.TILE_IDS[1:])
+    assert all(e["id"] in (None, *data.EVENT_IDS) for e in v["events"])
+    assert v["volcano_slots"] == [list(c) for c in data.VOLCANO_SLOTS[3]]

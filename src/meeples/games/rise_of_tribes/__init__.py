@@ -11,6 +11,7 @@ from typing import Any
 
 from meeples.core.errors import BadOptions
 from meeples.core.game import Game, Option, Outcome
+from meeples.core.text import Message, msg
 from meeples.games.rise_of_tribes import describe, notation, rules, view
 from meeples.games.rise_of_tribes.state import State
 
@@ -23,13 +24,14 @@ class TileOption(Option):
     def check(self, name: str, value: Any) -> Any:
         if isinstance(value, bool):
             return value
-        if isinstance(value, (str, list, tuple)):
+        names = value.split(",") if isinstance(value, str) else value
+        if isinstance(value, (str, list, tuple)) and all(isinstance(v, str) for v in names):
             try:
                 rules.tile_codes(value)
-            except (ValueError, AttributeError) as exc:
-                raise BadOptions(f"option {name!r}: {exc}") from exc
+            except BadOptions as exc:
+                raise BadOptions(msg("rot.option.bad", option=name, why=exc.message)) from exc
             return list(value) if isinstance(value, tuple) else value
-        raise BadOptions(f"option {name!r} takes true, false or a list of tile names")
+        raise BadOptions(msg("rot.option.tiles", option=name, value=repr(value)))
 
 
 class RiseOfTribesRules:
@@ -98,17 +100,26 @@ class RiseOfTribesRules:
     def players(self, state: State) -> int:
         return state.n
 
-    def explain_illegal(self, state: State, action: str) -> str:
-        """Return why an action is not legal, in words."""
+    def explain_illegal(self, state: State, action: str) -> Message:
+        """Return why an action is not legal."""
         return describe.explain_illegal(state, action)
 
-    def describe_action(self, state: State, action: str) -> str:
-        """Return a short description in words of a legal action."""
+    def describe_action(self, state: State, action: str) -> Message:
+        """Return the message that says what a legal action does."""
         return describe.describe_action(state, action)
 
     def action_parts(self, action: str) -> dict[str, Any]:
         """Return the structured parts of an action (table: ``notation`` module docstring)."""
         return notation.action_parts(action)
+
+    def prompt(self, state: State) -> Message:
+        """Return what the player to decide must decide now."""
+        return describe.prompt(state)
+
+    def anytime_skip(self, state: State) -> str | None:
+        """Return the action declining an optional power's interruption (Cunning, Evasion, Bow,
+        Trader), else None."""
+        return describe.anytime_skip(state)
 
 
 RULES = RiseOfTribesRules()

@@ -14,6 +14,7 @@ from typing import Any
 from meeples.core import rng as rngmod
 from meeples.core.errors import BadOptions
 from meeples.core.game import Outcome
+from meeples.core.text import msg, player
 from meeples.games.rise_of_tribes import actions, conflict, data, events, gather, goals
 from meeples.games.rise_of_tribes.state import (
     FLAG_COUNT,
@@ -49,7 +50,11 @@ def hex_index(name: str, n: int) -> int:
 
 
 def tile_codes(option: Any) -> tuple[int, ...]:
-    """Return the scenario tile codes an option value names (R7: True = all 8)."""
+    """Return the scenario tile codes an option value names (R7: True = all 8).
+
+    Raises:
+        BadOptions: a name that is no scenario tile.
+    """
     if option is True:
         return tuple(range(1, 9))
     if not option:
@@ -64,7 +69,8 @@ def tile_codes(option: Any) -> tuple[int, ...]:
                 out.append(code)
                 break
         else:
-            raise ValueError(f"no scenario tile {name!r}")
+            known = ", ".join(data.TILE_NAMES[1:])
+            raise BadOptions(msg("rot.option.no_tile", tile=repr(name), tiles=known))
     return tuple(sorted(set(out)))
 
 
@@ -76,8 +82,7 @@ def initial_state(players: int, seed: int, options: Mapping[str, Any]) -> State:
     """
     picks = options.get("leader_powers", "both") == "pick"
     if picks and not options.get("leaders"):
-        raise BadOptions("option 'leader_powers': 'pick' needs the leader powers "
-                         "(option 'leaders' true)")
+        raise BadOptions(msg("rot.option.pick_needs_leaders"))
     state = rngmod.seed_state(seed)
     n = players
     coords = data.MAPS[n]
@@ -325,7 +330,10 @@ def outcome(state: State) -> Outcome | None:
         for sc in others:
             ranking.append(tuple(p for p in range(state.n)
                                  if p != state.winner and state.score[p] == sc))
-        return Outcome((state.winner,), tuple(ranking), "15 victory points")
+        return Outcome((state.winner,), tuple(ranking), "15 victory points",
+                       message=msg("rot.end.points", player=player(state.winner),
+                                   n=data.WIN_VP))
     for sc in sorted(set(state.score), reverse=True):
         ranking.append(tuple(p for p in range(state.n) if state.score[p] == sc))
-    return Outcome(ranking[0], tuple(ranking), f"round limit ({data.ROUND_LIMIT} rounds)")
+    return Outcome(ranking[0], tuple(ranking), f"round limit ({data.ROUND_LIMIT} rounds)",
+                   message=msg("rot.end.round_limit", n=data.ROUND_LIMIT))

@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from meeples.core import rng as rngmod
-from meeples.games.rise_of_tribes import data, rules
+from meeples.games.rise_of_tribes import data, describe, rules
 from meeples.games.rise_of_tribes.state import FIELDS, Phase, State
 
 #: The fields no view contains (their sizes are shown instead).
@@ -37,6 +37,7 @@ def view(state: State, player: int | None) -> dict[str, Any]:
             "name": rules.hex_name(h), "q": q, "r": r,
             "terrain": data.TERRAIN_NAMES[s.terrain[h]],
             "tile": data.TILE_NAMES[s.special[h]] or None,
+            "tile_id": data.TILE_IDS[s.special[h]] or None,
             "members": list(s.pop[h]), "village": s.villages[h] if s.villages[h] >= 0 else None,
             "elder": next((p for p in range(s.n) if s.elder_at[p] == h), None),
             "invaders": s.invaders_at(h), "mammoth": s.mammoth == h, "tiger": s.tiger == h,
@@ -60,6 +61,10 @@ def view(state: State, player: int | None) -> dict[str, Any]:
             "acquired": [data.EVENT_IDS[e] for e in s.acquired[p]],
             "tamed_mammoth": bool(s.tamed[p]),
             "elder": rules.hex_name(s.elder_at[p]) if s.elder_at[p] >= 0 else None,
+            # The same by component id, for the catalogues (rot.power, rot.goal...).
+            "powers": [data.LEADER_POWER_CODES[power] for power in _power_indices(s, p)],
+            "power_choice": data.LEADER_POWER_CODES[chosen] if chosen >= 0 else None,
+            "goals": _goals(s, p, mine=p == player),
         })
     return {
         "game": "rise_of_tribes",
@@ -72,11 +77,14 @@ def view(state: State, player: int | None) -> dict[str, Any]:
         "round": s.rnd + 1,
         "hexes": hexes,
         "volcano": list(data.VOLCANO_SLOTS[s.n][s.volcano]) if s.volcano >= 0 else None,
+        # Where the volcano may go on this map (``vent 3``: slot 3), axial coordinates.
+        "volcano_slots": [list(c) for c in data.VOLCANO_SLOTS[s.n]],
         "rows": {data.ACTION_NAMES[a]: [data.FACE_NAMES[f] for f in s.rows[a]] for a in range(4)},
         "hand": [data.FACE_NAMES[f] for f in s.hand],
         "table": [{**pl} for pl in players],
         "events": [
             {"slot": i, "event": data.EVENT_NAMES[e] if e >= 0 else None,
+             "id": data.EVENT_IDS[e] if e >= 0 else None,
              "tokens": dict(zip(data.RESOURCE_NAMES, s.tokens[i], strict=True))}
             for i, e in enumerate(s.slots)
         ],
@@ -89,11 +97,37 @@ def view(state: State, player: int | None) -> dict[str, Any]:
     }
 
 
+def _power_indices(s: State, p: int) -> list[int]:
+    """Return the leader powers p may use (none while still to pick)."""
+    tribe = s.tribe[p]
+    return [power for power in (2 * tribe, 2 * tribe + 1) if s.has_power(p, power)]
+
+
 def _powers_in_force(s: State, p: int) -> list[str]:
     """Return the names of the leader powers p may use (none while still to pick)."""
-    tribe = s.tribe[p]
-    return [data.LEADER_POWER_NAMES[power] for power in (2 * tribe, 2 * tribe + 1)
-            if s.has_power(p, power)]
+    return [data.LEADER_POWER_NAMES[power] for power in _power_indices(s, p)]
+
+
+def _goals(s: State, p: int, mine: bool) -> list[dict[str, Any]]:
+    """Return p's goals in progress then completed, with what each asks and rewards; for the
+    viewing player's own goals in progress, also how far they are and whether it can be
+    completed now (all public facts: goals lie face up, §2.8)."""
+    out = []
+    developments = len(data.DEVELOPMENTS)
+    for card, done in [(c, False) for c in s.progress[p]] + [(c, True) for c in s.completed[p]]:
+        dev = card < developments
+        entry: dict[str, Any] = {
+            "id": data.GOAL_IDS[card], "kind": "development" if dev else "achievement",
+            "done": done,
+            "vp": data.DEVELOPMENT_VP if dev else data.ACHIEVEMENT_VP[card - developments],
+            "requirement": describe.requirement(card).to_json(),
+            "progress": None, "ready": None,
+        }
+        if mine and not done:
+            entry["progress"] = describe.progress(s, p, card).to_json()
+            entry["ready"] = describe.is_ready(s, p, card)
+        out.append(entry)
+    return out
 
 
 def sample_state(view_data: dict[str, Any], seed: int) -> State:
