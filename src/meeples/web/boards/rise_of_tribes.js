@@ -1,28 +1,29 @@
-// Rise of Tribes in SVG: the hex map, the action board with its dice rows, the tribes, events.
-// No rule here: what can be clicked comes from the legal action strings the server sent; the
-// code only reads their notation (hexes a..o, "c-d" a move, "add c", "c=ww" a gather...).
+// Rise of Tribes: the hex map in SVG, the action board with its dice queues, the events, the
+// tribes with their goals, and a reference of every card in play with its effect.
+// No rule and no reading of text here: what can be clicked comes from the parts of the legal
+// actions the server sent (their table is in games/rise_of_tribes/notation.py), every word from
+// the message catalogues (ctx.t, ctx.tm, ctx.component; keys rot.*).
 
-import { actionPanel, panel, phraseTranslator } from "./generic.js";
 import { el, h, hexPoints } from "./dom.js";
-import { LEADER_POWER } from "../reasons.js";
 
 const R = 48; // hex radius
 export const COLORS = ["#c0392b", "#2471a3", "#1e8449", "#b9770e"];
+const INVADER_COLOR = "#4a4a4a";
 const TERRAIN = { forest: "#5f9a4a", lake: "#5b9bd5", mountain: "#a39a8f" };
-const HEX = "[a-o]";
-const SINGLE = new RegExp(`^(?:start|add|fight|site|lose|settle|village|altar) (${HEX})(?:\\+(${HEX}))?\\b`);
-const GATHER = new RegExp(`^(${HEX})=`);
-const MOVE = new RegExp(`^(?:evade )?(${HEX})-(${HEX})$`);
-const ROW = /^(grow|move|gather|lead) ([BMS])$/;
-const VENT = /^vent (\d+)$/;
-const FACE = { B: "blank", M: "moon", S: "sun" };
+const FACE_LETTER = { sun: "S", moon: "M", blank: "B" };
+const FACE_NAME = { S: "sun", M: "moon", B: "blank" };
+const RESOURCES = [["w", "wood"], ["f", "food"], ["s", "stone"]];
+const ROWS = ["grow", "move", "gather", "lead"];
+const DEVELOPMENTS = new Set(["D1", "D2", "D3", "D4", "D5", "D6", "D7"]);
 
-let COMPONENTS = { goals: {}, events: {}, volcano_slots: {} };
-try {
-  const response = await fetch("/api/games/rise_of_tribes/components");
-  if (response.ok) COMPONENTS = await response.json();
-} catch {
-  // Without the component data goals and events show by their codes.
+// The board's own stylesheet, next to this module, loaded once.
+function ensureStyle() {
+  if (document.getElementById("rot-style")) return;
+  const link = document.createElement("link");
+  link.id = "rot-style";
+  link.rel = "stylesheet";
+  link.href = new URL("./rise_of_tribes.css", import.meta.url).href;
+  document.head.appendChild(link);
 }
 
 export function seatName(seat, t, view) {
@@ -32,159 +33,71 @@ export function seatName(seat, t, view) {
 
 // The score shown next to a player on the end-of-game screen.
 export function score(view, seat, t) {
-  return t("rot.points", { n: view.table[seat].score });
+  return t("rot.ui.score_vp", { n: view.table[seat].score });
 }
 
 export function seatColor(seat) {
   return COLORS[seat % COLORS.length];
 }
 
-const WORDS = {
-  fr: { GROW: "CROÎTRE", MOVE: "DÉPLACER", GATHER: "RÉCOLTER", LEAD: "DIRIGER", sun: "soleil",
-    moon: "lune", blank: "blanc", wood: "bois", food: "nourriture", stone: "pierre",
-    mammoth: "le mammouth", tiger: "le tigre", hunt: "chasser", tame: "apprivoiser" },
-  es: { GROW: "CRECER", MOVE: "MOVER", GATHER: "RECOLECTAR", LEAD: "LIDERAR", sun: "sol",
-    moon: "luna", blank: "vacío", wood: "madera", food: "comida", stone: "piedra",
-    mammoth: "el mamut", tiger: "el tigre", hunt: "cazar", tame: "domar" },
-};
-const word = (lang) => (w) => WORDS[lang][w] || w;
-const words = (lang) => (list) => list.split(", ").map(word(lang)).join(", ");
-const NUMBERS = { one: 1, two: 2, three: 3, four: 4, five: 5, six: 6 };
-const AND = { fr: "et", es: "y" };
-// "one wood, one food and one stone" -> "1 bois, 1 nourriture et 1 pierre".
-const amounts = (lang) => (text) => text
-  .replace(/\b(one|two|three|four|five|six) (\w+)/g, (_, n, r) => `${NUMBERS[n]} ${word(lang)(r)}`)
-  .replace(/ and /g, ` ${AND[lang]} `);
-
-// The engine's English descriptions, phrase by phrase, in French and Spanish.
-export const translateText = phraseTranslator({
-  fr: [
-    [/^(GROW|MOVE|GATHER|LEAD) with a die showing (\w+)$/, (_, a, f) => `${word("fr")(a)} avec un dé ${word("fr")(f)}`],
-    [/^(hunt|tame) the (mammoth|tiger) with a die showing (\w+)$/, (_, v, b, f) => `${word("fr")(v)} ${word("fr")(b)} avec un dé ${word("fr")(f)}`],
-    [/^Basketry: take one (\w+)$/, (_, r) => `Vannerie : prendre 1 ${word("fr")(r)}`],
-    [/^Pottery: trade (\S+)$/, "Poterie : échanger $1"],
-    [/^Pottery: trade (\w+ \w+) for (\w+ \w+)$/, (_, a, b) => `Poterie : échanger ${amounts("fr")(a)} contre ${amounts("fr")(b)}`],
-    [/^buy the event (.+)$/, "acheter l'événement $1"],
-    [/^keep the leader power (.+) for the whole game$/, (_, p) => `garder le pouvoir de chef ${LEADER_POWER.fr[p] || p} pour toute la partie`],
-    [/^place the starting tribe: (\d+) members on (\S+) and (\d+) on (\S+)$/, "placer la tribu de départ : $1 membres en $2 et $3 en $4"],
-    [/^put the volcano next to (\S+) and (\S+)$/, "poser le volcan à côté de $1 et $2"],
-    [/^sacrifice a member in (\S+) and (.+) at the Altar$/, (_, x, c) => `sacrifier un membre en ${x} et ${amounts("fr")(c)} à l'Autel`],
-    [/^shoot with the Bow at an invader$/, "tirer à l'arc sur un envahisseur"],
-    [/^take (one \w+) from Discovery$/, (_, r) => `prendre ${amounts("fr")(r)} de la Découverte`],
-    [/^Shared Knowledge: pay one (\w+)$/, (_, r) => `Savoir partagé : payer 1 ${word("fr")(r)}`],
-    [/^add a member to (\S+)$/, "ajouter un membre en $1"],
-    [/^bid (\d+)$/, "enchérir $1"],
-    [/^build a village in (\S+)$/, "bâtir un village en $1"],
-    [/^build an abandoned village in (\S+)$/, "bâtir le village abandonné en $1"],
-    [/^complete goal (\w+)$/, "réaliser l'objectif $1"],
-    [/^draw goals$/, "piocher des objectifs"],
-    [/^end the turn$/, "finir le tour"],
-    [/^gather (.+) from (\S+)$/, (_, r, x) => `récolter ${words("fr")(r)} en ${x}`],
-    [/^give player (\d+) (\w+)$/, (_, p, r) => `donner ${word("fr")(r)} au joueur ${p}`],
-    [/^lose a member in (\S+)$/, "perdre un membre en $1"],
-    [/^move a member from (\S+) to (\S+)$/, "déplacer un membre de $1 vers $2"],
-    [/^pass$/, "passer"],
-    [/^place the starting tribe on (\S+)$/, "placer la tribu de départ en $1"],
-    [/^put the event on (\S+)$/, "poser l'événement en $1"],
-    [/^put the volcano on slot (\d+)$/, "poser le volcan sur l'emplacement $1"],
-    [/^recycle goal (\w+)$/, "recycler l'objectif $1"],
-    [/^resolve the conflict in (\S+)$/, "résoudre le conflit en $1"],
-    [/^sacrifice at the Altar in (\S+) (\w+)$/, "sacrifier à l'Autel en $1 ($2)"],
-    [/^shoot with the Bow at player (\w+)$/, "tirer à l'arc sur le joueur $1"],
-    [/^stop the action$/, "arrêter l'action"],
-    [/^take from Discovery one (\w+)$/, (_, r) => `prendre 1 ${word("fr")(r)} de la Découverte`],
-    [/^take one (\w+)$/, (_, r) => `prendre 1 ${word("fr")(r)}`],
-    [/(\d+) victory points/, "$1 points de victoire"],
-  ],
-  es: [
-    [/^(GROW|MOVE|GATHER|LEAD) with a die showing (\w+)$/, (_, a, f) => `${word("es")(a)} con un dado ${word("es")(f)}`],
-    [/^(hunt|tame) the (mammoth|tiger) with a die showing (\w+)$/, (_, v, b, f) => `${word("es")(v)} ${word("es")(b)} con un dado ${word("es")(f)}`],
-    [/^Basketry: take one (\w+)$/, (_, r) => `Cestería: tomar 1 ${word("es")(r)}`],
-    [/^Pottery: trade (\S+)$/, "Alfarería: cambiar $1"],
-    [/^Pottery: trade (\w+ \w+) for (\w+ \w+)$/, (_, a, b) => `Alfarería: cambiar ${amounts("es")(a)} por ${amounts("es")(b)}`],
-    [/^buy the event (.+)$/, "comprar el evento $1"],
-    [/^keep the leader power (.+) for the whole game$/, (_, p) => `conservar el poder de líder ${LEADER_POWER.es[p] || p} toda la partida`],
-    [/^place the starting tribe: (\d+) members on (\S+) and (\d+) on (\S+)$/, "colocar la tribu inicial: $1 miembros en $2 y $3 en $4"],
-    [/^put the volcano next to (\S+) and (\S+)$/, "poner el volcán junto a $1 y $2"],
-    [/^sacrifice a member in (\S+) and (.+) at the Altar$/, (_, x, c) => `sacrificar un miembro en ${x} y ${amounts("es")(c)} en el Altar`],
-    [/^shoot with the Bow at an invader$/, "disparar con el arco a un invasor"],
-    [/^take (one \w+) from Discovery$/, (_, r) => `tomar ${amounts("es")(r)} del Descubrimiento`],
-    [/^Shared Knowledge: pay one (\w+)$/, (_, r) => `Conocimiento compartido: pagar 1 ${word("es")(r)}`],
-    [/^add a member to (\S+)$/, "añadir un miembro en $1"],
-    [/^bid (\d+)$/, "pujar $1"],
-    [/^build a village in (\S+)$/, "construir una aldea en $1"],
-    [/^build an abandoned village in (\S+)$/, "construir la aldea abandonada en $1"],
-    [/^complete goal (\w+)$/, "cumplir el objetivo $1"],
-    [/^draw goals$/, "robar objetivos"],
-    [/^end the turn$/, "terminar el turno"],
-    [/^gather (.+) from (\S+)$/, (_, r, x) => `recolectar ${words("es")(r)} en ${x}`],
-    [/^give player (\d+) (\w+)$/, (_, p, r) => `dar ${word("es")(r)} al jugador ${p}`],
-    [/^lose a member in (\S+)$/, "perder un miembro en $1"],
-    [/^move a member from (\S+) to (\S+)$/, "mover un miembro de $1 a $2"],
-    [/^pass$/, "pasar"],
-    [/^place the starting tribe on (\S+)$/, "colocar la tribu inicial en $1"],
-    [/^put the event on (\S+)$/, "poner el evento en $1"],
-    [/^put the volcano on slot (\d+)$/, "poner el volcán en el espacio $1"],
-    [/^recycle goal (\w+)$/, "reciclar el objetivo $1"],
-    [/^resolve the conflict in (\S+)$/, "resolver el conflicto en $1"],
-    [/^sacrifice at the Altar in (\S+) (\w+)$/, "sacrificar en el Altar de $1 ($2)"],
-    [/^shoot with the Bow at player (\w+)$/, "disparar con el arco al jugador $1"],
-    [/^stop the action$/, "detener la acción"],
-    [/^take from Discovery one (\w+)$/, (_, r) => `tomar 1 ${word("es")(r)} del Descubrimiento`],
-    [/^take one (\w+)$/, (_, r) => `tomar 1 ${word("es")(r)}`],
-    [/(\d+) victory points/, "$1 puntos de victoria"],
-  ],
-});
-
-// Sort the legal actions by the hexes their notation names.
-function parseLegal(legal, playerCount) {
-  const moves = new Map(); // from -> Map(to -> item)
-  const atHex = new Map(); // hex -> [items]
-  const rows = new Map(); // action row -> [[face, item]]: a die placed on that row
-  const vents = new Map(); // volcano slot number -> item: drawn as a hex beside the map
-  const other = [];
-  for (const item of legal) {
-    const vent = VENT.exec(item.action);
-    if (vent && slotAt(Number(vent[1]), playerCount)) {
-      vents.set(Number(vent[1]), item);
-      continue;
-    }
-    const move = MOVE.exec(item.action);
-    const single = SINGLE.exec(item.action) || GATHER.exec(item.action);
-    const row = ROW.exec(item.action);
-    if (row) {
-      if (!rows.has(row[1])) rows.set(row[1], []);
-      rows.get(row[1]).push([FACE[row[2]], item]);
-    } else if (move) {
-      if (!moves.has(move[1])) moves.set(move[1], new Map());
-      moves.get(move[1]).set(move[2], item);
-    } else if (single) {
-      if (!atHex.has(single[1])) atHex.set(single[1], []);
-      atHex.get(single[1]).push(item);
-    } else {
-      other.push(item);
-    }
-  }
-  return { moves, atHex, rows, vents, other };
+// The words of the board: a catalogue message, a component, a player reference.
+function words(ctx) {
+  const tm = ctx.tm || ((message) => ctx.t(message.key, message.params));
+  const say = (key, params = {}) => tm({ key, params });
+  const component = (kind, id) => (ctx.component ? ctx.component(kind, id) : null) || { name: String(id), effect: "" };
+  const player = (seat) => ({ ref: "player", id: seat });
+  return { tm, say, component, player };
 }
 
-// The axial coordinates of a volcano slot beside the map of this many players (component data).
-function slotAt(slot, playerCount) {
-  const [q, r] = COMPONENTS.volcano_slots?.[String(playerCount)]?.[slot] || [];
-  return q === undefined ? null : { q, r };
+// "2 wood, 1 food and 1 stone" from {wood: 2, food: 1, stone: 1}, in the catalogue's words.
+function amounts(counts) {
+  const items = RESOURCES.filter(([, name]) => counts[name]).map(([letter, name]) => (
+    { key: `rot.res.${letter}`, params: { n: counts[name] } }));
+  if (!items.length) return { key: "rot.nothing", params: {} };
+  const list = (rest) => (rest.length === 1 ? rest[0] : rest.length === 2
+    ? { key: "rot.list.two", params: { first: rest[0], second: rest[1] } }
+    : { key: "rot.list.more", params: { first: rest[0], rest: list(rest.slice(1)) } });
+  return list(items);
+}
+
+// Sort the legal actions by what they act on, from their parts.
+function sortLegal(legal) {
+  const pairs = new Map(); // first hex -> Map(second hex -> item): MOVE, Evasion, a split start
+  const atHex = new Map(); // hex -> [items]
+  const dice = new Map(); // action row -> [items]: a die placed on that row
+  const vents = new Map(); // volcano slot -> item
+  const events = new Map(); // event id -> [items]: a die spent on it, or buying it
+  const other = [];
+  const add = (map, key, item) => {
+    if (!map.has(key)) map.set(key, []);
+    map.get(key).push(item);
+  };
+  for (const item of legal) {
+    const p = item.parts || { verb: item.action };
+    const second = p.to ?? p.second ?? null;
+    const first = p.from ?? p.hex ?? null;
+    if (p.verb === "place") add(dice, p.row, item);
+    else if (p.verb === "vent") vents.set(p.slot, item);
+    else if (first && second) {
+      if (!pairs.has(first)) pairs.set(first, new Map());
+      pairs.get(first).set(second, item);
+    } else if (first) add(atHex, first, item);
+    else if (p.event) add(events, p.event, item);
+    else other.push(item);
+  }
+  return { pairs, atHex, dice, vents, events, other };
+}
+
+// The hexes, rows, goals and events the last move touched (from its parts).
+function lastTouched(last) {
+  const p = last?.parts || {};
+  const hexes = new Set([p.hex, p.from, p.to, p.second].filter(Boolean));
+  return { hexes, row: p.verb === "place" ? p.row : null, goal: p.goal || null,
+    event: p.event || null, seat: last?.seat ?? null };
 }
 
 function center(hex) {
   return [R * Math.sqrt(3) * (hex.q + hex.r / 2), R * 1.5 * hex.r];
-}
-
-function meeple(parent, x, y, color, count) {
-  const g = el("g", { transform: `translate(${x} ${y})`, class: "meeple" }, parent);
-  el("circle", { cx: 0, cy: -7, r: 4.5, fill: color, stroke: "#222", "stroke-width": 0.8 }, g);
-  el("path", { d: "M-7 8 L-5 -2 L5 -2 L7 8 Z", fill: color, stroke: "#222", "stroke-width": 0.8 }, g);
-  if (count > 1) {
-    el("text", { x: 9, y: 6, class: "count" }, g).textContent = `×${count}`;
-  }
 }
 
 export function drawDie(parent, x, y, face, size = 22) {
@@ -203,111 +116,226 @@ export function drawDie(parent, x, y, face, size = 22) {
     el("circle", { cx: c, cy: c, r: size * 0.3, fill: "#4a5a8a" }, g);
     el("circle", { cx: c + size * 0.13, cy: c - size * 0.08, r: size * 0.26, fill: "#fffdf5" }, g);
   }
-  el("title", {}, g).textContent = face;
   return g;
+}
+
+// A die as a small standalone SVG (for HTML buttons and lists), named in the catalogue.
+function dieIcon(face, w, size = 30) {
+  const svg = el("svg", { viewBox: "-1 -1 24 24", width: size, height: size, class: "die-icon" });
+  drawDie(svg, 0, 0, face, 22);
+  el("title", {}, svg).textContent = w.component("rot.face", FACE_LETTER[face]).name;
+  return svg;
 }
 
 const selections = new WeakMap();
 
-// What the player to move is choosing now, in words (the phase of the turn).
-function stepBanner(view, ctx) {
-  const { t } = ctx;
-  const banner = h("p", `step-banner${ctx.interactive ? " mine" : ""}`);
-  if (view.to_move === null || view.to_move === undefined) return banner;
-  const step = t(`rot.phase.${view.phase}`);
-  banner.textContent = ctx.interactive ? t("board.step_mine", { step })
-    : t("board.step_of", { seat: seatName(view.to_move, t, view), step });
-  return banner;
-}
-
 export function render(container, ctx) {
-  const { view, t } = ctx;
-  const legal = parseLegal(ctx.interactive ? ctx.legal : [], view.players);
+  ensureStyle();
+  const { view } = ctx;
+  const w = words(ctx);
+  const legal = sortLegal(ctx.interactive ? ctx.legal || [] : []);
+  const last = lastTouched(ctx.last);
   let selected = selections.get(container) || null;
-  if (selected && !legal.moves.has(selected) && !legal.atHex.has(selected)) selected = null;
+  if (selected && !legal.pairs.has(selected) && !legal.atHex.has(selected)) selected = null;
   selections.set(container, selected);
-  const targets = selected && legal.moves.has(selected) ? legal.moves.get(selected) : new Map();
 
   container.replaceChildren();
   const wrap = h("div", "rot");
-  wrap.appendChild(stepBanner(ctx.view, ctx));
   container.appendChild(wrap);
+  const popup = cardPopup(w);
 
-  // The volcano, once placed, and the slots it may go to now lie beside the map.
+  const banner = h("p", `step-banner${ctx.interactive ? " mine" : ""}`);
+  if (ctx.prompt && !view.outcome) banner.textContent = w.tm(ctx.prompt);
+  wrap.appendChild(banner);
+
+  const top = h("div", "rot-top");
+  wrap.appendChild(top);
+  const mapColumn = h("div", "rot-map-column");
+  const sideColumn = h("div", "rot-side-column");
+  top.append(mapColumn, sideColumn);
+
+  mapColumn.appendChild(map(container, ctx, w, legal, selected, last));
+  const hint = h("p", "hint");
+  if (legal.vents.size) hint.textContent = w.say("rot.ui.choose_volcano");
+  else if (legal.pairs.size || legal.atHex.size) {
+    hint.textContent = w.say(selected && legal.pairs.has(selected) ? "rot.ui.choose_target" : "rot.ui.choose_hex");
+  }
+  mapColumn.appendChild(hint);
+  if (selected && legal.atHex.has(selected)) {
+    mapColumn.appendChild(buttons(legal.atHex.get(selected), ctx, w,
+      w.say("rot.ui.on_hex", { hex: selected }), "rot-hex-actions"));
+  }
+
+  sideColumn.appendChild(actionBoard(view, w, legal, ctx, last, popup));
+  sideColumn.appendChild(eventSlots(view, w, legal, ctx, last, popup));
+  if (legal.other.length) {
+    sideColumn.appendChild(buttons(legal.other, ctx, w, w.say("rot.ui.other_actions"), "rot-other-actions"));
+  }
+
+  wrap.appendChild(tribes(view, w, ctx, last, popup));
+  wrap.appendChild(cardsPanel(view, w));
+  wrap.appendChild(popup.box);
+}
+
+// Buttons for legal actions, each worded by its message.
+function buttons(items, ctx, w, title, className) {
+  const box = h("section", `panel actions-panel ${className}`);
+  box.appendChild(h("h3", "", title));
+  const list = h("div", "rot-buttons");
+  for (const item of items) {
+    const button = h("button", "rot-action", item.msg ? w.tm(item.msg) : item.action);
+    button.type = "button";
+    button.dataset.action = item.action;
+    button.title = item.action;
+    button.onclick = () => ctx.onAct(item.action);
+    list.appendChild(button);
+  }
+  box.appendChild(list);
+  return box;
+}
+
+// The box that shows a card's name and effect when its chip is tapped (hover shows the title).
+function cardPopup(w) {
+  const box = h("div", "rot-popup");
+  box.hidden = true;
+  box.setAttribute("role", "dialog");
+  const name = h("strong", "rot-popup-name");
+  const effect = h("p", "rot-popup-effect");
+  const close = h("button", "rot-popup-close", w.say("rot.ui.close"));
+  close.type = "button";
+  close.onclick = () => { box.hidden = true; };
+  box.append(name, effect, close);
+  return {
+    box,
+    show(card) {
+      name.textContent = card.name;
+      effect.textContent = card.effect;
+      box.hidden = false;
+    },
+  };
+}
+
+// A tappable chip naming a component: its effect on hover (title) and on tap (the popup).
+function chip(w, popup, kind, id, extra = {}) {
+  const card = w.component(kind, id);
+  const button = h("button", `rot-chip ${extra.className || ""}`.trim());
+  button.type = "button";
+  button.dataset.kind = kind;
+  button.dataset.id = id;
+  button.appendChild(h("span", "rot-chip-name", `${extra.prefix || ""}${card.name}`));
+  for (const line of extra.lines || []) if (line) button.appendChild(h("span", "rot-chip-line", line));
+  button.title = `${card.name}: ${card.effect}`;
+  button.onclick = () => popup.show(card);
+  return button;
+}
+
+// --- the map ---------------------------------------------------------------------------------
+
+// Where the badges of a hex go: a row of two, a two-by-two grid, or rows of three.
+function badgeSpots(count) {
+  if (count <= 1) return [[0, 14]];
+  if (count === 2) return [[-15, 14], [15, 14]];
+  if (count <= 4) return [[-15, 4], [15, 4], [-15, 28], [15, 28]];
+  return [[-25, 4], [0, 4], [25, 4], [-25, 28], [0, 28], [25, 28], [0, -8]];
+}
+
+// A count on a disc of the seat's colour, or a token (Mammoth, Tiger) on a square.
+function badge(parent, x, y, color, text, label, token = false) {
+  const g = el("g", { transform: `translate(${x} ${y})`, class: `rot-badge${token ? " token" : ""}` }, parent);
+  if (token) el("rect", { x: -11, y: -11, width: 22, height: 22, rx: 5, fill: color, class: "rot-badge-disc" }, g);
+  else el("circle", { r: 11.5, fill: color, class: "rot-badge-disc" }, g);
+  el("text", { y: 0.5, class: "rot-badge-count" }, g).textContent = text;
+  el("title", {}, g).textContent = label;
+  return g;
+}
+
+// A label that keeps inside its hex: squeezed when longer than the hex is wide.
+function label(parent, x, y, className, text, room) {
+  const node = el("text", { x, y, class: className }, parent);
+  node.textContent = text;
+  if (text.length * 4.9 > room) {
+    node.setAttribute("textLength", room);
+    node.setAttribute("lengthAdjust", "spacingAndGlyphs");
+  }
+  return node;
+}
+
+function map(container, ctx, w, legal, selected, last) {
+  const { view } = ctx;
+  const targets = selected && legal.pairs.has(selected) ? legal.pairs.get(selected) : new Map();
+  const slots = [...legal.vents].map(([slot, item]) => {
+    const [q, r] = view.volcano_slots?.[slot] || [];
+    return q === undefined ? null : [{ q, r }, item];
+  }).filter(Boolean);
   const volcano = view.volcano ? { q: view.volcano[0], r: view.volcano[1] } : null;
-  const slots = [...legal.vents].map(([slot, item]) => [slotAt(slot, view.players), item]);
-  const centers = [...view.hexes, ...slots.map(([hex]) => hex), ...(volcano ? [volcano] : [])]
-    .map(center);
+  const centers = [...view.hexes, ...slots.map(([hex]) => hex), ...(volcano ? [volcano] : [])].map(center);
   const xs = centers.map((c) => c[0]);
   const ys = centers.map((c) => c[1]);
-  const pad = R + 6;
+  const pad = R + 4;
   const minX = Math.min(...xs) - pad;
   const minY = Math.min(...ys) - pad;
   const width = Math.max(...xs) - Math.min(...xs) + 2 * pad;
   const height = Math.max(...ys) - Math.min(...ys) + 2 * pad;
   const svg = el("svg", { viewBox: `${minX} ${minY} ${width} ${height}`, class: "board rot-board",
-    role: "img", "aria-label": "Rise of Tribes map" }, wrap);
+    role: "img", "aria-label": w.say("rot.ui.map") });
 
-  const last = ctx.lastAction || "";
   for (const hex of view.hexes) {
     const [cx, cy] = center(hex);
     const classes = ["hex", hex.terrain];
-    const actionable = legal.moves.has(hex.name) || legal.atHex.has(hex.name);
-    if (actionable) classes.push("actionable");
+    if (legal.pairs.has(hex.name) || legal.atHex.has(hex.name)) classes.push("actionable");
     if (hex.name === selected) classes.push("selected");
     if (targets.has(hex.name)) classes.push("target");
+    if (last.hexes.has(hex.name)) classes.push("last");
     const g = el("g", { class: classes.join(" "), "data-hex": hex.name }, svg);
     el("polygon", { points: hexPoints(cx, cy, R - 1.5), fill: TERRAIN[hex.terrain] || "#ccc", class: "hex-shape" }, g);
+    if (hex.tile_id) el("polygon", { points: hexPoints(cx, cy, R - 9), class: "hex-tile" }, g);
     el("polygon", { points: hexPoints(cx, cy, R - 5), class: "hex-ring" }, g);
-    if (new RegExp(`(^|[^a-z])${hex.name}([^a-z]|$)`).test(last) && /^[a-o]/.test(last)) {
-      el("polygon", { points: hexPoints(cx, cy, R - 6), class: "hex-last" }, g);
-    }
-    el("text", { x: cx, y: cy - R * 0.55, class: "hex-name" }, g).textContent = hex.name;
-    const terrainLabel = hex.tile || t(`rot.${hex.terrain}`);
-    el("text", { x: cx, y: cy - R * 0.3, class: "hex-terrain" }, g).textContent = terrainLabel;
+    if (last.hexes.has(hex.name)) el("polygon", { points: hexPoints(cx, cy, R - 10), class: "hex-last" }, g);
+    el("text", { x: cx, y: cy - 26, class: "hex-name" }, g).textContent = hex.name;
+    const ground = w.component("rot.terrain", hex.terrain);
+    const tile = hex.tile_id ? w.component("rot.tile", hex.tile_id) : null;
+    label(g, cx, cy - 14, "hex-terrain", tile ? tile.name : ground.name, 66);
+
     const people = hex.members.map((n, seat) => [seat, n]).filter(([, n]) => n > 0);
-    people.forEach(([seat, n], i) => {
-      const x = cx - (people.length - 1) * 13 + i * 26 - 4;
-      meeple(g, x, cy + 8, seatColor(seat), n);
-    });
-    if (hex.invaders) meeple(g, cx - 20, cy + 30, "#555", hex.invaders);
+    const who = people.map(([seat, n]) => [seatColor(seat), String(n),
+      w.say("rot.ui.members_of", { n, player: w.player(seat) }), false]);
+    if (hex.invaders) {
+      who.push([INVADER_COLOR, String(hex.invaders), w.say("rot.ui.invaders_n", { n: hex.invaders }), false]);
+    }
+    // The Mammoth and the Tiger: a square token with the initial of their name.
+    for (const [here, id, color] of [[hex.mammoth, "MA", "#6d4c41"], [hex.tiger, "ST", "#e65100"]]) {
+      if (!here) continue;
+      const card = w.component("rot.event", id);
+      who.push([color, card.name.slice(0, 1), `${card.name}: ${card.effect}`, true]);
+    }
+    const spots = badgeSpots(who.length);
+    who.forEach(([color, text, tip, token], i) => badge(g, cx + spots[i][0], cy + spots[i][1], color, text, tip, token));
+
     if (hex.village !== null && hex.village !== undefined) {
-      el("path", { d: `M${cx + 18} ${cy - 4} l9 -8 l9 8 v9 h-18 z`, fill: seatColor(hex.village),
-        stroke: "#222", "stroke-width": 1, class: "village" }, g);
+      el("path", { d: `M${cx + 25} ${cy - 2} l7 -7 l7 7 v8 h-14 z`, fill: seatColor(hex.village),
+        class: "village" }, g);
     }
-    const badges = [];
-    if (hex.mammoth) badges.push(t("rot.mammoth"));
-    if (hex.tiger) badges.push(t("rot.tiger"));
-    if (hex.elder !== null && hex.elder !== undefined) badges.push(t("rot.elder"));
-    if (badges.length) {
-      el("text", { x: cx, y: cy + R * 0.72, class: "hex-badge" }, g).textContent = badges.join(" · ");
+    if (hex.elder !== null && hex.elder !== undefined) {
+      el("circle", { cx: cx + 32, cy: cy + 13, r: 4, fill: seatColor(hex.elder), class: "elder" }, g);
     }
-    const tip = [`${hex.name}: ${terrainLabel}`, `${t("rot.limit")} ${hex.limit}`];
-    if (targets.has(hex.name)) tip.unshift(targets.get(hex.name).text);
+
+    const tip = [`${w.say("rot.ui.hex", { hex: hex.name })}: ${ground.name}`];
+    if (tile) tip.push(`${tile.name}: ${tile.effect}`);
+    tip.push(w.say("rot.ui.limit", { n: hex.limit }));
+    for (const [, , line] of who) tip.push(line);
+    if (hex.village !== null && hex.village !== undefined) {
+      tip.push(w.say("rot.ui.village_of", { player: w.player(hex.village) }));
+    }
+    if (hex.elder !== null && hex.elder !== undefined) tip.push(w.say("rot.ui.elder_of", { player: w.player(hex.elder) }));
+    if (targets.has(hex.name)) tip.unshift(w.tm(targets.get(hex.name).msg));
     el("title", {}, g).textContent = tip.join("\n");
   }
-  if (volcano) drawVolcano(svg, volcano, "volcano", t("rot.volcano"));
+  if (volcano) drawVolcano(svg, volcano, "volcano", w.say("rot.ui.volcano"));
   for (const [hex, item] of slots) {
-    const g = drawVolcano(svg, hex, "volcano-slot actionable", t("rot.volcano_here"));
+    const g = drawVolcano(svg, hex, "volcano-slot actionable", w.say("rot.ui.volcano_here"));
     g.dataset.action = item.action;
-    el("title", {}, g).textContent = ctx.translate ? ctx.translate(item.text) : item.text;
+    el("title", {}, g).textContent = w.tm(item.msg);
   }
-
-  const hint = h("p", "hint");
-  if (ctx.interactive && legal.vents.size) {
-    hint.textContent = t("rot.choose_volcano");
-  } else if (ctx.interactive && (legal.moves.size || legal.atHex.size)) {
-    hint.textContent = selected ? t("rot.choose_target") : t("rot.choose_hex");
-  }
-  wrap.appendChild(hint);
-
-  wrap.appendChild(actionBoard(view, t, legal, ctx));
-  if (selected && legal.atHex.has(selected)) {
-    wrap.appendChild(actionPanel(legal.atHex.get(selected), ctx, t("rot.on_hex", { hex: selected })));
-  }
-  if (legal.other.length) wrap.appendChild(actionPanel(legal.other, ctx));
-
-  wrap.appendChild(tribes(view, t, ctx.lang));
 
   svg.addEventListener("click", (event) => {
     if (!ctx.interactive) return;
@@ -323,9 +351,9 @@ export function render(container, ctx) {
       ctx.onAct(targets.get(name).action);
       return;
     }
-    if (name && name !== selected && (legal.moves.has(name) || legal.atHex.has(name))) {
+    if (name && name !== selected && (legal.pairs.has(name) || legal.atHex.has(name))) {
       const only = legal.atHex.get(name) || [];
-      if (!legal.moves.has(name) && only.length === 1) {
+      if (!legal.pairs.has(name) && only.length === 1) {
         ctx.onAct(only[0].action);
         return;
       }
@@ -335,9 +363,10 @@ export function render(container, ctx) {
     }
     render(container, ctx);
   });
+  return svg;
 }
 
-// A hex beside the map: the volcano, or a slot it may be put on (a dashed outline to click).
+// A hex beside the map: the volcano, or a slot it may go to (a dashed outline to tap).
 function drawVolcano(svg, hex, classes, label) {
   const [cx, cy] = center(hex);
   const g = el("g", { class: `hex ${classes}` }, svg);
@@ -349,90 +378,184 @@ function drawVolcano(svg, hex, classes, label) {
   return g;
 }
 
-// The action board: each row's dice queue. When the player places a die, each die they may
-// place shows under the row it would go to, and a click on it places it.
-function actionBoard(view, t, legal, ctx) {
-  const box = h("div", "rot-action-board");
-  const width = 560;
-  const placing = legal.rows.size > 0;
-  const height = placing ? 186 : 150;
-  const svg = el("svg", { viewBox: `0 0 ${width} ${height}`, class: "rot-rows" }, box);
-  const rows = Object.entries(view.rows);
-  rows.forEach(([name, faces], i) => {
-    const x = 8 + i * 138;
-    const choices = legal.rows.get(name) || [];
-    el("rect", { x, y: 6, width: 130, height: placing ? 136 : 100, rx: 8,
-      class: `row-card row-${name}${choices.length ? " playable" : ""}` }, svg);
-    el("text", { x: x + 65, y: 28, class: "row-title" }, svg).textContent = t(`rot.${name}`);
-    faces.forEach((face, j) => drawDie(svg, x + 14 + j * 36, 44, face, 28));
-    el("text", { x: x + 65, y: 96, class: "row-note" }, svg).textContent = t("rot.queue");
-    choices.forEach(([face, item], j) => {
-      const die = drawDie(svg, x + 65 - (choices.length * 32 - 4) / 2 + j * 32, 104, face, 28);
-      die.classList.add("die-choice");
-      die.dataset.action = item.action;
-      die.querySelector("title").textContent = ctx.translate ? ctx.translate(item.text) : item.text;
-      die.addEventListener("click", () => ctx.onAct(item.action));
-    });
-  });
-  const base = placing ? 36 : 0;
-  // The hand's dice start after its label and the events after the dice, whatever the language
-  // (about 8 px a character of the bold label).
-  const handLabel = t("rot.hand");
-  el("text", { x: 8, y: 132 + base, class: "row-title left" }, svg).textContent = handLabel;
-  const hand = view.hand || [];
-  const diceX = Math.max(120, 20 + handLabel.length * 8);
-  hand.forEach((face, j) => drawDie(svg, diceX + j * 34, 116 + base, face, 26));
-  const events = (view.events || []).map((slot) => slot.event || "–").join(" · ");
-  el("text", { x: Math.max(220, diceX + hand.length * 34 + 14), y: 134 + base, class: "row-note left" },
-    svg).textContent = `${t("rot.events")}: ${events}`;
+// --- the action board --------------------------------------------------------------------------
+
+// Each action row: its name (tap: its powers), its dice queue (slot 1 first), and, when the
+// player places a die, the dice they may put there (a "!" marks Focused Effort).
+function actionBoard(view, w, legal, ctx, last, popup) {
+  const box = h("section", "panel rot-action-board");
+  const rows = h("div", "rot-rows");
+  for (const name of ROWS) {
+    const choices = legal.dice.get(name) || [];
+    const row = h("div", `rot-row${choices.length ? " playable" : ""}${last.row === name ? " last" : ""}`);
+    row.dataset.row = name;
+    row.appendChild(chip(w, popup, "rot.action", name, { className: "rot-row-title" }));
+    const queue = h("div", "rot-queue");
+    queue.title = w.say("rot.ui.queue");
+    for (const face of view.rows[name] || []) queue.appendChild(dieIcon(face, w, 26));
+    row.appendChild(queue);
+    if (choices.length) {
+      const picks = h("div", "rot-die-choices");
+      for (const item of choices) {
+        const face = FACE_NAME[item.parts.face];
+        const button = h("button", `rot-die-choice die-choice${item.parts.focus ? " focus" : ""}`);
+        button.type = "button";
+        button.dataset.action = item.action;
+        button.title = w.tm(item.msg);
+        button.setAttribute("aria-label", button.title);
+        button.appendChild(dieIcon(face, w, 30));
+        if (item.parts.focus) button.appendChild(h("span", "rot-focus-mark", "!"));
+        button.onclick = () => ctx.onAct(item.action);
+        picks.appendChild(button);
+      }
+      row.appendChild(picks);
+    }
+    rows.appendChild(row);
+  }
+  box.appendChild(rows);
+  const hand = h("div", "rot-hand");
+  hand.appendChild(h("span", "rot-hand-label", w.say("rot.ui.hand")));
+  for (const face of view.hand || []) hand.appendChild(dieIcon(face, w, 28));
+  box.appendChild(hand);
   return box;
 }
 
-function tribes(view, t, lang) {
-  const table = document.createElement("table");
-  table.className = "stats rot-table";
-  const head = table.insertRow();
-  for (const key of ["", "rot.score", "rot.wood", "rot.food", "rot.stone", "rot.supply", "rot.villages", "rot.goals"]) {
-    const th = document.createElement("th");
-    th.textContent = key ? t(key) : "";
-    head.appendChild(th);
+// The two event slots: each event's name (tap: its effect), its tokens, and the actions on it
+// (a die spent on the Mammoth or the Tiger, buying it).
+function eventSlots(view, w, legal, ctx, last, popup) {
+  const box = h("section", "panel rot-events");
+  box.appendChild(h("h3", "", w.say("rot.ui.events")));
+  const slots = h("div", "rot-event-slots");
+  for (const slot of view.events || []) {
+    const card = h("div", `rot-event${slot.id && last.event === slot.id ? " last" : ""}`);
+    if (!slot.id) {
+      card.classList.add("empty");
+      card.appendChild(h("span", "muted", w.say("rot.ui.no_event")));
+    } else {
+      card.appendChild(chip(w, popup, "rot.event", slot.id));
+      if (Object.values(slot.tokens || {}).some((n) => n > 0)) {
+        card.appendChild(h("small", "rot-tokens", w.say("rot.ui.tokens", { amounts: amounts(slot.tokens) })));
+      }
+      for (const item of legal.events.get(slot.id) || []) {
+        const button = h("button", "rot-action", w.tm(item.msg));
+        button.type = "button";
+        button.dataset.action = item.action;
+        button.onclick = () => ctx.onAct(item.action);
+        card.appendChild(button);
+      }
+    }
+    slots.appendChild(card);
   }
+  box.appendChild(slots);
+  box.appendChild(h("small", "muted", w.say("rot.ui.deck", { n: view.event_deck_size ?? 0 })));
+  return box;
+}
+
+// --- the tribes ---------------------------------------------------------------------------------
+
+function tribes(view, w, ctx, last, popup) {
+  const box = h("section", "panel rot-tribes");
+  box.appendChild(h("h3", "", w.say("rot.ui.tribes")));
+  const grid = h("div", "rot-tribe-grid");
   for (const row of view.table) {
-    const tr = table.insertRow();
-    const name = document.createElement("th");
+    const mine = view.player === row.seat;
+    const card = h("div", `rot-tribe${mine ? " mine" : ""}${view.to_move === row.seat ? " to-move" : ""}`);
+    card.dataset.seat = row.seat;
+    card.style.setProperty("--seat", seatColor(row.seat));
+    const head = h("div", "rot-tribe-head");
     const swatch = h("span", "swatch");
     swatch.style.background = seatColor(row.seat);
-    name.append(swatch, row.tribe);
-    // Option leader_powers "pick" (Q18): the one leader power this tribe kept, public.
-    if (row.leader_choice) {
-      name.append(" ", h("span", "chip", LEADER_POWER[lang]?.[row.leader_choice] || row.leader_choice));
+    head.append(swatch, chip(w, popup, "rot.tribe", row.tribe, { className: "rot-tribe-name",
+      prefix: `${w.say("rot.ui.player", { player: w.player(row.seat) })} · ` }));
+    head.appendChild(h("strong", "rot-score", w.say("rot.ui.score_vp", { n: row.score })));
+    card.appendChild(head);
+
+    const stock = h("div", "rot-stock");
+    for (const [letter, name] of RESOURCES) {
+      const item = h("span", `rot-res ${name}`);
+      item.append(h("b", "", String(row.resources[name])), ` ${w.component("rot.resource", letter).name}`);
+      item.title = w.component("rot.resource", letter).effect;
+      stock.appendChild(item);
     }
-    tr.appendChild(name);
-    for (const value of [row.score, row.resources.wood, row.resources.food, row.resources.stone,
-      row.supply, row.villages]) {
-      tr.insertCell().textContent = String(value);
+    stock.append(h("span", "rot-res", `${w.say("rot.ui.supply")} ${row.supply}`),
+      h("span", "rot-res", `${w.say("rot.ui.villages")} ${row.villages}`));
+    card.appendChild(stock);
+
+    if ((row.powers || []).length) {
+      const powers = h("div", "rot-chips");
+      powers.appendChild(h("span", "rot-label", w.say("rot.ui.leader_powers")));
+      for (const code of row.powers) powers.appendChild(chip(w, popup, "rot.power", code, { className: "power" }));
+      card.appendChild(powers);
     }
-    // Goal and event codes with their printed names on hover; completed goals ticked.
-    const goals = tr.insertCell();
-    goals.className = "goals";
-    const chips = [
-      ...row.in_progress.map((code) => [code, COMPONENTS.goals[code], ""]),
-      ...row.completed.map((code) => [code, COMPONENTS.goals[code], " done"]),
-      ...row.acquired.map((code) => [code, COMPONENTS.events[code], " event"]),
-    ];
-    for (const [code, name, kind] of chips) {
-      const chip = h("span", `chip${kind}`, kind === " done" ? `${code}✓` : code);
-      chip.title = name || code;
-      goals.append(chip, " ");
+
+    const goals = h("div", "rot-chips rot-goals");
+    goals.appendChild(h("span", "rot-label", w.say("rot.ui.goals")));
+    for (const goal of row.goals || []) {
+      const lines = [w.say("rot.ui.goal_vp", { requirement: goal.requirement, n: goal.vp })];
+      if (goal.progress) lines.push(w.tm(goal.progress));
+      if (goal.ready) lines.push(w.say("rot.ui.ready"));
+      const classes = ["goal", DEVELOPMENTS.has(goal.id) ? "development" : "achievement"];
+      if (goal.done) classes.push("done");
+      if (goal.ready) classes.push("ready");
+      if (last.goal === goal.id && last.seat === row.seat) classes.push("last");
+      goals.appendChild(chip(w, popup, "rot.goal", goal.id, { className: classes.join(" "),
+        prefix: goal.done ? "✓ " : "", lines: goal.done ? [] : lines }));
     }
-    if (!chips.length) goals.textContent = "–";
+    if (!(row.goals || []).length) goals.appendChild(h("span", "muted", w.say("rot.ui.none")));
+    goals.appendChild(h("small", "muted rot-deck", w.say("rot.ui.deck_size", { n: row.deck_size })));
+    card.appendChild(goals);
+
+    const owned = [...(row.acquired || [])];
+    if (owned.length || row.tamed_mammoth) {
+      const events = h("div", "rot-chips");
+      events.appendChild(h("span", "rot-label", w.say("rot.ui.acquired")));
+      for (const id of owned) events.appendChild(chip(w, popup, "rot.event", id, { className: "event" }));
+      if (row.tamed_mammoth) events.appendChild(chip(w, popup, "rot.event", "MA", { className: "event",
+        prefix: "✓ " }));
+      card.appendChild(events);
+    }
+    grid.appendChild(card);
   }
-  const box = h("div", "rot-tribes");
-  box.append(panel(t("rot.tribes"), table));
+  box.appendChild(grid);
+  return box;
+}
+
+// --- the cards in play, with their effects -----------------------------------------------------
+
+function cardsPanel(view, w) {
+  const box = h("section", "panel rot-cards");
+  box.appendChild(h("h3", "", w.say("rot.ui.cards")));
+  const section = (title, entries) => {
+    if (!entries.length) return;
+    box.appendChild(h("h4", "", title));
+    const list = h("dl", "rot-card-list");
+    for (const [kind, id, owner] of entries) {
+      const card = w.component(kind, id);
+      const term = h("dt", "", owner ? `${card.name} (${owner})` : card.name);
+      term.dataset.kind = kind;
+      term.dataset.id = id;
+      list.append(term, h("dd", "", card.effect));
+    }
+    box.appendChild(list);
+  };
+  const goals = new Set();
+  for (const row of view.table) for (const goal of row.goals || []) goals.add(goal.id);
+  section(w.say("rot.ui.goals"), [...goals].sort().map((id) => ["rot.goal", id]));
+  const events = (view.events || []).filter((slot) => slot.id).map((slot) => ["rot.event", slot.id]);
+  for (const row of view.table) {
+    for (const id of row.acquired || []) events.push(["rot.event", id, row.tribe]);
+  }
+  section(w.say("rot.ui.events"), events);
+  const powers = [];
+  for (const row of view.table) for (const code of row.powers || []) powers.push(["rot.power", code, row.tribe]);
+  section(w.say("rot.ui.leader_powers"), powers);
+  const tiles = [...new Set(view.hexes.map((hex) => hex.tile_id).filter(Boolean))].sort();
+  section(w.say("rot.ui.tiles"), tiles.map((id) => ["rot.tile", id]));
   return box;
 }
 
 export function renderInfo(container, ctx) {
-  const { view, t } = ctx;
-  container.textContent = t("rot.round_info", { round: view.round });
+  const { view } = ctx;
+  const round = { key: "rot.ui.round", params: { n: view.round } };
+  container.textContent = ctx.tm ? ctx.tm(round) : ctx.t(round.key, round.params);
 }
