@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from typing import Any, Generic, Protocol, TypeVar
 
 from meeples.core.errors import BadOptions, IllegalAction
-from meeples.core.text import Message, msg
+from meeples.core.text import Message, msg, shown
 
 S = TypeVar("S", bound=Hashable)
 A = TypeVar("A", bound=Hashable)
@@ -256,11 +256,11 @@ class State(Generic[S, A]):
         if not isinstance(action, str):
             raise IllegalAction(msg("core.action_not_text", type=type(action).__name__))
         if rules.outcome(self.inner) is not None:
-            raise IllegalAction(msg("core.game_over_action", action=repr(action)))
+            raise IllegalAction(msg("core.game_over_action", action=shown(action)))
         parsed = rules.parse_action(action)
         if parsed not in rules.legal_actions(self.inner):
             why = _message(rules.explain_illegal(self.inner, parsed))
-            raise IllegalAction(msg("core.not_legal", action=repr(action), why=why))
+            raise IllegalAction(msg("core.not_legal", action=shown(action), why=why))
         return parsed
 
     def play(self, action: str) -> State[S, A]:
