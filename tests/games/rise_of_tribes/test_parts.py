@@ -9,6 +9,7 @@ import json
 import pytest
 
 import meeples
+from meeples.core.text import catalogue
 from meeples.games.rise_of_tribes import data, notation
 from tests.games.rise_of_tribes.games import GAME, GAMES, states
 
@@ -93,3 +94,13 @@ def test_facade_parts_match_the_rules() -> None:
     action = state.legal()[-1]
     assert state.parts(action) == notation.action_parts(action)
     assert state.parts(action)["verb"] == "start"
+
+
+def test_every_verb_and_component_kind_is_named_for_panels_and_legends() -> None:
+    # The generic action panel titles a group by "rot.verb.<verb>", the Rules page a component
+    # kind by "<kind>.title".
+    messages = catalogue("en").messages
+    assert sorted(f"rot.verb.{f.verb}" for f in notation.FORMS
+                  if f"rot.verb.{f.verb}" not in messages) == []
+    kinds = [k for k in catalogue("en").components if k.startswith("rot.")]
+    assert sorted(f"{kind}.title" for kind in kinds if f"{kind}.title" not in messages) == []

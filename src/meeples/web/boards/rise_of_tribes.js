@@ -5,6 +5,7 @@
 // the message catalogues (ctx.t, ctx.tm, ctx.component; keys rot.*).
 
 import { el, h, hexPoints } from "./dom.js";
+import { actionPanel } from "./generic.js";
 
 const R = 48; // hex radius
 export const COLORS = ["#c0392b", "#2471a3", "#1e8449", "#b9770e"];
@@ -31,9 +32,10 @@ export function seatName(seat, t, view) {
   return tribe ? `${tribe} (${t("player.n", { n: seat + 1 })})` : t("player.n", { n: seat + 1 });
 }
 
-// The score shown next to a player on the end-of-game screen.
+// The score shown next to a player on the end-of-game screen (t words catalogue keys too).
+const SCORE = "rot.ui.score_vp";
 export function score(view, seat, t) {
-  return t("rot.ui.score_vp", { n: view.table[seat].score });
+  return t(SCORE, { n: view.table[seat].score });
 }
 
 export function seatColor(seat) {
@@ -144,10 +146,6 @@ export function render(container, ctx) {
   container.appendChild(wrap);
   const popup = cardPopup(w);
 
-  const banner = h("p", `step-banner${ctx.interactive ? " mine" : ""}`);
-  if (ctx.prompt && !view.outcome) banner.textContent = w.tm(ctx.prompt);
-  wrap.appendChild(banner);
-
   const top = h("div", "rot-top");
   wrap.appendChild(top);
   const mapColumn = h("div", "rot-map-column");
@@ -162,36 +160,22 @@ export function render(container, ctx) {
   }
   mapColumn.appendChild(hint);
   if (selected && legal.atHex.has(selected)) {
-    mapColumn.appendChild(buttons(legal.atHex.get(selected), ctx, w,
-      w.say("rot.ui.on_hex", { hex: selected }), "rot-hex-actions"));
+    const panel = actionPanel(legal.atHex.get(selected), ctx, w.say("rot.ui.on_hex", { hex: selected }));
+    panel.classList.add("rot-hex-actions");
+    mapColumn.appendChild(panel);
   }
 
   sideColumn.appendChild(actionBoard(view, w, legal, ctx, last, popup));
   sideColumn.appendChild(eventSlots(view, w, legal, ctx, last, popup));
   if (legal.other.length) {
-    sideColumn.appendChild(buttons(legal.other, ctx, w, w.say("rot.ui.other_actions"), "rot-other-actions"));
+    const panel = actionPanel(legal.other, ctx, w.say("rot.ui.other_actions"));
+    panel.classList.add("rot-other-actions");
+    sideColumn.appendChild(panel);
   }
 
   wrap.appendChild(tribes(view, w, ctx, last, popup));
   wrap.appendChild(cardsPanel(view, w));
   wrap.appendChild(popup.box);
-}
-
-// Buttons for legal actions, each worded by its message.
-function buttons(items, ctx, w, title, className) {
-  const box = h("section", `panel actions-panel ${className}`);
-  box.appendChild(h("h3", "", title));
-  const list = h("div", "rot-buttons");
-  for (const item of items) {
-    const button = h("button", "rot-action", item.msg ? w.tm(item.msg) : item.action);
-    button.type = "button";
-    button.dataset.action = item.action;
-    button.title = item.action;
-    button.onclick = () => ctx.onAct(item.action);
-    list.appendChild(button);
-  }
-  box.appendChild(list);
-  return box;
 }
 
 // The box that shows a card's name and effect when its chip is tapped (hover shows the title).
@@ -253,7 +237,7 @@ function badge(parent, x, y, color, text, label, token = false) {
 function label(parent, x, y, className, text, room) {
   const node = el("text", { x, y, class: className }, parent);
   node.textContent = text;
-  if (text.length * 4.9 > room) {
+  if (text.length * 5.4 > room) {
     node.setAttribute("textLength", room);
     node.setAttribute("lengthAdjust", "spacingAndGlyphs");
   }
@@ -288,9 +272,12 @@ function map(container, ctx, w, legal, selected, last) {
     if (last.hexes.has(hex.name)) classes.push("last");
     const g = el("g", { class: classes.join(" "), "data-hex": hex.name }, svg);
     el("polygon", { points: hexPoints(cx, cy, R - 1.5), fill: TERRAIN[hex.terrain] || "#ccc", class: "hex-shape" }, g);
-    if (hex.tile_id) el("polygon", { points: hexPoints(cx, cy, R - 9), class: "hex-tile" }, g);
+    if (hex.tile_id) el("polygon", { points: hexPoints(cx, cy, R - 7), class: "hex-tile" }, g);
     el("polygon", { points: hexPoints(cx, cy, R - 5), class: "hex-ring" }, g);
-    if (last.hexes.has(hex.name)) el("polygon", { points: hexPoints(cx, cy, R - 10), class: "hex-last" }, g);
+    if (last.hexes.has(hex.name)) {
+      el("polygon", { points: hexPoints(cx, cy, R - 10), class: "hex-last-shade" }, g);
+      el("polygon", { points: hexPoints(cx, cy, R - 10), class: "hex-last" }, g);
+    }
     el("text", { x: cx, y: cy - 26, class: "hex-name" }, g).textContent = hex.name;
     const ground = w.component("rot.terrain", hex.terrain);
     const tile = hex.tile_id ? w.component("rot.tile", hex.tile_id) : null;
@@ -465,8 +452,11 @@ function tribes(view, w, ctx, last, popup) {
     const head = h("div", "rot-tribe-head");
     const swatch = h("span", "swatch");
     swatch.style.background = seatColor(row.seat);
+    // The player's name, unless it is the seat's own name (which already names the tribe).
+    const named = w.say("rot.ui.player", { player: w.player(row.seat) });
+    const who = named === seatName(row.seat, ctx.t, view) ? ctx.t("player.n", { n: row.seat + 1 }) : named;
     head.append(swatch, chip(w, popup, "rot.tribe", row.tribe, { className: "rot-tribe-name",
-      prefix: `${w.say("rot.ui.player", { player: w.player(row.seat) })} · ` }));
+      prefix: `${who} · ` }));
     head.appendChild(h("strong", "rot-score", w.say("rot.ui.score_vp", { n: row.score })));
     card.appendChild(head);
 
@@ -540,17 +530,17 @@ function cardsPanel(view, w) {
   };
   const goals = new Set();
   for (const row of view.table) for (const goal of row.goals || []) goals.add(goal.id);
-  section(w.say("rot.ui.goals"), [...goals].sort().map((id) => ["rot.goal", id]));
+  section(w.say("rot.goal.title"), [...goals].sort().map((id) => ["rot.goal", id]));
   const events = (view.events || []).filter((slot) => slot.id).map((slot) => ["rot.event", slot.id]);
   for (const row of view.table) {
     for (const id of row.acquired || []) events.push(["rot.event", id, row.tribe]);
   }
-  section(w.say("rot.ui.events"), events);
+  section(w.say("rot.event.title"), events);
   const powers = [];
   for (const row of view.table) for (const code of row.powers || []) powers.push(["rot.power", code, row.tribe]);
-  section(w.say("rot.ui.leader_powers"), powers);
+  section(w.say("rot.power.title"), powers);
   const tiles = [...new Set(view.hexes.map((hex) => hex.tile_id).filter(Boolean))].sort();
-  section(w.say("rot.ui.tiles"), tiles.map((id) => ["rot.tile", id]));
+  section(w.say("rot.tile.title"), tiles.map((id) => ["rot.tile", id]));
   return box;
 }
 
