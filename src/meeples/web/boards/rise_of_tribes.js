@@ -219,7 +219,8 @@ function chip(w, popup, kind, id, extra = {}) {
 function badgeSpots(count) {
   if (count <= 1) return [[0, 14]];
   if (count === 2) return [[-15, 14], [15, 14]];
-  if (count <= 4) return [[-15, 4], [15, 4], [-15, 28], [15, 28]];
+  if (count === 3) return [[-15, 4], [15, 4], [0, 28]];
+  if (count === 4) return [[-15, 4], [15, 4], [-15, 28], [15, 28]];
   return [[-25, 4], [0, 4], [25, 4], [-25, 28], [0, 28], [25, 28], [0, -8]];
 }
 
