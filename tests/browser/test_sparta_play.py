@@ -208,6 +208,8 @@ def test_hint_suggests_moves_that_can_be_played(page: Any, server: str) -> None:
     page.wait_for_selector("[data-hint]")
     shot(page, "sparta_hint")
     page.locator("[data-hint]").first.click()
+    assert page.locator(".log li").count() == 0  # a first click only chooses the hint
+    page.click("[data-play-hint]")
     page.wait_for_function("document.querySelectorAll('.log li').length >= 2")
 
 

@@ -435,6 +435,7 @@ function matchPage(matchId, urlTokens) {
   let pending = false;
   let showEnd = true;
   let hints = null; // null, "asked", or the list the server suggested for this version
+  let chosenHint = null; // the hint clicked once, played on a second click
   // Hotseat with private views: the seat whose view may show. When the device must pass to
   // another seat, a screen hides the board until that player says they hold it.
   let shownSeat = null;
@@ -588,10 +589,14 @@ function matchPage(matchId, urlTokens) {
 
     let hintBox = null;
     if (myTurn) {
+      // A hint is shown first and played only on a second, deliberate click.
       const list = Array.isArray(hints) ? h("ol", { className: "hints" }, hints.map((hint) =>
-        h("li", {}, h("button", { "data-hint": hint.action, onclick: () => act(hint.action) },
-          words(hint.msg, hint.text, board.translateText, names)),
-        h("small", { className: "muted", title: t("match.hint_value") }, ` ${Math.round(hint.value * 100)}%`))))
+        h("li", { className: chosenHint === hint.action ? "chosen" : "" },
+          h("button", { "data-hint": hint.action, onclick: () => { chosenHint = hint.action; draw(); } },
+            words(hint.msg, hint.text, board.translateText, names)),
+          h("small", { className: "muted", title: t("match.hint_value") }, ` ${Math.round(hint.value * 100)}%`),
+          chosenHint === hint.action ? h("button", { className: "primary", "data-play-hint": hint.action,
+            onclick: () => { chosenHint = null; act(hint.action); } }, t("match.play_hint")) : null)))
         : null;
       hintBox = h("div", { className: "hint-box" },
         h("button", { id: "hint", disabled: hints === "asked" || null, onclick: () => {
