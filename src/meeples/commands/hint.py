@@ -155,6 +155,7 @@ def run(args: argparse.Namespace) -> int:
     for rank, estimate in enumerate(found, 1):
         console.print(
             f"{rank}. {escape(estimate.action):<10} {100 * estimate.value:5.1f}%  "
-            f"{escape(state.describe(estimate.action))}"
+            f"{escape(state.describe(estimate.action))}",
+            soft_wrap=True,  # one line per action, also in a file or a pipe
         )
     return 0
