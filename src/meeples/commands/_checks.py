@@ -16,6 +16,8 @@ from pathlib import Path
 from typing import Any
 
 import meeples
+from meeples.ai import Budget, get_bot, hint
+from meeples.ai.levels import parse_budget as read_budget
 from meeples.core.errors import BadOptions, MeeplesError
 
 #: Input files larger than this are refused before they are read (a match of thousands of
@@ -109,13 +111,30 @@ def read_text(path: str, what: str = "file") -> str:
         raise BadOptions(f"{shorten(path)} is not a text file (not UTF-8)") from None
 
 
-def is_regular_file(text: str) -> bool:
-    """Return whether ``text`` names an existing regular file (False for any text that cannot
-    be a file name: too long, a NUL or a line break inside)."""
+def _file_name(text: str) -> Path | None:
+    """Return the path a text names, or None for a text no file can be named (empty, a NUL
+    or a line break inside)."""
     if not text or "\0" in text or "\n" in text:
-        return False
+        return None
+    return Path(text)
+
+
+def is_regular_file(text: str) -> bool:
+    """Return whether ``text`` names an existing regular file, never raising (a 1000-character
+    position text is too long a name: ``is_file`` would raise OSError)."""
+    path = _file_name(text)
     try:
-        return Path(text).is_file()
+        return path is not None and path.is_file()
+    except (OSError, ValueError):
+        return False
+
+
+def names_anything(text: str) -> bool:
+    """Return whether ``text`` names anything in the file system (a file, a folder, a device),
+    never raising."""
+    path = _file_name(text)
+    try:
+        return path is not None and path.exists()
     except (OSError, ValueError):
         return False
 
@@ -172,13 +191,12 @@ def write_output(path: Path, text: str, option: str = "--json") -> None:
 
 
 def check_budget(budget: Any, where: str) -> None:
-    """Refuse a bot budget of no time, no iterations, no depth, or endless time.
+    """Refuse a bot budget of no time, no iterations, no depth, or endless time (anything but
+    a :class:`Budget` passes: bots without one).
 
     Raises:
         BadOptions: a limit that is 0, negative or not finite.
     """
-    from meeples.ai.bot import Budget
-
     if not isinstance(budget, Budget):
         return
     if budget.seconds is not None and not (math.isfinite(budget.seconds) and budget.seconds > 0):
@@ -189,16 +207,14 @@ def check_budget(budget: Any, where: str) -> None:
         raise BadOptions(f"{where}: depth must be 1 or more, not {budget.depth}")
 
 
-def parse_budget(text: str) -> Any:
+def parse_budget(text: str) -> Budget:
     """Return the budget of a ``--budget`` text, checked.
 
     Raises:
         BadOptions: not a budget, or limits out of range.
     """
-    from meeples.ai.levels import parse_budget as parse
-
     try:
-        budget = parse(text)
+        budget = read_budget(text)
     except ValueError as error:
         raise BadOptions(str(error)) from None
     check_budget(budget, f"budget {shorten(text)!r}")
@@ -230,8 +246,6 @@ def check_bot(game: str, spec: str, player_counts: Iterable[int]) -> None:
         BadOptions: an unknown bot, a malformed spec, or a bot this game cannot seat.
         UnknownGame: no such game.
     """
-    from meeples.ai import Budget, get_bot, hint
-
     where = f"bot {spec!r}"
     try:
         bot = get_bot(game, spec)

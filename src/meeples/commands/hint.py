@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import argparse
 import json
-from pathlib import Path
 from typing import Any
 
 from rich.console import Console
@@ -23,6 +22,7 @@ from meeples.ai import Budget, hint
 from meeples.commands._checks import (
     check_bot,
     is_regular_file,
+    names_anything,
     parse_budget,
     read_text,
     regular_file,
@@ -73,7 +73,7 @@ def load_state(text: str, game_name: str | None = None) -> meeples.State[Any, An
             return state_of(content, game_name)
         except MeeplesError as error:
             raise type(error)(f"{shorten(text)}: {error}") from None
-    if _exists(text):
+    if names_anything(text):
         regular_file(text)  # a folder or a device: names the problem
     try:
         return state_of(text, game_name)
@@ -127,16 +127,6 @@ def _json_object(content: str) -> dict[str, Any] | None:
     except (ValueError, RecursionError):
         return None
     return data if isinstance(data, dict) else None
-
-
-def _exists(text: str) -> bool:
-    """Return whether a text names anything in the file system (never raising)."""
-    if not text or "\0" in text or "\n" in text:
-        return False
-    try:
-        return Path(text).exists()
-    except (OSError, ValueError):
-        return False
 
 
 def run(args: argparse.Namespace) -> int:
