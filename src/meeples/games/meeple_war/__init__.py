@@ -10,7 +10,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from meeples.core.game import Game, Option
-from meeples.games.meeple_war import describe, notation, rules, view
+from meeples.games.meeple_war import describe, grammar, notation, rules, view
 from meeples.games.meeple_war.state import State
 
 OPTION_HELP = {
@@ -76,6 +76,10 @@ class MeepleWarRules:
     def describe_action(self, state: State, action: str) -> str:
         """Return a short description in words of a legal action."""
         return describe.describe_action(state, action)
+
+    def action_parts(self, action: str) -> dict[str, Any]:
+        """Return the structured parts of an action (verbs and fields: see ``grammar``)."""
+        return grammar.action_parts(action)
 
 
 RULES = MeepleWarRules()
