@@ -10,6 +10,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from meeples.core.game import Game, Option
+from meeples.core.text import Message
 from meeples.games.meeple_war import describe, grammar, notation, rules, view
 from meeples.games.meeple_war.state import State
 
@@ -69,17 +70,21 @@ class MeepleWarRules:
     def players(self, state: State) -> int:
         return state.players
 
-    def explain_illegal(self, state: State, action: str) -> str:
-        """Return why an action is not legal, in words."""
+    def explain_illegal(self, state: State, action: str) -> Message:
+        """Return why an action is not legal."""
         return describe.explain_illegal(state, action)
 
-    def describe_action(self, state: State, action: str) -> str:
-        """Return a short description in words of a legal action."""
+    def describe_action(self, state: State, action: str) -> Message:
+        """Return the message that describes a legal action."""
         return describe.describe_action(state, action)
 
     def action_parts(self, action: str) -> dict[str, Any]:
         """Return the structured parts of an action (verbs and fields: see ``grammar``)."""
         return grammar.action_parts(action)
+
+    def prompt(self, state: State) -> Message:
+        """Return what the player to move must decide now."""
+        return describe.prompt(state)
 
 
 RULES = MeepleWarRules()

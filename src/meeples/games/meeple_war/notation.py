@@ -29,6 +29,7 @@ import re
 from typing import Any
 
 from meeples.core.errors import BadPosition, IllegalAction
+from meeples.core.text import msg
 from meeples.games.meeple_war.board import hex_name, parse_hex
 from meeples.games.meeple_war.data import (
     BRAVERY_PER_VP,
@@ -60,9 +61,8 @@ def parse_action(text: str) -> str:
         IllegalAction: the text is not a Meeple War action.
     """
     if not isinstance(text, str) or not ACTION.match(text):
-        raise IllegalAction(
-            f"{text!r} is not a Meeple War action (e.g. done, w1>L2, s2:dep:2, 1,-1>2,-2:3)"
-        )
+        raise IllegalAction(msg("core.not_an_action", action=repr(text), game="Meeple War",
+                                hint=msg("mw.notation_hint")))
     return text
 
 
