@@ -86,6 +86,18 @@ class MeepleWarRules:
         """Return what the player to move must decide now."""
         return describe.prompt(state)
 
+    def anytime_skip(self, state: State) -> str | None:
+        """Return ``done`` in a token window: Tree and upgrade tokens may be placed "at any
+        time" (B5, A18), and the window exists only to offer them at each phase start.
+
+        No other step qualifies: bonuses, workers, building actions, moves and resolution are
+        parts of the active player's own turn, and the altar, tunnel and Reputation Mountain
+        choices follow from what just happened, not from something held "at any time".
+        """
+        if state.result or state.effects or state.step != "window":
+            return None
+        return "done"
+
 
 RULES = MeepleWarRules()
 GAME: Game[State, str] = Game(RULES)
