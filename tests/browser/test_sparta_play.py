@@ -158,8 +158,8 @@ def test_option_help_and_refusal_reasons_follow_the_chosen_language(page: Any, s
     )
     page.wait_for_selector("#toast.show.error")
     assert page.inner_text("#toast") == (
-        "Interdit : « pass » n'est pas permis : vous ne pouvez passer que si vous n'avez"
-        " ni déplacement ni promotion"
+        "Interdit : « pass » n'est pas permis : on ne peut passer que sans aucun déplacement"
+        " ni promotion possible"
     )
 
 

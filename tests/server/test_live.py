@@ -42,11 +42,41 @@ def test_a_move_reaches_both_players_with_the_next_version(client: TestClient) -
     assert seen_by_north["log"][0]["action"] == "b2-b4" and len(seen_by_north["legal"]) > 0
 
 
-def test_actions_describe_themselves_in_words(client: TestClient) -> None:
+def test_actions_arrive_with_their_parts_and_a_message(client: TestClient) -> None:
     match = create(client)
     with client.websocket_connect(f"/ws/{match['id']}") as south:
         legal = hello(south, token(match, 0))["legal"]
-    assert {"action": "b2-b4", "text": "warrior b2 to b4"} in legal
+    item = next(item for item in legal if item["action"] == "b2-b4")
+    assert item["parts"] == {"verb": "move", "from": "b2", "to": "b4"}
+    assert item["msg"] == {"key": "sp.move_warrior", "params": {"src": "b2", "dest": "b4"}}
+
+
+def test_state_says_what_the_player_to_move_must_decide(client: TestClient) -> None:
+    match = create(client)
+    with client.websocket_connect(f"/ws/{match['id']}") as south:
+        state = hello(south, token(match, 0))
+    south_to_move = {"key": "sp.prompt", "params": {"player": {"ref": "sp.side", "id": 0}}}
+    assert state["prompt"] == south_to_move
+    assert state["anytime"] is None
+
+
+def test_illegal_action_is_refused_with_its_reason_as_a_message(client: TestClient) -> None:
+    match = create(client)
+    with client.websocket_connect(f"/ws/{match['id']}") as south:
+        hello(south, token(match, 0))
+        south.send_json({"type": "act", "action": "a1-a2", "version": 0})
+        answer = south.receive_json()
+    assert answer["code"] == "illegal"
+    assert answer["msg"]["key"] == "core.not_legal"
+    assert answer["msg"]["params"]["why"] == {"key": "sp.why.empty", "params": {"square": "a1"}}
+
+
+def test_catalogues_are_served_per_language(client: TestClient) -> None:
+    french = client.get("/api/text/fr").json()
+    assert french["messages"]["sp.promote"].startswith("promouvoir")
+    assert french["components"]["sp.side"]["1"]["name"] == "Nord"
+    assert "sp.piece" in french["games"]["sparta"]["kinds"]
+    assert client.get("/api/text/xx").status_code == 404
 
 
 def test_spectator_sees_the_public_view_without_actions(client: TestClient) -> None:

@@ -1,5 +1,6 @@
-"""The engines describe actions in English; each board's phrase table must put them all in French
-and Spanish. The descriptions of sampled games go through the client's own ``translateText``
+"""Transitional, for the games whose engine still describes actions in English (the others speak
+in messages: tests/core/test_messages.py): each such board's phrase table must put them all in
+French and Spanish. The descriptions of sampled games go through the client's own ``translateText``
 (run by node), so an engine text the tables do not know shows up here, not in a player's log.
 The same goes for the engines' reasons for refusing an action or options (``web/reasons.js``).
 """
@@ -75,7 +76,16 @@ def descriptions(name: str) -> list[str]:
 
 
 @pytest.mark.skipif(NODE is None, reason="the translation check runs the client's code in node")
-@pytest.mark.parametrize("game", meeples.game_names())
+def _speaks_english(game: str) -> bool:
+    """Return whether a game's board still translates English words by a phrase table."""
+    board = WEB / "boards" / f"{game}.js"
+    return board.exists() and "translateText" in board.read_text()
+
+
+ENGLISH_GAMES = [game for game in meeples.game_names() if _speaks_english(game)]
+
+
+@pytest.mark.parametrize("game", ENGLISH_GAMES)
 def test_every_sampled_description_is_translated(tmp_path: Path, game: str) -> None:
     shutil.copytree(WEB, tmp_path / "web")
     (tmp_path / "web" / "package.json").write_text('{"type": "module"}')
@@ -152,7 +162,7 @@ def refusals(name: str) -> list[str]:
 
 
 @pytest.mark.skipif(NODE is None, reason="the translation check runs the client's code in node")
-@pytest.mark.parametrize("game", meeples.game_names())
+@pytest.mark.parametrize("game", ENGLISH_GAMES)
 def test_every_sampled_refusal_reason_is_translated(tmp_path: Path, game: str) -> None:
     shutil.copytree(WEB, tmp_path / "web")
     (tmp_path / "web" / "package.json").write_text('{"type": "module"}')

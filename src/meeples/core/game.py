@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from typing import Any, Generic, Protocol, TypeVar
 
 from meeples.core.errors import BadOptions, IllegalAction
-from meeples.core.text import Message, msg
+from meeples.core.text import Message, msg, shown
 
 S = TypeVar("S", bound=Hashable)
 A = TypeVar("A", bound=Hashable)
@@ -256,11 +256,11 @@ class State(Generic[S, A]):
         if not isinstance(action, str):
             raise IllegalAction(msg("core.action_not_text", type=type(action).__name__))
         if rules.outcome(self.inner) is not None:
-            raise IllegalAction(msg("core.game_over_action", action=repr(action)))
+            raise IllegalAction(msg("core.game_over_action", action=shown(action)))
         parsed = rules.parse_action(action)
         if parsed not in rules.legal_actions(self.inner):
             why = _message(rules.explain_illegal(self.inner, parsed))
-            raise IllegalAction(msg("core.not_legal", action=repr(action), why=why))
+            raise IllegalAction(msg("core.not_legal", action=shown(action), why=why))
         return parsed
 
     def play(self, action: str) -> State[S, A]:
@@ -289,21 +289,26 @@ class State(Generic[S, A]):
             IllegalAction: the string is not an action of this game.
         """
         rules = self.game.rules
-        return dict(rules.action_parts(rules.parse_action(action)))
+        parts = getattr(rules, "action_parts", None)  # transitional: until every game has them
+        if parts is None:
+            return {"verb": action}
+        return dict(parts(rules.parse_action(action)))
 
     def prompt(self) -> Message:
         """Return what the player to move must decide now (how the game ended, once over)."""
         outcome = self.outcome
         if outcome is not None:
             return outcome.message or msg("core.text", text=outcome.reason)
-        return _message(self.game.rules.prompt(self.inner))
+        prompt = getattr(self.game.rules, "prompt", None)  # transitional, as in parts
+        return msg("core.text", text="") if prompt is None else _message(prompt(self.inner))
 
     def anytime_skip(self) -> str | None:
         """Return the action that declines an "at any time" decision, when the one at hand is
         only that (a client may play it for the player, by their setting); else None."""
         if self.outcome is not None:
             return None
-        skip = self.game.rules.anytime_skip(self.inner)
+        anytime = getattr(self.game.rules, "anytime_skip", None)  # transitional, as in parts
+        skip = None if anytime is None else anytime(self.inner)
         return None if skip is None else self.game.rules.format_action(skip)
 
     def position(self) -> str:

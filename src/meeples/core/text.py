@@ -15,6 +15,7 @@ parameter ``n``. A parameter is a number, a text shown as it is (a hex, a square
 nested :class:`Message`, or a :class:`Ref` to a player or a component, which each client names in
 its own language (a player by the seat's name where it knows it). The browser has the same
 renderer in ``web/i18n.js``; the terminal and the logs use English through :func:`render`.
+The whole contract (parts, prompts, catalogues, what the browser receives): ``docs/messages.md``.
 """
 
 from __future__ import annotations
@@ -66,6 +67,12 @@ def msg(key: str, **params: Any) -> Message:
     return Message(key, params)
 
 
+def shown(text: str) -> str:
+    """Return a text typed by someone as a message shows it: control characters escaped, as in
+    its repr, without the quotes (the templates quote it in each language's manner)."""
+    return repr(text)[1:-1]
+
+
 def player(seat: int) -> Ref:
     """Return a reference to a player by seat index (worded "player 1" for seat 0)."""
     return Ref("player", seat)
@@ -88,9 +95,20 @@ class Catalogue:
     components: Mapping[str, Mapping[str, Mapping[str, str]]]
 
     def to_json(self) -> dict[str, Any]:
-        """Return the catalogue as the browser loads it."""
+        """Return the catalogue as the browser loads it (``games``: each game's key prefix and
+        component kinds, for legends)."""
+        from meeples.core.registry import game_names
+
+        games = {}
+        for name in game_names():
+            own = _read(f"meeples.games.{name}", self.lang)
+            prefixes = {key.partition(".")[0] for key in own.get("messages", {})}
+            games[name] = {
+                "kinds": sorted(own.get("components", {})),
+                "prefix": prefixes.pop() if len(prefixes) == 1 else None,
+            }
         return {"lang": self.lang, "messages": dict(self.messages),
-                "components": {k: dict(v) for k, v in self.components.items()}}
+                "components": {k: dict(v) for k, v in self.components.items()}, "games": games}
 
 
 def _read(package: str, lang: str) -> dict[str, Any]:

@@ -17,6 +17,7 @@ import contextlib
 import json
 import logging
 from collections.abc import AsyncIterator
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -30,6 +31,7 @@ from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 import meeples
+from meeples.core import text
 from meeples.core.errors import MeeplesError
 from meeples.core.record import Match
 from meeples.server import guard
@@ -84,6 +86,7 @@ def create_app(
         Route("/", index),
         Route("/api/games", games),
         Route("/api/games/{name}/components", game_components),
+        Route("/api/text/{lang}", text_catalogue),
         Route("/api/matches", list_matches, methods=["GET"]),
         Route("/api/matches", create_match, methods=["POST"]),
         Route("/api/matches/{match_id}", show_match),
@@ -166,6 +169,22 @@ async def game_components(request: Request) -> Response:
     return JSONResponse(components(name), headers={"Cache-Control": "max-age=3600"})
 
 
+@cache
+def _catalogue_body(lang: str) -> bytes:
+    return json.dumps(text.catalogue(lang).to_json(), ensure_ascii=False).encode()
+
+
+async def text_catalogue(request: Request) -> Response:
+    """Answer a language's catalogue: message templates and component names and effects."""
+    lang = request.path_params["lang"]
+    if lang not in text.LANGUAGES:
+        return _fail(404, "unknown_language", f"there is no language {lang!r}")
+    return Response(
+        _catalogue_body(lang), media_type="application/json",
+        headers={"Cache-Control": "no-cache"},
+    )
+
+
 async def list_matches(request: Request) -> Response:
     """List the open, live and finished matches."""
     return JSONResponse(await _lobby(request).summaries())
@@ -189,7 +208,9 @@ async def create_match(request: Request) -> Response:
     try:
         room, tokens = await _lobby(request).create(create)
     except MeeplesError as problem:
-        return _fail(400, "bad_request", str(problem))
+        return JSONResponse(
+            error("bad_request", str(problem), problem.message.to_json()), status_code=400
+        )
     return JSONResponse(
         {
             "id": room.id,
@@ -349,7 +370,8 @@ async def _live(websocket: WebSocket) -> None:
                 else:
                     await send({"type": "pong"})
             except RoomError as problem:
-                await send(error(problem.code, problem.message))
+                words = problem.msg.to_json() if problem.msg is not None else None
+                await send(error(problem.code, problem.message, words))
                 if problem.code == "bad_token":
                     await websocket.close(code=4403)
                     return

@@ -54,6 +54,11 @@ def hint(state: Any, n: int, seed: int) -> list[dict[str, Any]] | None:
 
     ranked = ai.hint(state, n=n, level="normal", seed=seed, budget=Budget(seconds=1.5))
     return [
-        {"action": e.action, "text": state.describe(e.action), "value": round(e.value, 3)}
+        {
+            "action": e.action,
+            "msg": state.describe_message(e.action).to_json(),
+            "text": state.describe(e.action),  # transitional, as in room.action_item
+            "value": round(e.value, 3),
+        }
         for e in ranked
     ]

@@ -10,11 +10,16 @@ Client to server, JSON objects with a ``type``:
 Server to client:
 
 - ``{"type": "state", "version": N, "seat": s, "seats": [...], "view": {...}, "legal": [...],
-  "log": [...], "players": [...], "outcome": ..., "private": bool}`` after hello and after every
-  accepted action (``private``: the view shows more than a spectator's, so a hotseat screen
-  hides it until the right person holds the device);
-- ``{"type": "hint", "version": N, "hints": [{"action", "text", "value"}, ...]}``;
-- ``{"type": "error", "code": "...", "message": "..."}`` and nothing changed;
+  "log": [...], "players": [...], "outcome": ..., "private": bool, "prompt": {...},
+  "anytime": action | null}`` after hello and after every accepted action; each legal action is
+  ``{"action", "parts", "msg"}`` (its structured parts and its description as a message), each
+  log entry ``{"ply", "seat", "action", "parts", "msg"}``, ``prompt`` what the player to move
+  must decide, ``anytime`` the action that declines an "at any time" decision (or null);
+  ``private``: the view shows more than a spectator's, so a hotseat screen hides it until the
+  right person holds the device;
+- ``{"type": "hint", "version": N, "hints": [{"action", "msg", "value"}, ...]}``;
+- ``{"type": "error", "code": "...", "message": "...", "msg": {...}}`` and nothing changed
+  (``msg``, with an engine's refusal, is its reason as a message: ``meeples.core.text``);
 - ``{"type": "pong"}``.
 """
 
@@ -104,6 +109,10 @@ class CreateRequest(BaseModel):
     position: Annotated[str, Field(max_length=8000)] | None = None
 
 
-def error(code: str, message: str) -> dict[str, Any]:
-    """Return an error message for a client."""
-    return {"type": "error", "code": code, "message": message}
+def error(code: str, message: str, msg: dict[str, Any] | None = None) -> dict[str, Any]:
+    """Return an error message for a client (``msg``: the engine's reason as a message, which
+    the client words in its language; the server's own errors are worded by their code)."""
+    answer: dict[str, Any] = {"type": "error", "code": code, "message": message}
+    if msg is not None:
+        answer["msg"] = msg
+    return answer

@@ -18,6 +18,7 @@ from typing import Any
 from meeples.core.errors import MeeplesError
 from meeples.core.game import State
 from meeples.core.record import Match
+from meeples.core.text import Message
 from meeples.server import bots
 from meeples.server.store import Seat, Store, StoredMatch
 
@@ -28,12 +29,14 @@ LOG_TAIL = 300
 
 
 class RoomError(Exception):
-    """A refused command: a code for programs and a message for people."""
+    """A refused command: a code for programs and a message for people (``msg``: an engine's
+    reason as a message, worded by each client)."""
 
-    def __init__(self, code: str, message: str) -> None:
+    def __init__(self, code: str, message: str, msg: Message | None = None) -> None:
         super().__init__(message)
         self.code = code
         self.message = message
+        self.msg = msg
 
 
 def hash_token(token: str) -> str:
@@ -44,6 +47,17 @@ def hash_token(token: str) -> str:
 def new_token() -> str:
     """Return a fresh secret seat token (256 random bits: not guessable)."""
     return secrets.token_urlsafe(32)
+
+
+def action_item(state: State[Any, Any], action: str) -> dict[str, Any]:
+    """Return an action as clients receive it: its text, its parts and its description."""
+    return {
+        "action": action,
+        "parts": state.parts(action),
+        "msg": state.describe_message(action).to_json(),
+        # Transitional: the English words, for the boards not yet on messages.
+        "text": state.describe(action),
+    }
 
 
 def differs(view: dict[str, Any], public: dict[str, Any]) -> bool:
@@ -72,7 +86,7 @@ class Room:
         self.clients: list[Client] = []
         self.log: list[dict[str, Any]] = []
         self._bot_task: asyncio.Task[None] | None = None
-        self._legal_cache: tuple[int, list[dict[str, str]]] | None = None
+        self._legal_cache: tuple[int, list[dict[str, Any]]] | None = None
         self._hints: tuple[int, dict[str, Any]] | None = None
         self._public: tuple[int, dict[str, Any]] | None = None
         self._hint_lock = asyncio.Lock()
@@ -107,7 +121,8 @@ class Room:
 
     @staticmethod
     def _entry(state: State[Any, Any], ply: int, action: str) -> dict[str, Any]:
-        return {"ply": ply, "seat": state.to_move, "action": action, "text": state.describe(action)}
+        """Return the log entry of an action about to be played in a state."""
+        return {"ply": ply, "seat": state.to_move, **action_item(state, action)}
 
     def seats_for(self, tokens: list[str]) -> frozenset[int]:
         """Return the seats the tokens open.
@@ -203,7 +218,7 @@ class Room:
             entry = self._entry(self.state, self.version, action)
             after.outcome  # noqa: B018 - an engine failure here must not reach the database
         except MeeplesError as error:
-            raise RoomError("illegal", str(error)) from None
+            raise RoomError("illegal", str(error), error.message) from None
         except Exception:
             log.exception("match %s: the engine failed on %r", self.id, action)
             raise RoomError(
@@ -252,13 +267,13 @@ class Room:
             self._hints = (version, answer)
             return answer
 
-    def legal_for(self, seat: int | None) -> list[dict[str, str]]:
-        """Return the legal actions with their descriptions, for the seat to move only."""
+    def legal_for(self, seat: int | None) -> list[dict[str, Any]]:
+        """Return the legal actions with their parts and descriptions, for the seat to move."""
         if seat is None or seat != self.state.to_move:
             return []
         if self._legal_cache is None or self._legal_cache[0] != self.version:
             state = self.state
-            legal = [{"action": a, "text": state.describe(a)} for a in state.legal()]
+            legal = [action_item(state, a) for a in state.legal()]
             self._legal_cache = (self.version, legal)
         return self._legal_cache[1]
 
@@ -317,6 +332,8 @@ class Room:
             "log": self.log[-LOG_TAIL:],
             "players": self.players(),
             "outcome": outcome.to_json() if outcome is not None else None,
+            "prompt": self.state.prompt().to_json(),
+            "anytime": self.state.anytime_skip(),
         }
 
     async def send_state(self, client: Client) -> None:

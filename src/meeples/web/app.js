@@ -4,7 +4,8 @@
 // It renders what the server sends and sends back action strings taken from the legal list.
 
 import { LiveSocket } from "./socket.js";
-import { lang, onLangChange, setLang, t, translatePage } from "./i18n.js";
+import { component, componentIds, componentKinds, gamePrefix, lang, loadCatalogue, onLangChange, setLang, t,
+  tm, translatePage } from "./i18n.js";
 import { HELP } from "./help.js";
 import { translateReason } from "./reasons.js";
 import * as generic from "./boards/generic.js";
@@ -40,13 +41,18 @@ function toast(message, kind = "error") {
   toast.timer = setTimeout(() => { box.className = ""; }, 4500);
 }
 
-// The engine's own reasons (an illegal action, a refused new game) come in English with a fixed
-// wording; reasons.js puts them in the page's language.
-const ENGINE_REASONS = new Set(["illegal", "bad_request"]);
+// A message from the server in the page's language. Transitional: a game whose engine still
+// speaks English sends its words as "core.text"; those go through the board's phrase table.
+function words(message, english, translate = (text) => text, names = null) {
+  if (!message || JSON.stringify(message).includes('"core.text"')) return translate(english ?? "", lang());
+  return tm(message, names);
+}
 
+// The engine's own reasons (an illegal action, a refused new game) come as messages ("msg"),
+// worded here in the page's language; the server's own errors are worded by their code.
 function errorText(message) {
   const key = `error.${message.code}`;
-  const reason = ENGINE_REASONS.has(message.code) ? translateReason(message.message, lang())
+  const reason = message.msg ? words(message.msg, message.message, translateReason)
     : message.message;
   const text = t(key, { message: reason });
   return text === key ? t("error.generic", { message: reason }) : text;
@@ -95,6 +101,31 @@ function rememberTokens(matchId, tokens) {
 function matchLink(matchId, tokens) {
   const base = `${location.origin}${location.pathname}#/m/${matchId}`;
   return tokens.length ? `${base}?t=${tokens.join(",")}` : base;
+}
+
+// How messages name a player: the name given in the lobby, else the board's seat name.
+function namer(board, players, view) {
+  return (seat) => players?.[seat]?.name || board.seatName(seat, t, view);
+}
+
+// The action log: each entry names its player, a line separates the turns of different players,
+// and the "done" steps that only close a step are folded (shown on demand).
+function logList(board, state, entries, current = null, onPick = null) {
+  if (!entries.length) return h("p", { className: "muted" }, t("match.no_moves"));
+  const names = namer(board, state.players, state.view);
+  let previous = null;
+  return h("ol", { className: "log", start: entries[0].ply + 1 }, entries.map((entry, index) => {
+    const closing = entry.parts?.verb === "done";
+    const classes = [entry.seat !== previous && previous !== null ? "new-turn" : "",
+      closing ? "closing" : "", current === index ? "current" : ""].filter(Boolean).join(" ");
+    previous = entry.seat;
+    return h("li", { title: entry.action, className: classes || null,
+      onclick: onPick ? () => onPick(index) : null },
+    swatch(board, entry.seat),
+    entry.seat === null || entry.seat === undefined ? null
+      : h("strong", { className: "who" }, `${names(entry.seat)} `),
+    words(entry.msg, entry.text, board.translateText, names));
+  }));
 }
 
 function playerLabel(board, players, seat, view) {
@@ -476,7 +507,8 @@ function matchPage(matchId, urlTokens) {
       headline = h("p", { className: "headline" }, outcome.winners.includes(mine) ? t("match.you_won")
         : outcome.winners.length ? t("match.you_lost") : t("match.draw"));
     }
-    const reason = board.translateText(outcome.reason, lang());
+    const reason = words(outcome.msg, outcome.reason, board.translateText,
+      namer(board, state.players, state.view));
     return h("div", { className: "overlay", id: "game-over" },
       h("div", { className: "card end" },
         h("h2", {}, t("match.game_over")),
@@ -509,10 +541,14 @@ function matchPage(matchId, urlTokens) {
     // The same board element across redraws: a half-made choice (a selected piece) survives
     // messages that change nothing on the board, such as a player coming online.
     boardBox.replaceChildren();
-    const lastAction = state.log.length ? state.log[state.log.length - 1].action : null;
+    const last = state.log.length ? state.log[state.log.length - 1] : null;
+    const names = namer(board, state.players, state.view);
     if (!hidden) board.render(boardBox, { view: state.view, legal: state.legal, seat: state.seat,
-      interactive: myTurn && !pending, onAct: act, t, lang: lang(), lastAction,
-      translate: (text) => board.translateText(text, lang()) });
+      interactive: myTurn && !pending, onAct: act, t, lang: lang(), last,
+      lastAction: last ? last.action : null, prompt: state.prompt, component,
+      prefix: gamePrefix(state.game),
+      tm: (message) => tm(message, names),
+      translate: (text) => (board.translateText ? board.translateText(text, lang()) : text) });
 
     const players = h("ul", { className: "players" }, state.players.map((p) => h("li",
       { className: p.seat === toMove ? "to-move" : "" }, swatch(board, p.seat),
@@ -522,17 +558,16 @@ function matchPage(matchId, urlTokens) {
         ` · ${p.joined ? t(p.online ? "match.online" : "match.offline") : t("match.not_joined")}`) : null)));
 
     const info = h("div", { className: "info" });
-    if (board.renderInfo && !hidden) board.renderInfo(info, { view: state.view, t });
+    if (board.renderInfo && !hidden) board.renderInfo(info, { view: state.view, t, lang: lang(),
+      component, tm: (message) => tm(message, names) });
 
-    const logList = state.log.length ? h("ol", { className: "log", start: state.log[0].ply + 1 }, state.log.map((entry) =>
-      h("li", { title: entry.action }, swatch(board, entry.seat),
-        board.translateText(entry.text, lang())))) : h("p", { className: "muted" }, t("match.no_moves"));
+    const logBox = logList(board, state, state.log);
 
     let hintBox = null;
     if (myTurn) {
       const list = Array.isArray(hints) ? h("ol", { className: "hints" }, hints.map((hint) =>
         h("li", {}, h("button", { "data-hint": hint.action, onclick: () => act(hint.action) },
-          board.translateText(hint.text, lang())),
+          words(hint.msg, hint.text, board.translateText, names)),
         h("small", { className: "muted", title: t("match.hint_value") }, ` ${Math.round(hint.value * 100)}%`))))
         : null;
       hintBox = h("div", { className: "hint-box" },
@@ -546,10 +581,12 @@ function matchPage(matchId, urlTokens) {
       h("section", { className: "card turn-card" },
         h("p", { className: `turn ${myTurn ? "mine" : ""}`, id: "turn" }, turn),
         hintBox,
+        myTurn && state.prompt ? h("p", { className: "prompt", id: "prompt" },
+          words(state.prompt, "", undefined, names)) : null,
         h("p", { className: "muted" }, who),
         h("p", { className: "status small", "data-status": status }, t(`match.status.${status}`))),
       h("section", { className: "card players-card" }, h("h3", {}, t("match.players")), players, info),
-      h("section", { className: "card log-card" }, h("h3", {}, t("match.log")), logList),
+      h("section", { className: "card log-card" }, h("h3", {}, t("match.log")), logBox),
       h("a", { href: `#/rules/${state.game}`, className: "small" }, t("match.rules")));
 
     root.dataset.version = String(state.version);
@@ -606,8 +643,13 @@ function replayPage(matchId) {
     if (!data) return;
     const n = data.views.length - 1;
     const boardBox = h("div", { className: "board-box" });
+    const names = namer(board, data.players, data.views[step]);
+    const last = step > 0 ? data.log[step - 1] : null;
     board.render(boardBox, { view: data.views[step], legal: [], seat: null, interactive: false,
-      onAct: () => {}, t, lang: lang(), lastAction: step > 0 ? data.log[step - 1].action : null });
+      onAct: () => {}, t, lang: lang(), last, lastAction: last ? last.action : null, component,
+      prefix: gamePrefix(data.game),
+      prompt: null, tm: (message) => tm(message, names),
+      translate: (text) => (board.translateText ? board.translateText(text, lang()) : text) });
     const slider = h("input", { type: "range", min: 0, max: n, value: step, id: "replay-slider",
       oninput: (event) => go(parseInt(event.target.value, 10)) });
     const controls = h("div", { className: "replay-controls row" },
@@ -616,12 +658,14 @@ function replayPage(matchId) {
       h("button", { onclick: toggle, className: "primary" }, timer ? t("replay.pause") : t("replay.play")),
       h("button", { onclick: () => go(step + 1), id: "replay-next" }, `${t("replay.next")} ▶`),
       h("button", { onclick: () => go(n), id: "replay-end" }, `${t("replay.end")} ▶|`));
-    const log = h("ol", { className: "log replay-log" }, data.log.map((entry, index) =>
-      h("li", { className: index + 1 === step ? "current" : "", onclick: () => go(index + 1) },
-        swatch(board, entry.seat), board.translateText(entry.text, lang()))));
+    const log = logList(board, { players: data.players, view: data.views[step] }, data.log,
+      step - 1, (index) => go(index + 1));
+    log.classList.add("replay-log");
     const info = h("div", { className: "info" });
-    if (board.renderInfo) board.renderInfo(info, { view: data.views[step], t });
-    const outcome = data.outcome ? h("p", {}, board.translateText(data.outcome.reason, lang())) : null;
+    if (board.renderInfo) board.renderInfo(info, { view: data.views[step], t, lang: lang(),
+      component, tm: (message) => tm(message, names) });
+    const outcome = data.outcome ? h("p", {}, words(data.outcome.msg, data.outcome.reason,
+      board.translateText, names)) : null;
     root.replaceChildren(
       h("h1", {}, t("replay.title", { game: data.title })),
       h("div", { className: "match-layout" },
@@ -634,7 +678,23 @@ function replayPage(matchId) {
     if (current) current.scrollIntoView({ block: "nearest" });
   }
 
-  return { destroy() { if (timer) clearInterval(timer); }, rerender: draw };
+  // ← and → step through the game, Home and End jump to its ends.
+  function onKey(event) {
+    if (!data || event.target.closest?.("input, textarea, select")) return;
+    const moves = { ArrowLeft: step - 1, ArrowRight: step + 1, Home: 0, End: data.views.length - 1 };
+    if (!(event.key in moves)) return;
+    event.preventDefault();
+    go(moves[event.key]);
+  }
+  document.addEventListener("keydown", onKey);
+
+  return {
+    destroy() {
+      if (timer) clearInterval(timer);
+      document.removeEventListener("keydown", onKey);
+    },
+    rerender: draw,
+  };
 }
 
 // ---------------------------------------------------------------- rules
@@ -651,9 +711,29 @@ function rulesPage(game) {
     else if (HELP[game]) body.innerHTML = HELP[game][lang()] || HELP[game].en;
     else body.textContent = t("rules.missing");
     root.replaceChildren(h("h1", {}, t("rules.title")), nav, body);
+    if (game) root.appendChild(componentsSection(game));
   }
   draw();
   return { destroy() {}, rerender: draw };
+}
+
+// Every component of a game's catalogue, kind by kind: its name and its effect.
+function componentsSection(game) {
+  const kinds = componentKinds(game);
+  const section = h("section", { className: "card components", id: "components" },
+    h("h2", {}, t("rules.components")));
+  for (const kind of kinds) {
+    const titleKey = `${kind}.title`;
+    const title = t(titleKey);
+    const entries = [];
+    for (const id of componentIds(kind)) {
+      const { name, effect } = component(kind, id);
+      entries.push(h("dt", { "data-component": `${kind}:${id}` }, name), h("dd", {}, effect || "–"));
+    }
+    section.appendChild(h("h3", {}, title === titleKey ? kind : title));
+    section.appendChild(h("dl", { className: "component-list" }, entries));
+  }
+  return section;
 }
 
 // ---------------------------------------------------------------- router
@@ -690,5 +770,6 @@ onLangChange(() => {
 });
 document.documentElement.lang = lang();
 translatePage();
+await loadCatalogue(lang());
 window.addEventListener("hashchange", route);
 route();

@@ -4,6 +4,7 @@ const TABLES = {
   en: {
     "nav.lobby": "Lobby",
     "nav.rules": "Rules",
+    "rules.components": "Components",
     "nav.language": "Language",
     "lobby.new": "New game",
     "lobby.game": "Game",
@@ -250,12 +251,14 @@ const TABLES = {
     "error.hello_first": "Still connecting; try again in a moment.",
     "error.no_open_seat": "No seat of this game is open any more.",
     "error.unknown_game": "There is no such game.",
+    "error.unknown_language": "There is no such language.",
     "error.not_finished": "A game can be replayed once it is finished.",
     "error.bad_request": "Refused: {message}",
   },
   fr: {
     "nav.lobby": "Salon",
     "nav.rules": "Règles",
+    "rules.components": "Composants",
     "nav.language": "Langue",
     "lobby.new": "Nouvelle partie",
     "lobby.game": "Jeu",
@@ -502,12 +505,14 @@ const TABLES = {
     "error.hello_first": "Connexion en cours ; réessayez dans un instant.",
     "error.no_open_seat": "Plus aucune place libre dans cette partie.",
     "error.unknown_game": "Ce jeu n'existe pas.",
+    "error.unknown_language": "Cette langue n'existe pas.",
     "error.not_finished": "Une partie se revoit une fois finie.",
     "error.bad_request": "Refusé : {message}",
   },
   es: {
     "nav.lobby": "Sala",
     "nav.rules": "Reglas",
+    "rules.components": "Componentes",
     "nav.language": "Idioma",
     "lobby.new": "Nueva partida",
     "lobby.game": "Juego",
@@ -754,6 +759,7 @@ const TABLES = {
     "error.hello_first": "Conectando; inténtalo de nuevo en un momento.",
     "error.no_open_seat": "Ya no queda ningún asiento libre en esta partida.",
     "error.unknown_game": "Ese juego no existe.",
+    "error.unknown_language": "Ese idioma no existe.",
     "error.not_finished": "Una partida se puede repetir cuando ha terminado.",
     "error.bad_request": "Rechazado: {message}",
   },
@@ -773,7 +779,9 @@ export function setLang(code) {
   current = code;
   localStorage.setItem("meeples.lang", code);
   document.documentElement.lang = code;
-  for (const listener of listeners) listener(code);
+  loadCatalogue(code).then(() => {
+    for (const listener of listeners) listener(code);
+  });
 }
 
 export function onLangChange(listener) {
@@ -781,13 +789,20 @@ export function onLangChange(listener) {
 }
 
 export function has(key) {
-  return key in TABLES[current] || key in TABLES.en;
+  return key in TABLES[current] || key in TABLES.en || templateOf(key, current) !== undefined;
 }
 
-// Return the translation of key with {name} placeholders filled from params.
+function fill(text, params, word) {
+  return text.replace(/\{(\w+)\}/g, (_, name) => (name in params ? word(params[name]) : `{${name}}`));
+}
+
+// Return the translation of key with {name} placeholders filled from params: the interface's
+// own table first, then the catalogues the server words the games' messages with.
 export function t(key, params = {}) {
-  const text = TABLES[current][key] ?? TABLES.en[key] ?? key;
-  return text.replace(/\{(\w+)\}/g, (_, name) => (name in params ? String(params[name]) : `{${name}}`));
+  const text = TABLES[current][key] ?? TABLES.en[key];
+  if (text !== undefined) return fill(text, params, String);
+  if (templateOf(key, current) !== undefined) return tm({ key, params });
+  return key;
 }
 
 // Translate the static labels of the page (elements with data-i18n).
@@ -795,4 +810,79 @@ export function translatePage(root = document) {
   for (const element of root.querySelectorAll("[data-i18n]")) {
     element.textContent = t(element.dataset.i18n);
   }
+}
+
+// ---------------------------------------------------------------- messages from the server
+//
+// The engines speak in messages: {"key", "params"}, a parameter being a number, a text shown as
+// it is, a nested message, or a reference {"ref": kind, "id"} to a player or a component. The
+// catalogues (GET /api/text/<lang>: core and every game, see meeples/core/text.py) hold their
+// templates, plural forms chosen by the parameter n, and the components' names and effects.
+
+const catalogues = {};
+const plurals = {};
+
+// Fetch a language's catalogue (and English, the fallback) once.
+export async function loadCatalogue(code = current) {
+  for (const wanted of new Set(["en", code])) {
+    if (catalogues[wanted]) continue;
+    try {
+      const response = await fetch(`/api/text/${wanted}`);
+      if (response.ok) catalogues[wanted] = await response.json();
+    } catch {
+      // Without a catalogue messages show their keys; the next page load tries again.
+    }
+  }
+}
+
+function templateOf(key, code) {
+  return catalogues[code]?.messages?.[key] ?? catalogues.en?.messages?.[key];
+}
+
+function pluralForm(entry, code, n) {
+  if (typeof entry === "string") return entry;
+  plurals[code] ??= new Intl.PluralRules(code);
+  const category = typeof n === "number" ? plurals[code].select(n) : "other";
+  return entry[category] ?? entry.other;
+}
+
+// A component's name and effect in the page's language ({name: id, effect: ""} when unknown).
+export function component(kind, id) {
+  const entry = catalogues[current]?.components?.[kind]?.[id]
+    ?? catalogues.en?.components?.[kind]?.[id];
+  return { name: entry?.name ?? String(id), effect: entry?.effect ?? "" };
+}
+
+// The kinds of components a game's catalogue holds (for the legend of the rules page).
+export function componentKinds(game) {
+  return catalogues[current]?.games?.[game]?.kinds ?? catalogues.en?.games?.[game]?.kinds ?? [];
+}
+
+// The ids of a kind of components, in catalogue order.
+export function componentIds(kind) {
+  return Object.keys(catalogues.en?.components?.[kind] ?? {});
+}
+
+// The key prefix of a game's messages ("sp" for Sparta), for its verb and legend keys.
+export function gamePrefix(game) {
+  return catalogues[current]?.games?.[game]?.prefix ?? catalogues.en?.games?.[game]?.prefix ?? null;
+}
+
+// Word a message in the page's language; names(seat) names players (default "player N").
+export function tm(message, names = null) {
+  if (!message || typeof message.key !== "string") return "";
+  const entry = templateOf(message.key, current);
+  if (entry === undefined) return message.key;
+  const params = message.params || {};
+  const word = (value) => {
+    if (value && typeof value === "object" && "key" in value) return tm(value, names);
+    if (value && typeof value === "object" && "ref" in value) {
+      if (value.ref === "player") {
+        return (names && names(value.id)) || tm({ key: "core.player", params: { n: value.id + 1 } });
+      }
+      return component(value.ref, value.id).name;
+    }
+    return String(value);
+  };
+  return fill(pluralForm(entry, current, params.n), params, word);
 }

@@ -25,7 +25,7 @@ from __future__ import annotations
 import re
 
 from meeples.core.errors import BadPosition, IllegalAction
-from meeples.core.text import msg
+from meeples.core.text import msg, shown
 from meeples.games.sparta import rules, setup
 from meeples.games.sparta.state import HERO_OF, NO_CITY, PASS, WARRIOR_OF, Action, Piece, State
 
@@ -85,7 +85,7 @@ def parse_action(text: str) -> Action:
                 return action
     except ValueError:
         pass
-    raise IllegalAction(msg("core.not_an_action", action=repr(text), game="Sparta",
+    raise IllegalAction(msg("core.not_an_action", action=shown(text), game="Sparta",
                             hint=msg("sp.notation_hint")))
 
 
@@ -237,8 +237,8 @@ def _parse_placement(placement: str) -> list[int]:
         for token in re.findall(r"[0-9]+|.", row):
             if token.isdigit():
                 if token.startswith("0") or len(token) > 2:
-                    shown = token if len(token) < 20 else token[:20] + "..."
-                    raise BadPosition(f"rank {rank + 1}: write empty runs as 1 to 10, not {shown}")
+                    cut = token if len(token) < 20 else token[:20] + "..."
+                    raise BadPosition(f"rank {rank + 1}: write empty runs as 1 to 10, not {cut}")
                 file += int(token)
             elif token in _CHAR_PIECES:
                 if file < SIZE:

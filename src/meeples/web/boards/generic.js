@@ -11,14 +11,21 @@ export function seatColor(seat) {
   return PALETTE[seat % PALETTE.length];
 }
 
-export function translateText(text) {
-  return text;
+// An action's words: its message in the page's language (transitional: a game whose engine still
+// speaks English sends "core.text", which goes through the board's phrase table).
+export function actionWords(item, ctx) {
+  if (item.msg && ctx.tm && !JSON.stringify(item.msg).includes('"core.text"')) return ctx.tm(item.msg);
+  return ctx.translate ? ctx.translate(item.text || item.action) : item.text || item.action;
 }
 
-// Group by the first word of the server's description ("build", "move"...), else of the action.
-function kindOf(item) {
-  const words = /^[A-Za-z]+/.exec(item.text || "") || /^[A-Za-z_]+/.exec(item.action);
-  return words ? words[0].toLowerCase() : "…";
+// A verb's name: the game's catalogue key "<prefix>.verb.<verb>", else the core's
+// "core.verb.<verb>" (verbs every game shares, such as done), else the verb itself.
+function verbName(verb, ctx) {
+  for (const key of [ctx.prefix ? `${ctx.prefix}.verb.${verb}` : null, `core.verb.${verb}`]) {
+    const named = key ? ctx.t(key) : null;
+    if (named && named !== key) return named;
+  }
+  return label(verb);
 }
 
 function label(key) {
@@ -110,7 +117,7 @@ export function actionPanel(items, ctx, title = null) {
   }
   const groups = new Map();
   for (const item of items) {
-    const kind = kindOf(item);
+    const kind = item.parts?.verb ?? "…";
     if (!groups.has(kind)) groups.set(kind, []);
     groups.get(kind).push(item);
   }
@@ -118,15 +125,14 @@ export function actionPanel(items, ctx, title = null) {
   for (const [kind, members] of groups) {
     const group = document.createElement("fieldset");
     group.className = "action-group";
-    // Grouped by the English verb (a stable key), named by the verb of the translated text.
+    // Grouped by the verb of the actions' parts.
     const legend = document.createElement("legend");
-    const shown = ctx.translate ? /^[\p{L}'’]+/u.exec(ctx.translate(members[0].text || "")) : null;
-    legend.textContent = `${shown ? shown[0] : label(kind)} (${members.length})`;
+    legend.textContent = `${verbName(kind, ctx)} (${members.length})`;
     group.appendChild(legend);
     for (const item of members) {
       const button = document.createElement("button");
       button.dataset.action = item.action;
-      button.textContent = ctx.translate ? ctx.translate(item.text || item.action) : item.text || item.action;
+      button.textContent = actionWords(item, ctx);
       button.title = item.action;
       button.onclick = () => ctx.onAct(item.action);
       group.appendChild(button);

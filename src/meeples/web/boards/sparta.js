@@ -1,5 +1,6 @@
 // Sparta's board in SVG. No rule here: the highlighted pieces and squares come from the legal
-// action strings the server sent; the code only reads their notation (b2-d4, e5=H, pass).
+// actions the server sent, read through their parts (move from/to, promote square, pass); their
+// descriptions are the server's messages, worded by ctx.tm.
 import { el } from "./dom.js";
 
 const FILES = "abcdefghij";
@@ -17,78 +18,37 @@ export function seatColor(seat) {
   return COLORS[seat] || "#888";
 }
 
-const PHRASES = {
-  fr: [
-    [/^promote the warrior on (\w+) to a hero$/, "promotion du guerrier en $1 en héros"],
-    [/^pass \(no other action is possible\)$/, "passe (aucune autre action possible)"],
-    [/^warrior (\w+) to (\w+)/, "guerrier $1 vers $2"],
-    [/^hero (\w+) to (\w+)/, "héros $1 vers $2"],
-    [/becomes a hero/, "devient héros"],
-    [/conquers the city/, "conquiert la cité"],
-    [/defeats (\d+) enemy and (\d+) own piece\(s\)/, "élimine $1 pièce(s) ennemie(s) et $2 des siennes"],
-    [/^all cities$/, "toutes les cités"],
-    [/one piece left/, "une seule pièce restante"],
-    [/both sides down to two pieces/, "deux pièces ou moins de chaque côté"],
-    [/both players passed/, "les deux joueurs ont passé"],
-    [/threefold repetition/, "position répétée trois fois"],
-    [/plies without progress/, "coups sans progrès"],
-    [/equal cities: draw/, "autant de cités : nulle"],
-    [/more cities/, "plus de cités"],
-  ],
-  es: [
-    [/^promote the warrior on (\w+) to a hero$/, "ascenso del guerrero de $1 a héroe"],
-    [/^pass \(no other action is possible\)$/, "pasa (no hay otra acción posible)"],
-    [/^warrior (\w+) to (\w+)/, "guerrero $1 a $2"],
-    [/^hero (\w+) to (\w+)/, "héroe $1 a $2"],
-    [/becomes a hero/, "se convierte en héroe"],
-    [/conquers the city/, "conquista la ciudad"],
-    [/defeats (\d+) enemy and (\d+) own piece\(s\)/, "elimina $1 pieza(s) enemiga(s) y $2 propia(s)"],
-    [/^all cities$/, "todas las ciudades"],
-    [/one piece left/, "queda una sola pieza"],
-    [/both sides down to two pieces/, "ambos bandos con dos piezas o menos"],
-    [/both players passed/, "ambos jugadores pasaron"],
-    [/threefold repetition/, "posición repetida tres veces"],
-    [/plies without progress/, "jugadas sin progreso"],
-    [/equal cities: draw/, "mismas ciudades: empate"],
-    [/more cities/, "más ciudades"],
-  ],
-};
-
-// Translate the engine's English descriptions (fixed phrases) into the interface language.
-export function translateText(text, lang) {
-  let out = text;
-  for (const [pattern, replacement] of PHRASES[lang] || []) out = out.replace(pattern, replacement);
-  return out;
-}
-
+// The legal actions by their parts: moves by origin then target, promotions by square, pass.
 function parseLegal(legal) {
   const moves = new Map();
   const promotions = new Map();
   let pass = null;
   for (const item of legal) {
-    const action = item.action;
-    if (action === "pass") {
+    const { verb } = item.parts;
+    if (verb === "pass") {
       pass = item;
-    } else if (action.endsWith("=H")) {
-      promotions.set(action.slice(0, -2), item);
-    } else {
-      const [from, to] = action.split("-");
-      if (!moves.has(from)) moves.set(from, new Map());
-      moves.get(from).set(to, item);
+    } else if (verb === "promote") {
+      promotions.set(item.parts.square, item);
+    } else if (verb === "move") {
+      if (!moves.has(item.parts.from)) moves.set(item.parts.from, new Map());
+      moves.get(item.parts.from).set(item.parts.to, item);
     }
   }
   return { moves, promotions, pass };
 }
 
-function squareOf(action) {
-  if (!action || action === "pass") return [];
-  if (action.endsWith("=H")) return [action.slice(0, -2)];
-  return action.split("-");
+// The squares the last action touched, from its parts.
+function squaresOf(last) {
+  const parts = last?.parts;
+  if (!parts) return [];
+  if (parts.verb === "promote") return [parts.square];
+  if (parts.verb === "move") return [parts.from, parts.to];
+  return [];
 }
 
 const selections = new WeakMap();
 
-// Draw the board into container. ctx: view, legal, seat, interactive, onAct, t, lastAction.
+// Draw the board into container. ctx: view, legal, seat, interactive, onAct, t, tm, last.
 export function render(container, ctx) {
   const { view, t } = ctx;
   const flipped = ctx.seat === 1;
@@ -125,7 +85,7 @@ export function render(container, ctx) {
     el("text", { x: full - MARGIN / 2, y, class: "coord" }, svg).textContent = rankLabel;
   }
 
-  const last = new Set(squareOf(ctx.lastAction));
+  const last = new Set(squaresOf(ctx.last));
   const targets = selected && legal.moves.has(selected) ? legal.moves.get(selected) : new Map();
   for (let rank = 1; rank <= SIZE; rank++) {
     for (let file = 0; file < SIZE; file++) {
@@ -156,7 +116,7 @@ export function render(container, ctx) {
     const g = el("g", { class: "target", "data-target": square }, svg);
     el("rect", { x: x + 2, y: y + 2, width: CELL - 4, height: CELL - 4, rx: 6, class: "target-area" }, g);
     el("circle", { cx: x + CELL / 2, cy: y + CELL / 2, r: 8, class: "target-dot" }, g);
-    el("title", {}, g).textContent = translateText(item.text, ctx.lang);
+    el("title", {}, g).textContent = ctx.tm(item.msg);
   }
 
   const hint = document.createElement("p");
@@ -173,7 +133,7 @@ export function render(container, ctx) {
     button.className = "promote" + (square === selected ? " primary" : "");
     button.dataset.action = item.action;
     button.textContent = t("match.promote", { square });
-    button.title = translateText(item.text, ctx.lang);
+    button.title = ctx.tm(item.msg);
     button.onclick = () => ctx.onAct(item.action);
     buttons.appendChild(button);
   }
@@ -182,7 +142,7 @@ export function render(container, ctx) {
     button.className = "primary";
     button.dataset.action = "pass";
     button.textContent = t("match.pass");
-    button.title = translateText(legal.pass.text, ctx.lang);
+    button.title = ctx.tm(legal.pass.msg);
     button.onclick = () => ctx.onAct("pass");
     buttons.appendChild(button);
   }
@@ -192,7 +152,7 @@ export function render(container, ctx) {
   svg.addEventListener("mouseover", (event) => {
     const target = event.target.closest("[data-target]");
     if (target && targets.has(target.dataset.target)) {
-      hint.textContent = translateText(targets.get(target.dataset.target).text, ctx.lang);
+      hint.textContent = ctx.tm(targets.get(target.dataset.target).msg);
     }
   });
   svg.addEventListener("click", (event) => {
