@@ -26,8 +26,6 @@ const TWO_STEP = new Set(["move", "frighten"]);
 const GROUPS = ["done", "worker", "rotate", "build", "asm", "dep", "rei", "fly", "stealth",
   "fright", "burn", "bomb", "conv", "prod", "up", "bonus", "upgrade", "tree", "fly_to",
   "frighten", "explore", "battle", "kill", "vp", "move"];
-const BUILDING_ACTIONS = new Set(["build", "asm", "dep", "rei", "fly", "stealth", "fright", "burn",
-  "bomb", "conv", "prod", "up"]);
 
 let COMPONENTS = { buildings: {}, tiles: {} };
 try {
@@ -107,17 +105,19 @@ function label(w, item) {
   return item.msg ? w.tm(item.msg) : item.action;
 }
 
+// A verb's name (the catalogue key "mw.verb.<verb>"; a building action's is its printed name).
 function groupName(w, verb) {
-  if (verb === "done") return w.t("mw.ui.done");
-  if (BUILDING_ACTIONS.has(verb)) return w.name("mw.action", verb);
-  return w.t(`mw.ui.group.${verb}`);
+  const key = `mw.verb.${verb}`;
+  const named = w.t(key);
+  return named === key ? verb : named;
 }
 
 // Where an action is chosen on the map: {at} a hex, {at, to} a move, {edge} a Tree; else null.
 function anchor(item, view) {
   const p = item.parts || {};
   if (TWO_STEP.has(p.verb)) return { at: p.from, to: p.to };
-  if (p.verb === "tree") return { edge: edgeKey(p.hex, p.side) };
+  // A Tree is placed by clicking its edge, or one of the two tiles it borders (then a button).
+  if (p.verb === "tree") return { edge: edgeKey(p.hex, p.side), sides: [p.hex, p.other] };
   if (p.verb === "bomb" || p.verb === "conv") {
     const hex = view.villages[p.owner]?.[p.spot - 1];
     return hex ? { at: hex } : null;
@@ -132,14 +132,20 @@ function index(legal, view) {
   const at = new Map(); // hex -> items chosen there (with or without a target)
   const edges = new Map(); // edge key -> item
   const rest = [];
+  const tiles = new Set(view.map.map((tile) => tile.hex));
+  const put = (hex, item, to) => {
+    if (!at.has(hex)) at.set(hex, []);
+    at.get(hex).push({ item, to });
+  };
   for (const item of legal) {
     const where = anchor(item, view);
-    if (where && where.edge) edges.set(where.edge, item);
-    else if (where && where.at) {
-      if (!at.has(where.at)) at.set(where.at, []);
-      at.get(where.at).push({ item, to: where.to || null });
+    if (where && where.edge) {
+      edges.set(where.edge, item);
+      for (const hex of where.sides) if (tiles.has(hex)) put(hex, item, null);
+    } else if (where && where.at) {
+      put(where.at, item, where.to || null);
     }
-    if (!where || !where.at || !where.to) rest.push(item);
+    if (!where || !where.to) rest.push(item);
   }
   return { at, edges, rest };
 }
@@ -378,7 +384,7 @@ function villageHex(g, view, w, [seat, i], cx, cy, title) {
   }
   const [code, built, node, defense] = slot;
   const name = w.name("mw.building", code);
-  textLines(g, name, cx, cy - R * 0.5, 12, "hex-label");
+  textLines(g, name, cx, cy - R * 0.52, 11, "hex-label");
   defenseDots(g, cx, cy + 2, view.capacity[seat][i], defense, built);
   title.push(`${name} — ${w.effect("mw.building", code)}`);
   const card = COMPONENTS.buildings[code];
@@ -398,7 +404,7 @@ function textLines(g, text, cx, y, most, cls) {
   }
   const shown = lines.length > 2 ? [lines[0], lines.slice(1).join(" ")] : lines;
   shown.forEach((line, k) => {
-    el("text", { x: cx, y: y + k * 9, class: cls }, g).textContent = line;
+    el("text", { x: cx, y: y + k * 10, class: cls }, g).textContent = line;
   });
 }
 
@@ -641,7 +647,7 @@ function actionButton(item, ctx, w, text = null) {
 // button per slot, the building's effect on hover.
 function buildRows(items, ctx, w) {
   const box = h("fieldset", "build-rows action-group");
-  box.appendChild(h("legend", "", `${w.name("mw.action", "build")} (${items.length})`));
+  box.appendChild(h("legend", "", `${groupName(w, "build")} (${items.length})`));
   box.appendChild(h("p", "small muted", w.t("mw.ui.build_rows")));
   const rows = new Map();
   for (const item of items) {
@@ -666,7 +672,7 @@ function rotationChoices(items, view, ctx, w, { map, set, current }) {
   const drawn = view.drawn_tile;
   box.appendChild(h("legend", "", drawn
     ? w.t("mw.ui.drawn", { kind: w.name("mw.kind", drawn.kind), hex: drawn.hex })
-    : w.t("mw.ui.group.rotate")));
+    : w.t("mw.verb.rotate")));
   items.forEach((item, i) => {
     const button = h("button", `mw-rot${i === current ? " previewed" : ""}`);
     button.dataset.action = item.action;
@@ -736,17 +742,32 @@ function entry(picture, name, effect) {
 
 // ---------------------------------------------------------------- villages
 
+// Which villages a person opened or folded (by seat), kept across redraws.
+const folds = new Map();
+
 function village(view, seat, index, legal, ctx, w) {
   const { t } = w;
   const box = h("section", "panel mw-village");
-  const fold = h("details", "");
   const acting = view.to_move === index;
-  fold.open = acting || index === ctx.seat || (ctx.seat === null || ctx.seat === undefined);
-  const summary = h("summary", "");
+  const spectator = ctx.seat === null || ctx.seat === undefined;
+  const open = folds.has(index) ? folds.get(index) : acting || index === ctx.seat || spectator;
+  const head = h("button", "mw-village-head");
+  head.type = "button";
+  head.setAttribute("aria-expanded", String(open));
   const swatch = h("span", "swatch");
   swatch.style.background = seatColor(index);
-  summary.append(swatch, `${seatName(index, t)} — ${t("mw.ui.vp", { n: view.vp[index] })}`);
-  fold.appendChild(summary);
+  head.append(h("span", "mw-fold", open ? "▾" : "▸"), swatch,
+    `${seatName(index, t)} — ${t("mw.ui.vp", { n: view.vp[index] })}`);
+  box.appendChild(head);
+  // Folded, the body is not rendered at all (hidden), so nothing in it takes room or clicks.
+  const fold = h("div", "mw-village-body");
+  fold.hidden = !open;
+  head.onclick = () => {
+    folds.set(index, fold.hidden);
+    fold.hidden = !fold.hidden;
+    head.setAttribute("aria-expanded", String(!fold.hidden));
+    head.firstChild.textContent = fold.hidden ? "▸" : "▾";
+  };
   const tokens = seat.tokens.map((code) => w.name("mw.token", code));
   if (seat.tree) tokens.push(w.name("mw.token", "tree"));
   const stats = [
@@ -756,8 +777,9 @@ function village(view, seat, index, legal, ctx, w) {
   ];
   const list = h("dl", "mw-stats small");
   for (const [key, value] of stats) {
-    list.appendChild(h("dt", "", key));
-    list.appendChild(h("dd", "", String(value)));
+    const pair = h("div", "");
+    pair.append(h("dt", "", key), h("dd", "", String(value)));
+    list.appendChild(pair);
   }
   fold.appendChild(list);
   const workers = new Map();
