@@ -252,3 +252,20 @@ def test_meeple_war_tree_is_placed_by_clicking_an_edge(page: Any, server: str) -
     page.wait_for_selector(".mw-board .mw-forests .tree")
     log = page.locator(".log li").all_inner_texts()
     assert any("Arbre-qui-cache-la-forêt" in text for text in log)
+
+
+def test_meeple_war_replay_shows_the_board_without_a_decision(page: Any, server: str) -> None:
+    from tests.browser.test_three_players import last_turn
+
+    state = meeples.load("meeple_war").parse(last_turn("meeple_war", 2))
+    play_from(page, server, state)
+    match = page.evaluate("document.querySelector('.match').dataset.match")
+    click_a_decision(page)
+    page.wait_for_selector("#game-over")
+    page.goto(f"{server}/#/replay/{match}")
+    page.wait_for_selector(".replay .mw-board")
+    assert page.locator(".mw-decision").count() == 0
+    page.keyboard.press("Home")
+    page.wait_for_selector("#replay-step")
+    assert_french(page, "the replay")
+    shot(page, "meeple_war_board_replay")

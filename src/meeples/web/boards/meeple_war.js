@@ -189,7 +189,12 @@ export function render(container, ctx) {
   }
   mapBox.appendChild(scroller);
 
-  wrap.appendChild(decision(view, ctx, w, { found, sel, targets, rotations, set, map }));
+  // A replay has no decision at hand: the map then takes the whole width.
+  if (ctx.interactive || ctx.prompt) {
+    wrap.appendChild(decision(view, ctx, w, { found, sel, targets, rotations, set, map }));
+  } else {
+    wrap.classList.add("no-decision");
+  }
   wrap.appendChild(legend(view, w));
   const villages = h("div", "mw-villages");
   view.seats.forEach((seat, i) => villages.appendChild(village(view, seat, i, legal, ctx, w)));
