@@ -26,7 +26,7 @@ def create_in_lobby(page: Any, server: str, position: str | None = None) -> None
     page.select_option("select[name=game]", "sparta")
     page.select_option("select[name=seat1]", "bot:random")
     if position:
-        page.click("details summary")
+        page.click("details.position summary")
         page.fill("textarea[name=position]", position)
     page.click("#create")
     page.wait_for_selector(".sparta-board")
@@ -92,7 +92,23 @@ def test_replay_steps_through_a_finished_game(page: Any, server: str) -> None:
     page.click("#replay-next")
     assert page.locator("[data-piece=e6]").count() == 1
     assert page.inner_text("#replay-step") == "Step 1 of 1"
+    assert "winner" in page.inner_text("#replay-players li.winner")
+    assert page.inner_text("#replay-result") == "South holds all the cities"
     shot(page, "sparta_replay")
+
+
+def test_replay_steps_with_the_arrow_keys(page: Any, server: str) -> None:
+    create_in_lobby(page, server, WIN_IN_ONE)
+    page.wait_for_selector("#turn.mine")
+    page.click("[data-piece=e4]")
+    page.click("[data-target=e6]")
+    page.wait_for_selector("#game-over")
+    page.click("#game-over a[href^='#/replay/']")
+    page.wait_for_selector("#replay-step")
+    page.keyboard.press("ArrowLeft")
+    assert page.inner_text("#replay-step") == "Step 0 of 1"
+    page.keyboard.press("ArrowRight")
+    assert page.inner_text("#replay-step") == "Step 1 of 1"
 
 
 def test_two_browsers_play_each_other(browser: Any, server: str) -> None:
@@ -148,6 +164,7 @@ def test_option_help_and_refusal_reasons_follow_the_chosen_language(page: Any, s
     page.wait_for_selector("#create")
     page.select_option("#lang", "fr")
     page.select_option("select[name=game]", "sparta")
+    page.click(".variants summary")
     assert "seuls les guerriers" in page.locator(".option-help").first.inner_text()
     create_in_lobby(page, server)
     page.wait_for_selector("#turn.mine")
@@ -191,4 +208,27 @@ def test_hint_suggests_moves_that_can_be_played(page: Any, server: str) -> None:
     page.wait_for_selector("[data-hint]")
     shot(page, "sparta_hint")
     page.locator("[data-hint]").first.click()
+    assert page.locator(".log li").count() == 0  # a first click only chooses the hint
+    page.click("[data-play-hint]")
     page.wait_for_function("document.querySelectorAll('.log li').length >= 2")
+
+
+def test_lobby_folds_the_variants_and_names_their_values(page: Any, server: str) -> None:
+    page.goto(f"{server}/#/")
+    page.wait_for_selector("#create")
+    page.select_option("#lang", "es")
+    page.select_option("select[name=game]", "rise_of_tribes")
+    assert not page.locator("select[name=events]").is_visible()
+    page.click(".variants summary")
+    options = page.locator("select[name=events] option").all_inner_texts()
+    assert options == ["los 16 eventos", "los 12 clásicos"]
+    page.select_option("select[name=events]", "classic12")
+    assert page.inner_text(".variants summary").endswith("•")
+
+
+def test_lobby_lists_my_games_of_this_browser(page: Any, server: str) -> None:
+    create_in_lobby(page, server)
+    page.wait_for_selector("#turn.mine")
+    match = page.evaluate("location.hash").split("/")[2]
+    page.goto(f"{server}/#/")
+    page.wait_for_selector(f".matches [data-match='{match}'] >> text=Resume")

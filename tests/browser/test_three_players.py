@@ -22,7 +22,7 @@ def create_three(page: Any, server: str, game: str, position: str | None = None)
     page.select_option("select[name=seat1]", "bot:random")
     page.select_option("select[name=seat2]", "bot:random")
     if position:
-        page.click("details summary")
+        page.click("details.position summary")
         page.fill("textarea[name=position]", position)
     page.click("#create")
     page.wait_for_selector(".match[data-version]")

@@ -5,10 +5,10 @@ from __future__ import annotations
 import argparse
 import json
 import os
-from pathlib import Path
 from typing import Any
 
 from rich.console import Console
+from rich.markup import escape
 from rich.progress import (
     BarColumn,
     MofNCompleteColumn,
@@ -21,6 +21,12 @@ from rich.table import Table
 
 import meeples
 from meeples.ai import arena
+from meeples.commands._checks import check_bot, output_file, shorten, whole_number, write_output
+from meeples.core.errors import BadOptions
+from meeples.core.game import Game
+
+#: More processes than this only queue for the same cores (and each loads every game).
+MAX_JOBS = 64
 
 
 def register(subparsers: Any) -> None:
@@ -37,14 +43,17 @@ def register(subparsers: Any) -> None:
     )
     parser.add_argument("bots", nargs="+", metavar="BOT", help="two or more bots or levels")
     parser.add_argument("--game", default="sparta", help="the game (default: sparta)")
-    parser.add_argument("--games", type=int, default=20, help="games per pairing (default: 20)")
+    parser.add_argument(
+        "--games", type=whole_number(1), default=20, help="games per pairing (default: 20)"
+    )
     parser.add_argument(
         "--players", help="player counts, comma-separated (default: every count the game allows)"
     )
     parser.add_argument("--gauntlet", action="store_true", help="first bot against each other")
     parser.add_argument("--seed", type=int, default=0, help="seed of the first game (default: 0)")
     parser.add_argument(
-        "--jobs", type=int, default=min(2, os.cpu_count() or 1), help="processes (default: 2)"
+        "--jobs", type=whole_number(1, MAX_JOBS), default=min(2, os.cpu_count() or 1),
+        help="processes (default: 2)",
     )
     parser.add_argument("--json", metavar="FILE", help="write the full report (every game) here")
     parser.set_defaults(func=run)
@@ -53,15 +62,16 @@ def register(subparsers: Any) -> None:
 def run(args: argparse.Namespace) -> int:
     """Play the arena and print its table."""
     console = Console()
-    if len(args.bots) < 2:
-        console.print("meeples arena: name at least two bots")
-        return 2
     game = meeples.load(args.game)
-    counts = (
-        [int(x) for x in args.players.split(",")]
-        if args.players
-        else list(range(game.min_players, game.max_players + 1))
-    )
+    if len(args.bots) < 2:
+        raise BadOptions("name at least two bots")
+    twice = sorted({bot for bot in args.bots if args.bots.count(bot) > 1})
+    if twice:
+        raise BadOptions(f"bot {twice[0]!r} is named twice (each bot plays the others)")
+    counts = player_counts(game, args.players)
+    report_path = output_file(args.json) if args.json is not None else None
+    for bot in args.bots:
+        check_bot(args.game, bot, counts)
     pairs = len(args.bots) - 1 if args.gauntlet else len(args.bots) * (len(args.bots) - 1) // 2
     total = pairs * len(counts) * args.games
     done = [0]
@@ -96,10 +106,35 @@ def run(args: argparse.Namespace) -> int:
             progress=lambda record: advance(progress, task, record),
         )
     print_report(console, report)
-    if args.json:
-        Path(args.json).write_text(json.dumps(report, indent=1) + "\n")
-        console.print(f"report written to {args.json}")
+    if report_path is not None:
+        write_output(report_path, json.dumps(report, indent=1) + "\n")
+        console.print(f"report written to {escape(args.json)}")
     return 0
+
+
+def player_counts(game: Game[Any, Any], text: str | None) -> list[int]:
+    """Return the player counts ``--players`` names, or every count the game allows.
+
+    Raises:
+        BadOptions: not whole numbers separated by commas, a count the game does not allow,
+            or a count named twice.
+    """
+    if text is None:
+        return list(range(game.min_players, game.max_players + 1))
+    counts = []
+    for part in text.split(","):
+        try:
+            count = int(part)
+        except ValueError:
+            raise BadOptions(
+                f"--players takes player counts separated by commas (e.g. 2,3), not "
+                f"{shorten(text)!r}"
+            ) from None
+        game.check_options(count, {})  # names the counts the game allows
+        if count in counts:
+            raise BadOptions(f"--players names {count} twice")
+        counts.append(count)
+    return counts
 
 
 def print_report(console: Console, report: dict[str, Any]) -> None:

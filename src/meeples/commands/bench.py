@@ -4,14 +4,15 @@ from __future__ import annotations
 
 import argparse
 import json
-from pathlib import Path
 from typing import Any
 
 from rich.console import Console
+from rich.markup import escape
 from rich.table import Table
 
 import meeples
 from meeples.ai import bench
+from meeples.commands._checks import number, output_file, whole_number, write_output
 
 LABELS = {
     "random_play_actions_per_s": "random play, actions/s",
@@ -35,13 +36,15 @@ def register(subparsers: Any) -> None:
     )
     parser.add_argument("--game", action="append", help="a game, repeatable (default: all)")
     parser.add_argument(
-        "--seconds", type=float, default=2.0, help="CPU seconds per measurement (default: 2)"
+        "--seconds", type=number(positive=True), default=2.0,
+        help="CPU seconds per measurement (default: 2)",
     )
     parser.add_argument(
-        "--simulations", type=int, default=1000, help="simulations of the MCTS move (default: 1000)"
+        "--simulations", type=whole_number(1), default=1000,
+        help="simulations of the MCTS move (default: 1000)",
     )
     parser.add_argument(
-        "--rounds", type=int, default=3,
+        "--rounds", type=whole_number(1), default=3,
         help="rounds, ours and OpenSpiel's in turn; each figure keeps its best (default: 3)",
     )
     parser.add_argument("--no-open-spiel", action="store_true", help="skip OpenSpiel")
@@ -56,12 +59,13 @@ def _fmt(value: float) -> str:
 def run(args: argparse.Namespace) -> int:
     """Measure and print the table."""
     console = Console()
-    names = args.game or meeples.game_names()
+    names = list(dict.fromkeys(args.game or meeples.game_names()))
     for name in names:
         meeples.load(name)
+    report_path = output_file(args.json) if args.json is not None else None
     spiel_wanted = not args.no_open_spiel and bench.has_open_spiel()
     rounds: dict[str, list[dict[str, float]]] = {name: [] for name in [*names, "open_spiel"]}
-    for round_number in range(1, max(1, args.rounds) + 1):
+    for round_number in range(1, args.rounds + 1):
         # Ours and OpenSpiel's in turn, so that both meet the same load on a shared machine.
         for name in names:
             with console.status(f"round {round_number}: measuring {name}"):
@@ -103,7 +107,9 @@ def run(args: argparse.Namespace) -> int:
                 )
         console.print(targets)
     elif not args.no_open_spiel:
-        console.print("open_spiel is not installed: pip install 'meeples[bench]' for the ratios")
-    if args.json:
-        Path(args.json).write_text(json.dumps(report, indent=1) + "\n")
+        console.print(
+            escape("open_spiel is not installed: pip install 'meeples[bench]' for the ratios")
+        )
+    if report_path is not None:
+        write_output(report_path, json.dumps(report, indent=1) + "\n")
     return 0

@@ -1,16 +1,35 @@
-"""``meeples hint``: the best actions for the player to move, with the bot's estimates."""
+"""``meeples hint``: the best actions for the player to move, with the bot's estimates.
+
+What to analyse is told apart by its content, never by its look: a JSON object with a
+``format`` or ``actions`` field is a saved match; anything else is a position text, of the game
+``--game`` names, else of the game a JSON position names, else of the one game whose rules read
+it. The argument is read as a file only when it names an existing regular file: a Meeple War
+position is a line of JSON over a thousand characters long, which no file system takes as a
+name.
+"""
 
 from __future__ import annotations
 
 import argparse
-from pathlib import Path
+import json
 from typing import Any
 
 from rich.console import Console
+from rich.markup import escape
 
 import meeples
 from meeples.ai import Budget, hint
-from meeples.ai.levels import parse_budget
+from meeples.commands._checks import (
+    check_bot,
+    is_regular_file,
+    names_anything,
+    parse_budget,
+    read_text,
+    regular_file,
+    shorten,
+    whole_number,
+)
+from meeples.core.errors import BadOptions, BadPosition, MeeplesError
 from meeples.core.record import Match
 
 
@@ -25,9 +44,14 @@ def register(subparsers: Any) -> None:
             "mover's share of the game (0: lost, 1: won)."
         ),
     )
-    parser.add_argument("position", metavar="POSITION_OR_FILE")
-    parser.add_argument("--game", default="sparta", help="the game (default: sparta)")
-    parser.add_argument("-n", type=int, default=3, help="how many actions (default: 3)")
+    parser.add_argument(
+        "position", metavar="POSITION_OR_FILE",
+        help="a position text of any game, or a file holding one or a saved match",
+    )
+    parser.add_argument("--game", help="the game (default: the one whose position it is)")
+    parser.add_argument(
+        "-n", type=whole_number(1), default=3, help="how many actions (default: 3)"
+    )
     parser.add_argument(
         "--level", default="normal", help="the bot that thinks: a level or bot spec (normal)"
     )
@@ -36,38 +60,92 @@ def register(subparsers: Any) -> None:
     parser.set_defaults(func=run)
 
 
-def load_state(game_name: str, text: str) -> meeples.State[Any, Any]:
+def load_state(text: str, game_name: str | None = None) -> meeples.State[Any, Any]:
     """Return the state a position text, a match file or a position file describes.
 
     Raises:
         BadPosition, CorruptRecord: the text or file cannot be read as either.
+        BadOptions: a missing or unreadable file, or a match of another game.
     """
-    path = Path(text)
-    if len(text) < 4096 and path.is_file():
-        content = path.read_text()
-        if content.lstrip().startswith("{"):
-            match = Match.load(path)
-            state = match.start()
-            for action in match.actions:
-                state = state.play(action)
-            return state
-        text = content.strip()
-    return meeples.load(game_name).parse(text)
+    if is_regular_file(text):
+        content = read_text(text, "match or position file")
+        try:
+            return state_of(content, game_name)
+        except MeeplesError as error:
+            raise type(error)(f"{shorten(text)}: {error}") from None
+    if names_anything(text):
+        regular_file(text)  # a folder or a device: names the problem
+    try:
+        return state_of(text, game_name)
+    except BadPosition:
+        word = text.strip()
+        if word and not word.startswith("{") and not any(c.isspace() for c in word):
+            # Every game's position has several fields or is a JSON object: a single word
+            # was meant as a file name.
+            raise BadOptions(f"{shorten(text)}: no such file (nor a position text)") from None
+        raise
+
+
+def state_of(content: str, game_name: str | None = None) -> meeples.State[Any, Any]:
+    """Return the state a match record or a position text describes, told apart by content.
+
+    Raises:
+        BadPosition, CorruptRecord: neither a match that replays nor a position.
+        BadOptions: a match or position of another game than ``game_name``.
+    """
+    content = content.strip()
+    if not content:
+        raise BadPosition("an empty text is neither a position nor a match")
+    data = _json_object(content)
+    if data is not None and ("format" in data or "actions" in data):
+        match = Match.from_json(data)
+        if game_name is not None and match.game != game_name:
+            raise BadOptions(f"the match is a {match.game} match, not {game_name}")
+        return match.replay()
+    named = data.get("game") if data is not None else None
+    if isinstance(named, str) and named in meeples.game_names():
+        if game_name is not None and named != game_name:
+            raise BadOptions(f"the position is a {named} position, not {game_name}")
+        game_name = named
+    if game_name is not None:
+        return meeples.load(game_name).parse(content)
+    problems = []
+    for name in meeples.game_names():
+        try:
+            return meeples.load(name).parse(content)
+        except MeeplesError as error:
+            problems.append(f"{name}: {error}")
+    raise BadPosition(f"not a position of any game ({'; '.join(problems)})")
+
+
+def _json_object(content: str) -> dict[str, Any] | None:
+    """Return the JSON object a text holds, or None."""
+    if not content.startswith("{"):
+        return None
+    try:
+        data = json.loads(content)
+    except (ValueError, RecursionError):
+        return None
+    return data if isinstance(data, dict) else None
 
 
 def run(args: argparse.Namespace) -> int:
     """Print the hints."""
     console = Console()
-    state = load_state(args.game, args.position)
+    if args.game is not None:
+        meeples.load(args.game)  # an unknown game is named before any file is read
+    budget: Budget | None = parse_budget(args.budget) if args.budget is not None else None
+    state = load_state(args.position, args.game)
+    check_bot(state.game.name, args.level, [state.players])
     if state.to_move is None:
         console.print("the game is over: no hint")
         return 0
-    budget: Budget | None = parse_budget(args.budget) if args.budget else None
     found = hint(state, n=args.n, level=args.level, seed=args.seed, budget=budget)
-    console.print(f"{state.game.title}, player {state.to_move} to move:")
+    console.print(f"{escape(state.game.title)}, player {state.to_move} to move:")
     for rank, estimate in enumerate(found, 1):
         console.print(
-            f"{rank}. {estimate.action:<10} {100 * estimate.value:5.1f}%  "
-            f"{state.describe(estimate.action)}"
+            f"{rank}. {escape(estimate.action):<10} {100 * estimate.value:5.1f}%  "
+            f"{escape(state.describe(estimate.action))}",
+            soft_wrap=True,  # one line per action, also in a file or a pipe
         )
     return 0

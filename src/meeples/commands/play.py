@@ -10,6 +10,7 @@ from typing import Any
 from rich.console import Console
 
 import meeples
+from meeples.commands._checks import check_bot, regular_file
 from meeples.core.errors import BadOptions
 from meeples.core.game import Game, State
 from meeples.terminal.seats import HUMAN, make_seats
@@ -78,10 +79,14 @@ def seat_labels(args: argparse.Namespace, players: int | None) -> list[str] | No
     Raises:
         BadOptions: --vs with --seats, or --seats not matching --players.
     """
-    if args.vs and args.seats:
+    if args.vs is not None and args.seats is not None:
         raise BadOptions("give either --vs or --seats, not both")
-    if args.seats:
+    if args.vs is not None and not args.vs.strip():
+        raise BadOptions("--vs needs a bot (e.g. --vs random)")
+    if args.seats is not None:
         labels = [s.strip() for s in args.seats.split(",") if s.strip()]
+        if not labels:
+            raise BadOptions("--seats names no seat (e.g. human,random)")
         if players is not None and len(labels) != players:
             raise BadOptions(f"--seats names {len(labels)} seats for {players} players")
         return labels
@@ -97,7 +102,8 @@ def prepare(args: argparse.Namespace) -> tuple[list[State[Any, Any]], list[str]]
     Raises:
         MeeplesError: unknown game, bad options or seats, a corrupt save file.
     """
-    if args.load:
+    if args.load is not None:
+        regular_file(args.load, "saved match")
         match = load_match(args.load)
         if args.game is not None and args.game != match.game:
             raise BadOptions(f"{args.load} holds a {match.game} match, not {args.game}")
@@ -125,6 +131,8 @@ def run(args: argparse.Namespace, console: Console | None = None, ask: Ask | Non
     states, labels = prepare(args)
     state = states[-1]
     seats = make_seats(labels, state.game)
+    for label in dict.fromkeys(seat.label for seat in seats if not seat.is_human):
+        check_bot(state.game.name, label, [state.players])
     console = console or Console(highlight=False)
     seed = args.seed if args.seed is not None else state.start.seed
     session = Session(

@@ -7,6 +7,7 @@ from typing import Any
 
 from rich.console import Console
 
+from meeples.commands._checks import regular_file
 from meeples.core.errors import BadOptions
 from meeples.terminal.replay import show_step, step_through
 from meeples.terminal.session import Ask, load_match
@@ -40,6 +41,7 @@ def run(args: argparse.Namespace, console: Console | None = None, ask: Ask | Non
         CorruptRecord: the file is not a match that replays.
         BadOptions: --to beyond the match, or --player not a seat.
     """
+    regular_file(args.file, "saved match")
     match = load_match(args.file)
     states = match.states()
     last = len(states) - 1

@@ -1,9 +1,36 @@
-"""``meeples serve``: run the web server (lobby, live games, replays) on uvicorn."""
+"""``meeples serve``: run the web server (lobby, live games, replays) on uvicorn.
+
+Everything that can be checked before serving is checked first, each failure one line: the
+host and port, the bot delay, the database (its folder, its file, its driver, a first
+connection) and the socket itself, bound here and handed to uvicorn. The banner is printed once
+the server is listening, so a busy port never shows an address that does not answer.
+"""
 
 from __future__ import annotations
 
 import argparse
+import os
+import socket
 from typing import Any
+
+from meeples.commands._checks import number, output_file, shorten, whole_number
+from meeples.core.errors import BadOptions
+
+#: The pip package of each database driver SQLAlchemy may ask for (others: the module's name).
+DRIVER_PACKAGES = {
+    "psycopg": "psycopg[binary]",
+    "psycopg2": "psycopg2-binary",
+    "pg8000": "pg8000",
+    "pymysql": "PyMySQL",
+    "mysqldb": "mysqlclient",
+    "mysqlconnector": "mysql-connector-python",
+    "mariadbconnector": "mariadb",
+    "pyodbc": "pyodbc",
+    "pymssql": "pymssql",
+    "oracledb": "oracledb",
+    "cx_oracle": "cx_Oracle",
+}
+SQLITE_HEADER = b"SQLite format 3\x00"
 
 
 def register(subparsers: Any) -> None:
@@ -12,7 +39,9 @@ def register(subparsers: Any) -> None:
         "serve", help="serve the browser app (lobby, live games, replays)"
     )
     parser.add_argument("--host", default="127.0.0.1", help="address to listen on (127.0.0.1)")
-    parser.add_argument("--port", type=int, default=8000, help="port to listen on (8000)")
+    parser.add_argument(
+        "--port", type=whole_number(1, 65535), default=8000, help="port to listen on (8000)"
+    )
     parser.add_argument(
         "--db",
         default=None,
@@ -20,22 +49,168 @@ def register(subparsers: Any) -> None:
         " else ./meeples.db)",
     )
     parser.add_argument(
-        "--bot-delay", type=float, default=0.5, help="seconds a bot waits before it moves (0.5)"
+        "--bot-delay", type=number(positive=False), default=0.5,
+        help="seconds a bot waits before it moves (0.5)",
     )
     parser.set_defaults(func=run)
 
 
 def run(args: argparse.Namespace) -> int:
-    """Start uvicorn with the Meeples application."""
+    """Check the settings, bind the socket, then serve the Meeples application on uvicorn."""
     import uvicorn
 
     from meeples.server.app import create_app
     from meeples.server.guard import MAX_FRAME
     from meeples.server.store import database_url
 
-    app = create_app(args.db, bot_delay=args.bot_delay)
-    where = database_url(args.db)
-    print(f"Meeples at http://{args.host}:{args.port}  (database: {where.split('@')[-1]})")
-    # Bigger WebSocket frames are refused before they are read into memory.
-    uvicorn.run(app, host=args.host, port=args.port, log_level="warning", ws_max_size=MAX_FRAME)
+    if args.db is not None and not args.db.strip():
+        raise BadOptions("--db needs an SQLite file name or a database URL, not an empty text")
+    url = database_url(args.db)
+    shown = check_database(url, database_source(args.db))
+    sock = bind(args.host, args.port)
+    try:
+        open_database(url, shown)
+        app = create_app(args.db, bot_delay=args.bot_delay)
+        address = f"[{args.host}]" if ":" in args.host else args.host
+        banner = f"Meeples at http://{address}:{args.port}  (database: {shown})"
+        # Bigger WebSocket frames are refused before they are read into memory.
+        config = uvicorn.Config(
+            app, host=args.host, port=args.port, log_level="warning", ws_max_size=MAX_FRAME
+        )
+        serve(config, banner, sock)
+    finally:
+        sock.close()
     return 0
+
+
+def database_source(db: str | None) -> str:
+    """Return where the database setting came from, for messages."""
+    if db is not None:
+        return "--db"
+    for name in ("MEEPLES_DATABASE_URL", "MEEPLES_DB"):
+        if os.environ.get(name):
+            return f"${name}"
+    return "the database"
+
+
+def check_database(url: str, source: str) -> str:
+    """Check a database URL before serving; return it as shown to people (no password).
+
+    Raises:
+        BadOptions: a malformed URL, an unknown kind of database, a driver that is not
+            installed (naming its pip package) or an asyncio one, or an SQLite file that
+            cannot be used (missing or read-only folder, a folder, not a database).
+    """
+    from sqlalchemy.engine import make_url
+    from sqlalchemy.exc import ArgumentError, NoSuchModuleError
+
+    try:
+        parsed = make_url(url)
+    except ArgumentError:
+        raise BadOptions(
+            f"{source} {shorten(url)!r} is neither a file name nor a database URL "
+            "(e.g. postgresql+psycopg://user:password@host/meeples)"
+        ) from None
+    shown = parsed.render_as_string(hide_password=True)
+    try:
+        dialect = parsed.get_dialect()
+    except NoSuchModuleError:
+        raise BadOptions(
+            f"{source} {shown}: unknown kind of database {parsed.drivername!r}"
+        ) from None
+    driver = str(getattr(dialect, "driver", parsed.get_driver_name()))
+    if getattr(dialect, "is_async", False):
+        raise BadOptions(
+            f"{source} {shown}: {driver} is an asyncio driver; use a synchronous one "
+            "(e.g. postgresql+psycopg://)"
+        )
+    try:
+        dialect.import_dbapi()
+    except ImportError as error:
+        module = (error.name or driver).split(".")[0]
+        package = DRIVER_PACKAGES.get(driver, module)
+        raise BadOptions(
+            f"{source} {shown}: the database driver {driver} is not installed "
+            f"(pip install '{package}')"
+        ) from None
+    if parsed.get_backend_name() == "sqlite" and parsed.database not in (None, "", ":memory:"):
+        check_sqlite_file(str(parsed.database), source)
+        return str(parsed.database)
+    return shown
+
+
+def check_sqlite_file(path: str, source: str) -> None:
+    """Refuse an SQLite file the server could not open or create.
+
+    Raises:
+        BadOptions: its folder is missing or read-only, it is a folder, or it holds something
+            else than an SQLite database.
+    """
+    target = output_file(path, option=source)
+    try:
+        with target.open("rb") as file:
+            head = file.read(len(SQLITE_HEADER))
+    except OSError:
+        return  # created on first start
+    if head and head != SQLITE_HEADER:
+        raise BadOptions(f"{source} {shorten(path)} is not an SQLite database")
+
+
+def open_database(url: str, shown: str) -> None:
+    """Connect once and create the tables, so that a database that cannot be used is one line
+    here rather than a traceback from the server's startup.
+
+    Raises:
+        BadOptions: the connection or the table creation failed.
+    """
+    from sqlalchemy.exc import SQLAlchemyError
+
+    from meeples.server.store import Store
+
+    try:
+        Store(url).close()
+    except (SQLAlchemyError, OSError) as error:
+        reason = str(getattr(error, "orig", None) or error).strip().splitlines()
+        first = reason[0] if reason else type(error).__name__
+        raise BadOptions(f"cannot open the database {shown}: {first}") from None
+
+
+def bind(host: str, port: int) -> socket.socket:
+    """Return a socket bound to host and port (uvicorn listens on it).
+
+    Raises:
+        BadOptions: the host is not an address or a name that resolves, or the address cannot
+            be bound (in use, not this machine's, a privileged port).
+    """
+    if not host.strip():
+        raise BadOptions("--host needs an address (e.g. 127.0.0.1, 0.0.0.0 or localhost)")
+    try:
+        found = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)
+    except (OSError, UnicodeError) as error:
+        reason = getattr(error, "strerror", None) or str(error)
+        raise BadOptions(
+            f"--host {shorten(host)!r}: not an address or known host name ({reason})"
+        ) from None
+    family, kind, protocol, _, address = found[0]
+    sock = socket.socket(family, kind, protocol)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    try:
+        sock.bind(address)
+    except OSError as error:
+        sock.close()
+        reason = error.strerror or str(error)
+        raise BadOptions(f"cannot listen on {host} port {port}: {reason}") from None
+    return sock
+
+
+def serve(config: Any, banner: str, sock: socket.socket) -> None:
+    """Run uvicorn on a bound socket, printing the banner once it listens."""
+    import uvicorn
+
+    class Server(uvicorn.Server):
+        async def startup(self, sockets: list[socket.socket] | None = None) -> None:
+            await super().startup(sockets=sockets)
+            if not self.should_exit:
+                print(banner, flush=True)
+
+    Server(config).run(sockets=[sock])

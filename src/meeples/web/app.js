@@ -139,6 +139,13 @@ function swatch(board, seat) {
   return h("span", { className: "swatch", style: `background:${board.seatColor(seat)}` });
 }
 
+// A choice of an option in the page's language ("optval.<game>.<option>.<value>").
+function optionValue(game, option, value) {
+  const key = `optval.${game}.${option.name}.${value}`;
+  const text = t(key);
+  return text === key ? String(value) : text;
+}
+
 function optionLabel(game, option) {
   const key = `opt.${game}.${option.name}`;
   const text = t(key);
@@ -159,7 +166,8 @@ function lobbyPage() {
   let timer = null;
   let destroyed = false;
   let created = null;
-  const form = { game: null, players: 2, options: {}, seats: [], position: "", showPosition: false };
+  const form = { game: null, players: 2, options: {}, seats: [], position: "", showPosition: false,
+    showVariants: false };
   let games = null;
   let matches = null;
   // The form and the lists redraw separately: the lists refresh every few seconds without
@@ -245,11 +253,13 @@ function lobbyPage() {
       input = h("select", { name: option.name, onchange: (event) => {
         const raw = event.target.value;
         form.options[option.name] = option.choices.find((c) => String(c) === raw);
-      } }, option.choices.map((c) => h("option", { value: String(c) }, String(c))));
+        drawForm();
+      } }, option.choices.map((c) => h("option", { value: String(c) },
+        optionValue(form.game, option, c))));
       input.value = String(current);
     } else if (typeof option.default === "boolean") {
       input = h("input", { type: "checkbox", name: option.name, checked: current,
-        onchange: (event) => { form.options[option.name] = event.target.checked; } });
+        onchange: (event) => { form.options[option.name] = event.target.checked; drawForm(); } });
     } else if (typeof option.default === "number") {
       input = h("input", { type: "number", name: option.name, value: current, step: 1,
         onchange: (event) => { form.options[option.name] = parseInt(event.target.value, 10); } });
@@ -328,12 +338,14 @@ function lobbyPage() {
           } catch (error) { toast(error.message); }
         } }, t("lobby.join")));
       }
-      if (kind === "finished") {
+      if (kind === "mine") {
+        actions.push(h("a", { className: "button primary", href: `#/m/${item.id}` }, t("lobby.resume")));
+      } else if (kind === "finished") {
         actions.push(h("a", { className: "button", href: `#/replay/${item.id}` }, t("lobby.replay")));
       } else {
         actions.push(h("a", { className: "button", href: `#/m/${item.id}` }, t("lobby.watch")));
       }
-      const mine = tokensFor(item.id).length && kind !== "finished"
+      const mine = tokensFor(item.id).length && kind !== "finished" && kind !== "mine"
         ? h("a", { className: "button primary", href: `#/m/${item.id}` }, "▶") : null;
       return h("li", { "data-match": item.id },
         h("strong", {}, item.title), " ",
@@ -344,9 +356,17 @@ function lobbyPage() {
     return h("section", { className: "card" }, h("h2", {}, title), list);
   }
 
+  // The options set away from their defaults.
+  function changedVariants(game) {
+    return game.options.filter((o) => form.options[o.name] !== o.default).length;
+  }
+
   function drawLists() {
     if (!matches) return;
+    const everything = [...matches.open, ...matches.live, ...matches.finished];
+    const mine = everything.filter((item) => tokensFor(item.id).length);
     listColumn.replaceChildren(
+      ...(mine.length ? [matchList(t("lobby.my_games"), mine, "mine")] : []),
       matchList(t("lobby.open_games"), matches.open, "open"),
       matchList(t("lobby.live_games"), matches.live, "live"),
       matchList(t("lobby.finished_games"), matches.finished, "finished"));
@@ -380,11 +400,14 @@ function lobbyPage() {
       h("p", { className: "muted small game-blurb" }, t(`blurb.${game.name}`), " ",
         game.min_players === game.max_players ? t("lobby.players_exactly", { n: game.min_players })
           : t("lobby.players_range", { min: game.min_players, max: game.max_players })),
-      game.options.length ? h("fieldset", {}, h("legend", {}, t("lobby.options")),
-        game.options.map(optionEditor)) : null,
       h("fieldset", { className: "seats" }, h("legend", {}, t("lobby.seats")),
         form.seats.map((_, i) => seatEditor(i))),
-      h("details", { open: form.showPosition || null,
+      // The rule variants stay folded: the plain choice is the game, the players and the seats.
+      game.options.length ? h("details", { className: "variants", open: form.showVariants || null,
+        ontoggle: (event) => { form.showVariants = event.target.open; } },
+      h("summary", {}, t("lobby.variants"), changedVariants(game) ? " •" : ""),
+      game.options.map(optionEditor)) : null,
+      h("details", { className: "position", open: form.showPosition || null,
         ontoggle: (event) => { form.showPosition = event.target.open; } },
       h("summary", {}, t("lobby.position")), position,
       game.hidden ? h("p", { className: "muted small" }, t("lobby.position_hidden")) : null),
@@ -412,6 +435,7 @@ function matchPage(matchId, urlTokens) {
   let pending = false;
   let showEnd = true;
   let hints = null; // null, "asked", or the list the server suggested for this version
+  let chosenHint = null; // the hint clicked once, played on a second click
   // Hotseat with private views: the seat whose view may show. When the device must pass to
   // another seat, a screen hides the board until that player says they hold it.
   let shownSeat = null;
@@ -565,10 +589,14 @@ function matchPage(matchId, urlTokens) {
 
     let hintBox = null;
     if (myTurn) {
+      // A hint is shown first and played only on a second, deliberate click.
       const list = Array.isArray(hints) ? h("ol", { className: "hints" }, hints.map((hint) =>
-        h("li", {}, h("button", { "data-hint": hint.action, onclick: () => act(hint.action) },
-          words(hint.msg, hint.text, board.translateText, names)),
-        h("small", { className: "muted", title: t("match.hint_value") }, ` ${Math.round(hint.value * 100)}%`))))
+        h("li", { className: chosenHint === hint.action ? "chosen" : "" },
+          h("button", { "data-hint": hint.action, onclick: () => { chosenHint = hint.action; draw(); } },
+            words(hint.msg, hint.text, board.translateText, names)),
+          h("small", { className: "muted", title: t("match.hint_value") }, ` ${Math.round(hint.value * 100)}%`),
+          chosenHint === hint.action ? h("button", { className: "primary", "data-play-hint": hint.action,
+            onclick: () => { chosenHint = null; act(hint.action); } }, t("match.play_hint")) : null)))
         : null;
       hintBox = h("div", { className: "hint-box" },
         h("button", { id: "hint", disabled: hints === "asked" || null, onclick: () => {
@@ -651,29 +679,38 @@ function replayPage(matchId) {
       prompt: null, tm: (message) => tm(message, names),
       translate: (text) => (board.translateText ? board.translateText(text, lang()) : text) });
     const slider = h("input", { type: "range", min: 0, max: n, value: step, id: "replay-slider",
+      "aria-label": t("replay.step", { i: step, n }),
       oninput: (event) => go(parseInt(event.target.value, 10)) });
     const controls = h("div", { className: "replay-controls row" },
-      h("button", { onclick: () => go(0), id: "replay-start" }, `|◀ ${t("replay.start")}`),
+      h("button", { onclick: () => go(0), id: "replay-start", title: t("replay.start") }, "|◀"),
       h("button", { onclick: () => go(step - 1), id: "replay-prev" }, `◀ ${t("replay.prev")}`),
       h("button", { onclick: toggle, className: "primary" }, timer ? t("replay.pause") : t("replay.play")),
       h("button", { onclick: () => go(step + 1), id: "replay-next" }, `${t("replay.next")} ▶`),
-      h("button", { onclick: () => go(n), id: "replay-end" }, `${t("replay.end")} ▶|`));
+      h("button", { onclick: () => go(n), id: "replay-end", title: t("replay.end") }, "▶|"));
     const log = logList(board, { players: data.players, view: data.views[step] }, data.log,
       step - 1, (index) => go(index + 1));
     log.classList.add("replay-log");
     const info = h("div", { className: "info" });
     if (board.renderInfo) board.renderInfo(info, { view: data.views[step], t, lang: lang(),
       component, tm: (message) => tm(message, names) });
-    const outcome = data.outcome ? h("p", {}, words(data.outcome.msg, data.outcome.reason,
-      board.translateText, names)) : null;
+    const winners = new Set(data.outcome ? data.outcome.winners : []);
+    const players = h("ul", { className: "players", id: "replay-players" }, data.players.map((p) =>
+      h("li", { className: winners.has(p.seat) ? "winner" : "" }, swatch(board, p.seat),
+        playerLabel(board, data.players, p.seat, data.views[step]),
+        winners.has(p.seat) ? h("strong", {}, ` — ${t("match.winner")}`) : null)));
+    const outcome = data.outcome ? h("p", { id: "replay-result" }, words(data.outcome.msg,
+      data.outcome.reason, board.translateText, names)) : null;
     root.replaceChildren(
       h("h1", {}, t("replay.title", { game: data.title })),
       h("div", { className: "match-layout" },
-        h("div", {}, boardBox, controls, slider,
-          h("p", { className: "muted", id: "replay-step" }, t("replay.step", { i: step, n }))),
+        boardBox,
         h("aside", { className: "side" },
-          h("section", { className: "card" }, info, outcome),
-          h("section", { className: "card log-card" }, h("h3", {}, t("match.log")), log))));
+          h("section", { className: "card replay-card" }, controls, slider,
+            h("p", { className: "muted", id: "replay-step" }, t("replay.step", { i: step, n })),
+            h("p", { className: "muted small" }, t("replay.keys"))),
+          h("section", { className: "card" }, h("h3", {}, t("replay.players")), players, outcome),
+          h("section", { className: "card log-card" }, h("h3", {}, t("match.log")), log),
+          h("section", { className: "card" }, info))));
     const current = root.querySelector(".replay-log .current");
     if (current) current.scrollIntoView({ block: "nearest" });
   }

@@ -1,0 +1,287 @@
+"""Bad input to every subcommand: one line on stderr naming the problem, exit status 2, nothing
+on stdout (no banner, no progress: the checks fire before any work), never a traceback.
+
+Each row is (argv, a piece of the expected message). ``{name}`` in an argument is replaced by a
+path or text from the ``inputs`` fixture; rows that set environment variables carry them.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import meeples
+from meeples.cli import main
+from meeples.commands._checks import MAX_INPUT_BYTES
+
+SPARTA = meeples.load("sparta").new().position()
+LONG = "x" * 300
+
+Row = tuple[list[str], str]
+
+GLOBAL: list[Row] = [
+    (["chess"], "invalid choice: 'chess'"),
+    (["--bogus"], "unrecognized arguments: --bogus"),
+    (["games", "extra"], "unrecognized arguments: extra"),
+]
+
+PLAY: list[Row] = [
+    (["play", "chess"], "unknown game 'chess'"),
+    (["play"], "name a game to play"),
+    (["play", "sparta", "--players", "x"], "argument --players: invalid int value: 'x'"),
+    (["play", "sparta", "--players", "3"], "sparta is played by 2 players, not 3"),
+    (["play", "sparta", "--players", "0"], "sparta is played by 2 players, not 0"),
+    (["play", "sparta", "--players", "-1"], "sparta is played by 2 players, not -1"),
+    (["play", "sparta", "--seed", "x"], "argument --seed: invalid int value: 'x'"),
+    (["play", "sparta", "--option", "first"], "--option takes NAME=VALUE"),
+    (["play", "sparta", "--option", "speed=3"], "sparta has no option 'speed'"),
+    (["play", "sparta", "--option", "first=x"], "option 'first' takes a whole number"),
+    (["play", "sparta", "--vs", "genius"], "'genius'"),
+    (["play", "sparta", "--vs", ""], "--vs needs a bot"),
+    (["play", "sparta", "--vs", "attack"], "the attack bot plays Meeple War only"),
+    (["play", "meeple_war", "--vs", "alphabeta"], "'alphabeta' cannot play meeple_war at 2"),
+    (["play", "rise_of_tribes", "--vs", "alphabeta"], "cannot play rise_of_tribes"),
+    (["play", "sparta", "--vs", "mcts:0"], "iterations must be 1 or more, not 0"),
+    (["play", "sparta", "--vs", "mcts:-1s"], "seconds must be a finite number above 0"),
+    (["play", "sparta", "--vs", "mcts:nans"], "seconds must be a finite number above 0"),
+    (["play", "sparta", "--vs", "alphabeta:d0"], "depth must be 1 or more, not 0"),
+    (["play", "sparta", "--vs", "mcts:zz"], "is not a budget"),
+    (["play", "sparta", "--vs", "mcts:c-1"], "the exploration constant must be 0 or more"),
+    (["play", "meeple_war", "--vs", "attack:b2"], "the blunder share must be 0 to 1, not 2"),
+    (["play", "sparta", "--seats", ",,"], "--seats names no seat"),
+    (["play", "sparta", "--seats", "human,random,random"], "played by 2 players, not 3"),
+    (["play", "sparta", "--vs", "random", "--seats", "human,random"], "either --vs or --seats"),
+    (["play", "--load", "{missing}"], "no such saved match"),
+    (["play", "--load", "{folder}"], "is a folder, not a saved match"),
+    (["play", "--load", "{binary}"], "codec can't decode"),
+    (["play", "--load", "{huge}"], "is too large"),
+    (["play", "--load", "/dev/zero"], "/dev/zero is not a regular file"),
+    (["play", "--load", ""], "an empty text names no saved match"),
+    (["play", "--load", "{long}"], "File name too long"),
+    (["play", "--load", "{not_json}"], "not valid JSON"),
+    (["play", "--load", "{position_file}"], "not valid JSON"),
+    (["play", "chess", "--load", "{match}"], "holds a sparta match, not chess"),
+    (["play", "--load", "{match}", "--seed", "3"], "--load takes the seed and options"),
+    (["play", "--load", "{match}", "--players", "3"], "holds a 2-player match"),
+    (["play", "--load", "{bad_action}"], "action 1 ('b2-b7') does not apply"),
+]
+
+REPLAY: list[Row] = [
+    (["replay"], "the following arguments are required: file"),
+    (["replay", "{missing}"], "no such saved match"),
+    (["replay", "{folder}"], "is a folder, not a saved match"),
+    (["replay", "{binary}"], "codec can't decode"),
+    (["replay", "{huge}"], "is too large"),
+    (["replay", "/dev/zero"], "/dev/zero is not a regular file"),
+    (["replay", ""], "an empty text names no saved match"),
+    (["replay", "{not_json}"], "not valid JSON"),
+    (["replay", "{match}", "--to", "99"], "--to 99: the match has steps 0 to 1"),
+    (["replay", "{match}", "--to", "-1"], "--to -1: the match has steps 0 to 1"),
+    (["replay", "{match}", "--to", "x"], "argument --to: invalid int value: 'x'"),
+    (["replay", "{match}", "--player", "5"], "--player 5: the match has seats 0 to 1"),
+    (["replay", "{match}", "--to", "1", "--final"], "not allowed with argument --to"),
+]
+
+HINT: list[Row] = [
+    (["hint"], "the following arguments are required: POSITION_OR_FILE"),
+    (["hint", LONG], "no such file (nor a position text)"),
+    (["hint", "missing.json"], "missing.json: no such file"),
+    (["hint", ""], "an empty text is neither a position nor a match"),
+    (["hint", "{}"], "not a position of any game"),
+    (["hint", "a b c"], "not a position of any game"),
+    (["hint", SPARTA.rsplit(" ", 1)[0]], "not a position of any game"),
+    (["hint", SPARTA, "--level", "genius"], "unknown bot 'genius'"),
+    (["hint", SPARTA, "--level", "attack"], "the attack bot plays Meeple War only"),
+    (["hint", "{meeple_war}", "--level", "alphabeta"], "'alphabeta' cannot play meeple_war"),
+    (["hint", SPARTA, "--budget", "xx"], "'xx' is not a budget"),
+    (["hint", SPARTA, "--budget", "0"], "iterations must be 1 or more, not 0"),
+    (["hint", SPARTA, "--budget", "0s"], "seconds must be a finite number above 0"),
+    (["hint", SPARTA, "--budget", "infs"], "seconds must be a finite number above 0"),
+    (["hint", SPARTA, "--budget", "d0"], "depth must be 1 or more, not 0"),
+    (["hint", SPARTA, "-n", "0"], "argument -n: must be 1 or more, not 0"),
+    (["hint", SPARTA, "-n", "x"], "argument -n: takes a whole number, not 'x'"),
+    (["hint", SPARTA, "--seed", "x"], "argument --seed: invalid int value: 'x'"),
+    (["hint", SPARTA, "--game", "chess"], "unknown game 'chess'"),
+    (["hint", "{meeple_war}", "--game", "sparta"], "is a meeple_war position, not sparta"),
+    (["hint", "{binary}"], "not UTF-8"),
+    (["hint", "{huge}"], "is too large"),
+    (["hint", "{folder}"], "is a folder, not a file"),
+    (["hint", "/dev/zero"], "/dev/zero is not a regular file"),
+    (["hint", "{bad_action}"], "action 1 ('b2-b7') does not apply"),
+    (["hint", "{match}", "--game", "meeple_war"], "is a sparta match, not meeple_war"),
+    (["hint", "{position_file}", "--game", "rise_of_tribes"], "Rise of Tribes position has"),
+]
+
+BOTS = ["random", "heuristic"]
+ARENA: list[Row] = [
+    (["arena", "random"], "name at least two bots"),
+    (["arena", "random", "random"], "bot 'random' is named twice"),
+    (["arena", "genius", "random"], "unknown bot 'genius'"),
+    (["arena", "--game", "meeple_war", "alphabeta", "random"], "cannot play meeple_war"),
+    (["arena", "--game", "rise_of_tribes", "--players", "3", "alphabeta", "random"],
+     "cannot play rise_of_tribes at 3 players"),
+    (["arena", "attack", "random"], "the attack bot plays Meeple War only"),
+    (["arena", "mcts:0", "random"], "iterations must be 1 or more"),
+    (["arena", "--game", "chess", *BOTS], "unknown game 'chess'"),
+    (["arena", "--players", "x", *BOTS], "--players takes player counts separated by commas"),
+    (["arena", "--players", "", *BOTS], "--players takes player counts separated by commas"),
+    (["arena", "--players", "2,2", *BOTS], "--players names 2 twice"),
+    (["arena", "--players", "3", *BOTS], "sparta is played by 2 players, not 3"),
+    (["arena", "--game", "meeple_war", "--players", "2,5", *BOTS], "2 to 4 players, not 5"),
+    (["arena", "--games", "0", *BOTS], "argument --games: must be 1 or more, not 0"),
+    (["arena", "--games", "-1", *BOTS], "argument --games: must be 1 or more, not -1"),
+    (["arena", "--games", "x", *BOTS], "argument --games: takes a whole number, not 'x'"),
+    (["arena", "--jobs", "0", *BOTS], "argument --jobs: must be 1 to 64, not 0"),
+    (["arena", "--jobs", "1000", *BOTS], "argument --jobs: must be 1 to 64, not 1000"),
+    (["arena", "--seed", "x", *BOTS], "argument --seed: invalid int value: 'x'"),
+    (["arena", "--json", "{missing}/out.json", *BOTS], "does not exist"),
+    (["arena", "--json", "{folder}", *BOTS], "is a folder, not a file"),
+    (["arena", "--json", "{match}/out.json", *BOTS], "is not a folder"),
+    (["arena", "--json", "", *BOTS], "--json needs a file name"),
+    (["arena", "--json", "{long}/out.json", *BOTS], "File name too long"),
+]
+
+BENCH: list[Row] = [
+    (["bench", "--seconds", "0"], "argument --seconds: must be more than 0, not 0"),
+    (["bench", "--seconds", "-1"], "argument --seconds: must be more than 0, not -1"),
+    (["bench", "--seconds", "nan"], "argument --seconds: takes a finite number, not 'nan'"),
+    (["bench", "--seconds", "inf"], "argument --seconds: takes a finite number, not 'inf'"),
+    (["bench", "--seconds", "x"], "argument --seconds: takes a number, not 'x'"),
+    (["bench", "--rounds", "0"], "argument --rounds: must be 1 or more, not 0"),
+    (["bench", "--simulations", "0"], "argument --simulations: must be 1 or more, not 0"),
+    (["bench", "--game", "chess"], "unknown game 'chess'"),
+    (["bench", "--json", "{missing}/bench.json"], "does not exist"),
+    (["bench", "--json", "{folder}"], "is a folder, not a file"),
+    (["bench", "--json", ""], "--json needs a file name"),
+]
+
+SERVE: list[Row] = [
+    (["serve", "--port", "0"], "argument --port: must be 1 to 65535, not 0"),
+    (["serve", "--port", "99999"], "argument --port: must be 1 to 65535, not 99999"),
+    (["serve", "--port", "x"], "argument --port: takes a whole number, not 'x'"),
+    (["serve", "--bot-delay", "-3"], "argument --bot-delay: must be 0 or more, not -3"),
+    (["serve", "--bot-delay", "nan"], "argument --bot-delay: takes a finite number"),
+    (["serve", "--bot-delay", "inf"], "argument --bot-delay: takes a finite number"),
+    (["serve", "--db", "{db}", "--host", ""], "--host needs an address"),
+    (["serve", "--db", "{db}", "--host", "a..b"], "not an address or known host name"),
+    (["serve", "--db", "{db}", "--host", LONG], "not an address or known host name"),
+    (["serve", "--db", "{missing}/x.db"], "does not exist"),
+    (["serve", "--db", "{folder}"], "is a folder, not a file"),
+    (["serve", "--db", "{binary}"], "is not an SQLite database"),
+    (["serve", "--db", "{match}/x.db"], "is not a folder"),
+    (["serve", "--db", ""], "--db needs an SQLite file name or a database URL"),
+    (["serve", "--db", "foo://x"], "unknown kind of database 'foo'"),
+    (["serve", "--db", "::bad://"], "neither a file name nor a database URL"),
+    (["serve", "--db", "postgresql+asyncpg://u:secret@localhost/m"], "is an asyncio driver"),
+]
+
+ROWS = GLOBAL + PLAY + REPLAY + HINT + ARENA + BENCH + SERVE
+
+
+@pytest.fixture
+def inputs(tmp_path: Path) -> dict[str, str]:
+    """Paths and texts the rows refer to: files of every wrong kind, and good ones."""
+    match = tmp_path / "match.json"
+    meeples.load("sparta").new().play("b2-b4").record().save(match)
+    bad_action = tmp_path / "bad_action.json"
+    bad_action.write_text(match.read_text().replace("b2-b4", "b2-b7"))
+    binary = tmp_path / "binary.dat"
+    binary.write_bytes(bytes(range(256)) * 4)
+    huge = tmp_path / "huge.json"
+    with huge.open("wb") as file:
+        file.truncate(MAX_INPUT_BYTES + 1)  # sparse: no disk used
+    folder = tmp_path / "folder"
+    folder.mkdir()
+    not_json = tmp_path / "not.json"
+    not_json.write_text("[1, 2")
+    position_file = tmp_path / "position.json"
+    position_file.write_text(SPARTA + "\n")
+    meeple_war = meeples.load("meeple_war").new(players=2, seed=1).position()
+    return {
+        "match": str(match),
+        "bad_action": str(bad_action),
+        "binary": str(binary),
+        "huge": str(huge),
+        "folder": str(folder),
+        "missing": str(tmp_path / "missing"),
+        "not_json": str(not_json),
+        "position_file": str(position_file),
+        "meeple_war": meeple_war,
+        "db": str(tmp_path / "meeples.db"),
+        "long": str(tmp_path / LONG),
+    }
+
+
+def fill(argv: list[str], inputs: dict[str, str]) -> list[str]:
+    """Return the arguments with their ``{name}`` placeholders filled in."""
+    out = []
+    for arg in argv:
+        for name, value in inputs.items():
+            arg = arg.replace("{" + name + "}", value)
+        out.append(arg)
+    return out
+
+
+def assert_one_line_error(status: int, out: str, err: str, expected: str) -> None:
+    assert status == 2, (out, err)
+    assert "Traceback" not in out + err
+    assert out == "", out
+    assert err.endswith("\n") and err.count("\n") == 1, err
+    assert err.startswith("meeples"), err
+    assert expected in err, err
+
+
+@pytest.mark.parametrize(("argv", "expected"), ROWS, ids=[" ".join(a)[:60] for a, _ in ROWS])
+def test_bad_input_is_one_line_and_status_2(
+    argv: list[str],
+    expected: str,
+    inputs: dict[str, str],
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.delenv("MEEPLES_DATABASE_URL", raising=False)
+    monkeypatch.delenv("MEEPLES_DB", raising=False)
+    status = main(fill(argv, inputs))
+    captured = capsys.readouterr()
+    assert_one_line_error(status, captured.out, captured.err, expected)
+
+
+@pytest.mark.skipif(
+    importlib.util.find_spec("psycopg2") is not None, reason="psycopg2 is installed here"
+)
+def test_database_url_whose_driver_is_missing_names_the_pip_package(
+    inputs: dict[str, str], capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("MEEPLES_DATABASE_URL", "postgresql+psycopg2://me:secret@localhost/m")
+    status = main(["serve"])
+    captured = capsys.readouterr()
+    assert_one_line_error(status, captured.out, captured.err, "pip install 'psycopg2-binary'")
+    assert "$MEEPLES_DATABASE_URL" in captured.err and "secret" not in captured.err
+
+
+def test_bad_input_through_python_dash_m_prints_no_traceback(inputs: dict[str, str]) -> None:
+    for argv, expected in [
+        (["hint", LONG], "no such file"),
+        (["serve", "--db", "{missing}/x.db"], "does not exist"),
+        (["arena", "--json", "{missing}/out.json", *BOTS], "does not exist"),
+    ]:
+        done = subprocess.run(
+            [sys.executable, "-m", "meeples", *fill(argv, inputs)],
+            capture_output=True, text=True, timeout=60,
+            env={k: v for k, v in os.environ.items() if not k.startswith("MEEPLES_")},
+        )
+        assert_one_line_error(done.returncode, done.stdout, done.stderr, expected)
+
+
+def test_table_covers_every_subcommand() -> None:
+    from meeples.cli import build_parser
+
+    parser = build_parser()
+    commands = {a.dest: a for a in parser._actions}["command"].choices  # type: ignore[union-attr]
+    tried = {argv[0] for argv, _ in ROWS}
+    assert set(commands) - {"games"} <= tried

@@ -1,0 +1,60 @@
+"""Packaging: ``meeples --version``, ``python -m meeples``, the license and the project links."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import tomllib
+from importlib import metadata
+from pathlib import Path
+
+import pytest
+
+from meeples import cli
+
+ROOT = Path(__file__).resolve().parents[2]
+PROJECT = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
+HOME = "https://github.com/meeples-project/meeples"
+
+
+def test_version_prints_the_installed_version(capsys: pytest.CaptureFixture[str]) -> None:
+    assert cli.main(["--version"]) == 0
+    assert capsys.readouterr().out == f"meeples {PROJECT['version']}\n"
+
+
+def test_version_without_package_metadata_says_unknown(monkeypatch: pytest.MonkeyPatch) -> None:
+    def missing(name: str) -> str:
+        raise metadata.PackageNotFoundError(name)
+
+    monkeypatch.setattr(cli.metadata, "version", missing)
+    assert cli.version() == "unknown"
+
+
+def test_python_dash_m_meeples_is_the_meeples_command() -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "meeples", "--version"], capture_output=True, text=True, timeout=60
+    )
+    assert (done.returncode, done.stdout, done.stderr) == (0, f"meeples {PROJECT['version']}\n", "")
+
+
+def test_license_file_is_mit_and_shipped() -> None:
+    text = (ROOT / "LICENSE").read_text()
+    assert text.startswith("MIT License\n")
+    assert "Copyright (c) 2026 The Meeples developers" in text
+    assert PROJECT["license"] == "MIT"
+    assert PROJECT["license-files"] == ["LICENSE"]
+
+
+def test_project_metadata_has_links_and_classifiers() -> None:
+    urls = PROJECT["urls"]
+    assert urls["Homepage"] == urls["Source"] == HOME
+    assert urls["Issues"] == f"{HOME}/issues"
+    classifiers = set(PROJECT["classifiers"])
+    assert {
+        "Operating System :: OS Independent",
+        "Programming Language :: Python :: 3.11",
+        "Topic :: Games/Entertainment :: Board Games",
+    } <= classifiers
+    # setuptools >= 77 refuses a license classifier beside the SPDX expression (PEP 639).
+    assert not any(c.startswith("License ::") for c in classifiers)
+    assert PROJECT["keywords"] and PROJECT["authors"]
