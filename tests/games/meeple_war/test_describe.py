@@ -1,5 +1,5 @@
-"""Words for players: ``describe_action`` texts and the reasons ``explain_illegal`` gives
-(issue point 4: one vocabulary for bots, replays, terminal and browser)."""
+"""Words for players: ``describe_action`` messages and the reasons ``explain_illegal`` gives,
+worded in English (issue point 4: one vocabulary for bots, replays, terminal and browser)."""
 
 from __future__ import annotations
 
@@ -22,22 +22,24 @@ def test_describe_names_players_as_the_clients_do() -> None:
     # Seat 0 is "player 1" in every client; action texts keep the indices 0-3.
     state = position(step="action", pending=[0], troops=(("0,0", 1, 1),),
                      seats={0: {"slots": [["CA", True, "L1", []], VS, None, None]}})
-    assert state.describe("s1:bomb@1.2") == "Bomb a Building on player 2's slot 2"
+    assert state.describe("s1:bomb@1.2") == (
+        "Bomb a Building: 1 meeple onto the Village Square of player 2 (slot 2)")
 
 
 def test_describe_worker_branch_names_building_and_action() -> None:
     state = position(step="worker", workers=[1])
     assert state.describe("w2>L2") == (
-        "worker of slot 2 goes to L2 (Village Square: Meeple Assembly, up to 2)")
+        "worker of slot 2 (Village Square) to L2: Meeple Assembly, up to 2")
 
 
 def test_describe_tunnel_move() -> None:
     # 2 players: mines on 0,-1 and 0,1; entering the first from 1,-1 may go on to the second.
     state = position(troops=(("1,-1", 0, 1),))
     assert "1,-1>0,1:1" in state.legal()
-    assert RULES.describe_action(state.inner, "1,-1>0,1:1") == (
+    assert str(RULES.describe_action(state.inner, "1,-1>0,1:1")) == (
         "move 1 meeple from 1,-1 to 0,1 through the tunnel")
-    assert RULES.describe_action(state.inner, "1,-1>0,-1:1") == "move 1 meeple from 1,-1 to 0,-1"
+    assert str(RULES.describe_action(state.inner, "1,-1>0,-1:1")) == (
+        "move 1 meeple from 1,-1 to 0,-1")
 
 
 def test_explain_move_from_an_empty_hex() -> None:

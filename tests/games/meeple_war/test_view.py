@@ -8,6 +8,7 @@ import json
 import pytest
 
 from meeples.games.meeple_war import GAME, RULES
+from meeples.games.meeple_war.board import FOREST, hex_name
 from meeples.games.meeple_war.data import TILES
 from meeples.games.meeple_war.view import sample_state
 from tests.games.meeple_war.playouts import CONFIGS, playout
@@ -91,3 +92,20 @@ def test_sample_state_reads_only_the_view() -> None:
     assert view == RULES.view(other, 1)
     assert sample_state(view, seed=9) == sample_state(RULES.view(other, 1), seed=9)
     assert json.dumps(view)  # JSON-ready
+
+
+def test_view_shows_the_drawn_tile_in_each_rotation() -> None:
+    seen = 0
+    for state, _ in playout(3, False, 0):
+        data = RULES.view(state, None)
+        if not state.drawn:
+            assert "drawn_tile" not in data
+            continue
+        h, tile = state.drawn
+        drawn = data["drawn_tile"]
+        assert (drawn["hex"], drawn["tile"], drawn["kind"]) == (
+            hex_name(h), TILES[tile].id, TILES[tile].kind)
+        for rot, sides in enumerate(drawn["forest"]):
+            assert sum(1 << d for d in sides) == FOREST[tile][rot]
+        seen += 1
+    assert seen

@@ -10,7 +10,8 @@ from collections.abc import Mapping
 from typing import Any
 
 from meeples.core.game import Game, Option
-from meeples.games.meeple_war import describe, notation, rules, view
+from meeples.core.text import Message
+from meeples.games.meeple_war import describe, grammar, notation, rules, view
 from meeples.games.meeple_war.state import State
 
 OPTION_HELP = {
@@ -69,13 +70,33 @@ class MeepleWarRules:
     def players(self, state: State) -> int:
         return state.players
 
-    def explain_illegal(self, state: State, action: str) -> str:
-        """Return why an action is not legal, in words."""
+    def explain_illegal(self, state: State, action: str) -> Message:
+        """Return why an action is not legal."""
         return describe.explain_illegal(state, action)
 
-    def describe_action(self, state: State, action: str) -> str:
-        """Return a short description in words of a legal action."""
+    def describe_action(self, state: State, action: str) -> Message:
+        """Return the message that describes a legal action."""
         return describe.describe_action(state, action)
+
+    def action_parts(self, action: str) -> dict[str, Any]:
+        """Return the structured parts of an action (verbs and fields: see ``grammar``)."""
+        return grammar.action_parts(action)
+
+    def prompt(self, state: State) -> Message:
+        """Return what the player to move must decide now."""
+        return describe.prompt(state)
+
+    def anytime_skip(self, state: State) -> str | None:
+        """Return ``done`` in a token window: Tree and upgrade tokens may be placed "at any
+        time" (B5, A18), and the window exists only to offer them at each phase start.
+
+        No other step qualifies: bonuses, workers, building actions, moves and resolution are
+        parts of the active player's own turn, and the altar, tunnel and Reputation Mountain
+        choices follow from what just happened, not from something held "at any time".
+        """
+        if state.result or state.effects or state.step != "window":
+            return None
+        return "done"
 
 
 RULES = MeepleWarRules()

@@ -1,213 +1,429 @@
-"""Short English words for Meeple War actions, and why an action is not legal."""
+"""Meeple War's words for people, as messages (keys ``mw.*`` worded by ``text/<lang>.json``):
+what an action does, why an action is refused, what the player to move must decide now.
+
+The one place of wording logic: actions are read through their parts (:mod:`grammar`), never
+sliced here; buildings, tile kinds, tokens and building actions are named by the catalogues'
+components (``mw.building``, ``mw.kind``, ``mw.token``, ``mw.action``), players by seat.
+"""
 
 from __future__ import annotations
 
+from typing import Any
+
+from meeples.core.text import Message, Ref, msg, player
 from meeples.games.meeple_war import board, rules
-from meeples.games.meeple_war.board import distance, parse_hex
-from meeples.games.meeple_war.data import ACTION_NAMES, BUILDINGS, TOKEN_NAMES
+from meeples.games.meeple_war.battle import rotations
+from meeples.games.meeple_war.board import FOREST, distance, parse_hex
+from meeples.games.meeple_war.buildings import own_territories
+from meeples.games.meeple_war.data import BUILDINGS, TILES
+from meeples.games.meeple_war.grammar import action_parts
 from meeples.games.meeple_war.movement import destinations
-from meeples.games.meeple_war.notation import MOVE
-from meeples.games.meeple_war.state import State
+from meeples.games.meeple_war.state import Slot, State
 from meeples.games.meeple_war.work import Work
 
+#: The decision steps of a turn and the key of the task each asks for (``mw.task.<step>``; the
+#: window, worker, rotate and effect tasks have their own wording, see :func:`task`).
 STEP_WORDS = {
-    "window": "place a Tree or upgrade token, or done",
-    "bonus": "take a territory bonus, or done",
-    "worker": "choose the branch of a worker",
-    "action": "carry out a building action, or done",
-    "fly": "choose a territory for a Flying Troops meeple, or done",
-    "fright": "frighten an opponent's meeple to an adjacent territory, or done",
-    "move": "move meeples, or done",
-    "explore": "choose the next hex to explore",
-    "rotate": "choose the rotation of the explored tile",
-    "battle": "choose the next battle",
-    "over": "nothing: the game is over",
+    step: f"mw.task.{step}"
+    for step in ("window", "bonus", "worker", "action", "fly", "fright", "move", "explore",
+                 "rotate", "battle", "over")
 }
 
 
-def _count(k: str, word: str = "meeple") -> str:
-    return f"{k} {word}{'' if k == '1' else 's'}"
+def building(code: str) -> Ref:
+    """Return a reference to a building card."""
+    return Ref("mw.building", code)
 
 
-def _player(index: int | str) -> str:
-    """Name a player as the clients do: seat 0 is player 1 (action texts keep 0-3)."""
-    return f"player {int(index) + 1}"
+def action_name(verb: str) -> Ref:
+    """Return a reference to a building action (a leaf of an action path)."""
+    return Ref("mw.action", verb)
 
 
-def describe_action(state: State, action: str) -> str:
-    """Return a short description in words of an action."""
-    if action == "done":
-        return "done (end this step)"
-    head, _, rest = action.partition(":")
-    if head == "tree":
-        return f"place your Tree on side {rest} (forest cleared)"
-    if head == "up" and "@" in rest:
-        tok, _, spot = rest.partition("@")
-        return f"upgrade the blank tile {spot} with {TOKEN_NAMES[tok]}"
-    if head == "bonus":
-        src, _, target = rest.partition(">")
-        if target:
-            return f"Deploy One Meeple bonus of {src}: 1 meeple to {target}"
-        return f"Meeple Assembly bonus of {src}: 1 meeple to the Depot"
-    if action.startswith("w"):
-        node = action.partition(">")[2]
-        words = f"worker of slot {action[1]} goes to {node}"
-        slot = state.seats[state.active].slots[int(action[1]) - 1]
-        if slot is not None:
-            b = BUILDINGS[slot.building]
-            leaf = b.leaves.get(node)
-            if leaf is None:
-                words += f" ({b.name})"
-            else:
-                up_to = f", up to {leaf[1]}" if leaf[1] else ""
-                words += f" ({b.name}: {ACTION_NAMES[leaf[0]]}{up_to})"
-        return words
-    if action.startswith("s") and len(head) == 2:
-        verb, _, arg = rest.partition(":")
-        verb, _, target = verb.partition("@")
-        name = ACTION_NAMES.get(verb, verb)
-        if verb == "build":
-            code, _, spot = arg.partition("@")
-            return f"build the {BUILDINGS[code].name} on slot {spot}"
-        if verb in ("asm", "dep"):
-            return f"{name}: {_count(arg)}"
-        if verb == "rei":
-            k, _, spot = arg.partition("@")
-            return f"{name}: {_count(k)} to {spot}"
-        if verb == "up":
-            return f"{name}: take the {TOKEN_NAMES[arg]} token"
-        if verb == "prod":
-            which, _, node = target.partition(">")
-            return f"{name}: worker of slot {which} one extra step to {node}"
-        if verb in ("bomb", "conv"):
-            spot, _, source = target.partition("<")
-            parts = spot.split(".")
-            words = f"{name} on {_player(parts[0])}'s slot {parts[1]}"
-            if verb == "conv":
-                words += f", replacing {_player(parts[2])}'s meeple"
-            return words + (f" (meeple from {source})" if source else "")
-        return f"{name}" + (f" on {target}" if target else "")
-    if head == "fly" or action.startswith("fly@"):
-        return f"Flying Troops: 1 meeple to {action[4:]}"
-    if action.startswith("fr:"):
-        who, _, route = action[3:].partition("@")
-        src, _, dest = route.partition(">")
-        return f"frighten 1 meeple of {_player(who)} from {src} to {dest}"
-    if action.startswith("kill:"):
-        who, _, spot = action[5:].partition("@")
-        return f"altar: destroy 1 meeple of {_player(who)} on {spot}"
-    if action.startswith("vp@"):
-        return f"bravery VP: the meeple on {action[3:]} goes to your Reputation Mountain"
-    if action.startswith("explore@"):
-        return f"explore {action[8:]} (draw a tile)"
-    if action.startswith("battle@"):
-        return f"resolve the battle on {action[7:]}"
-    if action.startswith("rot:"):
-        return f"rotate the new tile by {action[4:]} sixth(s) of a turn"
-    route, _, k = action.rpartition(":")
-    src, _, dest = route.partition(">")
-    words = f"move {_count(k)} from {src} to {dest}"
+def token(code: str) -> Ref:
+    """Return a reference to an upgrade token (or ``tree``, the Tree Hiding the Forest)."""
+    return Ref("mw.token", code)
+
+
+def kind(name: str) -> Ref:
+    """Return a reference to a kind of territory tile."""
+    return Ref("mw.kind", name)
+
+
+def listing(items: list[Any]) -> Any:
+    """Return items as one message: "a", "a and b", "a, b and c"."""
+    if len(items) == 1:
+        return items[0]
+    if len(items) == 2:
+        return msg("mw.list_last", first=items[0], then=items[1])
+    return msg("mw.list", first=items[0], then=listing(items[1:]))
+
+
+def _then(first: Message, detail: str, **params: Any) -> Message:
+    return msg("mw.then", first=first, then=msg(detail, **params))
+
+
+# --- what an action does ---------------------------------------------------------------------
+
+
+def describe_action(state: State, action: str) -> Message:
+    """Return the message that describes an action of the player to move."""
+    parts = action_parts(action)
+    verb = parts["verb"]
+    if verb == "done":
+        step = state.effects[0][0] if state.effects else state.step
+        return msg(f"mw.done.{step}") if step in _DONE_STEPS else msg("mw.done.any")
+    if verb == "move":
+        return _describe_move(state, parts)
+    if "slot" in parts and verb != "worker":
+        return _describe_building_action(state, parts)
+    describe = _SIMPLE.get(verb)
+    if describe is not None:
+        return describe(state, parts)
+    return msg("core.text", text=action)  # pragma: no cover - every verb is listed
+
+
+_DONE_STEPS = ("window", "bonus", "action", "fly", "fright", "move", "kill", "jump")
+
+
+def _slot_at(state: State, seat: int, number: int) -> Slot | None:
+    slots = state.seats[seat].slots
+    return slots[number - 1] if 1 <= number <= len(slots) else None
+
+
+def _building_at(state: State, seat: int, number: int) -> Any:
+    slot = _slot_at(state, seat, number)
+    return building(slot.building) if slot is not None else msg("mw.ui.empty_slot", n=number)
+
+
+def _worker_words(state: State, number: int, node: str) -> Message:
+    """Say where the worker of a slot of the player to move goes, and what it does there."""
+    slot = _slot_at(state, state.active, number)
+    if slot is None:
+        return msg("mw.worker.path", slot=number, building=msg("mw.ui.empty_slot", n=number),
+                   node=node)
+    card = BUILDINGS[slot.building]
+    if not slot.built:
+        return msg("mw.worker.site", slot=number, building=building(slot.building), node=node)
+    if node == "S":
+        return msg("mw.worker.start", slot=number, building=building(slot.building))
+    leaf = card.leaves.get(node)
+    if leaf is None:
+        return msg("mw.worker.path", slot=number, building=building(slot.building), node=node)
+    verb, x = leaf
+    if x:
+        return msg("mw.worker.leaf_x", slot=number, building=building(slot.building), node=node,
+                   action=action_name(verb), n=x)
+    return msg("mw.worker.leaf", slot=number, building=building(slot.building), node=node,
+               action=action_name(verb))
+
+
+def _describe_worker(state: State, parts: dict[str, Any]) -> Message:
+    return _worker_words(state, parts["slot"], parts["node"])
+
+
+def _describe_tree(state: State, parts: dict[str, Any]) -> Message:
+    return msg("mw.tree", token=token("tree"), hex=parts["hex"], other=parts["other"])
+
+
+def _describe_upgrade(state: State, parts: dict[str, Any]) -> Message:
+    return msg("mw.upgrade", token=token(parts["token"]), hex=parts["hex"])
+
+
+def _describe_bonus(state: State, parts: dict[str, Any]) -> Message:
+    if parts["bonus"] == "asm":
+        return msg("mw.bonus.asm", bonus=token("asm"), hex=parts["hex"])
+    return msg("mw.bonus.dep", bonus=token("dep"), hex=parts["hex"], dest=parts["to"])
+
+
+def _describe_fly_to(state: State, parts: dict[str, Any]) -> Message:
+    return msg("mw.fly_to", action=action_name("fly"), hex=parts["hex"])
+
+
+def _describe_frighten(state: State, parts: dict[str, Any]) -> Message:
+    words = msg("mw.frighten", player=player(parts["player"]), src=parts["from"],
+                dest=parts["to"])
     w = Work(state)
-    h = parse_hex(dest)
-    s_hex = parse_hex(src)
-    if state.effects or (w.kind(h) == "mine" and distance(s_hex, h) > 1
-                         and w.kind(s_hex) != "cavern"):
-        words += " through the tunnel"
-    elif w.kind(s_hex) == "cavern" and distance(s_hex, h) > 1:
-        words += " through the cavern"
-    if h in w.village:
-        owner, index = w.village[h]
-        slot = w.seats[owner].slots[index]
-        name = BUILDINGS[slot.building].name if slot is not None else "building"
-        return words + f" (attack {_player(owner)}'s {name})"
-    if h not in w.tiles:
-        return words + " (explore)"
-    if w.has_opponent(h, w.active):
-        return words + " (battle)"
+    if w.has_opponent(parse_hex(parts["to"]), parts["player"]):
+        return _then(words, "mw.battles")
     return words
 
 
-def explain_illegal(state: State, action: str) -> str:
-    """Return why an action is not legal here, in words: the precise reason when the action is
-    of the awaited kind, then what the player to move must do now."""
-    if state.result:
-        return "the game is over"
-    who = rules.to_move(state)
+def _describe_kill(state: State, parts: dict[str, Any]) -> Message:
+    return msg("mw.kill", altar=kind("altar"), player=player(parts["player"]), hex=parts["hex"])
+
+
+def _describe_vp(state: State, parts: dict[str, Any]) -> Message:
+    return msg("mw.to_mountain", hex=parts["hex"])
+
+
+def _describe_explore(state: State, parts: dict[str, Any]) -> Message:
+    return msg("mw.explore", hex=parts["hex"])
+
+
+def _describe_battle(state: State, parts: dict[str, Any]) -> Message:
+    return msg("mw.battle", hex=parts["hex"])
+
+
+def _describe_rotate(state: State, parts: dict[str, Any]) -> Message:
+    if not state.drawn:
+        return msg("mw.rotate_any", n=parts["rotation"])
+    h, tile = state.drawn
+    mask = FOREST[tile][parts["rotation"]]
+    sides = [msg(f"mw.dir.{d}") for d in range(6) if mask >> d & 1]
+    place = {"kind": kind(TILES[tile].kind), "hex": board.hex_name(h)}
+    if not sides:
+        return msg("mw.rotate_plain", **place)
+    return msg("mw.rotate", n=len(sides), sides=listing(sides), **place)
+
+
+_SIMPLE = {
+    "worker": _describe_worker,
+    "tree": _describe_tree,
+    "upgrade": _describe_upgrade,
+    "bonus": _describe_bonus,
+    "fly_to": _describe_fly_to,
+    "frighten": _describe_frighten,
+    "kill": _describe_kill,
+    "vp": _describe_vp,
+    "explore": _describe_explore,
+    "battle": _describe_battle,
+    "rotate": _describe_rotate,
+}
+
+
+def _describe_building_action(state: State, parts: dict[str, Any]) -> Message:
+    verb = parts["verb"]
+    act = action_name(verb)
+    a = state.active
+    if verb == "build":
+        old = _slot_at(state, a, parts["spot"])
+        if old is not None:
+            return msg("mw.build_over", building=building(parts["building"]), slot=parts["spot"],
+                       old=building(old.building))
+        return msg("mw.build", building=building(parts["building"]), slot=parts["spot"])
+    if verb == "asm":
+        return msg("mw.act.asm", action=act, n=parts["count"])
+    if verb in ("dep", "rei"):
+        hex_ = parts.get("hex") or board.hex_name(Work(state).gate[a])
+        return msg(f"mw.act.{verb}", action=act, n=parts["count"], hex=hex_)
+    if verb == "fly":
+        return msg("mw.act.fly", action=act, n=len(own_territories(Work(state), a)))
+    if verb == "stealth":
+        return msg("mw.act.stealth", action=act, hex=parts["hex"])
+    if verb == "fright":
+        x = _leaf_x(state, parts["slot"])
+        return msg("mw.act.fright", action=act, n=x)
+    if verb == "burn":
+        w = Work(state)
+        h = parse_hex(parts["hex"])
+        killed = sum(w.count(h, o) for o in w.present(h) if o != a)
+        return msg("mw.act.burn", action=act, hex=parts["hex"], n=killed)
+    if verb in ("bomb", "conv"):
+        target = {"owner": player(parts["owner"]), "slot": parts["spot"],
+                  "building": _building_at(state, parts["owner"], parts["spot"])}
+        if verb == "bomb":
+            words = msg("mw.act.bomb", action=act, **target)
+        else:
+            words = msg("mw.act.conv", action=act, victim=player(parts["player"]), **target)
+        if "from" in parts:
+            return _then(words, "mw.meeple_from", hex=parts["from"])
+        return words
+    if verb == "prod":
+        return msg("mw.act.prod", action=act,
+                   worker=_worker_words(state, parts["worker"], parts["node"]))
+    return msg("mw.act.up", action=act, token=token(parts["token"]))
+
+
+def _leaf_x(state: State, number: int) -> int:
+    slot = _slot_at(state, state.active, number)
+    if slot is None or not slot.built:
+        return 0
+    leaf = BUILDINGS[slot.building].leaves.get(slot.node)
+    return leaf[1] if leaf else 0
+
+
+def _describe_move(state: State, parts: dict[str, Any]) -> Message:
+    src_name, dest_name, k = parts["from"], parts["to"], parts["count"]
     if state.effects:
-        kind = state.effects[0][0]
-        task = {"kill": "choose an altar kill, or done", "jump": "jump through the tunnel, or done",
-                "vp": "choose the meeple for the Reputation Mountain"}[kind]
-        reason = ""
-    else:
-        task = STEP_WORDS.get(state.step, state.step)
-        reason = _reason(state, action)
+        return msg("mw.jump", n=k, src=src_name, dest=dest_name)
+    words = msg("mw.move", n=k, src=src_name, dest=dest_name)
+    w = Work(state)
+    src, dest = parse_hex(src_name), parse_hex(dest_name)
+    far = distance(src, dest) > 1
+    if far and w.kind(dest) == "mine" and w.kind(src) != "cavern":
+        words = _then(words, "mw.via_tunnel")
+    elif far and w.kind(src) == "cavern":
+        words = _then(words, "mw.via_cavern")
+    if dest in w.village:
+        owner, index = w.village[dest]
+        return _then(words, "mw.attacks", owner=player(owner),
+                     building=_building_at(state, owner, index + 1))
+    if dest not in w.tiles:
+        return _then(words, "mw.explores")
+    if w.has_opponent(dest, w.active):
+        return _then(words, "mw.battles")
+    return words
+
+
+# --- what the player to move must decide -----------------------------------------------------
+
+
+def prompt(state: State) -> Message:
+    """Return what the player to move must decide now, with the phase of the turn."""
+    end = rules.outcome(state)
+    if end is not None:
+        return end.message or msg("core.text", text=end.reason)
+    who = rules.to_move(state)
+    phase = msg(f"mw.phase.{state.phase}")
+    if who is not None and who != state.active:
+        return msg("mw.prompt_other", player=player(who), active=player(state.active),
+                   phase=phase, task=task(state))
+    return msg("mw.prompt", player=player(state.active), phase=phase, task=task(state))
+
+
+def task(state: State) -> Message:
+    """Return the decision awaited, as a phrase that follows "must now" or a player's name."""
+    if state.result:
+        return msg("mw.task.over")
+    if state.effects:
+        effect, _, h = state.effects[0]
+        if effect == "kill":
+            return msg("mw.task.kill", altar=kind("altar"), hex=board.hex_name(h))
+        if effect == "jump":
+            return msg("mw.task.jump", hex=board.hex_name(h))
+        return msg("mw.task.vp")
+    step = state.step
+    if step == "window":
+        legal = rules.legal_actions(state)
+        trees = any(a.startswith("tree:") for a in legal)
+        tokens = any(a.startswith("up:") for a in legal)
+        which = "both" if trees and tokens else "tree" if trees else "token"
+        return msg(f"mw.task.window_{which}", tree=token("tree"))
+    if step == "worker" and state.workers:
+        number = state.workers[0] + 1
+        slot = _slot_at(state, state.active, number)
+        code = slot.building if slot is not None else "VS"
+        return msg("mw.task.worker", slot=number, building=building(code))
+    if step == "action" and state.pending:
+        due = []
+        for index in sorted(state.pending):
+            slot = state.seats[state.active].slots[index]
+            if slot is not None and slot.node in BUILDINGS[slot.building].leaves:
+                due.append(action_name(BUILDINGS[slot.building].leaves[slot.node][0]))
+        if due:
+            return msg("mw.task.action_due", actions=listing(due))
+    if step == "fly":
+        return msg("mw.task.fly", action=action_name("fly"),
+                   n=state.seats[state.active].depot)
+    if step == "fright" and state.sub:
+        return msg("mw.task.fright", action=action_name("fright"), n=state.sub[1])
+    if step == "rotate" and state.drawn:
+        h, tile = state.drawn
+        return msg("mw.task.rotate", kind=kind(TILES[tile].kind), hex=board.hex_name(h))
+    return msg(STEP_WORDS.get(step, "mw.task.move"))
+
+
+# --- why an action is refused ----------------------------------------------------------------
+
+
+def explain_illegal(state: State, action: str) -> Message:
+    """Return why an action is not legal here: the precise reason when the action is of the
+    awaited kind, then what the player to move must do now."""
+    if state.result:
+        return msg("core.game_over")
+    who = rules.to_move(state)
+    reason = None if state.effects else _reason(state, action)
     legal = rules.legal_actions(state)
     sample = ", ".join(legal[:4]) + (", ..." if len(legal) > 4 else "")
-    head = f"{reason}; " if reason else ""
-    return f"{head}{_player(who if who is not None else 0)} must now {task} (legal: {sample})"
+    params = {"player": player(who if who is not None else 0), "task": task(state),
+              "legal": sample}
+    if reason is None:
+        return msg("mw.why.must_now", **params)
+    return msg("mw.why.because", reason=reason, **params)
 
 
-def _reason(state: State, action: str) -> str:
-    """Return the precise reason an action of the awaited kind is illegal, or ""."""
-    w = Work(state)
-    seat = w.seats[w.active]
+def _reason(state: State, action: str) -> Message | None:
+    """Return the precise reason an action of the awaited kind is illegal, or None."""
+    parts = action_parts(action)
+    verb = parts["verb"]
     step = state.step
-    if step == "move" and MOVE.match(action):
-        return _move_reason(w, action)
-    if step == "action" and action.startswith("s") and action[1:2].isdigit():
-        index = int(action[1]) - 1
-        slot = seat.slots[index]
-        if index not in w.pending or slot is None:
-            return f"slot {index + 1} has no action due now"
-        verb, x = BUILDINGS[slot.building].leaves[slot.node]
-        asked = action[3:].partition(":")[0].partition("@")[0]
-        if asked != verb:
-            return f"the action due on slot {index + 1} is {ACTION_NAMES[verb]}"
-        count = action[3:].partition(":")[2].partition("@")[0]
-        if verb in ("asm", "dep", "rei") and count.isdigit():
-            source = "stock" if verb == "asm" else "Depot"
-            have = seat.stock if verb == "asm" else seat.depot
-            if int(count) > x:
-                return f"{ACTION_NAMES[verb]} places at most {x}"
-            if int(count) > have:
-                return f"your {source} holds only {have}"
-        return f"that target is not open to {ACTION_NAMES[verb]}"
-    if step == "worker" and action.startswith("w"):
-        index = int(action[1]) - 1
-        if not w.workers or w.workers[0] != index:
-            return f"the worker of slot {index + 1} is not the one to move now"
-        return f"the worker of slot {index + 1} cannot go to {action.partition('>')[2]}"
-    return ""
+    w = Work(state)
+    if step == "move" and verb == "move":
+        return _move_reason(w, parts)
+    if step == "action" and "slot" in parts and verb != "worker":
+        return _action_reason(w, parts)
+    if step == "worker" and verb == "worker":
+        number = parts["slot"]
+        if not w.workers or w.workers[0] != number - 1:
+            return msg("mw.why.not_this_worker", slot=number)
+        return msg("mw.why.worker_cannot", slot=number, node=parts["node"])
+    if step == "window" and verb in ("tree", "upgrade"):
+        seat = w.seats[state.window[0]]
+        if verb == "tree":
+            if not seat.tree:
+                return msg("mw.why.tree_used", tree=token("tree"))
+            return msg("mw.why.no_forest", hex=parts["hex"], other=parts["other"])
+        if parts["token"] not in seat.tokens:
+            return msg("mw.why.no_token", token=token(parts["token"]))
+        return msg("mw.why.not_blank", hex=parts["hex"])
+    if step == "rotate" and verb == "rotate" and state.drawn:
+        h, tile = state.drawn
+        mask = FOREST[tile][parts["rotation"]]
+        for rot in rotations(w, h, tile, w.explore[h]):
+            if FOREST[tile][rot] == mask:
+                return msg("mw.why.same_rotation", rotation=rot)
+        return msg("mw.why.rotation")
+    return None
 
 
-def _move_reason(w: Work, action: str) -> str:
-    route, _, k = action.rpartition(":")
-    src_text, _, dest_text = route.partition(">")
-    src, dest, count = parse_hex(src_text), parse_hex(dest_text), int(k)
+def _action_reason(w: Work, parts: dict[str, Any]) -> Message:
+    seat = w.seats[w.active]
+    number = parts["slot"]
+    slot = seat.slots[number - 1]
+    if number - 1 not in w.pending or slot is None:
+        return msg("mw.why.no_action_due", slot=number)
+    verb, x = BUILDINGS[slot.building].leaves[slot.node]
+    if parts["verb"] != verb:
+        return msg("mw.why.other_action", slot=number, action=action_name(verb))
+    count = parts.get("count")
+    if verb in ("asm", "dep", "rei") and count is not None:
+        if count > x:
+            return msg("mw.why.at_most", action=action_name(verb), n=x)
+        if verb == "asm" and count > seat.stock:
+            return msg("mw.why.stock_short", n=seat.stock)
+        if count > seat.depot and verb != "asm":
+            return msg("mw.why.depot_short", n=seat.depot)
+    return msg("mw.why.target_closed", action=action_name(verb))
+
+
+def _move_reason(w: Work, parts: dict[str, Any]) -> Message:
+    src_text, dest_text, count = parts["from"], parts["to"], parts["count"]
+    src, dest = parse_hex(src_text), parse_hex(dest_text)
     a = w.active
     if src not in w.tiles or not w.count(src, a):
-        return f"you have no meeple on {src_text}"
+        return msg("mw.why.no_meeple", hex=src_text)
     movable = w.count(src, a) - w.frozen.get(src, 0)
     if movable <= 0:
-        return f"your meeples on {src_text} have moved or were placed among opponents this turn"
+        return msg("mw.why.all_moved", hex=src_text)
     if count < 1:
-        return "a move takes at least 1 meeple"
+        return msg("mw.why.zero")
     if count > movable:
-        return f"only {movable} of your meeples on {src_text} may still move"
+        return msg("mw.why.too_many", n=movable, hex=src_text)
     reach = {n: cap for n, cap, _ in destinations(w, src, a)}
     if dest in reach:
-        return f"{dest_text} has only {reach[dest]} free defense spaces"
+        return msg("mw.why.no_room", hex=dest_text, n=reach[dest])
     if dest in w.village:
         owner, index = w.village[dest]
         if w.seats[owner].slots[index] is None:
-            return "meeples never enter an empty space inside a village"
+            return msg("mw.why.empty_village_space")
         if owner == a:
-            return "you never move onto your own buildings"
+            return msg("mw.why.own_building")
     d = board.direction_between(src, dest)
     if d < 0:
-        return f"{dest_text} is not next to {src_text}"
+        return msg("mw.why.not_adjacent", src=src_text, dest=dest_text)
     if w.blocked(src, d, w.nature):
-        return f"forest closes the edge between {src_text} and {dest_text}"
+        return msg("mw.why.forest", src=src_text, dest=dest_text)
     if dest not in w.tiles:
-        return "the pile has no tile left for another exploration this turn"
-    return f"{dest_text} cannot be reached from {src_text}"
+        return msg("mw.why.pile_short")
+    return msg("mw.why.unreachable", src=src_text, dest=dest_text)

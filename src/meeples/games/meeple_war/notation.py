@@ -29,6 +29,7 @@ import re
 from typing import Any
 
 from meeples.core.errors import BadPosition, IllegalAction
+from meeples.core.text import msg
 from meeples.games.meeple_war.board import hex_name, parse_hex
 from meeples.games.meeple_war.data import (
     BRAVERY_PER_VP,
@@ -40,39 +41,10 @@ from meeples.games.meeple_war.data import (
     UPGRADE_TOKENS,
     VILLAGE_SLOTS,
 )
+from meeples.games.meeple_war.grammar import ACTION
 from meeples.games.meeple_war.state import Seat, Slot, State
 
 _H = r"-?\d{1,2},-?\d{1,2}"
-_TOK = r"(?:asm|dep|nat|wpn|shd)"
-_NODE = r"(?:S|a|b|c|L[1-3]|c\d)"
-_CODES = "|".join(BUILDINGS)
-_ACTION = re.compile(
-    "^(?:"
-    + "|".join([
-        r"done",
-        rf"tree:{_H}/[0-2]",
-        rf"up:{_TOK}@{_H}",
-        rf"bonus:{_H}(?:>{_H})?",
-        rf"w[1-4]>{_NODE}",
-        rf"s[1-4]:build:(?:{_CODES})@[1-4]",
-        r"s[1-4]:(?:asm|dep):\d{1,2}",
-        rf"s[1-4]:rei:\d{{1,2}}@{_H}",
-        r"s[1-4]:(?:fly|fright)",
-        rf"s[1-4]:(?:stealth|burn)@{_H}",
-        rf"s[1-4]:bomb@[0-3]\.[1-4](?:<{_H})?",
-        rf"s[1-4]:conv@[0-3]\.[1-4]\.[0-3](?:<{_H})?",
-        rf"s[1-4]:prod@[1-4]>{_NODE}",
-        rf"s[1-4]:up:{_TOK}",
-        rf"fly@{_H}",
-        rf"fr:[0-3]@{_H}>{_H}",
-        rf"{_H}>{_H}:\d{{1,2}}",
-        rf"kill:[0-3]@{_H}",
-        rf"vp@{_H}",
-        rf"(?:explore|battle)@{_H}",
-        r"rot:[0-5]",
-    ])
-    + ")$"
-)
 #: A movement action on the map: ``from>to:count``.
 MOVE = re.compile(rf"^{_H}>{_H}:\d{{1,2}}$")
 
@@ -88,10 +60,9 @@ def parse_action(text: str) -> str:
     Raises:
         IllegalAction: the text is not a Meeple War action.
     """
-    if not isinstance(text, str) or not _ACTION.match(text):
-        raise IllegalAction(
-            f"{text!r} is not a Meeple War action (e.g. done, w1>L2, s2:dep:2, 1,-1>2,-2:3)"
-        )
+    if not isinstance(text, str) or not ACTION.match(text):
+        raise IllegalAction(msg("core.not_an_action", action=repr(text), game="Meeple War",
+                                hint=msg("mw.notation_hint")))
     return text
 
 

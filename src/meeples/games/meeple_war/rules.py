@@ -12,6 +12,7 @@ from typing import Any
 
 from meeples.core.game import Outcome
 from meeples.core.rng import randbelow, seed_state, shuffled
+from meeples.core.text import Message, msg
 from meeples.games.meeple_war import battle, board, buildings, movement, phases
 from meeples.games.meeple_war.data import (
     CONSTRUCTIBLE,
@@ -233,7 +234,19 @@ def outcome(state: State) -> Outcome | None:
     if not state.result:
         return None
     winners, ranking, reason = state.result
-    return Outcome(winners, ranking, reason)
+    return Outcome(winners, ranking, reason, message=end_message(reason))
+
+
+#: The end reasons ``finish`` records (their English text is kept in the state and positions).
+_ENDS = {
+    f"{VP_TO_WIN} victory points": msg("mw.end.vp", n=VP_TO_WIN),
+    f"round limit ({MAX_ROUNDS} rounds)": msg("mw.end.rounds", n=MAX_ROUNDS),
+}
+
+
+def end_message(reason: str) -> Message:
+    """Return the message of an end reason (a reason of an older position is shown as it is)."""
+    return _ENDS.get(reason) or msg("core.text", text=reason)
 
 
 def to_move(state: State) -> int | None:

@@ -41,6 +41,14 @@ def view(state: State, player: int | None) -> dict[str, Any]:
         [None if slot is None else w.slot_capacity(slot) for slot in seat.slots]
         for seat in state.seats
     ]
+    if state.drawn:
+        # The drawn tile is on the table, face up: its forest in each rotation lets a board
+        # preview every way of laying it without knowing the tiles (directions 0 E .. 5 SE).
+        h, t = state.drawn
+        data["drawn_tile"] = {
+            "hex": hex_name(h), "tile": TILES[t].id, "kind": TILES[t].kind,
+            "forest": [[d for d in range(6) if FOREST[t][r] >> d & 1] for r in range(6)],
+        }
     data["gates"] = [hex_name(h) for h in w.gate]
     data["villages"] = [
         [hex_name(h) for h, (p, _) in sorted(w.village.items(), key=lambda kv: kv[1])
@@ -60,7 +68,7 @@ def sample_state(view_data: dict[str, Any], seed: int) -> State:
     pile, rng = shuffled(rng, list(view_data["unseen_tiles"]))
     data = {k: v for k, v in view_data.items()
             if k not in ("player", "to_move", "pile_count", "unseen_tiles", "vp", "gates",
-                         "villages", "map", "capacity")}
+                         "villages", "map", "capacity", "drawn_tile")}
     data["rng"] = rng
     data["pile"] = list(pile)
     return notation.from_json(data)

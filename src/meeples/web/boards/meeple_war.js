@@ -1,33 +1,47 @@
-// Meeple War in SVG: the territory map (tiles, troops, trees, upgrades, gates, villages), and
-// each player's village with its buildings and worker paths. No rule here: what can be clicked
-// comes from the legal action strings the server sent; the code reads only their notation
-// ("q,r>q2,r2:k" a move, "explore@q,r", "w2>a" a worker branch, "s3:..." a building action).
+// Meeple War in SVG: the territory map (tiles by kind, forest edges, Trees, upgrade tokens,
+// troops, gates, villages, unexplored spaces), the decision at hand beside it, a legend, and each
+// player's village with its buildings and worker paths. No rule and no parsing here: every legal
+// action arrives with its parts ({verb, hex, from, to, count, ...}); words come from messages
+// (ctx.tm), component names and effects from the catalogues (ctx.component), labels from ctx.t.
 
-import { actionPanel, panel, phraseTranslator } from "./generic.js";
 import { el, h, hexPoints } from "./dom.js";
 
 const R = 40;
 export const COLORS = ["#c0392b", "#2471a3", "#1e8449", "#b9770e"];
+// Axial directions 0 E, 1 NE, 2 NW, 3 W, 4 SW, 5 SE (as the engine numbers them).
+const DIRS = [[1, 0], [1, -1], [0, -1], [-1, 0], [-1, 1], [0, 1]];
 const KIND_FILL = {
-  stone_tower: "#9e9e9e", wooden_tower: "#a1887f", mine: "#6d5d4b", blank: "#c5d9a0",
-  shields_forge: "#90a4ae", weapons_forge: "#8d6e63", workshop: "#d7b56d", village: "#e6c79c",
-  druid_hut: "#81c784", cavern: "#5d4e6d", altar: "#b39ddb",
+  stone_tower: "#a9a9a9", wooden_tower: "#b89a7e", mine: "#7d6b58", blank: "#cfe0ad",
+  shields_forge: "#9fb4bf", weapons_forge: "#b0806a", workshop: "#e3c37f", village: "#efd3a8",
+  druid_hut: "#95cf8f", cavern: "#8a7a9c", altar: "#c9b6e8",
 };
-const HEX = "-?\\d{1,2},-?\\d{1,2}";
-const MOVE = new RegExp(`^(${HEX})>(${HEX}):(\\d+)$`);
-const FRIGHT = new RegExp(`^fr:\\d@(${HEX})>(${HEX})$`);
-const AT_HEX = new RegExp(`(?:@|^bonus:|^tree:)(${HEX})`);
-const WORKER = /^w([1-4])>(\w+)$/;
-const SLOT_ACTION = /^s([1-4]):/;
-const BOMB = /:bomb@(\d+)\.(\d+)</;
-const BUILD = /^s[1-4]:build:(\w+)@([1-4])$/;
+// The bonus a token gives is drawn with the icon of the structure that prints it.
+const TOKEN_ICON = { asm: "workshop", dep: "village", nat: "druid_hut", wpn: "weapons_forge",
+  shd: "shields_forge" };
+// Verbs chosen on the map: by one hex, or from a hex to another.
+const AT_HEX = new Set(["explore", "battle", "fly_to", "kill", "vp", "stealth", "burn", "rei",
+  "upgrade", "bomb", "conv", "bonus", "dep"]);
+const TWO_STEP = new Set(["move", "frighten"]);
+// The order of the groups of buttons in the decision panel: Done always at the same place.
+const GROUPS = ["done", "worker", "rotate", "build", "asm", "dep", "rei", "fly", "stealth",
+  "fright", "burn", "bomb", "conv", "prod", "up", "bonus", "upgrade", "tree", "fly_to",
+  "frighten", "explore", "battle", "kill", "vp", "move"];
 
-let COMPONENTS = { buildings: {}, tiles: {}, kinds: {}, tokens: {}, actions: {} };
+let COMPONENTS = { buildings: {}, tiles: {} };
 try {
   const response = await fetch("/api/games/meeple_war/components");
   if (response.ok) COMPONENTS = await response.json();
 } catch {
-  // Without the component data the board still draws, with codes instead of names.
+  // Without the building paths the board still draws, without path diagrams.
+}
+
+// The board's own stylesheet, next to this module.
+if (typeof document !== "undefined" && !document.getElementById("mw-style")) {
+  const link = document.createElement("link");
+  link.id = "mw-style";
+  link.rel = "stylesheet";
+  link.href = new URL("./meeple_war.css", import.meta.url).href;
+  document.head.appendChild(link);
 }
 
 export function seatName(seat, t) {
@@ -36,110 +50,382 @@ export function seatName(seat, t) {
 
 // The score shown next to a player on the end-of-game screen.
 export function score(view, seat, t) {
-  return t("mw.vp", { n: view.vp[seat] });
+  return t("mw.ui.vp", { n: view.vp[seat] });
 }
 
 export function seatColor(seat) {
   return COLORS[seat % COLORS.length];
 }
 
-// The engine's English descriptions, phrase by phrase, in French and Spanish (building and
-// token names stay as printed).
-export const translateText = phraseTranslator({
-  fr: [
-    [/^Bomb a Building on player (\d+)'s slot (\d+)/, "Bombarder un bâtiment : joueur $1, emplacement $2"],
-    [/\(meeple from (\S+)\)/, "(meeple venant de $1)"],
-    [/^Burn an Opponent's Army on (\S+)/, "Brûler une armée adverse en $1"],
-    [/^Conversion on player (\d+)'s slot (\d+), replacing player (\d+)'s meeple/, "Conversion : joueur $1, emplacement $2, à la place du meeple du joueur $3"],
-    [/^Deploy One Meeple bonus of (\S+): (\d+) meeple to (\S+)/, "Bonus Déployer un meeple de $1 : $2 meeple vers $3"],
-    [/^Deploy Troops: (\d+) meeples?$/, "Déployer des troupes : $1 meeple(s)"],
-    [/^Flying Troops: (\d+) meeple to (\S+)/, "Troupes volantes : $1 meeple vers $2"],
-    [/^Flying Troops$/, "Troupes volantes"],
-    [/^Frightened Opponent Troops$/, "Effrayer les troupes adverses"],
-    [/^Meeple Assembly bonus of (\S+): (\d+) meeple to the Depot/, "Bonus Assemblage de $1 : $2 meeple au dépôt"],
-    [/^Meeple Assembly: (\d+) meeples?$/, "Assemblage : $1 meeple(s)"],
-    [/^Productivity: worker of slot (\d+) one extra step to (\w+)/, "Productivité : l'ouvrier de l'emplacement $1 avance d'une case de plus vers $2"],
-    [/^Reinforcement: (\d+) meeples? to (\S+)/, "Renfort : $1 meeple(s) vers $2"],
-    [/^Stealth Flying Troops on (\S+)/, "Troupes volantes furtives en $1"],
-    [/^Territory Upgrade: take the (.+) token/, "Amélioration de territoire : prendre le jeton $1"],
-    [/^altar: destroy (\d+) meeple of player (\d+) on (\S+)/, "autel : détruire $1 meeple du joueur $2 en $3"],
-    [/^build the (.+) on slot (\d+)/, "construire $1 sur l'emplacement $2"],
-    [/^done \(end this step\)/, "terminé (fin de cette étape)"],
-    [/^explore (\S+) \(draw a tile\)/, "explorer $1 (tirer une tuile)"],
-    [/^frighten (\d+) meeples? of player (\d+) from (\S+) to (\S+)/, "effrayer $1 meeple(s) du joueur $2 de $3 vers $4"],
-    [/^move (\d+) meeples? from (\S+) to (\S+)/, "déplacer $1 meeple(s) de $2 vers $3"],
-    [/\(attack player (\d+)'s (.+)\)$/, "(attaque : $2 du joueur $1)"],
-    [/\(battle\)$/, "(bataille)"],
-    [/\(explore\)$/, "(exploration)"],
-    [/^place your Tree on side (\S+) \(forest cleared\)/, "poser votre Arbre sur le côté $1 (forêt dégagée)"],
-    [/^resolve the battle on (\S+)/, "résoudre la bataille en $1"],
-    [/^rotate the new tile by (\d+) sixth\(s\) of a turn/, "tourner la nouvelle tuile de $1 sixième(s) de tour"],
-    [/^upgrade the blank tile (\S+) with (.+)$/, "améliorer la tuile vierge $1 avec $2"],
-    [/^worker of slot (\d+) goes to (\w+)/, "l'ouvrier de l'emplacement $1 va en $2"],
-    [/ through the tunnel/, " par le tunnel"],
-    [/ through the cavern/, " par la caverne"],
-    [/, up to (\d+)\)$/, ", jusqu'à $1)"],
-    [/^bravery VP: the meeple on (\S+) goes to your Reputation Mountain$/, "PV de bravoure : le meeple en $1 rejoint votre Montagne de la réputation"],
-    [/round limit \((\d+) rounds\)/, "limite de manches ($1 manches)"],
-    [/(\d+) victory points/, "$1 points de victoire"],
-  ],
-  es: [
-    [/^Bomb a Building on player (\d+)'s slot (\d+)/, "Bombardear un edificio: jugador $1, espacio $2"],
-    [/\(meeple from (\S+)\)/, "(meeple desde $1)"],
-    [/^Burn an Opponent's Army on (\S+)/, "Quemar un ejército rival en $1"],
-    [/^Conversion on player (\d+)'s slot (\d+), replacing player (\d+)'s meeple/, "Conversión: jugador $1, espacio $2, en lugar del meeple del jugador $3"],
-    [/^Deploy One Meeple bonus of (\S+): (\d+) meeple to (\S+)/, "Bonificación Desplegar un meeple de $1: $2 meeple a $3"],
-    [/^Deploy Troops: (\d+) meeples?$/, "Desplegar tropas: $1 meeple(s)"],
-    [/^Flying Troops: (\d+) meeple to (\S+)/, "Tropas voladoras: $1 meeple a $2"],
-    [/^Flying Troops$/, "Tropas voladoras"],
-    [/^Frightened Opponent Troops$/, "Asustar tropas rivales"],
-    [/^Meeple Assembly bonus of (\S+): (\d+) meeple to the Depot/, "Bonificación Ensamblaje de $1: $2 meeple al depósito"],
-    [/^Meeple Assembly: (\d+) meeples?$/, "Ensamblaje: $1 meeple(s)"],
-    [/^Productivity: worker of slot (\d+) one extra step to (\w+)/, "Productividad: el trabajador del espacio $1 avanza un paso más a $2"],
-    [/^Reinforcement: (\d+) meeples? to (\S+)/, "Refuerzo: $1 meeple(s) a $2"],
-    [/^Stealth Flying Troops on (\S+)/, "Tropas voladoras sigilosas en $1"],
-    [/^Territory Upgrade: take the (.+) token/, "Mejora de territorio: tomar la ficha $1"],
-    [/^altar: destroy (\d+) meeple of player (\d+) on (\S+)/, "altar: destruir $1 meeple del jugador $2 en $3"],
-    [/^build the (.+) on slot (\d+)/, "construir $1 en el espacio $2"],
-    [/^done \(end this step\)/, "hecho (fin de este paso)"],
-    [/^explore (\S+) \(draw a tile\)/, "explorar $1 (robar una loseta)"],
-    [/^frighten (\d+) meeples? of player (\d+) from (\S+) to (\S+)/, "asustar $1 meeple(s) del jugador $2 de $3 a $4"],
-    [/^move (\d+) meeples? from (\S+) to (\S+)/, "mover $1 meeple(s) de $2 a $3"],
-    [/\(attack player (\d+)'s (.+)\)$/, "(ataque: $2 del jugador $1)"],
-    [/\(battle\)$/, "(batalla)"],
-    [/\(explore\)$/, "(exploración)"],
-    [/^place your Tree on side (\S+) \(forest cleared\)/, "poner tu Árbol en el lado $1 (bosque despejado)"],
-    [/^resolve the battle on (\S+)/, "resolver la batalla en $1"],
-    [/^rotate the new tile by (\d+) sixth\(s\) of a turn/, "girar la loseta nueva $1 sexto(s) de vuelta"],
-    [/^upgrade the blank tile (\S+) with (.+)$/, "mejorar la loseta vacía $1 con $2"],
-    [/^worker of slot (\d+) goes to (\w+)/, "el trabajador del espacio $1 va a $2"],
-    [/ through the tunnel/, " por el túnel"],
-    [/ through the cavern/, " por la caverna"],
-    [/, up to (\d+)\)$/, ", hasta $1)"],
-    [/^bravery VP: the meeple on (\S+) goes to your Reputation Mountain$/, "PV de valentía: el meeple de $1 va a tu Montaña de la reputación"],
-    [/round limit \((\d+) rounds\)/, "límite de rondas ($1 rondas)"],
-    [/(\d+) victory points/, "$1 puntos de victoria"],
-  ],
-});
+export function renderInfo(container, ctx) {
+  const { view, t } = ctx;
+  container.textContent = t("mw.ui.turn_info", { turn: view.turn, pile: view.pile_count });
+}
+
+// ---------------------------------------------------------------- geometry
+
+function split(name) {
+  const comma = name.indexOf(",");
+  return [Number(name.slice(0, comma)), Number(name.slice(comma + 1))];
+}
 
 function coords(name) {
-  const [q, r] = name.split(",").map(Number);
+  const [q, r] = split(name);
   return [R * Math.sqrt(3) * (q + r / 2), R * 1.5 * r];
 }
 
-function meeple(parent, x, y, color, count) {
-  const g = el("g", { transform: `translate(${x} ${y})`, class: "meeple" }, parent);
-  el("circle", { cx: 0, cy: -6, r: 4, fill: color, stroke: "#222", "stroke-width": 0.8 }, g);
-  el("path", { d: "M-6 7 L-4.5 -2 L4.5 -2 L6 7 Z", fill: color, stroke: "#222", "stroke-width": 0.8 }, g);
-  if (count > 1) el("text", { x: 8, y: 5, class: "count" }, g).textContent = `×${count}`;
+function neighbour(name, d) {
+  const [q, r] = split(name);
+  return `${q + DIRS[d][0]},${r + DIRS[d][1]}`;
 }
 
-// The defense spaces of a building: one circle per space, filled with the colour of the
-// meeple on it (defense[] lists their owners). On the construction side the circles are squares.
+// The two corners of side d of a hex (radius r), corner i being at 60i - 30 degrees.
+function edgeCorners(cx, cy, d, radius = R) {
+  return [(6 - d) % 6, (7 - d) % 6].map((i) => {
+    const a = (Math.PI / 180) * (60 * i - 30);
+    return [cx + radius * Math.cos(a), cy + radius * Math.sin(a)];
+  });
+}
+
+// An edge is named once, by the hex on its E, NE or NW side (as the view's trees are).
+function edgeKey(name, d) {
+  return d < 3 ? `${name}/${d}` : `${neighbour(name, d)}/${d - 3}`;
+}
+
+// ---------------------------------------------------------------- context helpers
+
+function words(ctx) {
+  const tm = ctx.tm || ((message) => (message && message.key) || "");
+  const component = ctx.component || ((kind, id) => ({ name: String(id), effect: "" }));
+  return { t: ctx.t, tm, name: (kind, id) => component(kind, id).name,
+    effect: (kind, id) => component(kind, id).effect };
+}
+
+function label(w, item) {
+  return item.msg ? w.tm(item.msg) : item.action;
+}
+
+// A verb's name (the catalogue key "mw.verb.<verb>"; a building action's is its printed name).
+function groupName(w, verb) {
+  const key = `mw.verb.${verb}`;
+  const named = w.t(key);
+  return named === key ? verb : named;
+}
+
+// Where an action is chosen on the map: {at} a hex, {at, to} a move, {edge} a Tree; else null.
+function anchor(item, view) {
+  const p = item.parts || {};
+  if (TWO_STEP.has(p.verb)) return { at: p.from, to: p.to };
+  // A Tree is placed by clicking its edge, or one of the two tiles it borders (then a button).
+  if (p.verb === "tree") return { edge: edgeKey(p.hex, p.side), sides: [p.hex, p.other] };
+  if (p.verb === "bomb" || p.verb === "conv") {
+    const hex = view.villages[p.owner]?.[p.spot - 1];
+    return hex ? { at: hex } : null;
+  }
+  if (p.verb === "dep") return view.gates[view.active] ? { at: view.gates[view.active] } : null;
+  if (p.verb === "bonus" && p.to) return { at: p.hex, to: p.to };
+  if (AT_HEX.has(p.verb) && p.hex) return { at: p.hex };
+  return null;
+}
+
+function index(legal, view) {
+  const at = new Map(); // hex -> items chosen there (with or without a target)
+  const edges = new Map(); // edge key -> item
+  const rest = [];
+  const tiles = new Set(view.map.map((tile) => tile.hex));
+  const put = (hex, item, to) => {
+    if (!at.has(hex)) at.set(hex, []);
+    at.get(hex).push({ item, to });
+  };
+  for (const item of legal) {
+    const where = anchor(item, view);
+    if (where && where.edge) {
+      edges.set(where.edge, item);
+      for (const hex of where.sides) if (tiles.has(hex)) put(hex, item, null);
+    } else if (where && where.at) {
+      put(where.at, item, where.to || null);
+    }
+    if (!where || !where.to) rest.push(item);
+  }
+  return { at, edges, rest };
+}
+
+const selections = new WeakMap();
+
+// ---------------------------------------------------------------- render
+
+export function render(container, ctx) {
+  const { view } = ctx;
+  const w = words(ctx);
+  const legal = ctx.interactive ? ctx.legal || [] : [];
+  const found = index(legal, view);
+  let sel = selections.get(container) || { at: null, to: null, preview: 0, zoom: 1 };
+  if (sel.at && !found.at.has(sel.at)) sel = { ...sel, at: null, to: null };
+  selections.set(container, sel);
+  const targets = new Map(); // target hex -> items, for the selected hex
+  for (const { item, to } of (sel.at && found.at.get(sel.at)) || []) {
+    if (!to) continue;
+    if (!targets.has(to)) targets.set(to, []);
+    targets.get(to).push(item);
+  }
+  const rotations = legal.filter((item) => item.parts && item.parts.verb === "rotate");
+  if (sel.preview >= rotations.length) sel.preview = 0;
+
+  container.replaceChildren();
+  const wrap = h("div", "mw");
+  container.appendChild(wrap);
+  const redraw = () => render(container, ctx);
+  const set = (changes) => { selections.set(container, { ...sel, ...changes }); redraw(); };
+
+  const mapBox = h("div", "mw-map-box");
+  wrap.appendChild(mapBox);
+  const map = drawMap(view, ctx, w, { found, sel, targets, rotations });
+  mapBox.appendChild(zoomBar(view, w, sel, set));
+  const scroller = h("div", "mw-map");
+  scroller.appendChild(map.svg);
+  if (sel.zoom > 1) {
+    map.svg.classList.add("zoomed");
+    map.svg.style.width = `${Math.round(sel.zoom * 100)}%`;
+  }
+  mapBox.appendChild(scroller);
+
+  // A replay has no decision at hand: the map then takes the whole width.
+  if (ctx.interactive || ctx.prompt) {
+    wrap.appendChild(decision(view, ctx, w, { found, sel, targets, rotations, set, map }));
+  } else {
+    wrap.classList.add("no-decision");
+  }
+  wrap.appendChild(legend(view, w));
+  const villages = h("div", "mw-villages");
+  view.seats.forEach((seat, i) => villages.appendChild(village(view, seat, i, legal, ctx, w)));
+  wrap.appendChild(villages);
+
+  map.svg.addEventListener("click", (event) => {
+    if (!ctx.interactive) return;
+    const edge = event.target.closest("[data-edge-action]");
+    if (edge) {
+      ctx.onAct(edge.dataset.edgeAction);
+      return;
+    }
+    const node = event.target.closest("[data-hex]");
+    const name = node ? node.dataset.hex : null;
+    if (name && rotations.length && view.drawn_tile && name === view.drawn_tile.hex) {
+      set({ preview: (sel.preview + 1) % rotations.length });
+      return;
+    }
+    if (name && targets.has(name)) {
+      const items = targets.get(name);
+      if (items.length === 1) {
+        selections.set(container, { ...sel, at: null, to: null });
+        ctx.onAct(items[0].action);
+        return;
+      }
+      set({ to: name });
+    } else if (name && name !== sel.at && found.at.has(name)) {
+      const here = found.at.get(name);
+      if (here.length === 1 && !here[0].to) {
+        ctx.onAct(here[0].item.action);
+        return;
+      }
+      set({ at: name, to: null });
+    } else {
+      set({ at: null, to: null });
+    }
+  });
+}
+
+// Above the map: the turn and the pile, and the zoom (the map scrolls when zoomed in).
+function zoomBar(view, w, sel, set) {
+  const bar = h("div", "mw-zoom");
+  bar.appendChild(h("span", "small muted", w.t("mw.ui.turn_info", { turn: view.turn, pile: view.pile_count })));
+  const out = h("button", "mw-zoom-out", "−");
+  out.title = w.t("mw.ui.zoom_out");
+  out.setAttribute("aria-label", out.title);
+  out.disabled = sel.zoom <= 1;
+  out.onclick = () => set({ zoom: Math.max(1, sel.zoom / 1.5) });
+  const inn = h("button", "mw-zoom-in", "+");
+  inn.title = w.t("mw.ui.zoom_in");
+  inn.setAttribute("aria-label", inn.title);
+  inn.disabled = sel.zoom >= 3.3;
+  inn.onclick = () => set({ zoom: Math.min(3.375, sel.zoom * 1.5) });
+  bar.append(out, inn);
+  return bar;
+}
+
+// ---------------------------------------------------------------- the map
+
+function drawMap(view, ctx, w, { found, sel, targets, rotations }) {
+  const tiles = new Map(view.map.map((tile) => [tile.hex, tile]));
+  const villageAt = new Map();
+  view.villages.forEach((hexes, seat) => hexes.forEach((name, i) => villageAt.set(name, [seat, i])));
+  const drawn = view.drawn_tile || null;
+  const hexes = new Set([...tiles.keys(), ...villageAt.keys()]);
+  if (drawn) hexes.add(drawn.hex);
+  const unexplored = new Set();
+  for (const name of tiles.keys()) {
+    for (let d = 0; d < 6; d++) {
+      const next = neighbour(name, d);
+      if (!hexes.has(next)) unexplored.add(next);
+    }
+  }
+  for (const name of [...found.at.keys(), ...targets.keys()]) {
+    if (!hexes.has(name)) unexplored.add(name);
+  }
+  const all = [...hexes, ...unexplored];
+  const points = all.map(coords);
+  const pad = R + 6;
+  const minX = Math.min(...points.map((p) => p[0])) - pad;
+  const minY = Math.min(...points.map((p) => p[1])) - pad;
+  const width = Math.max(...points.map((p) => p[0])) - minX + pad;
+  const height = Math.max(...points.map((p) => p[1])) - minY + pad;
+  const svg = el("svg", { viewBox: `${minX.toFixed(0)} ${minY.toFixed(0)} ${width.toFixed(0)} ${height.toFixed(0)}`,
+    class: "board mw-board", role: "img", "aria-label": w.t("mw.ui.map") });
+  const defs = el("defs", {}, svg);
+  const marker = el("marker", { id: "mw-arrow", viewBox: "0 0 10 10", refX: 8, refY: 5,
+    markerWidth: 5, markerHeight: 5, orient: "auto-start-reverse" }, defs);
+  el("path", { d: "M0 0 L10 5 L0 10 z", class: "mw-arrow-head" }, marker);
+
+  const last = lastPlaces(ctx.last, view);
+  const gates = new Map(view.gates.map((name, seat) => [name, seat]));
+  const upgrades = new Map(view.upgrades.map(([name, token]) => [name, token]));
+  const trees = new Set(view.trees);
+  const layers = { hexes: el("g", { class: "mw-hexes" }, svg) };
+  layers.preview = el("g", { class: "mw-preview" }, svg);
+  layers.forest = el("g", { class: "mw-forests" }, svg);
+  layers.troops = el("g", { class: "mw-troops" }, svg);
+  layers.edges = el("g", { class: "mw-edge-choices" }, svg);
+  layers.last = el("g", { class: "mw-last" }, svg);
+
+  for (const name of all) {
+    const [cx, cy] = coords(name);
+    const classes = ["hex"];
+    const tile = tiles.get(name);
+    const place = villageAt.get(name);
+    if (!tile && !place) classes.push("empty");
+    if (found.at.has(name)) classes.push("actionable");
+    if (name === sel.at) classes.push("selected");
+    if (targets.has(name)) classes.push("target");
+    if (name === sel.to) classes.push("chosen");
+    if (last.hexes.has(name)) classes.push("last");
+    if (tile) classes.push(`kind-${tile.kind}`);
+    if (drawn && name === drawn.hex && rotations.length) classes.push("cycle");
+    const g = el("g", { class: classes.join(" "), "data-hex": name }, layers.hexes);
+    const title = [];
+    if (tile) {
+      el("polygon", { points: hexPoints(cx, cy, R), fill: KIND_FILL[tile.kind] || "#ddd",
+        class: "hex-shape" }, g);
+      icon(g, tile.kind, cx, cy - R * 0.42, 1);
+      if (tile.vp) el("text", { x: cx + 13, y: cy - R * 0.3, class: "hex-vp" }, g).textContent = `${tile.vp}★`;
+      title.push(`${w.name("mw.kind", tile.kind)} — ${w.effect("mw.kind", tile.kind)}`);
+      const token = upgrades.get(name);
+      if (token) {
+        const badge = el("g", { class: "mw-token" }, g);
+        el("circle", { cx: cx - 15, cy: cy - R * 0.3, r: 8 }, badge);
+        icon(badge, TOKEN_ICON[token], cx - 15, cy - R * 0.3, 0.6);
+        title.push(`${w.name("mw.token", token)} — ${w.effect("mw.token", token)}`);
+      }
+      tile.forest.forEach((d) => {
+        const key = edgeKey(name, d);
+        const cleared = trees.has(key);
+        const [a, b] = edgeCorners(cx, cy, d, R - 3.5);
+        const line = el("line", { x1: a[0], y1: a[1], x2: b[0], y2: b[1],
+          class: `mw-forest${cleared ? " cleared" : ""}`, "data-edge": key }, layers.forest);
+        el("title", {}, line).textContent = w.t(cleared ? "mw.ui.forest_cleared" : "mw.ui.forest");
+      });
+    } else if (place) {
+      villageHex(g, view, w, place, cx, cy, title);
+    } else if (drawn && name === drawn.hex) {
+      el("polygon", { points: hexPoints(cx, cy, R), class: "hex-shape mw-drawn-spot" }, g);
+    } else {
+      el("polygon", { points: hexPoints(cx, cy, R), class: "hex-shape" }, g);
+      title.push(w.t("mw.ui.unexplored"));
+    }
+    el("polygon", { points: hexPoints(cx, cy, R - 5), class: "hex-ring" }, g);
+    if (gates.has(name)) {
+      el("polygon", { points: hexPoints(cx, cy, R - 2.5), class: "gate",
+        stroke: seatColor(gates.get(name)) }, g);
+      title.push(w.t("mw.ui.gate", { player: playerName(ctx, gates.get(name)) }));
+    }
+    el("text", { x: cx, y: cy + R * 0.8, class: "hex-coord" }, g).textContent = name;
+    const troops = view.troops.filter(([spot]) => spot === name);
+    troops.forEach(([, owner, count], i) => {
+      meeple(layers.troops, cx - (troops.length - 1) * 12 + i * 24 - 3, cy + 12, seatColor(owner), count);
+      title.push(`${playerName(ctx, owner)}: ${count}`);
+    });
+    const offered = targets.get(name) || (found.at.get(name) || []).filter((x) => !x.to).map((x) => x.item);
+    for (const item of offered.slice(0, 6)) title.push(`▸ ${label(w, item)}`);
+    title.unshift(name);
+    el("title", {}, g).textContent = title.join("\n");
+  }
+  for (const key of trees) {
+    const [name, side] = key.split("/");
+    const [cx, cy] = coords(name);
+    const [a, b] = edgeCorners(cx, cy, Number(side));
+    treeIcon(layers.forest, (a[0] + b[0]) / 2, (a[1] + b[1]) / 2, w);
+  }
+  for (const [key, item] of found.edges) edgeChoice(layers.edges, key, item, w);
+  drawLast(layers.last, last);
+  const map = { svg, preview: layers.preview };
+  map.showPreview = (rotation) => drawPreview(layers.preview, drawn, rotation, w);
+  if (drawn && rotations.length) map.showPreview(rotations[sel.preview].parts.rotation);
+  else if (drawn) map.showPreview(0);
+  return map;
+}
+
+function playerName(ctx, seat) {
+  return seatName(seat, ctx.t);
+}
+
+// A village slot on the map: the building's name, its defense spaces, the owner's colour.
+function villageHex(g, view, w, [seat, i], cx, cy, title) {
+  const slot = view.seats[seat].slots[i];
+  el("polygon", { points: hexPoints(cx, cy, R), class: "hex-shape mw-slot-hex" }, g);
+  el("polygon", { points: hexPoints(cx, cy, R - 3), class: `owner${slot && !slot[1] ? " site" : ""}`,
+    stroke: seatColor(seat) }, g);
+  if (!slot) {
+    el("text", { x: cx, y: cy - 4, class: "hex-label muted" }, g).textContent = w.t("mw.ui.slot", { n: i + 1 });
+    title.push(w.t("mw.ui.empty_slot", { n: i + 1 }));
+    return;
+  }
+  const [code, built, node, defense] = slot;
+  const name = w.name("mw.building", code);
+  textLines(g, name, cx, cy - R * 0.52, 11, "hex-label");
+  defenseDots(g, cx, cy + 2, view.capacity[seat][i], defense, built);
+  title.push(`${name} — ${w.effect("mw.building", code)}`);
+  const card = COMPONENTS.buildings[code];
+  if (!built && card) {
+    title.push(w.t("mw.ui.site", { i: Number(node.slice(1)), n: card.construction_length }));
+  }
+  title.push(w.t("mw.ui.defense", { taken: defense.length, n: view.capacity[seat][i] }));
+}
+
+// A name on one or two lines of at most `most` characters, centred.
+function textLines(g, text, cx, y, most, cls) {
+  const parts = text.split(" ");
+  const lines = [];
+  for (const part of parts) {
+    if (lines.length && (lines[lines.length - 1] + " " + part).length <= most) lines[lines.length - 1] += ` ${part}`;
+    else lines.push(part);
+  }
+  const shown = lines.length > 2 ? [lines[0], lines.slice(1).join(" ")] : lines;
+  shown.forEach((line, k) => {
+    el("text", { x: cx, y: y + k * 10, class: cls }, g).textContent = line;
+  });
+}
+
+function meeple(parent, x, y, color, count) {
+  const g = el("g", { transform: `translate(${x.toFixed(1)} ${y.toFixed(1)})`, class: "meeple" }, parent);
+  el("circle", { cx: 0, cy: -6, r: 4.5, fill: color, stroke: "#222", "stroke-width": 0.8 }, g);
+  el("path", { d: "M-6.5 7 L-5 -2 L5 -2 L6.5 7 Z", fill: color, stroke: "#222", "stroke-width": 0.8 }, g);
+  if (count > 1) el("text", { x: 8, y: 6, class: "count" }, g).textContent = `×${count}`;
+}
+
+// The defense spaces of a building: circles on the built side, squares on the construction side,
+// filled with the colour of the meeple on each.
 function defenseDots(parent, cx, cy, capacity, defense, built, size = 4.2) {
   if (!capacity) return null;
   const g = el("g", { class: "defense" }, parent);
-  const perRow = Math.min(capacity, 4);
+  const perRow = Math.min(capacity, 3);
   const gap = size * 2.5;
   for (let i = 0; i < capacity; i++) {
     const row = Math.floor(i / perRow);
@@ -154,314 +440,411 @@ function defenseDots(parent, cx, cy, capacity, defense, built, size = 4.2) {
   return g;
 }
 
-function parseLegal(legal) {
-  const moves = new Map(); // from -> Map(to -> [items])
-  const atHex = new Map();
-  const workers = new Map(); // "slot:node" -> item
-  const slots = new Map(); // slot -> [items]
-  const other = [];
-  for (const item of legal) {
-    const a = item.action;
-    const move = MOVE.exec(a) || FRIGHT.exec(a);
-    const worker = WORKER.exec(a);
-    const slot = SLOT_ACTION.exec(a);
-    const at = AT_HEX.exec(a);
-    if (move) {
-      if (!moves.has(move[1])) moves.set(move[1], new Map());
-      const targets = moves.get(move[1]);
-      if (!targets.has(move[2])) targets.set(move[2], []);
-      targets.get(move[2]).push(item);
-    } else if (worker) {
-      workers.set(`${worker[1]}:${worker[2]}`, item);
-    } else if (slot && !at) {
-      if (!slots.has(slot[1])) slots.set(slot[1], []);
-      slots.get(slot[1]).push(item);
-    } else if (at) {
-      if (!atHex.has(at[1])) atHex.set(at[1], []);
-      atHex.get(at[1]).push(item);
-    } else {
-      other.push(item);
-    }
+// Small drawings of each kind of tile (and of the bonus of an upgrade token).
+function icon(parent, kind, x, y, scale) {
+  const g = el("g", { class: `mw-icon icon-${kind}`, transform: `translate(${x.toFixed(1)} ${y.toFixed(1)}) scale(${scale})` }, parent);
+  const path = (d, cls = "") => el("path", { d, class: cls }, g);
+  switch (kind) {
+    case "stone_tower":
+    case "wooden_tower":
+      path("M-6 8 V-3 H-6 V-8 H-3 V-5 H-1 V-8 H1 V-5 H3 V-8 H6 V-3 V8 Z", "solid");
+      path("M-1.5 8 V3 A1.5 1.5 0 0 1 1.5 3 V8 Z", "hole");
+      break;
+    case "mine":
+      path("M-8 7 V0 A8 8 0 0 1 8 0 V7 Z", "solid");
+      path("M-4 7 V1 A4 4 0 0 1 4 1 V7 Z", "hole");
+      break;
+    case "cavern":
+      path("M-9 6 Q-7 -7 0 -7 Q7 -7 9 6 Z", "solid");
+      path("M-4 6 Q-3 -2 0 -2 Q3 -2 4 6 Z", "hole");
+      break;
+    case "shields_forge":
+      path("M0 -8 L7 -5 V0 Q7 6 0 9 Q-7 6 -7 0 V-5 Z", "solid");
+      break;
+    case "weapons_forge":
+      path("M-7 -7 L7 7 M7 -7 L-7 7", "stroke");
+      path("M-8 3 L-3 8 M8 3 L3 8", "stroke");
+      break;
+    case "workshop":
+      el("circle", { cx: 0, cy: 0, r: 5, class: "solid" }, g);
+      path("M0 -8 V8 M-8 0 H8 M-5.6 -5.6 L5.6 5.6 M5.6 -5.6 L-5.6 5.6", "stroke");
+      el("circle", { cx: 0, cy: 0, r: 2, class: "hole" }, g);
+      break;
+    case "village":
+      path("M-7 8 V-1 L0 -8 L7 -1 V8 Z", "solid");
+      path("M-2 8 V3 H2 V8 Z", "hole");
+      break;
+    case "druid_hut":
+      path("M-8 8 V3 Q-8 -6 0 -6 Q8 -6 8 3 V8 Z", "solid");
+      path("M-2 8 V3 Q0 1 2 3 V8 Z", "hole");
+      path("M0 -6 Q3 -11 7 -9 Q5 -5 0 -6 Z", "leaf");
+      break;
+    case "altar":
+      path("M-8 8 H8 V5 H5 V0 H-5 V5 H-8 Z", "solid");
+      path("M0 -9 Q4 -4 0 -1 Q-4 -4 0 -9 Z", "flame");
+      break;
+    default:
+      break;
   }
-  return { moves, atHex, workers, slots, other };
+  return g;
 }
 
-const selections = new WeakMap();
+function treeIcon(parent, x, y, w) {
+  const g = el("g", { class: "tree", transform: `translate(${x.toFixed(1)} ${y.toFixed(1)})` }, parent);
+  el("path", { d: "M0 -9 L7 3 H-7 Z" }, g);
+  el("rect", { x: -1.5, y: 3, width: 3, height: 5, class: "trunk" }, g);
+  el("title", {}, g).textContent = `${w.name("mw.token", "tree")} — ${w.effect("mw.token", "tree")}`;
+}
 
-export function render(container, ctx) {
-  const { view, t } = ctx;
-  const legal = parseLegal(ctx.interactive ? ctx.legal : []);
-  // A bombing names a building: its village hex on the map is a target too.
-  for (const items of legal.slots.values()) {
-    for (const item of items) {
-      const bomb = BOMB.exec(item.action);
-      const hex = bomb ? view.villages[Number(bomb[1])]?.[Number(bomb[2]) - 1] : null;
-      if (!hex) continue;
-      if (!legal.atHex.has(hex)) legal.atHex.set(hex, []);
-      legal.atHex.get(hex).push(item);
-    }
+// A legal Tree edge: a thick highlight along the side and a wide hit area around it.
+function edgeChoice(parent, key, item, w) {
+  const [name, side] = key.split("/");
+  const [cx, cy] = coords(name);
+  const [a, b] = edgeCorners(cx, cy, Number(side));
+  const mx = (a[0] + b[0]) / 2;
+  const my = (a[1] + b[1]) / 2;
+  const ux = (b[0] - a[0]) / R;
+  const uy = (b[1] - a[1]) / R;
+  const half = R * 0.85;
+  const thick = R * 0.3;
+  const corners = [[half, thick], [half, -thick], [-half, -thick], [-half, thick]]
+    .map(([s, n]) => `${(mx + ux * s - uy * n).toFixed(1)},${(my + uy * s + ux * n).toFixed(1)}`);
+  const g = el("g", { class: "mw-edge-choice", "data-edge-action": item.action, "data-action": item.action,
+    "data-edge": key }, parent);
+  el("polygon", { points: corners.join(" "), class: "hit" }, g);
+  el("line", { x1: a[0], y1: a[1], x2: b[0], y2: b[1], class: "mark" }, g);
+  el("title", {}, g).textContent = label(w, item);
+}
+
+// The hexes and arrow of the last action, from its parts (none when it names no place).
+function lastPlaces(last, view) {
+  const out = { hexes: new Set(), arrow: null };
+  const p = last && last.parts;
+  if (!p) return out;
+  for (const field of ["hex", "from", "to", "other"]) if (p[field]) out.hexes.add(p[field]);
+  if ((p.verb === "bomb" || p.verb === "conv") && view.villages[p.owner]) {
+    out.hexes.add(view.villages[p.owner][p.spot - 1]);
   }
-  let sel = selections.get(container) || { hex: null, target: null };
-  if (sel.hex && !legal.moves.has(sel.hex) && !legal.atHex.has(sel.hex)) sel = { hex: null, target: null };
-  selections.set(container, sel);
-  const targets = sel.hex && legal.moves.has(sel.hex) ? legal.moves.get(sel.hex) : new Map();
+  if (p.from && p.to) out.arrow = [p.from, p.to];
+  else if (p.verb === "bonus" && p.to) out.arrow = [p.hex, p.to];
+  return out;
+}
 
-  container.replaceChildren();
-  const wrap = h("div", "mw");
-  container.appendChild(wrap);
-  wrap.appendChild(stepBanner(view, ctx));
-
-  // Every hex worth drawing: tiles, village slots, and empty hexes named by a legal action.
-  const hexes = new Map();
-  for (const [name, tile, rotation] of view.tiles) hexes.set(name, { name, tile, rotation });
-  view.villages.forEach((slots, seat) => slots.forEach((name, index) => {
-    hexes.set(name, { name, village: seat, slot: index });
-  }));
-  for (const name of [...legal.atHex.keys(), ...legal.moves.keys(),
-    ...[...legal.moves.values()].flatMap((m) => [...m.keys()])]) {
-    if (!hexes.has(name)) hexes.set(name, { name, empty: true });
-  }
-  const points = [...hexes.keys()].map(coords);
-  const pad = R + 4;
-  const minX = Math.min(...points.map((p) => p[0])) - pad;
-  const minY = Math.min(...points.map((p) => p[1])) - pad;
-  const width = Math.max(...points.map((p) => p[0])) - minX + pad;
-  const height = Math.max(...points.map((p) => p[1])) - minY + pad;
-  // On a phone the map keeps a size fit for fingers and scrolls sideways.
-  const scroller = h("div", "mw-map");
-  wrap.appendChild(scroller);
-  const svg = el("svg", { viewBox: `${minX} ${minY} ${width} ${height}`, class: "board mw-board",
-    role: "img", "aria-label": "Meeple War map" }, scroller);
-
-  const gates = new Map(view.gates.map((name, seat) => [name, seat]));
-  const upgrades = new Map(view.upgrades.map(([name, token]) => [name, token]));
-  const last = ctx.lastAction || "";
-  for (const hex of hexes.values()) {
-    const [cx, cy] = coords(hex.name);
-    const classes = ["hex"];
-    if (hex.empty) classes.push("empty");
-    if (legal.moves.has(hex.name) || legal.atHex.has(hex.name)) classes.push("actionable");
-    if (hex.name === sel.hex) classes.push("selected");
-    if (targets.has(hex.name)) classes.push("target");
-    if (hex.name === sel.target) classes.push("chosen");
-    const g = el("g", { class: classes.join(" "), "data-hex": hex.name }, svg);
-    let fill = "#f4efe6";
-    let label = "";
-    if (hex.tile) {
-      const info = COMPONENTS.tiles[hex.tile] || {};
-      fill = KIND_FILL[info.kind] || "#ddd";
-      label = COMPONENTS.kinds[info.kind] || hex.tile;
-      if (info.vp) label += ` ${info.vp}★`;
-    } else if (hex.village !== undefined) {
-      const slot = view.seats[hex.village].slots[hex.slot];
-      fill = "#fff4e0";
-      label = slot ? slot[0] : `V${hex.slot + 1}`;
-    }
-    // Hexes of radius R tile exactly; a thin line of the page colour separates them.
-    el("polygon", { points: hexPoints(cx, cy, R), fill, class: "hex-shape" }, g);
-    if (hex.village !== undefined) {
-      el("polygon", { points: hexPoints(cx, cy, R - 3), class: "owner",
-        stroke: seatColor(hex.village) }, g);
-      const slot = view.seats[hex.village].slots[hex.slot];
-      if (slot) defenseDots(g, cx, cy + 6, view.capacity[hex.village][hex.slot], slot[3], slot[1]);
-    }
-    el("polygon", { points: hexPoints(cx, cy, R - 5), class: "hex-ring" }, g);
-    if (gates.has(hex.name)) {
-      el("polygon", { points: hexPoints(cx, cy, R - 3), class: "gate", stroke: seatColor(gates.get(hex.name)) }, g);
-    }
-    if (last.includes(hex.name)) el("polygon", { points: hexPoints(cx, cy, R - 8), class: "hex-last" }, g);
-    // A long name goes on two lines, so it stays inside its hex.
-    const words = label.split(" ");
-    let cut = 1;
-    while (cut < words.length && words.slice(0, cut + 1).join(" ").length <= 9) cut += 1;
-    if (label.length <= 10) cut = words.length;
-    const lines = [words.slice(0, cut).join(" "), words.slice(cut).join(" ")].filter(Boolean);
-    lines.forEach((line, i) => {
-      el("text", { x: cx, y: cy - R * (lines.length > 1 ? 0.55 : 0.45) + i * 9,
-        class: "hex-label" }, g).textContent = line;
-    });
-    el("text", { x: cx, y: cy + R * 0.78, class: "hex-coord" }, g).textContent = hex.name;
-    if (upgrades.has(hex.name)) {
-      el("text", { x: cx, y: cy - R * 0.15, class: "hex-upgrade" }, g).textContent =
-        COMPONENTS.tokens[upgrades.get(hex.name)] || upgrades.get(hex.name);
-    }
-    const troops = view.troops.filter(([name]) => name === hex.name);
-    troops.forEach(([, owner, count], i) => {
-      meeple(g, cx - (troops.length - 1) * 12 + i * 24 - 4, cy + 14, seatColor(owner), count);
-    });
-    el("title", {}, g).textContent = [hex.name, label, targets.has(hex.name)
-      ? targets.get(hex.name).map((item) => item.text).join("\n") : ""].filter(Boolean).join("\n");
-  }
-  for (const tree of view.trees) {
-    const [name, side] = tree.split("/");
+function drawLast(layer, last) {
+  for (const name of last.hexes) {
     const [cx, cy] = coords(name);
-    const angle = (-60 * Number(side) * Math.PI) / 180;
-    const x = cx + Math.cos(angle) * R * 0.8;
-    const y = cy + Math.sin(angle) * R * 0.8;
-    el("path", { d: `M${x} ${y - 9} l7 12 h-14 z`, class: "tree" }, svg);
+    el("polygon", { points: hexPoints(cx, cy, R - 8), class: "hex-last" }, layer);
   }
-
-  const hint = h("p", "hint");
-  if (ctx.interactive && (legal.moves.size || legal.atHex.size)) {
-    hint.textContent = sel.hex && targets.size ? t("mw.choose_target") : t("mw.choose_hex");
+  if (last.arrow) {
+    const [a, b] = last.arrow.map(coords);
+    const dx = b[0] - a[0];
+    const dy = b[1] - a[1];
+    const len = Math.hypot(dx, dy) || 1;
+    const cut = Math.min(R * 0.45, len / 3);
+    el("line", { x1: a[0] + (dx / len) * cut, y1: a[1] + (dy / len) * cut, x2: b[0] - (dx / len) * cut,
+      y2: b[1] - (dy / len) * cut, class: "mw-last-arrow", "marker-end": "url(#mw-arrow)" }, layer);
   }
-  wrap.appendChild(hint);
-
-  if (sel.hex && sel.target && targets.has(sel.target)) {
-    wrap.appendChild(actionPanel(targets.get(sel.target), ctx, `${sel.hex} → ${sel.target}`));
-  } else if (sel.hex && legal.atHex.has(sel.hex)) {
-    wrap.appendChild(actionPanel(legal.atHex.get(sel.hex), ctx, t("rot.on_hex", { hex: sel.hex })));
-  }
-  if (legal.other.length) wrap.appendChild(actionPanel(legal.other, ctx));
-
-  const villages = h("div", "mw-villages");
-  view.seats.forEach((seat, index) => villages.appendChild(village(view, seat, index, legal, ctx)));
-  wrap.appendChild(villages);
-
-  svg.addEventListener("click", (event) => {
-    if (!ctx.interactive) return;
-    const node = event.target.closest("[data-hex]");
-    const name = node ? node.dataset.hex : null;
-    if (name && targets.has(name)) {
-      const items = targets.get(name);
-      if (items.length === 1) {
-        selections.set(container, { hex: null, target: null });
-        ctx.onAct(items[0].action);
-        return;
-      }
-      selections.set(container, { hex: sel.hex, target: name });
-    } else if (name && name !== sel.hex && (legal.moves.has(name) || legal.atHex.has(name))) {
-      const only = legal.atHex.get(name) || [];
-      if (!legal.moves.has(name) && only.length === 1) {
-        ctx.onAct(only[0].action);
-        return;
-      }
-      selections.set(container, { hex: name, target: null });
-    } else {
-      selections.set(container, { hex: null, target: null });
-    }
-    render(container, ctx);
-  });
 }
 
-// What the player to move is choosing now, in words (the step of the turn).
-function stepBanner(view, ctx) {
-  const { t } = ctx;
-  const banner = h("p", `step-banner${ctx.interactive ? " mine" : ""}`);
-  if (view.to_move === null || view.to_move === undefined) return banner;
-  const step = t(`mw.step.${view.step}`);
-  banner.textContent = ctx.interactive ? t("board.step_mine", { step })
-    : t("board.step_of", { seat: seatName(view.to_move, t), step });
-  return banner;
+// The drawn tile at its hex, laid in one rotation: its kind and its forest sides.
+function drawPreview(layer, drawn, rotation, w) {
+  layer.replaceChildren();
+  if (!drawn) return;
+  const [cx, cy] = coords(drawn.hex);
+  const g = el("g", { class: "mw-drawn", "data-rotation": rotation }, layer);
+  el("polygon", { points: hexPoints(cx, cy, R - 1), fill: KIND_FILL[drawn.kind] || "#ddd", class: "hex-shape" }, g);
+  icon(g, drawn.kind, cx, cy - R * 0.42, 1);
+  for (const d of drawn.forest[rotation] || []) {
+    const [a, b] = edgeCorners(cx, cy, d, R - 4.5);
+    el("line", { x1: a[0], y1: a[1], x2: b[0], y2: b[1], class: "mw-forest preview" }, g);
+  }
+  el("polygon", { points: hexPoints(cx, cy, R - 5), class: "mw-drawn-ring" }, g);
+  el("title", {}, g).textContent = `${w.name("mw.kind", drawn.kind)} — ${w.t("mw.ui.rotation", { n: rotation })}`;
 }
 
-function village(view, seat, index, legal, ctx) {
-  const { t } = ctx;
-  const box = h("section", "panel mw-village");
-  const title = h("h3", "");
-  const swatch = h("span", "swatch");
-  swatch.style.background = seatColor(index);
-  title.append(swatch, `${seatName(index, t)} — ${t("mw.vp", { n: view.vp[index] })}`);
-  box.appendChild(title);
-  const stats = [
-    [t("mw.stock"), seat.stock], [t("mw.depot"), seat.depot], [t("mw.ladder"), seat.ladder],
-    [t("mw.mountain"), seat.mountain], [t("mw.shields"), seat.shields],
-    [t("mw.tokens"), seat.tokens.map((k) => COMPONENTS.tokens[k] || k).join(", ") || "–"],
-  ];
-  box.appendChild(h("p", "small muted", stats.map(([k, v]) => `${k}: ${v}`).join(" · ")));
-  // Worker branches and building actions belong to the player to move only.
-  const acting = ctx.interactive && view.to_move === index;
-  const none = { workers: new Map(), slots: new Map() };
-  const slots = h("div", "mw-slots");
-  seat.slots.forEach((slot, i) => {
-    const card = h("div", "mw-slot");
-    const n = String(i + 1);
-    if (!slot) {
-      card.appendChild(h("p", "muted small", t("mw.empty_slot", { n })));
-    } else {
-      const [code, built, node, tokens] = slot;
-      const building = COMPONENTS.buildings[code];
-      const name = building ? building.name : code;
-      card.appendChild(h("strong", "", `${n}. ${name}`));
-      const detail = built ? t("mw.defense", { n: building ? building.defense : "?" })
-        : t("mw.under_construction", { n: building ? building.construction_length : "?" });
-      card.appendChild(h("div", "small muted", detail));
-      const capacity = view.capacity[index][i];
-      if (capacity) {
-        const across = Math.min(capacity, 4);
-        const width = across * 12.5 + 4;
-        const height = Math.ceil(capacity / 4) * 12.5 + 4;
-        const label = t("mw.defense_spaces", { n: capacity, taken: tokens.length });
-        const spaces = el("svg", { class: "mw-defense", width: width * 1.4, height: height * 1.4,
-          viewBox: `0 0 ${width} ${height}`, role: "img", "aria-label": label });
-        defenseDots(spaces, width / 2, 8.25, capacity, tokens, built, 5);
-        el("title", {}, spaces).textContent = label;
-        card.appendChild(spaces);
-      }
-      card.appendChild(pathDiagram(building, built, node, n, acting ? legal : none, ctx));
-      if (tokens.length) {
-        const names = tokens.map((owner) => seatName(owner, t)).join(", ");
-        card.appendChild(h("div", "small", `${t("mw.defenders")}: ${names}`));
-      }
+// A small picture of the drawn tile in one rotation, for its button.
+function rotationPicture(drawn, rotation) {
+  const svg = el("svg", { viewBox: "-22 -22 44 44", class: "mw-rot-picture", width: 44, height: 44 });
+  el("polygon", { points: hexPoints(0, 0, 20), fill: KIND_FILL[drawn.kind] || "#ddd", class: "hex-shape" }, svg);
+  for (const d of drawn.forest[rotation] || []) {
+    const [a, b] = edgeCorners(0, 0, d, 18);
+    el("line", { x1: a[0], y1: a[1], x2: b[0], y2: b[1], class: "mw-forest" }, svg);
+  }
+  return svg;
+}
+
+// ---------------------------------------------------------------- the decision at hand
+
+function decision(view, ctx, w, { found, sel, targets, rotations, set, map }) {
+  const { t } = w;
+  const box = h("section", "panel actions-panel mw-decision");
+  const prompt = h("h3", "mw-prompt", ctx.prompt ? w.tm(ctx.prompt) : "");
+  box.appendChild(prompt);
+  if (!ctx.interactive) {
+    box.classList.add("idle");
+    return box;
+  }
+  const hint = h("p", "hint small muted");
+  const hints = [];
+  if (found.at.size) hints.push(t(sel.at && targets.size ? "mw.ui.hint_target" : "mw.ui.hint_map"));
+  if (found.edges.size) hints.push(t("mw.ui.hint_edge"));
+  if (rotations.length) hints.push(t("mw.ui.hint_rotate"));
+  hint.textContent = hints.join(" ");
+  if (hints.length) box.appendChild(hint);
+
+  // The actions of the selected hex (or of the chosen target), first.
+  if (sel.at) {
+    const chosen = sel.to && targets.has(sel.to) ? targets.get(sel.to)
+      : (found.at.get(sel.at) || []).filter((x) => !x.to).map((x) => x.item);
+    if (chosen.length) {
+      const title = sel.to ? t("mw.ui.from_to", { from: sel.at, to: sel.to }) : t("mw.ui.on_hex", { hex: sel.at });
+      box.appendChild(group(title, chosen, ctx, w, "mw-selected"));
     }
-    const actions = acting ? legal.slots.get(n) : null;
-    if (actions && actions.length) card.appendChild(slotActions(actions, ctx));
-    slots.appendChild(card);
-  });
-  box.appendChild(slots);
-  if (seat.available?.length) {
-    const names = seat.available.map((code) => COMPONENTS.buildings[code]?.name || code);
-    box.appendChild(h("p", "small muted", `${t("mw.available")}: ${names.join(", ")}`));
+    const cancel = h("button", "mw-cancel", t("mw.ui.cancel"));
+    cancel.onclick = () => set({ at: null, to: null });
+    box.appendChild(cancel);
+  }
+
+  // Every action not chosen on the map, grouped by verb; map actions too when they are few.
+  const mapped = found.rest.filter((item) => anchor(item, view));
+  const few = mapped.length <= 8;
+  const shown = found.rest.filter((item) => !anchor(item, view) || few);
+  const byVerb = new Map();
+  for (const item of shown) {
+    const verb = (item.parts && item.parts.verb) || "other";
+    if (!byVerb.has(verb)) byVerb.set(verb, []);
+    byVerb.get(verb).push(item);
+  }
+  const order = [...byVerb.keys()].sort((a, b) => rank(a) - rank(b));
+  for (const verb of order) {
+    const items = byVerb.get(verb);
+    if (verb === "build") box.appendChild(buildRows(items, ctx, w));
+    else if (verb === "rotate") {
+      box.appendChild(rotationChoices(items, view, ctx, w, { map, set, current: sel.preview }));
+    }
+    else box.appendChild(group(`${groupName(w, verb)} (${items.length})`, items, ctx, w, `verb-${verb}`));
   }
   return box;
 }
 
-// A building slot's actions as buttons. Constructions (often dozens: every building on every
-// free slot) show as one row per building with a button per slot it may go on.
-function slotActions(actions, ctx) {
-  const { t } = ctx;
-  const builds = actions.filter((item) => BUILD.test(item.action));
-  const others = actions.filter((item) => !BUILD.test(item.action));
-  if (builds.length < 4) return actionPanel(actions, ctx, t("mw.slot_actions"));
-  const box = others.length ? actionPanel(others, ctx, t("mw.slot_actions"))
-    : h("section", "panel actions-panel");
-  if (!others.length) box.appendChild(h("h3", "", t("mw.slot_actions")));
-  const group = h("fieldset", "build-rows");
-  group.appendChild(h("legend", "", t("mw.build_rows")));
+function rank(verb) {
+  const i = GROUPS.indexOf(verb);
+  return i < 0 ? GROUPS.length : i;
+}
+
+function group(title, items, ctx, w, cls) {
+  const box = h("fieldset", `action-group ${cls}`);
+  box.appendChild(h("legend", "", title));
+  for (const item of items) box.appendChild(actionButton(item, ctx, w));
+  return box;
+}
+
+function actionButton(item, ctx, w, text = null) {
+  const button = h("button", "", text || label(w, item));
+  button.dataset.action = item.action;
+  button.title = label(w, item);
+  if (item.parts && item.parts.verb === "done") button.classList.add("mw-done");
+  button.onclick = () => ctx.onAct(item.action);
+  return button;
+}
+
+// Constructions (often dozens: every building on every free slot): a row per building with a
+// button per slot, the building's effect on hover.
+function buildRows(items, ctx, w) {
+  const box = h("fieldset", "build-rows action-group");
+  box.appendChild(h("legend", "", `${groupName(w, "build")} (${items.length})`));
+  box.appendChild(h("p", "small muted", w.t("mw.ui.build_rows")));
   const rows = new Map();
-  for (const item of builds) {
-    const [, code, slot] = BUILD.exec(item.action);
-    if (!rows.has(code)) {
+  for (const item of items) {
+    const { building, spot } = item.parts;
+    if (!rows.has(building)) {
       const row = h("div", "build-row");
-      row.appendChild(h("span", "build-name", COMPONENTS.buildings[code]?.name || code));
-      rows.set(code, row);
-      group.appendChild(row);
+      const name = h("span", "build-name", w.name("mw.building", building));
+      name.title = w.effect("mw.building", building);
+      row.appendChild(name);
+      rows.set(building, row);
+      box.appendChild(row);
     }
-    const button = h("button", "", t("mw.slot_n", { n: slot }));
-    button.dataset.action = item.action;
-    button.title = ctx.translate ? ctx.translate(item.text) : item.text;
-    button.onclick = () => ctx.onAct(item.action);
-    rows.get(code).appendChild(button);
+    rows.get(building).appendChild(actionButton(item, ctx, w, w.t("mw.ui.slot", { n: spot })));
   }
-  box.appendChild(group);
+  return box;
+}
+
+// One button per way of laying the drawn tile, each with its picture; pointing at one shows it
+// on the map at the explored hex, as clicking that hex or "next" cycles through them.
+function rotationChoices(items, view, ctx, w, { map, set, current }) {
+  const box = h("fieldset", "action-group mw-rotations");
+  const drawn = view.drawn_tile;
+  box.appendChild(h("legend", "", drawn
+    ? w.t("mw.ui.drawn", { kind: w.name("mw.kind", drawn.kind), hex: drawn.hex })
+    : w.t("mw.verb.rotate")));
+  items.forEach((item, i) => {
+    const button = h("button", `mw-rot${i === current ? " previewed" : ""}`);
+    button.dataset.action = item.action;
+    button.title = label(w, item);
+    if (drawn) button.appendChild(rotationPicture(drawn, item.parts.rotation));
+    button.appendChild(h("span", "small", label(w, item)));
+    button.onclick = () => ctx.onAct(item.action);
+    const show = () => map.showPreview(item.parts.rotation);
+    button.addEventListener("mouseenter", show);
+    button.addEventListener("focus", show);
+    button.addEventListener("mouseleave", () => map.showPreview(items[current].parts.rotation));
+    box.appendChild(button);
+  });
+  const next = h("button", "mw-cycle", w.t("mw.ui.next_rotation"));
+  next.onclick = () => set({ preview: (current + 1) % items.length });
+  box.appendChild(next);
+  return box;
+}
+
+// ---------------------------------------------------------------- legend
+
+function legend(view, w) {
+  const box = h("details", "panel mw-legend");
+  box.open = typeof window !== "undefined" && window.matchMedia
+    ? window.matchMedia("(min-width: 1150px)").matches : true;
+  box.appendChild(h("summary", "", w.t("mw.ui.legend")));
+  const list = h("ul", "mw-legend-list");
+  const kinds = [...new Set([...view.map.map((tile) => tile.kind), ...(view.drawn_tile ? [view.drawn_tile.kind] : [])])];
+  for (const kind of kinds) {
+    const svg = el("svg", { viewBox: "-14 -14 28 28", width: 26, height: 26, class: "mw-legend-icon" });
+    el("polygon", { points: hexPoints(0, 0, 13), fill: KIND_FILL[kind] || "#ddd" }, svg);
+    icon(svg, kind, 0, 0, 0.9);
+    list.appendChild(entry(svg, w.name("mw.kind", kind), w.effect("mw.kind", kind)));
+  }
+  for (const token of new Set(view.upgrades.map(([, code]) => code))) {
+    const svg = el("svg", { viewBox: "-14 -14 28 28", width: 26, height: 26, class: "mw-legend-icon mw-token" });
+    el("circle", { cx: 0, cy: 0, r: 11 }, svg);
+    icon(svg, TOKEN_ICON[token], 0, 0, 0.8);
+    list.appendChild(entry(svg, w.name("mw.token", token), w.effect("mw.token", token)));
+  }
+  if (view.map.some((tile) => tile.forest.length) || view.drawn_tile) {
+    const svg = el("svg", { viewBox: "-14 -14 28 28", width: 26, height: 26, class: "mw-legend-icon" });
+    el("line", { x1: -10, y1: 6, x2: 10, y2: 6, class: "mw-forest" }, svg);
+    list.appendChild(entry(svg, w.t("mw.ui.forest"), w.t("mw.ui.legend_forest")));
+  }
+  if (view.trees.length || view.seats.some((seat) => seat.tree)) {
+    const svg = el("svg", { viewBox: "-14 -14 28 28", width: 26, height: 26, class: "mw-legend-icon" });
+    treeIcon(svg, 0, 2, w);
+    list.appendChild(entry(svg, w.name("mw.token", "tree"), w.effect("mw.token", "tree")));
+  }
+  const svg = el("svg", { viewBox: "-14 -14 28 28", width: 26, height: 26, class: "mw-legend-icon" });
+  el("polygon", { points: hexPoints(0, 0, 12), class: "unexplored" }, svg);
+  list.appendChild(entry(svg, w.t("mw.ui.unexplored"), w.t("mw.ui.legend_unexplored")));
+  box.appendChild(list);
+  return box;
+}
+
+function entry(picture, name, effect) {
+  const li = h("li", "");
+  li.appendChild(picture);
+  const text = h("span", "");
+  text.appendChild(h("strong", "", name));
+  text.appendChild(document.createTextNode(` — ${effect}`));
+  li.appendChild(text);
+  return li;
+}
+
+// ---------------------------------------------------------------- villages
+
+// Which villages a person opened or folded (by seat), kept across redraws.
+const folds = new Map();
+
+function village(view, seat, index, legal, ctx, w) {
+  const { t } = w;
+  const box = h("section", "panel mw-village");
+  const acting = view.to_move === index;
+  const spectator = ctx.seat === null || ctx.seat === undefined;
+  const open = folds.has(index) ? folds.get(index) : acting || index === ctx.seat || spectator;
+  const head = h("button", "mw-village-head");
+  head.type = "button";
+  head.setAttribute("aria-expanded", String(open));
+  const swatch = h("span", "swatch");
+  swatch.style.background = seatColor(index);
+  head.append(h("span", "mw-fold", open ? "▾" : "▸"), swatch,
+    `${seatName(index, t)} — ${t("mw.ui.vp", { n: view.vp[index] })}`);
+  box.appendChild(head);
+  // Folded, the body is not rendered at all (hidden), so nothing in it takes room or clicks.
+  const fold = h("div", "mw-village-body");
+  fold.hidden = !open;
+  head.onclick = () => {
+    folds.set(index, fold.hidden);
+    fold.hidden = !fold.hidden;
+    head.setAttribute("aria-expanded", String(!fold.hidden));
+    head.firstChild.textContent = fold.hidden ? "▸" : "▾";
+  };
+  const tokens = seat.tokens.map((code) => w.name("mw.token", code));
+  if (seat.tree) tokens.push(w.name("mw.token", "tree"));
+  const stats = [
+    [t("mw.ui.stock"), seat.stock], [t("mw.ui.depot"), seat.depot], [t("mw.ui.bravery"), `${seat.ladder}/7`],
+    [t("mw.ui.mountain"), seat.mountain], [t("mw.ui.shields"), seat.shields],
+    [t("mw.ui.tokens"), tokens.join(", ") || t("mw.ui.none")],
+  ];
+  const list = h("dl", "mw-stats small");
+  for (const [key, value] of stats) {
+    const pair = h("div", "");
+    pair.append(h("dt", "", key), h("dd", "", String(value)));
+    list.appendChild(pair);
+  }
+  fold.appendChild(list);
+  const workers = new Map();
+  if (ctx.interactive && acting) {
+    for (const item of legal) {
+      const p = item.parts || {};
+      if (p.verb === "worker") workers.set(`${p.slot}:${p.node}`, item);
+      if (p.verb === "prod") workers.set(`${p.worker}:${p.node}`, item);
+    }
+  }
+  const slots = h("div", "mw-slots");
+  seat.slots.forEach((slot, i) => {
+    const card = h("div", "mw-slot");
+    const n = i + 1;
+    if (!slot) {
+      card.appendChild(h("p", "muted small", t("mw.ui.empty_slot", { n })));
+    } else {
+      const [code, built, node, defense] = slot;
+      const head = h("strong", "", `${n}. ${w.name("mw.building", code)}`);
+      head.title = w.effect("mw.building", code);
+      card.appendChild(head);
+      const building = COMPONENTS.buildings[code];
+      const state = built ? t("mw.ui.built")
+        : t("mw.ui.site", { i: Number(node.slice(1)), n: building ? building.construction_length : "?" });
+      card.appendChild(h("div", "small muted",
+        `${state} · ${t("mw.ui.defense", { taken: defense.length, n: view.capacity[index][i] })}`));
+      if (building) card.appendChild(pathDiagram(building, built, node, n, workers, ctx, w));
+      if (defense.length) {
+        const names = defense.map((owner) => seatName(owner, t)).join(", ");
+        card.appendChild(h("div", "small", t("mw.ui.defenders", { names })));
+      }
+    }
+    slots.appendChild(card);
+  });
+  fold.appendChild(slots);
+  if (seat.available?.length) {
+    const names = seat.available.map((code) => w.name("mw.building", code));
+    fold.appendChild(h("p", "small muted", `${t("mw.ui.available")}: ${names.join(", ")}`));
+  }
+  if (seat.boxed?.length) {
+    const names = seat.boxed.map((code) => w.name("mw.building", code));
+    fold.appendChild(h("p", "small muted", `${t("mw.ui.boxed")}: ${names.join(", ")}`));
+  }
+  box.appendChild(fold);
   return box;
 }
 
 // The worker's path through a building (S, then branches a, b, c, to the leaves L1..L3), or the
-// construction track (c1..cN) of a building still being built.
-function pathDiagram(building, built, node, slot, legal, ctx) {
+// construction track (c0..cN) of a building still being built; legal worker moves are clickable.
+function pathDiagram(building, built, node, slot, workers, ctx, w) {
   const nodes = [];
   const edges = [];
-  if (!building) return h("span", "", node);
+  const step = 30;
   if (built) {
-    // A tree drawn depth-first: each leaf on its own row, a branch on its first child's row.
     let row = 0;
     const seen = new Set();
     const place = (name, depth) => {
       seen.add(name);
       const children = (building.path[name] || []).filter((c) => !seen.has(c));
-      const y = 12 + row * 22;
-      nodes.push({ name, x: 12 + depth * 40, y });
+      nodes.push({ name, x: 16 + depth * 46, y: 16 + row * step });
       if (!children.length) row += 1;
       for (const child of children) {
         edges.push([name, child]);
@@ -470,17 +853,22 @@ function pathDiagram(building, built, node, slot, legal, ctx) {
     };
     place("S", 0);
   } else {
-    const track = ["S"];
-    for (let i = 1; i <= building.construction_length; i++) track.push(`c${i}`);
+    const track = [];
+    for (let i = 0; i <= building.construction_length; i++) track.push(`c${i}`);
     track.forEach((name, i) => {
-      nodes.push({ name, x: 14 + i * 40, y: 14 });
+      nodes.push({ name, x: 16 + i * 40, y: 16 });
       if (i > 0) edges.push([track[i - 1], name]);
     });
   }
-  const width = Math.max(...nodes.map((n) => n.x + (built && building.leaves[n.name] ? 150 : 14)));
-  const height = Math.max(...nodes.map((n) => n.y)) + 16;
-  const svg = el("svg", { viewBox: `0 0 ${width} ${height}`, class: "mw-path",
-    width: Math.round(width * 1.35), height: Math.round(height * 1.35) });
+  const leafLabel = (n) => {
+    const leaf = built ? building.leaves[n.name] : null;
+    if (!leaf) return "";
+    return `${w.name("mw.action", leaf[0])}${leaf[1] ? ` ${leaf[1]}` : ""}`;
+  };
+  const width = Math.max(...nodes.map((n) => n.x + 16 + leafLabel(n).length * 5.2));
+  const height = Math.max(...nodes.map((n) => n.y)) + 18;
+  const svg = el("svg", { viewBox: `0 0 ${width.toFixed(0)} ${height}`, class: "mw-path",
+    width: Math.round(width * 1.45), height: Math.round(height * 1.45) });
   const at = new Map(nodes.map((n) => [n.name, n]));
   for (const [from, to] of edges) {
     const a = at.get(from);
@@ -488,28 +876,19 @@ function pathDiagram(building, built, node, slot, legal, ctx) {
     el("line", { x1: a.x, y1: a.y, x2: b.x, y2: b.y, class: "edge" }, svg);
   }
   for (const n of nodes) {
-    const item = legal.workers.get(`${slot}:${n.name}`);
+    const item = workers.get(`${slot}:${n.name}`);
     const g = el("g", { class: `node${n.name === node ? " worker" : ""}${item ? " target" : ""}`,
       "data-worker": `${slot}:${n.name}` }, svg);
-    const leaf = built ? building.leaves[n.name] : null;
-    const label = leaf ? `${COMPONENTS.actions[leaf[0]] || leaf[0]}${leaf[1] ? ` ${leaf[1]}` : ""}` : "";
-    // A transparent hit area over the node and its label: the whole of it is clickable.
-    el("rect", { x: n.x - 11, y: n.y - 11, width: 22 + label.length * 4.6, height: 22,
-      class: "hit" }, g);
-    el("circle", { cx: n.x, cy: n.y, r: 9 }, g);
-    el("text", { x: n.x, y: n.y + 3.5, class: "node-name" }, g).textContent = n.name;
-    if (label) el("text", { x: n.x + 12, y: n.y + 4, class: "leaf" }, g).textContent = label;
+    const text = leafLabel(n);
+    el("rect", { x: n.x - 14, y: n.y - 14, width: 28 + text.length * 5.2, height: 28, class: "hit" }, g);
+    el("circle", { cx: n.x, cy: n.y, r: 10 }, g);
+    el("text", { x: n.x, y: n.y + 3.5, class: "node-name" }, g).textContent = n.name === "S" ? "•" : n.name;
+    if (text) el("text", { x: n.x + 13, y: n.y + 4, class: "leaf" }, g).textContent = text;
     if (item) {
-      el("title", {}, g).textContent = item.text;
+      el("title", {}, g).textContent = label(w, item);
+      g.dataset.action = item.action;
       g.addEventListener("click", () => ctx.onAct(item.action));
     }
   }
   return svg;
 }
-
-export function renderInfo(container, ctx) {
-  const { view, t } = ctx;
-  container.textContent = t("mw.turn_info", { turn: view.turn, pile: view.pile_count });
-}
-
-export { panel };
