@@ -90,18 +90,6 @@ def test_every_bot_level_has_a_name_and_help() -> None:
     assert sorted(wanted - english) == []
 
 
-def test_every_step_of_a_turn_is_explained() -> None:
-    import meeples
-
-    english = tables()["en"]
-    wanted = set()
-    if "meeple_war" in meeples.game_names():
-        from meeples.games.meeple_war.describe import STEP_WORDS
-
-        wanted |= {f"mw.step.{step}" for step in STEP_WORDS}
-    assert wanted and sorted(wanted - english) == []
-
-
 def test_every_error_code_the_server_sends_has_a_text() -> None:
     server = Path(__file__).resolve().parents[2] / "src" / "meeples" / "server"
     codes = set()

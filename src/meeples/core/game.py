@@ -289,26 +289,21 @@ class State(Generic[S, A]):
             IllegalAction: the string is not an action of this game.
         """
         rules = self.game.rules
-        parts = getattr(rules, "action_parts", None)  # transitional: until every game has them
-        if parts is None:
-            return {"verb": action}
-        return dict(parts(rules.parse_action(action)))
+        return dict(rules.action_parts(rules.parse_action(action)))
 
     def prompt(self) -> Message:
         """Return what the player to move must decide now (how the game ended, once over)."""
         outcome = self.outcome
         if outcome is not None:
             return outcome.message or msg("core.text", text=outcome.reason)
-        prompt = getattr(self.game.rules, "prompt", None)  # transitional, as in parts
-        return msg("core.text", text="") if prompt is None else _message(prompt(self.inner))
+        return _message(self.game.rules.prompt(self.inner))
 
     def anytime_skip(self) -> str | None:
         """Return the action that declines an "at any time" decision, when the one at hand is
         only that (a client may play it for the player, by their setting); else None."""
         if self.outcome is not None:
             return None
-        anytime = getattr(self.game.rules, "anytime_skip", None)  # transitional, as in parts
-        skip = None if anytime is None else anytime(self.inner)
+        skip = self.game.rules.anytime_skip(self.inner)
         return None if skip is None else self.game.rules.format_action(skip)
 
     def position(self) -> str:

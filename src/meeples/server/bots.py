@@ -57,7 +57,6 @@ def hint(state: Any, n: int, seed: int) -> list[dict[str, Any]] | None:
         {
             "action": e.action,
             "msg": state.describe_message(e.action).to_json(),
-            "text": state.describe(e.action),  # transitional, as in room.action_item
             "value": round(e.value, 3),
         }
         for e in ranked

@@ -55,8 +55,6 @@ def action_item(state: State[Any, Any], action: str) -> dict[str, Any]:
         "action": action,
         "parts": state.parts(action),
         "msg": state.describe_message(action).to_json(),
-        # Transitional: the English words, for the boards not yet on messages.
-        "text": state.describe(action),
     }
 
 

@@ -7,7 +7,6 @@ import { LiveSocket } from "./socket.js";
 import { component, componentIds, componentKinds, gamePrefix, lang, loadCatalogue, onLangChange, setLang, t,
   tm, translatePage } from "./i18n.js";
 import { HELP } from "./help.js";
-import { translateReason } from "./reasons.js";
 import * as generic from "./boards/generic.js";
 
 const app = document.getElementById("app");
@@ -41,19 +40,17 @@ function toast(message, kind = "error") {
   toast.timer = setTimeout(() => { box.className = ""; }, 4500);
 }
 
-// A message from the server in the page's language. Transitional: a game whose engine still
-// speaks English sends its words as "core.text"; those go through the board's phrase table.
-function words(message, english, translate = (text) => text, names = null) {
-  if (!message || JSON.stringify(message).includes('"core.text"')) return translate(english ?? "", lang());
-  return tm(message, names);
+// A message from the server in the page's language (a record stored before messages existed
+// has only its English words).
+function words(message, english = "", names = null) {
+  return message ? tm(message, names) : english;
 }
 
 // The engine's own reasons (an illegal action, a refused new game) come as messages ("msg"),
 // worded here in the page's language; the server's own errors are worded by their code.
 function errorText(message) {
   const key = `error.${message.code}`;
-  const reason = message.msg ? words(message.msg, message.message, translateReason)
-    : message.message;
+  const reason = words(message.msg, message.message);
   const text = t(key, { message: reason });
   return text === key ? t("error.generic", { message: reason }) : text;
 }
@@ -124,7 +121,7 @@ function logList(board, state, entries, current = null, onPick = null) {
     swatch(board, entry.seat),
     entry.seat === null || entry.seat === undefined ? null
       : h("strong", { className: "who" }, `${names(entry.seat)} `),
-    words(entry.msg, entry.text, board.translateText, names));
+    words(entry.msg, entry.action, names));
   }));
 }
 
@@ -531,8 +528,7 @@ function matchPage(matchId, urlTokens) {
       headline = h("p", { className: "headline" }, outcome.winners.includes(mine) ? t("match.you_won")
         : outcome.winners.length ? t("match.you_lost") : t("match.draw"));
     }
-    const reason = words(outcome.msg, outcome.reason, board.translateText,
-      namer(board, state.players, state.view));
+    const reason = words(outcome.msg, outcome.reason, namer(board, state.players, state.view));
     return h("div", { className: "overlay", id: "game-over" },
       h("div", { className: "card end" },
         h("h2", {}, t("match.game_over")),
@@ -571,8 +567,7 @@ function matchPage(matchId, urlTokens) {
       interactive: myTurn && !pending, onAct: act, t, lang: lang(), last,
       lastAction: last ? last.action : null, prompt: state.prompt, component,
       prefix: gamePrefix(state.game),
-      tm: (message) => tm(message, names),
-      translate: (text) => (board.translateText ? board.translateText(text, lang()) : text) });
+      tm: (message) => tm(message, names) });
 
     const players = h("ul", { className: "players" }, state.players.map((p) => h("li",
       { className: p.seat === toMove ? "to-move" : "" }, swatch(board, p.seat),
@@ -593,7 +588,7 @@ function matchPage(matchId, urlTokens) {
       const list = Array.isArray(hints) ? h("ol", { className: "hints" }, hints.map((hint) =>
         h("li", { className: chosenHint === hint.action ? "chosen" : "" },
           h("button", { "data-hint": hint.action, onclick: () => { chosenHint = hint.action; draw(); } },
-            words(hint.msg, hint.text, board.translateText, names)),
+            words(hint.msg, hint.action, names)),
           h("small", { className: "muted", title: t("match.hint_value") }, ` ${Math.round(hint.value * 100)}%`),
           chosenHint === hint.action ? h("button", { className: "primary", "data-play-hint": hint.action,
             onclick: () => { chosenHint = null; act(hint.action); } }, t("match.play_hint")) : null)))
@@ -609,8 +604,9 @@ function matchPage(matchId, urlTokens) {
       h("section", { className: "card turn-card" },
         h("p", { className: `turn ${myTurn ? "mine" : ""}`, id: "turn" }, turn),
         hintBox,
-        myTurn && state.prompt ? h("p", { className: "prompt", id: "prompt" },
-          words(state.prompt, "", undefined, names)) : null,
+        // A board that shows the prompt beside its own controls says so (showsPrompt).
+        myTurn && state.prompt && !board.showsPrompt ? h("p", { className: "prompt", id: "prompt" },
+          words(state.prompt, "", names)) : null,
         h("p", { className: "muted" }, who),
         h("p", { className: "status small", "data-status": status }, t(`match.status.${status}`))),
       h("section", { className: "card players-card" }, h("h3", {}, t("match.players")), players, info),
@@ -676,8 +672,7 @@ function replayPage(matchId) {
     board.render(boardBox, { view: data.views[step], legal: [], seat: null, interactive: false,
       onAct: () => {}, t, lang: lang(), last, lastAction: last ? last.action : null, component,
       prefix: gamePrefix(data.game),
-      prompt: null, tm: (message) => tm(message, names),
-      translate: (text) => (board.translateText ? board.translateText(text, lang()) : text) });
+      prompt: null, tm: (message) => tm(message, names) });
     const slider = h("input", { type: "range", min: 0, max: n, value: step, id: "replay-slider",
       "aria-label": t("replay.step", { i: step, n }),
       oninput: (event) => go(parseInt(event.target.value, 10)) });
@@ -699,7 +694,7 @@ function replayPage(matchId) {
         playerLabel(board, data.players, p.seat, data.views[step]),
         winners.has(p.seat) ? h("strong", {}, ` — ${t("match.winner")}`) : null)));
     const outcome = data.outcome ? h("p", { id: "replay-result" }, words(data.outcome.msg,
-      data.outcome.reason, board.translateText, names)) : null;
+      data.outcome.reason, names)) : null;
     root.replaceChildren(
       h("h1", {}, t("replay.title", { game: data.title })),
       h("div", { className: "match-layout" },

@@ -11,11 +11,9 @@ export function seatColor(seat) {
   return PALETTE[seat % PALETTE.length];
 }
 
-// An action's words: its message in the page's language (transitional: a game whose engine still
-// speaks English sends "core.text", which goes through the board's phrase table).
+// An action's words: its message in the page's language.
 export function actionWords(item, ctx) {
-  if (item.msg && ctx.tm && !JSON.stringify(item.msg).includes('"core.text"')) return ctx.tm(item.msg);
-  return ctx.translate ? ctx.translate(item.text || item.action) : item.text || item.action;
+  return ctx.tm(item.msg);
 }
 
 // A verb's name: the game's catalogue key "<prefix>.verb.<verb>", else the core's
@@ -160,14 +158,4 @@ export function panel(title, body) {
   section.appendChild(heading);
   section.appendChild(body);
   return section;
-}
-
-// Return a translateText(text, lang) that rewrites a game's fixed English phrases with a table
-// {fr: [[regex, replacement], ...], es: [...]}; anything the table does not cover stays English.
-export function phraseTranslator(tables) {
-  return (text, lang) => {
-    let out = text;
-    for (const [pattern, replacement] of tables[lang] || []) out = out.replace(pattern, replacement);
-    return out;
-  };
 }

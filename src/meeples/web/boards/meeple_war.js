@@ -44,6 +44,10 @@ if (typeof document !== "undefined" && !document.getElementById("mw-style")) {
   document.head.appendChild(link);
 }
 
+// The prompt stands above this board's controls (pinned with them on a phone), not in the
+// turn card as well.
+export const showsPrompt = true;
+
 export function seatName(seat, t) {
   return t("player.n", { n: seat + 1 });
 }
