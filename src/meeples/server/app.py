@@ -66,6 +66,7 @@ def create_app(
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        quiet_invalid_text()
         store = Store(url)
         lobby = Lobby(store, bot_delay)
         app.state.store = store
@@ -95,6 +96,29 @@ def create_app(
     return Starlette(
         routes=routes, lifespan=lifespan, middleware=[Middleware(guard.SecurityHeaders)]
     )
+
+
+class InvalidTextFilter(logging.Filter):
+    """Turn uvicorn's traceback for a text frame that is not UTF-8 into a one-line warning.
+
+    uvicorn already closes such a connection with 1007; one broken or hostile client could
+    otherwise fill the log with a six-line traceback per frame.
+    """
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        """Keep the record, without its traceback when it is a frame that is not UTF-8."""
+        if record.exc_info and isinstance(record.exc_info[1], UnicodeDecodeError):
+            record.exc_info, record.exc_text = None, None
+            record.levelno, record.levelname = logging.WARNING, "WARNING"
+            record.msg, record.args = "a WebSocket text frame was not UTF-8; closed (1007)", ()
+        return True
+
+
+def quiet_invalid_text() -> None:
+    """Install :class:`InvalidTextFilter` on uvicorn's error log (once)."""
+    uvicorn_log = logging.getLogger("uvicorn.error")
+    if not any(isinstance(f, InvalidTextFilter) for f in uvicorn_log.filters):
+        uvicorn_log.addFilter(InvalidTextFilter())
 
 
 class RevalidatedFiles(StaticFiles):
