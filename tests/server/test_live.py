@@ -35,7 +35,6 @@ def test_a_move_reaches_both_players_with_the_next_version(client: TestClient) -
         hello(south, token(match, 0))
         with client.websocket_connect(f"/ws/{match['id']}") as north:
             hello(north, token(match, 1))
-            south.receive_json()  # north joined: a fresh state for everyone
             south.send_json({"type": "act", "action": "b2-b4", "version": 0})
             seen_by_south, seen_by_north = south.receive_json(), north.receive_json()
     assert (seen_by_south["version"], seen_by_north["version"]) == (1, 1)
@@ -198,7 +197,6 @@ def test_each_player_receives_only_its_own_view(client: TestClient) -> None:
         hello(south, token(match, 0))
         with client.websocket_connect(f"/ws/{match['id']}") as north:
             seen = hello(north, token(match, 1))
-            south.receive_json()
             south.send_json({"type": "act", "action": "b2-b4", "version": 0})
             after = north.receive_json()
     assert (seen["view"]["player"], after["view"]["player"]) == (1, 1)

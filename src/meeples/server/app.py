@@ -13,6 +13,7 @@ WS   /ws/{id}                  live play (see :mod:`meeples.server.protocol`)
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import json
 import logging
@@ -44,8 +45,9 @@ from meeples.server.protocol import (
     error,
     parse_client_message,
 )
-from meeples.server.room import Client, Room, RoomError
+from meeples.server.room import CLOSE_TIMEOUT, Client, Room, RoomError, encode
 from meeples.server.store import Store, database_url
+from meeples.server.workers import Workers
 
 WEB = Path(__file__).resolve().parent.parent / "web"
 log = logging.getLogger("meeples.server")
@@ -56,11 +58,13 @@ def create_app(
     bot_delay: float = 0.5,
     create_rate: tuple[float, float] = (1 / guard.CREATE_EVERY, guard.CREATE_BURST),
     sockets_per_address: int = guard.SOCKETS_PER_ADDRESS,
+    bot_processes: int | None = None,
 ) -> Starlette:
     """Return the application on the database db (see :func:`store.database_url`).
 
     create_rate: games each client address may create or claim, per second and in a burst.
     sockets_per_address: live connections each client address may hold at once.
+    bot_processes: processes for bot moves (None: every core but one; 0: threads instead).
     """
     url = database_url(db)
 
@@ -68,7 +72,8 @@ def create_app(
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         quiet_invalid_text()
         store = Store(url)
-        lobby = Lobby(store, bot_delay)
+        workers = Workers.start(bot_processes)
+        lobby = Lobby(store, bot_delay, workers)
         app.state.store = store
         app.state.lobby = lobby
         app.state.creations = guard.Buckets(*create_rate)
@@ -79,6 +84,7 @@ def create_app(
             yield
         finally:
             await lobby.stop()
+            workers.stop()
             store.close()
 
     routes = [
@@ -308,13 +314,23 @@ async def live(websocket: WebSocket) -> None:
     sockets: guard.Counter = websocket.app.state.sockets
     address = websocket.client.host if websocket.client is not None else "?"
     if not sockets.enter(address):
-        await websocket.send_json(error("too_many", "too many connections from this address"))
-        await websocket.close(code=1013)
+        await _refuse(websocket, error("too_many", "too many connections from this address"), 1013)
         return
     try:
         await _live(websocket)
     finally:
         sockets.leave(address)
+
+
+async def _refuse(websocket: WebSocket, message: dict[str, Any], code: int) -> None:
+    """Send one error and close, giving up on a peer that does not read."""
+
+    async def send_and_close() -> None:
+        await websocket.send_text(encode(message))
+        await websocket.close(code=code)
+
+    with contextlib.suppress(Exception):
+        await asyncio.wait_for(send_and_close(), CLOSE_TIMEOUT)
 
 
 async def _live(websocket: WebSocket) -> None:
@@ -324,62 +340,82 @@ async def _live(websocket: WebSocket) -> None:
     except Exception as problem:
         log.error("match cannot be loaded: %r", problem)
     if room is None:
-        await websocket.send_json(error("unknown_match", "there is no such game"))
-        await websocket.close(code=4404)
+        await _refuse(websocket, error("unknown_match", "there is no such game"), 4404)
         return
 
-    async def send(message: dict[str, Any]) -> None:
-        await websocket.send_json(message)
+    async def close(code: int) -> None:
+        await websocket.close(code=code)
 
-    client = Client(send=send)
+    # Everything for this connection goes through its outbox, sent by its own task: neither
+    # the room nor this handler ever waits on the socket.
+    client = Client(send=websocket.send_text, close=close)
+    reader = asyncio.create_task(_read(websocket, room, client))
+    gone = asyncio.create_task(client.gone.wait())
+    try:
+        await asyncio.wait({reader, gone}, return_when=asyncio.FIRST_COMPLETED)
+    finally:
+        gone.cancel()
+        reader.cancel()
+        await room.leave(client)
+    if reader.done() and not reader.cancelled() and reader.exception() is not None:
+        log.error("match %s: a connection failed: %r", room.id, reader.exception())
+        client.post(encode(error("generic", "the server failed on this connection")))
+        client.close(1011)
+    await client.finished()
+
+
+async def _read(websocket: WebSocket, room: Room, client: Client) -> None:
+    """Answer a connection's messages until it leaves or a message closes it."""
+
+    def reply(message: dict[str, Any]) -> None:
+        client.post(encode(message))
+
     joined = False
     flood = guard.Bucket(guard.MESSAGE_RATE, guard.MESSAGE_BURST)
-    try:
-        while True:
+    while True:
+        try:
             received = await websocket.receive()
-            if received["type"] == "websocket.disconnect":
-                break
-            text = received.get("text")
-            if not flood.take():
-                await send(error("flood", "too many messages; this connection is closed"))
-                await websocket.close(code=1008)
+        except WebSocketDisconnect:
+            received = {"type": "websocket.disconnect"}
+        if received["type"] == "websocket.disconnect":
+            client.stop()
+            return
+        text = received.get("text")
+        if not flood.take():
+            reply(error("flood", "too many messages; this connection is closed"))
+            client.close(1008)
+            return
+        if text is None:
+            reply(error("malformed", "malformed message (send JSON text, not bytes)"))
+            continue
+        if len(text) > guard.MAX_MESSAGE:
+            reply(error("too_large", f"a message is at most {guard.MAX_MESSAGE} characters"))
+            client.close(1009)
+            return
+        try:
+            message = parse_client_message(json.loads(text))
+        except (ValueError, RecursionError) as problem:
+            why = "malformed message (not JSON)"
+            if isinstance(problem, Malformed):
+                why = str(problem)
+            reply(error("malformed", why))
+            continue
+        try:
+            if isinstance(message, Hello):
+                await room.join(client, message.tokens)
+                joined = True
+            elif isinstance(message, Act):
+                if not joined:
+                    raise RoomError("hello_first", "send hello before playing")
+                await room.act(client, message.action, message.version)
+            elif isinstance(message, Hint):
+                reply(await room.hint(client))
+            else:
+                reply({"type": "pong"})
+        except RoomError as problem:
+            reply(error(problem.code, problem.message))
+            if problem.code == "bad_token":
+                client.close(4403)
                 return
-            if text is None:
-                await send(error("malformed", "malformed message (send JSON text, not bytes)"))
-                continue
-            if len(text) > guard.MAX_MESSAGE:
-                limit = guard.MAX_MESSAGE
-                await send(error("too_large", f"a message is at most {limit} characters"))
-                await websocket.close(code=1009)
-                return
-            try:
-                message = parse_client_message(json.loads(text))
-            except (ValueError, RecursionError) as problem:
-                why = "malformed message (not JSON)"
-                if isinstance(problem, Malformed):
-                    why = str(problem)
-                await send(error("malformed", why))
-                continue
-            try:
-                if isinstance(message, Hello):
-                    await room.join(client, message.tokens)
-                    joined = True
-                elif isinstance(message, Act):
-                    if not joined:
-                        raise RoomError("hello_first", "send hello before playing")
-                    await room.act(client, message.action, message.version)
-                elif isinstance(message, Hint):
-                    await send(await room.hint(client))
-                else:
-                    await send({"type": "pong"})
-            except RoomError as problem:
-                await send(error(problem.code, problem.message))
-                if problem.code == "bad_token":
-                    await websocket.close(code=4403)
-                    return
-                if problem.code == "stale":
-                    await room.send_state(client)
-    except WebSocketDisconnect:
-        pass
-    finally:
-        await room.leave(client)
+            if problem.code == "stale":
+                await room.send_state(client)

@@ -14,6 +14,7 @@ from meeples.server import bots, guard
 from meeples.server.protocol import CreateRequest
 from meeples.server.room import Room, RoomError, hash_token, new_token
 from meeples.server.store import Seat, Store, StoredMatch
+from meeples.server.workers import Workers
 
 log = logging.getLogger("meeples.server")
 
@@ -84,9 +85,12 @@ def _checked(game: Any, position: str) -> Any:
 class Lobby:
     """All matches: the store, and the rooms loaded from it."""
 
-    def __init__(self, store: Store, bot_delay: float = 0.0) -> None:
+    def __init__(
+        self, store: Store, bot_delay: float = 0.0, workers: Workers | None = None
+    ) -> None:
         self.store = store
         self.bot_delay = bot_delay
+        self.workers = workers if workers is not None else Workers()
         self.rooms: dict[str, Room] = {}
         self._loading = asyncio.Lock()
 
@@ -149,8 +153,8 @@ class Lobby:
             seats=seats,
             created=time.time(),
         )
-        room = Room(stored, self.store, self.bot_delay)
-        await asyncio.to_thread(self.store.create, stored)
+        room = Room(stored, self.store, self.bot_delay, self.workers)
+        await self.workers.store(self.store.create, stored)
         self.rooms[stored.id] = room
         room.schedule_bots()
         return room, tokens
@@ -164,16 +168,17 @@ class Lobby:
             room = self.rooms.get(match_id)
             if room is not None:
                 return room
-            stored = await asyncio.to_thread(self.store.load, match_id)
+            stored = await self.workers.store(self.store.load, match_id)
             if stored is None:
                 return None
-            room = await asyncio.to_thread(Room, stored, self.store, self.bot_delay)
+            # Replaying the record is work for a thread, but not for the database's threads.
+            room = await asyncio.to_thread(Room, stored, self.store, self.bot_delay, self.workers)
             self.rooms[match_id] = room
             return room
 
     async def resume(self) -> int:
         """Load every unfinished match and restart its bots; return how many were resumed."""
-        ids = await asyncio.to_thread(self.store.list_ids, False)
+        ids = await self.workers.store(self.store.list_ids, False)
         count = 0
         for match_id in ids:
             try:
@@ -189,7 +194,7 @@ class Lobby:
     async def summaries(self) -> dict[str, list[dict[str, Any]]]:
         """Return the open, live and finished matches, newest first."""
         out: dict[str, list[dict[str, Any]]] = {"open": [], "live": [], "finished": []}
-        for stored in await asyncio.to_thread(self.store.summaries, 60):
+        for stored in await self.workers.store(self.store.summaries, 60):
             room = self.rooms.get(stored.id)
             seats = room.seats if room is not None else stored.seats
             finished = room.stored.finished if room is not None else stored.finished
