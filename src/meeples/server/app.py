@@ -272,7 +272,7 @@ async def claim_seat(request: Request) -> Response:
     try:
         seat, token = await room.claim()
     except RoomError as problem:
-        return _fail(409, problem.code, problem.message)
+        return _fail(503 if problem.code == "storage" else 409, problem.code, problem.message)
     return JSONResponse({"id": room.id, "seat": seat, "token": token})
 
 

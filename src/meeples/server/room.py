@@ -2,7 +2,8 @@
 
 Every change goes through :meth:`Room._commit` under the room's lock: check the version, the
 seat and the action, commit the action to the database, then broadcast. The client sees an
-action accepted only once it is stored, so a restarted server resumes each game exactly.
+action accepted only once it is stored, so a restarted server resumes each game exactly. Memory
+changes only after the database took the change (seats are copied, stored, then swapped in).
 
 Nothing under the lock waits on a socket: a broadcast only posts text into each connection's
 bounded outbox (:class:`Client`), which the connection's own task sends. A connection that
@@ -21,6 +22,7 @@ import json
 import logging
 import secrets
 from collections.abc import Awaitable, Callable
+from dataclasses import replace
 from typing import Any
 
 from meeples.core.errors import MeeplesError
@@ -248,15 +250,17 @@ class Room:
         next action.
 
         Raises:
-            RoomError: a wrong token; the connection is then not bound.
+            RoomError: a wrong token, or the seats could not be stored; the connection is then
+                not bound.
         """
-        seats = self.seats_for(tokens)
         async with self.lock:
+            # Under the lock: a claim cannot give the seat a new token between check and bind.
+            seats = self.seats_for(tokens)
             fresh = [i for i in seats if not self.seats[i].joined]
             if fresh:
-                for i in fresh:
-                    self.seats[i].joined = True
-                await self.workers.store(self.store.update_seats, self.id, self.seats)
+                await self._store_seats(
+                    [replace(s, joined=True) if i in fresh else s for i, s in enumerate(self.seats)]
+                )
             self._bind(client, seats)
             if not client.post(self.render(client)):
                 self._unbind(client)
@@ -287,17 +291,33 @@ class Room:
         """Give the first open, unclaimed seat a fresh token and return it.
 
         Raises:
-            RoomError: no seat is open to anyone.
+            RoomError: no seat is open to anyone, or the seat could not be stored (then the
+                seat keeps its old token and stays open).
         """
         async with self.lock:
             for index, seat in enumerate(self.seats):
                 if seat.kind == "human" and seat.open and not seat.joined:
                     token = new_token()
-                    seat.token_hash = hash_token(token)
-                    seat.open = False
-                    await self.workers.store(self.store.update_seats, self.id, self.seats)
+                    seats = list(self.seats)
+                    seats[index] = replace(seat, token_hash=hash_token(token), open=False)
+                    await self._store_seats(seats)
                     return index, token
         raise RoomError("no_open_seat", "no seat of this game is open any more")
+
+    async def _store_seats(self, seats: list[Seat]) -> None:
+        """Store new seats, then use them; on failure nothing changes.
+
+        Raises:
+            RoomError: the database refused them.
+        """
+        try:
+            await self.workers.store(self.store.update_seats, self.id, seats)
+        except Exception as problem:
+            log.error("match %s: seats could not be stored: %r", self.id, problem)
+            raise RoomError(
+                "storage", "the server could not save this; nothing changed, try again"
+            ) from None
+        self.stored.seats = seats
 
     # --- actions -----------------------------------------------------------------------
 
