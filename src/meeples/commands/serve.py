@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import sys
 from typing import Any
 
 
@@ -26,16 +27,26 @@ def register(subparsers: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    """Start uvicorn with the Meeples application."""
+    """Start uvicorn with the Meeples application; 2 when the database cannot be used."""
     import uvicorn
 
     from meeples.server.app import create_app
     from meeples.server.guard import MAX_FRAME
-    from meeples.server.store import database_url
+    from meeples.server.store import DatabaseProblem, Store, database_url
 
-    app = create_app(args.db, bot_delay=args.bot_delay)
     where = database_url(args.db)
-    print(f"Meeples at http://{args.host}:{args.port}  (database: {where.split('@')[-1]})")
+    shown = where.split("@")[-1]
+    try:
+        store = Store(where)
+        try:
+            store.check()
+        finally:
+            store.close()
+    except DatabaseProblem as problem:
+        print(f"meeples serve: {shown}: {problem}", file=sys.stderr)
+        return 2
+    app = create_app(args.db, bot_delay=args.bot_delay, check_database=False)
+    print(f"Meeples at http://{args.host}:{args.port}  (database: {shown})")
     # Bigger WebSocket frames are refused before they are read into memory.
     uvicorn.run(app, host=args.host, port=args.port, log_level="warning", ws_max_size=MAX_FRAME)
     return 0

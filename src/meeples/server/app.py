@@ -46,7 +46,7 @@ from meeples.server.protocol import (
     parse_client_message,
 )
 from meeples.server.room import CLOSE_TIMEOUT, Client, Room, RoomError, encode
-from meeples.server.store import Store, database_url
+from meeples.server.store import DamagedMatch, DatabaseProblem, Store, database_url
 from meeples.server.workers import Workers
 
 WEB = Path(__file__).resolve().parent.parent / "web"
@@ -59,12 +59,18 @@ def create_app(
     create_rate: tuple[float, float] = (1 / guard.CREATE_EVERY, guard.CREATE_BURST),
     sockets_per_address: int = guard.SOCKETS_PER_ADDRESS,
     bot_processes: int | None = None,
+    check_database: bool = True,
 ) -> Starlette:
     """Return the application on the database db (see :func:`store.database_url`).
 
     create_rate: games each client address may create or claim, per second and in a burst.
     sockets_per_address: live connections each client address may hold at once.
     bot_processes: processes for bot moves (None: every core but one; 0: threads instead).
+    check_database: check at start that the database is whole and writable (``meeples serve``
+    checks before it starts the app, so it says no here).
+
+    Raises:
+        DatabaseProblem: (at start) the database is damaged, read-only or not a database.
     """
     url = database_url(db)
 
@@ -72,6 +78,12 @@ def create_app(
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         quiet_invalid_text()
         store = Store(url)
+        if check_database:
+            try:
+                store.check()
+            except DatabaseProblem:
+                store.close()
+                raise
         workers = Workers.start(bot_processes)
         lobby = Lobby(store, bot_delay, workers)
         app.state.store = store
@@ -100,8 +112,16 @@ def create_app(
         Mount("/static", RevalidatedFiles(directory=WEB), name="static"),
     ]
     return Starlette(
-        routes=routes, lifespan=lifespan, middleware=[Middleware(guard.SecurityHeaders)]
+        routes=routes,
+        lifespan=lifespan,
+        middleware=[Middleware(guard.SecurityHeaders)],
+        exception_handlers={Exception: unexpected},
     )
+
+
+async def unexpected(request: Request, problem: Exception) -> Response:
+    """Answer a failure no route expected: a JSON error, never a traceback (the log has it)."""
+    return _fail(500, "generic", "the server failed on this request; nothing changed")
 
 
 class InvalidTextFilter(logging.Filter):
@@ -233,19 +253,25 @@ async def create_match(request: Request) -> Response:
     )
 
 
-async def _room(request: Request) -> Room | None:
+DAMAGED = "this game cannot be loaded: its record in the database is damaged"
+
+
+async def _room(request: Request) -> Room | Response:
+    """Return the room of the request's match, or the error to answer instead."""
     try:
-        return await _lobby(request).get(request.path_params["match_id"])
-    except Exception as problem:  # a match that cannot be loaded is, for clients, not there
-        log.error("match cannot be loaded: %r", problem)
-        return None
+        room = await _lobby(request).get(request.path_params["match_id"])
+    except DamagedMatch:
+        return _fail(500, "generic", DAMAGED)
+    if room is None:
+        return _fail(404, "unknown_match", "there is no such game")
+    return room
 
 
 async def show_match(request: Request) -> Response:
     """Describe one match: its seats, version and outcome (the spectator view too)."""
     room = await _room(request)
-    if room is None:
-        return _fail(404, "unknown_match", "there is no such game")
+    if isinstance(room, Response):
+        return room
     outcome = room.state.outcome
     return JSONResponse(
         {
@@ -265,8 +291,8 @@ async def show_match(request: Request) -> Response:
 async def claim_seat(request: Request) -> Response:
     """Take the first seat left open to anyone; answer its new token."""
     room = await _room(request)
-    if room is None:
-        return _fail(404, "unknown_match", "there is no such game")
+    if isinstance(room, Response):
+        return room
     if _flooding(request):
         return _fail(429, "too_many", "too many seats taken from this address; wait a little")
     try:
@@ -279,8 +305,8 @@ async def claim_seat(request: Request) -> Response:
 async def replay(request: Request) -> Response:
     """Return every public view of a finished match, with the action log."""
     room = await _room(request)
-    if room is None:
-        return _fail(404, "unknown_match", "there is no such game")
+    if isinstance(room, Response):
+        return room
     if not room.stored.finished:
         return _fail(409, "not_finished", "a game can be replayed once it is finished")
     stored = room.stored
@@ -334,11 +360,11 @@ async def _refuse(websocket: WebSocket, message: dict[str, Any], code: int) -> N
 
 
 async def _live(websocket: WebSocket) -> None:
-    room = None
     try:
         room = await _lobby(websocket).get(websocket.path_params["match_id"])
-    except Exception as problem:
-        log.error("match cannot be loaded: %r", problem)
+    except DamagedMatch:
+        await _refuse(websocket, error("generic", DAMAGED), 4404)
+        return
     if room is None:
         await _refuse(websocket, error("unknown_match", "there is no such game"), 4404)
         return

@@ -13,7 +13,7 @@ from meeples.core.errors import MeeplesError
 from meeples.server import bots, guard
 from meeples.server.protocol import CreateRequest
 from meeples.server.room import Room, RoomError, hash_token, new_token
-from meeples.server.store import Seat, Store, StoredMatch
+from meeples.server.store import DamagedMatch, Seat, Store, StoredMatch
 from meeples.server.workers import Workers
 
 log = logging.getLogger("meeples.server")
@@ -92,6 +92,7 @@ class Lobby:
         self.bot_delay = bot_delay
         self.workers = workers if workers is not None else Workers()
         self.rooms: dict[str, Room] = {}
+        self.damaged: set[str] = set()
         self._loading = asyncio.Lock()
 
     async def create(self, request: CreateRequest) -> tuple[Room, list[str | None]]:
@@ -160,19 +161,37 @@ class Lobby:
         return room, tokens
 
     async def get(self, match_id: str) -> Room | None:
-        """Return the room of a match, loading it from the database when needed."""
+        """Return the room of a match, loading it from the database when needed.
+
+        Raises:
+            DamagedMatch: its record cannot be read back or replayed (reported once; the
+                match is not tried again until the server restarts).
+        """
         room = self.rooms.get(match_id)
         if room is not None:
             return room
+        if match_id in self.damaged:
+            raise DamagedMatch(match_id)
         async with self._loading:
             room = self.rooms.get(match_id)
             if room is not None:
                 return room
-            stored = await self.workers.store(self.store.load, match_id)
+            try:
+                stored = await self.workers.store(self.store.load, match_id)
+            except DamagedMatch:
+                self.damaged.add(match_id)
+                raise
             if stored is None:
                 return None
-            # Replaying the record is work for a thread, but not for the database's threads.
-            room = await asyncio.to_thread(Room, stored, self.store, self.bot_delay, self.workers)
+            try:
+                # Replaying the record is work for a thread, but not for the database's threads.
+                room = await asyncio.to_thread(
+                    Room, stored, self.store, self.bot_delay, self.workers
+                )
+            except Exception as problem:  # a record the engine cannot replay
+                self.store.report_damaged(match_id, problem)
+                self.damaged.add(match_id)
+                raise DamagedMatch(match_id) from None
             self.rooms[match_id] = room
             return room
 
@@ -183,7 +202,9 @@ class Lobby:
         for match_id in ids:
             try:
                 room = await self.get(match_id)
-            except Exception as error:  # one broken match must not stop the server starting
+            except DamagedMatch:  # one broken match must not stop the server (reported once)
+                continue
+            except Exception as error:
                 log.error("match %s cannot be resumed: %r", match_id, error)
                 continue
             if room is not None:
