@@ -35,7 +35,13 @@ from meeples.core.errors import MeeplesError
 from meeples.core.record import Match
 from meeples.server import guard
 from meeples.server.components import components
-from meeples.server.lobby import Lobby, describe_games
+from meeples.server.lobby import (
+    BOT_GAMES_PER_ADDRESS,
+    BOT_GAMES_TOTAL,
+    Lobby,
+    TooMany,
+    describe_games,
+)
 from meeples.server.protocol import (
     Act,
     CreateRequest,
@@ -59,6 +65,7 @@ def create_app(
     create_rate: tuple[float, float] = (1 / guard.CREATE_EVERY, guard.CREATE_BURST),
     sockets_per_address: int = guard.SOCKETS_PER_ADDRESS,
     bot_processes: int | None = None,
+    bot_games: tuple[int, int] = (BOT_GAMES_PER_ADDRESS, BOT_GAMES_TOTAL),
     check_database: bool = True,
 ) -> Starlette:
     """Return the application on the database db (see :func:`store.database_url`).
@@ -66,6 +73,7 @@ def create_app(
     create_rate: games each client address may create or claim, per second and in a burst.
     sockets_per_address: live connections each client address may hold at once.
     bot_processes: processes for bot moves (None: every core but one; 0: threads instead).
+    bot_games: games of bots only that may play at once, per client address and in all.
     check_database: check at start that the database is whole and writable (``meeples serve``
     checks before it starts the app, so it says no here).
 
@@ -85,7 +93,7 @@ def create_app(
                 store.close()
                 raise
         workers = Workers.start(bot_processes)
-        lobby = Lobby(store, bot_delay, workers)
+        lobby = Lobby(store, bot_delay, workers, bot_games)
         app.state.store = store
         app.state.lobby = lobby
         app.state.creations = guard.Buckets(*create_rate)
@@ -165,11 +173,19 @@ def _fail(status: int, code: str, message: str) -> JSONResponse:
     return JSONResponse(error(code, message), status_code=status)
 
 
+def _address(connection: Request | WebSocket) -> str:
+    """Return the client's address: the peer itself, or what a trusted proxy said it was.
+
+    ``meeples serve`` trusts X-Forwarded-For only from the proxies given to
+    ``--forwarded-allow-ips`` (uvicorn then puts the forwarded address in the scope).
+    """
+    return connection.client.host if connection.client is not None else "?"
+
+
 def _flooding(request: Request) -> bool:
     """Return whether this address creates or claims games faster than anyone would."""
     creations: guard.Buckets = request.app.state.creations
-    address = request.client.host if request.client is not None else "?"
-    return not creations.take(address)
+    return not creations.take(_address(request))
 
 
 class TooLarge(Exception):
@@ -237,9 +253,11 @@ async def create_match(request: Request) -> Response:
             return _fail(400, "malformed", f"{where}: {first['msg']}")
         return _fail(400, "malformed", "the request body is not JSON")
     try:
-        room, tokens = await _lobby(request).create(create)
+        room, tokens = await _lobby(request).create(create, _address(request))
     except MeeplesError as problem:
         return _fail(400, "bad_request", str(problem))
+    except TooMany as problem:
+        return _fail(429, "too_many", str(problem))
     return JSONResponse(
         {
             "id": room.id,
@@ -338,7 +356,7 @@ async def live(websocket: WebSocket) -> None:
     """Play a match over a WebSocket: hello with tokens, then actions."""
     await websocket.accept()
     sockets: guard.Counter = websocket.app.state.sockets
-    address = websocket.client.host if websocket.client is not None else "?"
+    address = _address(websocket)
     if not sockets.enter(address):
         await _refuse(websocket, error("too_many", "too many connections from this address"), 1013)
         return

@@ -509,6 +509,10 @@ class Room:
             return seat
         return None
 
+    def is_playing_bots(self) -> bool:
+        """Return whether a bot is thinking or about to (its loop is running)."""
+        return self._bot_task is not None and not self._bot_task.done()
+
     def schedule_bots(self) -> None:
         """Start the bot loop when a bot is to move and none is thinking yet."""
         if self.bot_to_move() is None:
