@@ -32,7 +32,6 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 import meeples
 from meeples.core.errors import MeeplesError
-from meeples.core.record import Match
 from meeples.server import guard
 from meeples.server.components import components
 from meeples.server.lobby import (
@@ -51,6 +50,7 @@ from meeples.server.protocol import (
     error,
     parse_client_message,
 )
+from meeples.server.replays import Busy, Replays
 from meeples.server.room import CLOSE_TIMEOUT, Client, Room, RoomError, encode
 from meeples.server.store import DamagedMatch, DatabaseProblem, Store, database_url
 from meeples.server.workers import Workers
@@ -64,6 +64,7 @@ def create_app(
     bot_delay: float = 0.5,
     create_rate: tuple[float, float] = (1 / guard.CREATE_EVERY, guard.CREATE_BURST),
     sockets_per_address: int = guard.SOCKETS_PER_ADDRESS,
+    replay_rate: tuple[float, float] = (1 / guard.REPLAY_EVERY, guard.REPLAY_BURST),
     bot_processes: int | None = None,
     bot_games: tuple[int, int] = (BOT_GAMES_PER_ADDRESS, BOT_GAMES_TOTAL),
     check_database: bool = True,
@@ -72,6 +73,7 @@ def create_app(
 
     create_rate: games each client address may create or claim, per second and in a burst.
     sockets_per_address: live connections each client address may hold at once.
+    replay_rate: replays each client address may ask for, per second and in a burst.
     bot_processes: processes for bot moves (None: every core but one; 0: threads instead).
     bot_games: games of bots only that may play at once, per client address and in all.
     check_database: check at start that the database is whole and writable (``meeples serve``
@@ -98,6 +100,8 @@ def create_app(
         app.state.lobby = lobby
         app.state.creations = guard.Buckets(*create_rate)
         app.state.sockets = guard.Counter(sockets_per_address)
+        app.state.replays = Replays()
+        app.state.replay_rates = guard.Buckets(*replay_rate)
         resumed = await lobby.resume()
         log.info("meeples server on %s, %d unfinished matches resumed", url.split("@")[-1], resumed)
         try:
@@ -327,29 +331,15 @@ async def replay(request: Request) -> Response:
         return room
     if not room.stored.finished:
         return _fail(409, "not_finished", "a game can be replayed once it is finished")
-    stored = room.stored
-    record = Match(
-        game=stored.game,
-        players=stored.players,
-        seed=stored.seed if stored.position is None else None,
-        options=stored.options if stored.position is None else None,
-        position=stored.position,
-        actions=tuple(stored.actions),
-    )
-    views = [state.view(None) for state in record.states()]
-    outcome = room.state.outcome
-    return JSONResponse(
-        {
-            "id": room.id,
-            "game": stored.game,
-            "title": room.state.game.title,
-            "players": room.players(),
-            "views": views,
-            "log": room.log,
-            "outcome": outcome.to_json() if outcome is not None else None,
-            "record": record.to_json(),
-        }
-    )
+    rates: guard.Buckets = request.app.state.replay_rates
+    if not rates.take(_address(request)):
+        return _fail(429, "too_many", "too many replays asked from this address; wait a little")
+    replays: Replays = request.app.state.replays
+    try:
+        body = await replays.replay(room)
+    except Busy as problem:
+        return _fail(503, "busy", str(problem))
+    return Response(body, media_type="application/json")
 
 
 async def live(websocket: WebSocket) -> None:
