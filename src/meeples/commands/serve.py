@@ -23,7 +23,36 @@ def register(subparsers: Any) -> None:
     parser.add_argument(
         "--bot-delay", type=float, default=0.5, help="seconds a bot waits before it moves (0.5)"
     )
+    parser.add_argument(
+        "--forwarded-allow-ips",
+        default="",
+        metavar="LIST",
+        help="comma-separated addresses of the reverse proxies whose X-Forwarded-For header is"
+        " believed (default: none; each client is then its own address, for the per-address"
+        " limits)",
+    )
     parser.set_defaults(func=run)
+
+
+def uvicorn_options(args: argparse.Namespace) -> dict[str, Any]:
+    """Return uvicorn's options for these arguments.
+
+    X-Forwarded-For is believed only from the listed proxies: uvicorn's own default believes
+    it from 127.0.0.1, so anyone on the machine (or any local proxy passing the header on)
+    could pose as a new address at each request and escape every per-address limit.
+    """
+    from meeples.server.guard import MAX_FRAME
+
+    trusted = [ip.strip() for ip in args.forwarded_allow_ips.split(",") if ip.strip()]
+    return {
+        "host": args.host,
+        "port": args.port,
+        "log_level": "warning",
+        # Bigger WebSocket frames are refused before they are read into memory.
+        "ws_max_size": MAX_FRAME,
+        "proxy_headers": bool(trusted),
+        "forwarded_allow_ips": trusted or None,
+    }
 
 
 def run(args: argparse.Namespace) -> int:
@@ -31,7 +60,6 @@ def run(args: argparse.Namespace) -> int:
     import uvicorn
 
     from meeples.server.app import create_app
-    from meeples.server.guard import MAX_FRAME
     from meeples.server.store import DatabaseProblem, Store, database_url
 
     where = database_url(args.db)
@@ -47,6 +75,5 @@ def run(args: argparse.Namespace) -> int:
         return 2
     app = create_app(args.db, bot_delay=args.bot_delay, check_database=False)
     print(f"Meeples at http://{args.host}:{args.port}  (database: {shown})")
-    # Bigger WebSocket frames are refused before they are read into memory.
-    uvicorn.run(app, host=args.host, port=args.port, log_level="warning", ws_max_size=MAX_FRAME)
+    uvicorn.run(app, **uvicorn_options(args))
     return 0
