@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 from starlette.testclient import TestClient
+from starlette.websockets import WebSocketDisconnect
 
 import meeples
 from meeples.server.lobby import Lobby
@@ -144,3 +145,38 @@ def test_a_move_renders_one_view_per_audience(
         south.send_json({"type": "act", "action": "b2-b4", "version": 0})
         seen = [ws.receive_json()["version"] for ws in [south, north, *spectators]]
     assert seen == [1] * 22 and sorted(counted.calls, key=str) == [0, 1, None]
+
+
+def test_connection_that_stops_reading_is_closed_and_may_come_back(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import meeples.server.app as app_module
+
+    stuck: list[Client] = []
+
+    class FirstStops(Client):
+        """The first connection's sends never complete (a peer whose buffers are full)."""
+
+        def __init__(self, send: Any, close: Any = None) -> None:
+            super().__init__(never if not stuck else send, close)
+            stuck.append(self)
+
+    monkeypatch.setattr(app_module, "Client", FirstStops)
+    match = create(client)
+    rng = random.Random(1)
+    with client.websocket_connect(f"/ws/{match['id']}") as spectator:
+        spectator.send_json({"type": "hello", "tokens": []})
+        with client.websocket_connect(f"/ws/{match['id']}") as players:
+            players.send_json({"type": "hello", "tokens": [token(match, 0), token(match, 1)]})
+            state = players.receive_json()
+            for _ in range(OUTBOX + 3):
+                action = rng.choice(state["legal"])["action"]
+                players.send_json({"type": "act", "action": action, "version": state["version"]})
+                state = players.receive_json()
+            with pytest.raises(WebSocketDisconnect) as closed:
+                spectator.receive_json()
+        with client.websocket_connect(f"/ws/{match['id']}") as again:
+            again.send_json({"type": "hello", "tokens": []})
+            back = again.receive_json()
+    moves = OUTBOX + 3
+    assert (state["version"], closed.value.code, back["version"]) == (moves, SLOW_READER, moves)

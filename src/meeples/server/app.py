@@ -387,15 +387,19 @@ async def _live(websocket: WebSocket) -> None:
     gone = asyncio.create_task(client.gone.wait())
     try:
         await asyncio.wait({reader, gone}, return_when=asyncio.FIRST_COMPLETED)
+        if not reader.done():  # the connection is gone: nothing it sent counts any more
+            reader.cancel()
+        await room.leave(client)
+        if reader.done() and not reader.cancelled() and reader.exception() is not None:
+            log.error("match %s: a connection failed: %r", room.id, reader.exception())
+            client.post(encode(error("generic", "the server failed on this connection")))
+            client.close(1011)
+        await client.finished()  # what was posted before a close goes out first
     finally:
         gone.cancel()
         reader.cancel()
+        client.stop()
         await room.leave(client)
-    if reader.done() and not reader.cancelled() and reader.exception() is not None:
-        log.error("match %s: a connection failed: %r", room.id, reader.exception())
-        client.post(encode(error("generic", "the server failed on this connection")))
-        client.close(1011)
-    await client.finished()
 
 
 async def _read(websocket: WebSocket, room: Room, client: Client) -> None:
