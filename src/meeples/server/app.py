@@ -305,7 +305,7 @@ async def show_match(request: Request) -> Response:
             "to_move": room.state.to_move,
             "finished": room.stored.finished,
             "outcome": outcome.to_json() if outcome is not None else None,
-            "view": room.state.view(None),
+            "view": room.view(None),
         }
     )
 
@@ -372,6 +372,10 @@ async def _live(websocket: WebSocket) -> None:
         room = await _lobby(websocket).get(websocket.path_params["match_id"])
     except DamagedMatch:
         await _refuse(websocket, error("generic", DAMAGED), 4404)
+        return
+    except Exception as problem:  # the database is unreachable, say: the browser tries again
+        log.error("match %s cannot be loaded now: %r", websocket.path_params["match_id"], problem)
+        await _refuse(websocket, error("generic", "this game cannot be loaded now"), 1011)
         return
     if room is None:
         await _refuse(websocket, error("unknown_match", "there is no such game"), 4404)

@@ -179,7 +179,7 @@ class Room:
         self.bot_delay = bot_delay
         self.workers = workers if workers is not None else Workers()
         self.lock = asyncio.Lock()
-        self.clients: list[Client] = []
+        self.clients: dict[Client, None] = {}  # in joining order; leaving is O(1)
         self.log: list[dict[str, Any]] = []
         self._bot_task: asyncio.Task[None] | None = None
         self._legal_cache: tuple[int, list[dict[str, str]]] | None = None
@@ -272,14 +272,14 @@ class Room:
     def _bind(self, client: Client, seats: frozenset[int]) -> None:
         self._unbind(client)
         client.seats = seats
-        self.clients.append(client)
+        self.clients[client] = None
         for seat in seats:
             self._holders[seat] = self._holders.get(seat, 0) + 1
 
     def _unbind(self, client: Client) -> None:
         if client not in self.clients:
             return
-        self.clients.remove(client)
+        del self.clients[client]
         for seat in client.seats:
             left = self._holders.get(seat, 0) - 1
             if left > 0:
