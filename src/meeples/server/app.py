@@ -108,7 +108,7 @@ def create_app(
             yield
         finally:
             await lobby.stop()
-            workers.stop()
+            await asyncio.to_thread(workers.stop)
             store.close()
 
     routes = [

@@ -81,9 +81,10 @@ class Workers:
         return await asyncio.get_running_loop().run_in_executor(self.hint_pool, function, *args)
 
     def stop(self) -> None:
-        """End the pools: database calls finish, searches are dropped (a running one ends alone)."""
-        for pool in (self.bot_pool, self.hint_pool):
+        """End the pools: queued work is dropped, running work (a search: seconds) finishes.
+
+        Waiting lets the worker processes end cleanly (no leaked semaphores at exit).
+        """
+        for pool in (self.bot_pool, self.hint_pool, self.store_pool):
             if pool is not None:
-                pool.shutdown(wait=False, cancel_futures=True)
-        if self.store_pool is not None:
-            self.store_pool.shutdown(wait=True)
+                pool.shutdown(wait=True, cancel_futures=pool is not self.store_pool)
