@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import threading
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -43,3 +45,31 @@ def create(client: TestClient, **body: Any) -> dict[str, Any]:
 def token(match: dict[str, Any], seat: int) -> str:
     value: str = match["seats"][seat]["token"]
     return value
+
+
+class LiveServer:
+    """An app on a real uvicorn in a background thread, on a free port (for proxy headers and
+    raw WebSocket frames, which the TestClient does not go through)."""
+
+    def __init__(self, app: Any, **options: Any) -> None:
+        import uvicorn
+
+        options = {"log_level": "warning", "log_config": None, **options}
+        options.update(host="127.0.0.1", port=0)
+        self.server = uvicorn.Server(uvicorn.Config(app, **options))
+        self.thread = threading.Thread(target=self.server.run, daemon=True)
+
+    def __enter__(self) -> LiveServer:
+        self.thread.start()
+        deadline = time.monotonic() + 20
+        while not self.server.started:
+            if time.monotonic() > deadline or not self.thread.is_alive():
+                raise RuntimeError("the server did not start")
+            time.sleep(0.02)
+        self.port = int(self.server.servers[0].sockets[0].getsockname()[1])
+        self.url = f"http://127.0.0.1:{self.port}"
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.server.should_exit = True
+        self.thread.join(10)

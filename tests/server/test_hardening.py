@@ -292,7 +292,8 @@ def test_a_match_that_cannot_load_does_not_stop_the_server(
     monkeypatch.setattr(meeples.load("sparta").rules, "initial_state", broken_legal)
     with TestClient(create_app(db, bot_delay=0)) as second:
         answer = second.get(f"/api/matches/{match['id']}")
-        assert (answer.status_code, second.get("/api/games").status_code) == (404, 200)
+        assert (answer.status_code, second.get("/api/games").status_code) == (500, 200)
+        assert "cannot be loaded" in answer.json()["message"]
 
 
 def test_pages_may_run_only_the_clients_own_scripts_and_not_be_framed(client: TestClient) -> None:

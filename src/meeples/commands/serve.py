@@ -52,16 +52,44 @@ def register(subparsers: Any) -> None:
         "--bot-delay", type=number(positive=False), default=0.5,
         help="seconds a bot waits before it moves (0.5)",
     )
+    parser.add_argument(
+        "--forwarded-allow-ips",
+        default="",
+        metavar="LIST",
+        help="comma-separated addresses of the reverse proxies whose X-Forwarded-For header is"
+        " believed (default: none; each client is then its own address, for the per-address"
+        " limits)",
+    )
     parser.set_defaults(func=run)
 
 
+def uvicorn_options(args: argparse.Namespace) -> dict[str, Any]:
+    """Return uvicorn's options for these arguments.
+
+    X-Forwarded-For is believed only from the listed proxies: uvicorn's own default believes
+    it from 127.0.0.1, so anyone on the machine (or any local proxy passing the header on)
+    could pose as a new address at each request and escape every per-address limit.
+    """
+    from meeples.server.guard import MAX_FRAME
+
+    trusted = [ip.strip() for ip in args.forwarded_allow_ips.split(",") if ip.strip()]
+    return {
+        "host": args.host,
+        "port": args.port,
+        "log_level": "warning",
+        # Bigger WebSocket frames are refused before they are read into memory.
+        "ws_max_size": MAX_FRAME,
+        "proxy_headers": bool(trusted),
+        "forwarded_allow_ips": trusted or None,
+    }
+
+
 def run(args: argparse.Namespace) -> int:
-    """Check the settings, bind the socket, then serve the Meeples application on uvicorn."""
+    """Check the settings and the database, bind the socket, then serve Meeples on uvicorn."""
     import uvicorn
 
     from meeples.server.app import create_app
-    from meeples.server.guard import MAX_FRAME
-    from meeples.server.store import database_url
+    from meeples.server.store import DatabaseProblem, Store, database_url
 
     if args.db is not None and not args.db.strip():
         raise BadOptions("--db needs an SQLite file name or a database URL, not an empty text")
@@ -69,14 +97,20 @@ def run(args: argparse.Namespace) -> int:
     shown = check_database(url, database_source(args.db))
     sock = bind(args.host, args.port)
     try:
+        # A damaged, read-only or foreign file stops here, in one line (integrity check).
+        try:
+            store = Store(url)
+            try:
+                store.check()
+            finally:
+                store.close()
+        except DatabaseProblem as problem:
+            raise BadOptions(f"{shown}: {problem}") from None
         open_database(url, shown)
-        app = create_app(args.db, bot_delay=args.bot_delay)
+        app = create_app(args.db, bot_delay=args.bot_delay, check_database=False)
         address = f"[{args.host}]" if ":" in args.host else args.host
         banner = f"Meeples at http://{address}:{args.port}  (database: {shown})"
-        # Bigger WebSocket frames are refused before they are read into memory.
-        config = uvicorn.Config(
-            app, host=args.host, port=args.port, log_level="warning", ws_max_size=MAX_FRAME
-        )
+        config = uvicorn.Config(app, **uvicorn_options(args))
         serve(config, banner, sock)
     finally:
         sock.close()
@@ -134,8 +168,11 @@ def check_database(url: str, source: str) -> str:
             f"(pip install '{package}')"
         ) from None
     if parsed.get_backend_name() == "sqlite" and parsed.database not in (None, "", ":memory:"):
-        check_sqlite_file(str(parsed.database), source)
-        return str(parsed.database)
+        path = str(parsed.database)
+        if parsed.query.get("uri") in ("true", "1") and path.startswith("file:"):
+            path = path.removeprefix("file:")  # an SQLite URI (e.g. ?mode=ro&uri=true)
+        check_sqlite_file(path, source)
+        return path
     return shown
 
 

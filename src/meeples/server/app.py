@@ -13,6 +13,7 @@ WS   /ws/{id}                  live play (see :mod:`meeples.server.protocol`)
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import json
 import logging
@@ -33,10 +34,15 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 import meeples
 from meeples.core import text
 from meeples.core.errors import MeeplesError
-from meeples.core.record import Match
 from meeples.server import guard
 from meeples.server.components import components
-from meeples.server.lobby import Lobby, describe_games
+from meeples.server.lobby import (
+    BOT_GAMES_PER_ADDRESS,
+    BOT_GAMES_TOTAL,
+    Lobby,
+    TooMany,
+    describe_games,
+)
 from meeples.server.protocol import (
     Act,
     CreateRequest,
@@ -46,8 +52,10 @@ from meeples.server.protocol import (
     error,
     parse_client_message,
 )
-from meeples.server.room import Client, Room, RoomError
-from meeples.server.store import Store, database_url
+from meeples.server.replays import Busy, Replays
+from meeples.server.room import CLOSE_TIMEOUT, Client, Room, RoomError, encode
+from meeples.server.store import DamagedMatch, DatabaseProblem, Store, database_url
+from meeples.server.workers import Workers
 
 WEB = Path(__file__).resolve().parent.parent / "web"
 log = logging.getLogger("meeples.server")
@@ -58,28 +66,51 @@ def create_app(
     bot_delay: float = 0.5,
     create_rate: tuple[float, float] = (1 / guard.CREATE_EVERY, guard.CREATE_BURST),
     sockets_per_address: int = guard.SOCKETS_PER_ADDRESS,
+    replay_rate: tuple[float, float] = (1 / guard.REPLAY_EVERY, guard.REPLAY_BURST),
+    bot_processes: int | None = None,
+    bot_games: tuple[int, int] = (BOT_GAMES_PER_ADDRESS, BOT_GAMES_TOTAL),
+    check_database: bool = True,
 ) -> Starlette:
     """Return the application on the database db (see :func:`store.database_url`).
 
     create_rate: games each client address may create or claim, per second and in a burst.
     sockets_per_address: live connections each client address may hold at once.
+    replay_rate: replays each client address may ask for, per second and in a burst.
+    bot_processes: processes for bot moves (None: every core but one; 0: threads instead).
+    bot_games: games of bots only that may play at once, per client address and in all.
+    check_database: check at start that the database is whole and writable (``meeples serve``
+    checks before it starts the app, so it says no here).
+
+    Raises:
+        DatabaseProblem: (at start) the database is damaged, read-only or not a database.
     """
     url = database_url(db)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        quiet_invalid_text()
         store = Store(url)
-        lobby = Lobby(store, bot_delay)
+        if check_database:
+            try:
+                store.check()
+            except DatabaseProblem:
+                store.close()
+                raise
+        workers = Workers.start(bot_processes)
+        lobby = Lobby(store, bot_delay, workers, bot_games)
         app.state.store = store
         app.state.lobby = lobby
         app.state.creations = guard.Buckets(*create_rate)
         app.state.sockets = guard.Counter(sockets_per_address)
+        app.state.replays = Replays()
+        app.state.replay_rates = guard.Buckets(*replay_rate)
         resumed = await lobby.resume()
         log.info("meeples server on %s, %d unfinished matches resumed", url.split("@")[-1], resumed)
         try:
             yield
         finally:
             await lobby.stop()
+            await asyncio.to_thread(workers.stop)
             store.close()
 
     routes = [
@@ -96,8 +127,39 @@ def create_app(
         Mount("/static", RevalidatedFiles(directory=WEB), name="static"),
     ]
     return Starlette(
-        routes=routes, lifespan=lifespan, middleware=[Middleware(guard.SecurityHeaders)]
+        routes=routes,
+        lifespan=lifespan,
+        middleware=[Middleware(guard.SecurityHeaders)],
+        exception_handlers={Exception: unexpected},
     )
+
+
+async def unexpected(request: Request, problem: Exception) -> Response:
+    """Answer a failure no route expected: a JSON error, never a traceback (the log has it)."""
+    return _fail(500, "generic", "the server failed on this request; nothing changed")
+
+
+class InvalidTextFilter(logging.Filter):
+    """Turn uvicorn's traceback for a text frame that is not UTF-8 into a one-line warning.
+
+    uvicorn already closes such a connection with 1007; one broken or hostile client could
+    otherwise fill the log with a six-line traceback per frame.
+    """
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        """Keep the record, without its traceback when it is a frame that is not UTF-8."""
+        if record.exc_info and isinstance(record.exc_info[1], UnicodeDecodeError):
+            record.exc_info, record.exc_text = None, None
+            record.levelno, record.levelname = logging.WARNING, "WARNING"
+            record.msg, record.args = "a WebSocket text frame was not UTF-8; closed (1007)", ()
+        return True
+
+
+def quiet_invalid_text() -> None:
+    """Install :class:`InvalidTextFilter` on uvicorn's error log (once)."""
+    uvicorn_log = logging.getLogger("uvicorn.error")
+    if not any(isinstance(f, InvalidTextFilter) for f in uvicorn_log.filters):
+        uvicorn_log.addFilter(InvalidTextFilter())
 
 
 class RevalidatedFiles(StaticFiles):
@@ -118,11 +180,19 @@ def _fail(status: int, code: str, message: str) -> JSONResponse:
     return JSONResponse(error(code, message), status_code=status)
 
 
+def _address(connection: Request | WebSocket) -> str:
+    """Return the client's address: the peer itself, or what a trusted proxy said it was.
+
+    ``meeples serve`` trusts X-Forwarded-For only from the proxies given to
+    ``--forwarded-allow-ips`` (uvicorn then puts the forwarded address in the scope).
+    """
+    return connection.client.host if connection.client is not None else "?"
+
+
 def _flooding(request: Request) -> bool:
     """Return whether this address creates or claims games faster than anyone would."""
     creations: guard.Buckets = request.app.state.creations
-    address = request.client.host if request.client is not None else "?"
-    return not creations.take(address)
+    return not creations.take(_address(request))
 
 
 class TooLarge(Exception):
@@ -206,11 +276,13 @@ async def create_match(request: Request) -> Response:
             return _fail(400, "malformed", f"{where}: {first['msg']}")
         return _fail(400, "malformed", "the request body is not JSON")
     try:
-        room, tokens = await _lobby(request).create(create)
+        room, tokens = await _lobby(request).create(create, _address(request))
     except MeeplesError as problem:
         return JSONResponse(
             error("bad_request", str(problem), problem.message.to_json()), status_code=400
         )
+    except TooMany as problem:
+        return _fail(429, "too_many", str(problem))
     return JSONResponse(
         {
             "id": room.id,
@@ -224,19 +296,25 @@ async def create_match(request: Request) -> Response:
     )
 
 
-async def _room(request: Request) -> Room | None:
+DAMAGED = "this game cannot be loaded: its record in the database is damaged"
+
+
+async def _room(request: Request) -> Room | Response:
+    """Return the room of the request's match, or the error to answer instead."""
     try:
-        return await _lobby(request).get(request.path_params["match_id"])
-    except Exception as problem:  # a match that cannot be loaded is, for clients, not there
-        log.error("match cannot be loaded: %r", problem)
-        return None
+        room = await _lobby(request).get(request.path_params["match_id"])
+    except DamagedMatch:
+        return _fail(500, "generic", DAMAGED)
+    if room is None:
+        return _fail(404, "unknown_match", "there is no such game")
+    return room
 
 
 async def show_match(request: Request) -> Response:
     """Describe one match: its seats, version and outcome (the spectator view too)."""
     room = await _room(request)
-    if room is None:
-        return _fail(404, "unknown_match", "there is no such game")
+    if isinstance(room, Response):
+        return room
     outcome = room.state.outcome
     return JSONResponse(
         {
@@ -248,7 +326,7 @@ async def show_match(request: Request) -> Response:
             "to_move": room.state.to_move,
             "finished": room.stored.finished,
             "outcome": outcome.to_json() if outcome is not None else None,
-            "view": room.state.view(None),
+            "view": room.view(None),
         }
     )
 
@@ -256,57 +334,42 @@ async def show_match(request: Request) -> Response:
 async def claim_seat(request: Request) -> Response:
     """Take the first seat left open to anyone; answer its new token."""
     room = await _room(request)
-    if room is None:
-        return _fail(404, "unknown_match", "there is no such game")
+    if isinstance(room, Response):
+        return room
     if _flooding(request):
         return _fail(429, "too_many", "too many seats taken from this address; wait a little")
     try:
         seat, token = await room.claim()
     except RoomError as problem:
-        return _fail(409, problem.code, problem.message)
+        return _fail(503 if problem.code == "storage" else 409, problem.code, problem.message)
     return JSONResponse({"id": room.id, "seat": seat, "token": token})
 
 
 async def replay(request: Request) -> Response:
     """Return every public view of a finished match, with the action log."""
     room = await _room(request)
-    if room is None:
-        return _fail(404, "unknown_match", "there is no such game")
+    if isinstance(room, Response):
+        return room
     if not room.stored.finished:
         return _fail(409, "not_finished", "a game can be replayed once it is finished")
-    stored = room.stored
-    record = Match(
-        game=stored.game,
-        players=stored.players,
-        seed=stored.seed if stored.position is None else None,
-        options=stored.options if stored.position is None else None,
-        position=stored.position,
-        actions=tuple(stored.actions),
-    )
-    views = [state.view(None) for state in record.states()]
-    outcome = room.state.outcome
-    return JSONResponse(
-        {
-            "id": room.id,
-            "game": stored.game,
-            "title": room.state.game.title,
-            "players": room.players(),
-            "views": views,
-            "log": room.log,
-            "outcome": outcome.to_json() if outcome is not None else None,
-            "record": record.to_json(),
-        }
-    )
+    rates: guard.Buckets = request.app.state.replay_rates
+    if not rates.take(_address(request)):
+        return _fail(429, "too_many", "too many replays asked from this address; wait a little")
+    replays: Replays = request.app.state.replays
+    try:
+        body = await replays.replay(room)
+    except Busy as problem:
+        return _fail(503, "busy", str(problem))
+    return Response(body, media_type="application/json")
 
 
 async def live(websocket: WebSocket) -> None:
     """Play a match over a WebSocket: hello with tokens, then actions."""
     await websocket.accept()
     sockets: guard.Counter = websocket.app.state.sockets
-    address = websocket.client.host if websocket.client is not None else "?"
+    address = _address(websocket)
     if not sockets.enter(address):
-        await websocket.send_json(error("too_many", "too many connections from this address"))
-        await websocket.close(code=1013)
+        await _refuse(websocket, error("too_many", "too many connections from this address"), 1013)
         return
     try:
         await _live(websocket)
@@ -314,70 +377,109 @@ async def live(websocket: WebSocket) -> None:
         sockets.leave(address)
 
 
+async def _refuse(websocket: WebSocket, message: dict[str, Any], code: int) -> None:
+    """Send one error and close, giving up on a peer that does not read."""
+
+    async def send_and_close() -> None:
+        await websocket.send_text(encode(message))
+        await websocket.close(code=code)
+
+    with contextlib.suppress(Exception):
+        await asyncio.wait_for(send_and_close(), CLOSE_TIMEOUT)
+
+
 async def _live(websocket: WebSocket) -> None:
-    room = None
     try:
         room = await _lobby(websocket).get(websocket.path_params["match_id"])
-    except Exception as problem:
-        log.error("match cannot be loaded: %r", problem)
+    except DamagedMatch:
+        await _refuse(websocket, error("generic", DAMAGED), 4404)
+        return
+    except Exception as problem:  # the database is unreachable, say: the browser tries again
+        log.error("match %s cannot be loaded now: %r", websocket.path_params["match_id"], problem)
+        await _refuse(websocket, error("generic", "this game cannot be loaded now"), 1011)
+        return
     if room is None:
-        await websocket.send_json(error("unknown_match", "there is no such game"))
-        await websocket.close(code=4404)
+        await _refuse(websocket, error("unknown_match", "there is no such game"), 4404)
         return
 
-    async def send(message: dict[str, Any]) -> None:
-        await websocket.send_json(message)
+    async def close(code: int) -> None:
+        await websocket.close(code=code)
 
-    client = Client(send=send)
+    # Everything for this connection goes through its outbox, sent by its own task: neither
+    # the room nor this handler ever waits on the socket.
+    client = Client(send=websocket.send_text, close=close)
+    reader = asyncio.create_task(_read(websocket, room, client))
+    gone = asyncio.create_task(client.gone.wait())
+    try:
+        await asyncio.wait({reader, gone}, return_when=asyncio.FIRST_COMPLETED)
+        if not reader.done():  # the connection is gone: nothing it sent counts any more
+            reader.cancel()
+        await room.leave(client)
+        if reader.done() and not reader.cancelled() and reader.exception() is not None:
+            log.error("match %s: a connection failed: %r", room.id, reader.exception())
+            client.post(encode(error("generic", "the server failed on this connection")))
+            client.close(1011)
+        await client.finished()  # what was posted before a close goes out first
+    finally:
+        gone.cancel()
+        reader.cancel()
+        client.stop()
+        await room.leave(client)
+
+
+async def _read(websocket: WebSocket, room: Room, client: Client) -> None:
+    """Answer a connection's messages until it leaves or a message closes it."""
+
+    def reply(message: dict[str, Any]) -> None:
+        client.post(encode(message))
+
     joined = False
     flood = guard.Bucket(guard.MESSAGE_RATE, guard.MESSAGE_BURST)
-    try:
-        while True:
+    while True:
+        try:
             received = await websocket.receive()
-            if received["type"] == "websocket.disconnect":
-                break
-            text = received.get("text")
-            if not flood.take():
-                await send(error("flood", "too many messages; this connection is closed"))
-                await websocket.close(code=1008)
+        except WebSocketDisconnect:
+            received = {"type": "websocket.disconnect"}
+        if received["type"] == "websocket.disconnect":
+            client.stop()
+            return
+        text = received.get("text")
+        if not flood.take():
+            reply(error("flood", "too many messages; this connection is closed"))
+            client.close(1008)
+            return
+        if text is None:
+            reply(error("malformed", "malformed message (send JSON text, not bytes)"))
+            continue
+        if len(text) > guard.MAX_MESSAGE:
+            reply(error("too_large", f"a message is at most {guard.MAX_MESSAGE} characters"))
+            client.close(1009)
+            return
+        try:
+            message = parse_client_message(json.loads(text))
+        except (ValueError, RecursionError) as problem:
+            why = "malformed message (not JSON)"
+            if isinstance(problem, Malformed):
+                why = str(problem)
+            reply(error("malformed", why))
+            continue
+        try:
+            if isinstance(message, Hello):
+                await room.join(client, message.tokens)
+                joined = True
+            elif isinstance(message, Act):
+                if not joined:
+                    raise RoomError("hello_first", "send hello before playing")
+                await room.act(client, message.action, message.version)
+            elif isinstance(message, Hint):
+                reply(await room.hint(client))
+            else:
+                reply({"type": "pong"})
+        except RoomError as problem:
+            words = problem.msg.to_json() if problem.msg is not None else None
+            reply(error(problem.code, problem.message, words))
+            if problem.code == "bad_token":
+                client.close(4403)
                 return
-            if text is None:
-                await send(error("malformed", "malformed message (send JSON text, not bytes)"))
-                continue
-            if len(text) > guard.MAX_MESSAGE:
-                limit = guard.MAX_MESSAGE
-                await send(error("too_large", f"a message is at most {limit} characters"))
-                await websocket.close(code=1009)
-                return
-            try:
-                message = parse_client_message(json.loads(text))
-            except (ValueError, RecursionError) as problem:
-                why = "malformed message (not JSON)"
-                if isinstance(problem, Malformed):
-                    why = str(problem)
-                await send(error("malformed", why))
-                continue
-            try:
-                if isinstance(message, Hello):
-                    await room.join(client, message.tokens)
-                    joined = True
-                elif isinstance(message, Act):
-                    if not joined:
-                        raise RoomError("hello_first", "send hello before playing")
-                    await room.act(client, message.action, message.version)
-                elif isinstance(message, Hint):
-                    await send(await room.hint(client))
-                else:
-                    await send({"type": "pong"})
-            except RoomError as problem:
-                words = problem.msg.to_json() if problem.msg is not None else None
-                await send(error(problem.code, problem.message, words))
-                if problem.code == "bad_token":
-                    await websocket.close(code=4403)
-                    return
-                if problem.code == "stale":
-                    await room.send_state(client)
-    except WebSocketDisconnect:
-        pass
-    finally:
-        await room.leave(client)
+            if problem.code == "stale":
+                await room.send_state(client)

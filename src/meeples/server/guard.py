@@ -8,7 +8,8 @@ small for a program trying to exhaust the server:
 - each address may hold :data:`SOCKETS_PER_ADDRESS` live connections at once;
 - each connection may send :data:`MESSAGE_RATE` messages a second (bursts of
   :data:`MESSAGE_BURST`); each address may create or claim :data:`CREATE_BURST` games in a row,
-  then one every :data:`CREATE_EVERY` seconds.
+  then one every :data:`CREATE_EVERY` seconds, and ask for :data:`REPLAY_BURST` replays in a
+  row, then one every :data:`REPLAY_EVERY` seconds.
 
 Secrecy: in a game with hidden information (the order of a shuffled pile or deck, the generator
 state), whoever knows the seed or the position text knows the future. So the server never lets
@@ -37,6 +38,8 @@ MESSAGE_BURST = 60.0
 CREATE_EVERY = 2.0
 CREATE_BURST = 20.0
 SOCKETS_PER_ADDRESS = 64
+REPLAY_EVERY = 1.0
+REPLAY_BURST = 20.0
 
 
 class Bucket:

@@ -13,9 +13,19 @@ from meeples.core.errors import MeeplesError
 from meeples.server import bots, guard
 from meeples.server.protocol import CreateRequest
 from meeples.server.room import Room, RoomError, hash_token, new_token
-from meeples.server.store import Seat, Store, StoredMatch
+from meeples.server.store import DamagedMatch, Seat, Store, StoredMatch
+from meeples.server.workers import Workers
 
 log = logging.getLogger("meeples.server")
+
+#: Games of bots only that may play at once, from one client address and in all: each keeps a
+#: bot process busy with no one to wait for, so they are few.
+BOT_GAMES_PER_ADDRESS = 2
+BOT_GAMES_TOTAL = 8
+
+
+class TooMany(Exception):
+    """A creation beyond a quota (answered with HTTP 429)."""
 
 
 def bot_levels(name: str) -> list[dict[str, str]]:
@@ -84,17 +94,32 @@ def _checked(game: Any, position: str) -> Any:
 class Lobby:
     """All matches: the store, and the rooms loaded from it."""
 
-    def __init__(self, store: Store, bot_delay: float = 0.0) -> None:
+    def __init__(
+        self,
+        store: Store,
+        bot_delay: float = 0.0,
+        workers: Workers | None = None,
+        bot_games: tuple[int, int] = (BOT_GAMES_PER_ADDRESS, BOT_GAMES_TOTAL),
+    ) -> None:
         self.store = store
         self.bot_delay = bot_delay
+        self.workers = workers if workers is not None else Workers()
+        self.bot_games_per_address, self.bot_games_total = bot_games
+        self._bot_games: dict[str, str | None] = {}  # match id: creator's address (None: resumed)
         self.rooms: dict[str, Room] = {}
+        self.damaged: set[str] = set()
         self._loading = asyncio.Lock()
 
-    async def create(self, request: CreateRequest) -> tuple[Room, list[str | None]]:
+    async def create(
+        self, request: CreateRequest, address: str = "?"
+    ) -> tuple[Room, list[str | None]]:
         """Create and store a match; return its room and the token of each human seat.
+
+        address: the creator's, for the quota of games of bots only.
 
         Raises:
             MeeplesError: unknown game, bad options, bad position or seats.
+            TooMany: a game of bots only beyond the quota of the address or of the server.
         """
         game = meeples.load(request.game)
         if request.position is not None:
@@ -149,47 +174,100 @@ class Lobby:
             seats=seats,
             created=time.time(),
         )
-        room = Room(stored, self.store, self.bot_delay)
-        await asyncio.to_thread(self.store.create, stored)
+        room = Room(stored, self.store, self.bot_delay, self.workers)
+        bots_only = all(seat.kind == "bot" for seat in seats)
+        if bots_only:
+            self._reserve_bot_game(stored.id, address)  # before any wait: no race past it
+        try:
+            await self.workers.store(self.store.create, stored)
+        except BaseException:
+            self._bot_games.pop(stored.id, None)
+            raise
         self.rooms[stored.id] = room
         room.schedule_bots()
         return room, tokens
 
+    def _reserve_bot_game(self, match_id: str, address: str) -> None:
+        """Count a new game of bots only, if the quotas allow it.
+
+        Raises:
+            TooMany: the address or the server already has as many as it may.
+        """
+        for playing in list(self._bot_games):
+            room = self.rooms.get(playing)
+            if room is not None and not room.is_playing_bots():
+                del self._bot_games[playing]  # finished, or its bots gave up
+        mine = sum(1 for owner in self._bot_games.values() if owner == address)
+        if mine >= self.bot_games_per_address:
+            raise TooMany(
+                f"at most {self.bot_games_per_address} games of bots only from one address at"
+                " a time; wait for one to finish"
+            )
+        if len(self._bot_games) >= self.bot_games_total:
+            raise TooMany(
+                f"the server plays at most {self.bot_games_total} games of bots only at a time;"
+                " wait for one to finish"
+            )
+        self._bot_games[match_id] = address
+
     async def get(self, match_id: str) -> Room | None:
-        """Return the room of a match, loading it from the database when needed."""
+        """Return the room of a match, loading it from the database when needed.
+
+        Raises:
+            DamagedMatch: its record cannot be read back or replayed (reported once; the
+                match is not tried again until the server restarts).
+        """
         room = self.rooms.get(match_id)
         if room is not None:
             return room
+        if match_id in self.damaged:
+            raise DamagedMatch(match_id)
         async with self._loading:
             room = self.rooms.get(match_id)
             if room is not None:
                 return room
-            stored = await asyncio.to_thread(self.store.load, match_id)
+            try:
+                stored = await self.workers.store(self.store.load, match_id)
+            except DamagedMatch:
+                self.damaged.add(match_id)
+                raise
             if stored is None:
                 return None
-            room = await asyncio.to_thread(Room, stored, self.store, self.bot_delay)
+            try:
+                # Replaying the record is work for a thread, but not for the database's threads.
+                room = await asyncio.to_thread(
+                    Room, stored, self.store, self.bot_delay, self.workers
+                )
+            except Exception as problem:  # a record the engine cannot replay
+                self.store.report_damaged(match_id, problem)
+                self.damaged.add(match_id)
+                raise DamagedMatch(match_id) from None
             self.rooms[match_id] = room
             return room
 
     async def resume(self) -> int:
         """Load every unfinished match and restart its bots; return how many were resumed."""
-        ids = await asyncio.to_thread(self.store.list_ids, False)
+        ids = await self.workers.store(self.store.list_ids, False)
         count = 0
         for match_id in ids:
             try:
                 room = await self.get(match_id)
-            except Exception as error:  # one broken match must not stop the server starting
+            except DamagedMatch:  # one broken match must not stop the server (reported once)
+                continue
+            except Exception as error:
                 log.error("match %s cannot be resumed: %r", match_id, error)
                 continue
             if room is not None:
                 room.schedule_bots()
+                if room.is_playing_bots() and all(s.kind == "bot" for s in room.seats):
+                    self._bot_games.setdefault(match_id, None)
                 count += 1
         return count
 
     async def summaries(self) -> dict[str, list[dict[str, Any]]]:
         """Return the open, live and finished matches, newest first."""
         out: dict[str, list[dict[str, Any]]] = {"open": [], "live": [], "finished": []}
-        for stored in await asyncio.to_thread(self.store.summaries, 60):
+        for stored in await self.workers.store(self.store.summaries, 60):
             room = self.rooms.get(stored.id)
             seats = room.seats if room is not None else stored.seats
             finished = room.stored.finished if room is not None else stored.finished
@@ -233,4 +311,4 @@ def _title(name: str) -> str:
         return name
 
 
-__all__ = ["Lobby", "RoomError", "describe_games"]
+__all__ = ["Lobby", "RoomError", "TooMany", "describe_games"]

@@ -31,11 +31,15 @@ from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
 MAX_TOKENS = 8
 
+#: Every wire model: no coercion ("0", 0.0 and false are not the version 0, "2" is not 2 players,
+#: "yes" is not true) and no unknown field. A mistyped message is refused, never reinterpreted.
+STRICT = ConfigDict(strict=True, extra="forbid")
+
 
 class Hello(BaseModel):
     """Join a room with the seat tokens this browser holds (none: spectate)."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = STRICT
     type: Literal["hello"]
     tokens: list[Annotated[str, Field(max_length=128)]] = Field(
         default_factory=list, max_length=MAX_TOKENS
@@ -45,7 +49,7 @@ class Hello(BaseModel):
 class Act(BaseModel):
     """Play an action string, seen at a given state version."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = STRICT
     type: Literal["act"]
     action: Annotated[str, Field(min_length=1, max_length=200)]
     version: Annotated[int, Field(ge=0, lt=2**31)]
@@ -54,14 +58,14 @@ class Act(BaseModel):
 class Hint(BaseModel):
     """Ask for the best few actions (only the seat to move may)."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = STRICT
     type: Literal["hint"]
 
 
 class Ping(BaseModel):
     """Keep the connection alive."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = STRICT
     type: Literal["ping"]
 
 
@@ -90,7 +94,7 @@ def parse_client_message(data: Any) -> Hello | Act | Hint | Ping:
 class SeatRequest(BaseModel):
     """One seat of a match to create."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = STRICT
     kind: Literal["human", "bot"] = "human"
     level: Literal["random", "easy", "normal", "hard"] | None = None
     name: Annotated[str, Field(max_length=40)] = ""
@@ -100,7 +104,7 @@ class SeatRequest(BaseModel):
 class CreateRequest(BaseModel):
     """A request to create a match: game, players, options, seats, optional start position."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = STRICT
     game: str
     players: int | None = None
     options: dict[str, Any] = Field(default_factory=dict)

@@ -1,18 +1,28 @@
 """One Room per match: the single writer of its state, the hub of its connections.
 
-Every change goes through :meth:`Room.commit` under the room's lock: check the version, the
+Every change goes through :meth:`Room._commit` under the room's lock: check the version, the
 seat and the action, commit the action to the database, then broadcast. The client sees an
-action accepted only once it is stored, so a restarted server resumes each game exactly.
+action accepted only once it is stored, so a restarted server resumes each game exactly. Memory
+changes only after the database took the change (seats are copied, stored, then swapped in).
+
+Nothing under the lock waits on a socket: a broadcast only posts text into each connection's
+bounded outbox (:class:`Client`), which the connection's own task sends. A connection that
+lets its outbox fill up is not reading and is dropped; it may reconnect. Each message is
+rendered and encoded once per audience and version (every spectator shares one text, every
+connection holding the same seats another), so a crowd of spectators costs one view.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import hashlib
 import hmac
+import json
 import logging
 import secrets
-from dataclasses import dataclass, field
+from collections.abc import Awaitable, Callable
+from dataclasses import replace
 from typing import Any
 
 from meeples.core.errors import MeeplesError
@@ -21,11 +31,18 @@ from meeples.core.record import Match
 from meeples.core.text import Message
 from meeples.server import bots
 from meeples.server.store import Seat, Store, StoredMatch
+from meeples.server.workers import Workers
 
 log = logging.getLogger("meeples.server")
 
 #: State messages carry the last entries of the action log (each entry has its ply number).
 LOG_TAIL = 300
+#: Messages a connection may have waiting to be sent; one more and it counts as not reading.
+OUTBOX = 64
+#: The close code of a connection dropped for not reading (the browser reconnects by itself).
+SLOW_READER = 4008
+#: Seconds a closing handshake may take before the connection is simply let go.
+CLOSE_TIMEOUT = 2.0
 
 
 class RoomError(Exception):
@@ -65,28 +82,123 @@ def differs(view: dict[str, Any], public: dict[str, Any]) -> bool:
     }
 
 
-@dataclass(eq=False)
-class Client:
-    """A connection: something that can receive JSON, and the seats it holds."""
+def encode(message: dict[str, Any]) -> str:
+    """Return a message as the JSON text sent on the wire (as Starlette's send_json writes it)."""
+    return json.dumps(message, separators=(",", ":"), ensure_ascii=False)
 
-    send: Any  # async callable taking a dict
-    seats: frozenset[int] = field(default_factory=frozenset)
+
+class Client:
+    """A connection: the seats it holds, and a bounded outbox that its own task sends.
+
+    ``post`` never waits: the room posts under its lock and goes on. The sender task sends one
+    text at a time; when the outbox is full the connection is dropped (closed with
+    :data:`SLOW_READER` if the socket still takes a close) and ``gone`` is set.
+    """
+
+    def __init__(
+        self,
+        send: Callable[[str], Awaitable[None]],
+        close: Callable[[int], Awaitable[None]] | None = None,
+        limit: int = OUTBOX,
+    ) -> None:
+        self.send = send
+        self.close_socket = close
+        self.seats: frozenset[int] = frozenset()
+        self.closed_with: int | None = None
+        self.gone = asyncio.Event()
+        self._outbox: asyncio.Queue[str | int] = asyncio.Queue(limit)
+        self._sender: asyncio.Task[None] | None = None
+        self._closer: asyncio.Task[None] | None = None
+
+    def post(self, text: str) -> bool:
+        """Queue a text to send; return False when the connection is gone (or now dropped)."""
+        return self._enqueue(text)
+
+    def close(self, code: int) -> None:
+        """Close the connection with code once everything posted before is sent."""
+        self._enqueue(code)
+
+    def _enqueue(self, item: str | int) -> bool:
+        if self.gone.is_set():
+            return False
+        try:
+            self._outbox.put_nowait(item)
+        except asyncio.QueueFull:
+            self.drop(SLOW_READER)
+            return False
+        if self._sender is None:
+            self._sender = asyncio.get_running_loop().create_task(self._send_all())
+        return True
+
+    def drop(self, code: int) -> None:
+        """Give up on the connection now: nothing queued is sent; try to close it with code."""
+        if self.gone.is_set():
+            return
+        self.closed_with = code
+        self.gone.set()
+        if self._sender is not None:
+            self._sender.cancel()
+        self._closer = asyncio.get_running_loop().create_task(self._close_quietly(code))
+
+    def stop(self) -> None:
+        """Stop sending (the socket is closed already)."""
+        self.gone.set()
+        if self._sender is not None:
+            self._sender.cancel()
+
+    async def finished(self, timeout: float = CLOSE_TIMEOUT) -> None:
+        """Wait, at most timeout seconds, for what was posted (and a close) to go out."""
+        tasks = [t for t in (self._sender, self._closer) if t is not None]
+        if tasks:
+            await asyncio.wait(tasks, timeout=timeout)
+
+    async def _send_all(self) -> None:
+        try:
+            while True:
+                item = await self._outbox.get()
+                if isinstance(item, int):
+                    self.closed_with = item
+                    await self._close_quietly(item)
+                    return
+                await self.send(item)
+        except asyncio.CancelledError:
+            raise
+        except Exception:  # the socket is closed: nothing more can be delivered
+            pass
+        finally:
+            self.gone.set()
+
+    async def _close_quietly(self, code: int) -> None:
+        if self.close_socket is None:
+            return
+        # A socket that is not read cannot take a close frame either: then it is let go.
+        with contextlib.suppress(Exception):
+            await asyncio.wait_for(self.close_socket(code), CLOSE_TIMEOUT)
 
 
 class Room:
     """A live match: its state, seats, connections and bots."""
 
-    def __init__(self, stored: StoredMatch, store: Store, bot_delay: float = 0.0) -> None:
+    def __init__(
+        self,
+        stored: StoredMatch,
+        store: Store,
+        bot_delay: float = 0.0,
+        workers: Workers | None = None,
+    ) -> None:
         self.stored = stored
         self.store = store
         self.bot_delay = bot_delay
+        self.workers = workers if workers is not None else Workers()
         self.lock = asyncio.Lock()
-        self.clients: list[Client] = []
+        self.clients: dict[Client, None] = {}  # in joining order; leaving is O(1)
         self.log: list[dict[str, Any]] = []
         self._bot_task: asyncio.Task[None] | None = None
         self._legal_cache: tuple[int, list[dict[str, Any]]] | None = None
         self._hints: tuple[int, dict[str, Any]] | None = None
-        self._public: tuple[int, dict[str, Any]] | None = None
+        self._views: tuple[int, dict[int | None, dict[str, Any]]] = (-1, {})
+        self._texts: tuple[tuple[Any, ...], dict[frozenset[int], str]] = ((), {})
+        self._holders: dict[int, int] = {}  # seat: how many connections hold it
         self._hint_lock = asyncio.Lock()
         record = Match(
             game=stored.game,
@@ -147,43 +259,78 @@ class Room:
     async def join(self, client: Client, tokens: list[str]) -> None:
         """Bind a connection to the seats of its tokens (none: a spectator) and send the state.
 
+        Only the joining connection is sent anything: the others see who is online with the
+        next action.
+
         Raises:
-            RoomError: a wrong token; the connection is then not bound.
+            RoomError: a wrong token, or the seats could not be stored; the connection is then
+                not bound.
         """
-        seats = self.seats_for(tokens)
         async with self.lock:
-            client.seats = seats
-            if client not in self.clients:
-                self.clients.append(client)
+            # Under the lock: a claim cannot give the seat a new token between check and bind.
+            seats = self.seats_for(tokens)
             fresh = [i for i in seats if not self.seats[i].joined]
             if fresh:
-                for i in fresh:
-                    self.seats[i].joined = True
-                await asyncio.to_thread(self.store.update_seats, self.id, self.seats)
-            await self._broadcast()
+                await self._store_seats(
+                    [replace(s, joined=True) if i in fresh else s for i, s in enumerate(self.seats)]
+                )
+            self._bind(client, seats)
+            if not client.post(self.render(client)):
+                self._unbind(client)
 
     async def leave(self, client: Client) -> None:
-        """Forget a closed connection."""
-        async with self.lock:
-            if client in self.clients:
-                self.clients.remove(client)
-                await self._broadcast()
+        """Forget a closed connection (the others see it offline with the next action)."""
+        self._unbind(client)
+
+    def _bind(self, client: Client, seats: frozenset[int]) -> None:
+        self._unbind(client)
+        client.seats = seats
+        self.clients[client] = None
+        for seat in seats:
+            self._holders[seat] = self._holders.get(seat, 0) + 1
+
+    def _unbind(self, client: Client) -> None:
+        if client not in self.clients:
+            return
+        del self.clients[client]
+        for seat in client.seats:
+            left = self._holders.get(seat, 0) - 1
+            if left > 0:
+                self._holders[seat] = left
+            else:
+                self._holders.pop(seat, None)
 
     async def claim(self) -> tuple[int, str]:
         """Give the first open, unclaimed seat a fresh token and return it.
 
         Raises:
-            RoomError: no seat is open to anyone.
+            RoomError: no seat is open to anyone, or the seat could not be stored (then the
+                seat keeps its old token and stays open).
         """
         async with self.lock:
             for index, seat in enumerate(self.seats):
                 if seat.kind == "human" and seat.open and not seat.joined:
                     token = new_token()
-                    seat.token_hash = hash_token(token)
-                    seat.open = False
-                    await asyncio.to_thread(self.store.update_seats, self.id, self.seats)
+                    seats = list(self.seats)
+                    seats[index] = replace(seat, token_hash=hash_token(token), open=False)
+                    await self._store_seats(seats)
                     return index, token
         raise RoomError("no_open_seat", "no seat of this game is open any more")
+
+    async def _store_seats(self, seats: list[Seat]) -> None:
+        """Store new seats, then use them; on failure nothing changes.
+
+        Raises:
+            RoomError: the database refused them.
+        """
+        try:
+            await self.workers.store(self.store.update_seats, self.id, seats)
+        except Exception as problem:
+            log.error("match %s: seats could not be stored: %r", self.id, problem)
+            raise RoomError(
+                "storage", "the server could not save this; nothing changed, try again"
+            ) from None
+        self.stored.seats = seats
 
     # --- actions -----------------------------------------------------------------------
 
@@ -226,11 +373,11 @@ class Room:
         result = outcome.to_json() if outcome is not None else None
         # Committed before anyone hears of it: a crash after this line loses nothing.
         try:
-            await asyncio.to_thread(
+            await self.workers.store(
                 self.store.append_action, self.id, self.version, seat, action, result
             )
-        except Exception:
-            log.exception("match %s: action %r could not be stored", self.id, action)
+        except Exception as problem:
+            log.error("match %s: action %r could not be stored: %r", self.id, action, problem)
             raise RoomError(
                 "storage", "the server could not save this action; nothing changed, try again"
             ) from None
@@ -240,7 +387,7 @@ class Room:
         if result is not None:
             self.stored.finished = True
             self.stored.result = result
-        await self._broadcast()
+        self._broadcast()
 
     async def hint(self, client: Client) -> dict[str, Any]:
         """Return the hint message for the seat to move, if this connection holds it.
@@ -256,7 +403,7 @@ class Room:
             state, version = self.state, self.version
             if self._hints is not None and self._hints[0] == version:
                 return self._hints[1]
-            hints = await asyncio.to_thread(bots.hint, state, 3, version)
+            hints = await self.workers.hint(bots.hint, state, 3, version)
             if hints is None:
                 raise RoomError(
                     "no_hint", "hints need the bots (meeples.ai), which are not installed"
@@ -286,9 +433,17 @@ class Room:
             return to_move
         return min(client.seats)
 
+    def view(self, seat: int | None) -> dict[str, Any]:
+        """Return a seat's view of the current state (None: a spectator's), once per version."""
+        if self._views[0] != self.version:
+            self._views = (self.version, {})
+        views = self._views[1]
+        if seat not in views:
+            views[seat] = self.state.view(seat)
+        return views[seat]
+
     def players(self) -> list[dict[str, Any]]:
         """Return the public description of every seat."""
-        online = set().union(*(c.seats for c in self.clients)) if self.clients else set()
         return [
             {
                 "seat": i,
@@ -296,7 +451,7 @@ class Room:
                 "level": s.level,
                 "name": s.name,
                 "joined": s.joined or s.kind == "bot",
-                "online": s.kind == "bot" or i in online,
+                "online": s.kind == "bot" or i in self._holders,
                 "open": s.open and not s.joined,
             }
             for i, s in enumerate(self.seats)
@@ -306,14 +461,12 @@ class Room:
         """Return whether a seat's view shows more than a spectator's (hotseat hides it)."""
         if seat is None:
             return False
-        if self._public is None or self._public[0] != self.version:
-            self._public = (self.version, self.state.view(None))
-        return differs(view, self._public[1])
+        return differs(view, self.view(None))
 
     def message(self, client: Client) -> dict[str, Any]:
         """Return the state message for one connection: its view and its legal actions."""
         seat = self.view_seat(client)
-        view = self.state.view(seat)
+        view = self.view(seat)
         outcome = self.state.outcome
         return {
             "type": "state",
@@ -334,17 +487,33 @@ class Room:
             "anytime": self.state.anytime_skip(),
         }
 
+    def render(self, client: Client) -> str:
+        """Return the state message text for a connection, encoded once per audience.
+
+        Connections holding the same seats (every spectator alike) get the very same text until
+        the version or who is joined, online or open changes.
+        """
+        stamp = (
+            self.version,
+            tuple((s.joined, s.open, i in self._holders) for i, s in enumerate(self.seats)),
+        )
+        if self._texts[0] != stamp:
+            self._texts = (stamp, {})
+        texts = self._texts[1]
+        text = texts.get(client.seats)
+        if text is None:
+            text = texts[client.seats] = encode(self.message(client))
+        return text
+
     async def send_state(self, client: Client) -> None:
         """Send one connection its current state."""
-        await client.send(self.message(client))
+        client.post(self.render(client))
 
-    async def _broadcast(self) -> None:
+    def _broadcast(self) -> None:
+        """Post the current state to every connection; forget the ones that are gone."""
         for client in list(self.clients):
-            try:
-                await client.send(self.message(client))
-            except Exception:  # a closed socket: forget it, the others go on
-                if client in self.clients:
-                    self.clients.remove(client)
+            if not client.post(self.render(client)):
+                self._unbind(client)
 
     # --- bots --------------------------------------------------------------------------
 
@@ -354,6 +523,10 @@ class Room:
         if seat is not None and self.seats[seat].kind == "bot":
             return seat
         return None
+
+    def is_playing_bots(self) -> bool:
+        """Return whether a bot is thinking or about to (its loop is running)."""
+        return self._bot_task is not None and not self._bot_task.done()
 
     def schedule_bots(self) -> None:
         """Start the bot loop when a bot is to move and none is thinking yet."""
@@ -373,7 +546,7 @@ class Room:
             level = self.seats[seat].level or "random"
             seed = hash((self.stored.seed or 0, version, seat)) & 0x7FFFFFFF
             try:
-                action = await asyncio.to_thread(
+                action = await self.workers.bot(
                     bots.choose, self.stored.game, level, view, legal, seed
                 )
                 async with self.lock:

@@ -4,12 +4,19 @@ SQLite by default (a file, created on first start); any SQLAlchemy URL otherwise
 ``postgresql+psycopg://user:password@host/meeples`` from ``MEEPLES_DATABASE_URL``. A match is
 its setup (game, players, seed, options or start position, seats) plus its action list, one row
 per action, so a restarted server replays each record to the exact same state.
+
+A database that cannot be trusted is refused at start (:meth:`Store.check`: SQLite's
+``PRAGMA quick_check`` and a write that is rolled back), with one line saying why. A single
+damaged record is isolated: it is left out of listings, loading it raises
+:class:`DamagedMatch`, and it is reported in the log once.
 """
 
 from __future__ import annotations
 
 import json
+import logging
 import os
+import threading
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -31,9 +38,30 @@ from sqlalchemy import (
     update,
 )
 from sqlalchemy.engine import Engine
+from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.pool import StaticPool
 
 DEFAULT_DB = "meeples.db"
+log = logging.getLogger("meeples.server")
+
+
+class DatabaseProblem(Exception):
+    """The database cannot be used: not a database, damaged, unreachable or read-only."""
+
+
+class DamagedMatch(Exception):
+    """One match's record cannot be read back (the rest of the database is fine)."""
+
+    def __init__(self, match_id: str) -> None:
+        super().__init__(f"match {match_id} cannot be loaded: its record is damaged")
+        self.match_id = match_id
+
+
+def _one_line(problem: BaseException) -> str:
+    """Return the first line of a database error, without SQLAlchemy's statement and links."""
+    original = getattr(problem, "orig", None)
+    text = str(original if original is not None else problem)
+    return text.strip().splitlines()[0] if text.strip() else type(problem).__name__
 
 metadata = MetaData()
 
@@ -128,10 +156,16 @@ def database_url(db: str | None = None) -> str:
 
 
 class Store:
-    """The match database. Every method is synchronous; the server calls it from a thread."""
+    """The match database. Every method is synchronous; the server calls it from a thread.
+
+    Raises:
+        DatabaseProblem: (on creation) the database cannot be opened or given its tables.
+    """
 
     def __init__(self, url: str) -> None:
         self.url = url
+        self._reported: set[str] = set()
+        self._reporting = threading.Lock()
         if url == "sqlite://":
             self.engine: Engine = create_engine(
                 url, connect_args={"check_same_thread": False}, poolclass=StaticPool
@@ -140,7 +174,49 @@ class Store:
             self.engine = create_engine(url, connect_args={"check_same_thread": False})
         else:
             self.engine = create_engine(url, pool_pre_ping=True)
-        metadata.create_all(self.engine)
+        try:
+            metadata.create_all(self.engine)
+        except SQLAlchemyError as problem:
+            self.engine.dispose()
+            raise DatabaseProblem(f"the database cannot be opened: {_one_line(problem)}") from None
+
+    def check(self) -> None:
+        """Check that the database reads whole (SQLite: ``PRAGMA quick_check``) and takes writes.
+
+        Raises:
+            DatabaseProblem: it is damaged or read-only, with what the database said.
+        """
+        try:
+            with self.engine.connect() as conn:
+                if self.engine.dialect.name == "sqlite":
+                    found = [
+                        line
+                        for row in conn.exec_driver_sql("PRAGMA quick_check")
+                        for line in str(row[0]).splitlines()
+                        if line.strip() and not line.startswith("***")  # "*** in database main"
+                    ]
+                    if found != ["ok"]:
+                        first = found[0] if found else "no answer to PRAGMA quick_check"
+                        more = f" (and {len(found) - 1} more)" if len(found) > 1 else ""
+                        raise DatabaseProblem(f"the database is damaged: {first}{more}")
+        except SQLAlchemyError as problem:
+            raise DatabaseProblem(f"the database cannot be read: {_one_line(problem)}") from None
+        try:
+            with self.engine.connect() as conn:
+                writing = conn.begin()
+                # A write that changes nothing, rolled back: refused by a read-only database.
+                conn.execute(update(matches).where(matches.c.id == "").values(finished=False))
+                writing.rollback()
+        except SQLAlchemyError as problem:
+            raise DatabaseProblem(f"the database cannot be written: {_one_line(problem)}") from None
+
+    def report_damaged(self, match_id: str, problem: BaseException) -> None:
+        """Log that a match cannot be loaded, once per match."""
+        with self._reporting:
+            if match_id in self._reported:
+                return
+            self._reported.add(match_id)
+        log.error("match %s cannot be loaded and is left out: %r", match_id, problem)
 
     def close(self) -> None:
         """Release the database connections."""
@@ -194,7 +270,11 @@ class Store:
             )
 
     def load(self, match_id: str) -> StoredMatch | None:
-        """Return a stored match with its actions in order, or None."""
+        """Return a stored match with its actions in order, or None.
+
+        Raises:
+            DamagedMatch: its record cannot be decoded (reported in the log once).
+        """
         with self.engine.connect() as conn:
             row = conn.execute(select(matches).where(matches.c.id == match_id)).first()
             if row is None:
@@ -204,7 +284,11 @@ class Store:
                 .where(actions.c.match_id == match_id)
                 .order_by(actions.c.ply)
             ).scalars()
-            return _match(row._mapping, list(plies))
+            try:
+                return _match(row._mapping, list(plies))
+            except DECODING_ERRORS as problem:
+                self.report_damaged(match_id, problem)
+                raise DamagedMatch(match_id) from None
 
     def list_ids(self, finished: bool | None = None) -> list[str]:
         """Return the ids of stored matches, newest first."""
@@ -215,13 +299,31 @@ class Store:
             return list(conn.execute(query).scalars())
 
     def summaries(self, limit: int = 50) -> list[StoredMatch]:
-        """Return the newest matches without their actions."""
+        """Return the newest matches without their actions (damaged records left out)."""
         query = select(matches).order_by(matches.c.created.desc()).limit(limit)
+        found = []
         with self.engine.connect() as conn:
-            return [_match(row._mapping, []) for row in conn.execute(query)]
+            for row in conn.execute(query):
+                try:
+                    found.append(_match(row._mapping, []))
+                except DECODING_ERRORS as problem:
+                    self.report_damaged(str(row._mapping["id"]), problem)
+        return found
+
+
+#: What a damaged row raises while it is decoded (bad JSON, missing keys, wrong types).
+DECODING_ERRORS = (ValueError, KeyError, TypeError, AttributeError)
 
 
 def _match(row: Any, plies: list[str]) -> StoredMatch:
+    """Return the match a row holds.
+
+    Raises:
+        ValueError, KeyError, TypeError, AttributeError: a damaged row.
+    """
+    seats = json.loads(row["seats"])
+    if not isinstance(seats, list) or len(seats) != row["players"]:
+        raise ValueError(f"{row['players']} players but seats {str(seats)[:60]}")
     return StoredMatch(
         id=row["id"],
         game=row["game"],
@@ -229,7 +331,7 @@ def _match(row: Any, plies: list[str]) -> StoredMatch:
         seed=row["seed"],
         options=json.loads(row["options"]) if row["options"] else None,
         position=row["position"],
-        seats=[Seat.from_json(s) for s in json.loads(row["seats"])],
+        seats=[Seat.from_json(s) for s in seats],
         created=row["created"],
         finished=bool(row["finished"]),
         result=json.loads(row["result"]) if row["result"] else None,

@@ -1,0 +1,90 @@
+"""Where the server's blocking work runs: database calls, bot moves and hints, each apart.
+
+The event loop itself never waits on a disk, a search or a socket. Database calls are short and
+every accepted action waits for one, so they have threads of their own: a crowd of thinking bots
+can never hold a commit back. Bot moves run in worker processes (a search holds the GIL for
+seconds, which threads would take from the event loop); ``bots.choose`` and its arguments are
+plain data, so they cross to a process as they are. Hints search a full game state, so they run
+in a small pool of threads of their own.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import multiprocessing
+import os
+from collections.abc import Callable
+from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
+from typing import Any, TypeVar
+
+T = TypeVar("T")
+
+#: Threads for database calls: enough for a few commits at once (SQLite writes one at a time).
+STORE_THREADS = 4
+#: Threads for hints (each is a 1.5-second search, at most one per game at a time).
+HINT_THREADS = 2
+
+
+def default_bot_processes() -> int:
+    """Return how many processes bots get by default: every core but one, from 1 to 4."""
+    return max(1, min(4, (os.cpu_count() or 2) - 1))
+
+
+class Workers:
+    """The executors of one server: database, bots and hints.
+
+    ``Workers()`` with no pools runs everything in the event loop's default executor (for tests
+    that build a room by hand); :meth:`start` makes the real ones.
+    """
+
+    def __init__(
+        self,
+        store: Executor | None = None,
+        bots: Executor | None = None,
+        hints: Executor | None = None,
+    ) -> None:
+        self.store_pool = store
+        self.bot_pool = bots
+        self.hint_pool = hints
+
+    @classmethod
+    def start(cls, bot_processes: int | None = None) -> Workers:
+        """Return fresh pools; bot_processes 0 runs bots in two threads instead of processes.
+
+        Threads are for tests that replace a bot by a stand-in the worker processes cannot see.
+        """
+        processes = default_bot_processes() if bot_processes is None else bot_processes
+        bots: Executor
+        if processes > 0:
+            # forkserver: a worker is forked from a small clean process, never from this one
+            # with its threads and sockets.
+            context = multiprocessing.get_context("forkserver")
+            bots = ProcessPoolExecutor(max_workers=processes, mp_context=context)
+        else:
+            bots = ThreadPoolExecutor(max_workers=2, thread_name_prefix="meeples-bot")
+        return cls(
+            store=ThreadPoolExecutor(STORE_THREADS, thread_name_prefix="meeples-store"),
+            bots=bots,
+            hints=ThreadPoolExecutor(HINT_THREADS, thread_name_prefix="meeples-hint"),
+        )
+
+    async def store(self, function: Callable[..., T], *args: Any) -> T:
+        """Return function(*args) run in the database threads."""
+        return await asyncio.get_running_loop().run_in_executor(self.store_pool, function, *args)
+
+    async def bot(self, function: Callable[..., T], *args: Any) -> T:
+        """Return function(*args) run in the bot processes (picklable function and arguments)."""
+        return await asyncio.get_running_loop().run_in_executor(self.bot_pool, function, *args)
+
+    async def hint(self, function: Callable[..., T], *args: Any) -> T:
+        """Return function(*args) run in the hint threads."""
+        return await asyncio.get_running_loop().run_in_executor(self.hint_pool, function, *args)
+
+    def stop(self) -> None:
+        """End the pools: queued work is dropped, running work (a search: seconds) finishes.
+
+        Waiting lets the worker processes end cleanly (no leaked semaphores at exit).
+        """
+        for pool in (self.bot_pool, self.hint_pool, self.store_pool):
+            if pool is not None:
+                pool.shutdown(wait=True, cancel_futures=pool is not self.store_pool)

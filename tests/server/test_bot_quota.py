@@ -1,0 +1,139 @@
+"""Games of bots only have a quota, and bots think in pools of their own, apart from commits."""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+from starlette.testclient import TestClient
+
+from meeples.server import bots
+from meeples.server.app import create_app
+from meeples.server.lobby import Lobby, TooMany
+from meeples.server.protocol import CreateRequest, SeatRequest
+from meeples.server.store import Store, database_url
+from tests.server.conftest import LAST_MOVE, create, token
+
+BOTS = [{"kind": "bot", "level": "random"}, {"kind": "bot", "level": "random"}]
+
+
+def create_bots(client: TestClient, **body: Any) -> Any:
+    return client.post("/api/matches", json={"game": "sparta", "seats": BOTS, **body})
+
+
+def test_bot_only_games_beyond_the_quota_of_an_address_are_refused(db: str) -> None:
+    with TestClient(create_app(db, bot_delay=3600)) as client:
+        codes = [create_bots(client).status_code for _ in range(3)]
+        refused = create_bots(client).json()
+        with_a_human = create(client, seats=[{"kind": "human"}, BOTS[1]])
+    assert codes == [201, 201, 429] and refused["code"] == "too_many"
+    assert "bots only" in refused["message"] and with_a_human["id"]
+
+
+def test_bot_only_games_beyond_the_total_quota_are_refused(tmp_path: Path) -> None:
+    async def scenario() -> tuple[list[str], str]:
+        store = Store(database_url(str(tmp_path / "total.db")))
+        lobby = Lobby(store, bot_delay=3600, bot_games=(2, 3))
+        request = CreateRequest(game="sparta", seats=[SeatRequest(kind="bot")] * 2)
+        created, refused = [], ""
+        for address in ["10.0.0.1", "10.0.0.2", "10.0.0.3", "10.0.0.4"]:
+            try:
+                room, _ = await lobby.create(request, address)
+                created.append(address)
+            except TooMany as problem:
+                refused = str(problem)
+        await lobby.stop()
+        store.close()
+        return created, refused
+
+    created, refused = asyncio.run(scenario())
+    assert created == ["10.0.0.1", "10.0.0.2", "10.0.0.3"] and "at most 3" in refused
+
+
+def test_a_finished_bot_game_frees_its_place(db: str) -> None:
+    with TestClient(create_app(db, bot_delay=0, bot_games=(1, 8))) as client:
+        first = create_bots(client, position=LAST_MOVE).json()  # any move ends it
+        deadline = time.monotonic() + 20
+        while not client.get(f"/api/matches/{first['id']}").json()["finished"]:
+            assert time.monotonic() < deadline
+            time.sleep(0.02)
+        assert create_bots(client).status_code == 201
+
+
+def test_bots_play_in_worker_processes(client: TestClient) -> None:
+    match = create_bots(client, position=LAST_MOVE).json()
+    with client.websocket_connect(f"/ws/{match['id']}") as ws:
+        ws.send_json({"type": "hello", "tokens": []})
+        state = ws.receive_json()
+        while state["outcome"] is None:
+            state = ws.receive_json()
+    pools = client.app.state.lobby.workers  # type: ignore[attr-defined]
+    assert type(pools.bot_pool).__name__ == "ProcessPoolExecutor" and state["version"] == 1
+
+
+def test_commits_do_not_wait_behind_thinking_bots(
+    db: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    release = threading.Event()
+    choose = bots.choose
+
+    def thinking(*args: Any) -> str:
+        release.wait(30)
+        return choose(*args)
+
+    monkeypatch.setattr(bots, "choose", thinking)
+    app = create_app(db, bot_delay=0, bot_processes=0, create_rate=(1.0, 100.0))
+    gave_up: list[float] = []
+
+    def give_up() -> None:  # whatever happens, the bots stop thinking after 10 seconds
+        gave_up.append(time.monotonic())
+        release.set()
+
+    timer = threading.Timer(10, give_up)
+    timer.start()
+    try:
+        with TestClient(app) as client:
+            for _ in range(40):  # more thinking bots than any default thread pool has threads
+                create(client, seats=[BOTS[0], {"kind": "human"}])
+            match = create(client)
+            with client.websocket_connect(f"/ws/{match['id']}") as ws:
+                ws.send_json({"type": "hello", "tokens": [token(match, 0)]})
+                ws.receive_json()
+                ws.send_json({"type": "act", "action": "b2-b4", "version": 0})
+                moved = ws.receive_json()
+                before_release = not gave_up
+            release.set()
+    finally:
+        release.set()
+        timer.cancel()
+    assert (moved["version"], before_release) == (1, True)
+
+
+def test_a_thinking_bot_does_not_hold_up_other_games(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    release = threading.Event()
+    choose = bots.choose
+
+    def slow(*args: Any) -> str:
+        release.wait(30)
+        return choose(*args)
+
+    monkeypatch.setattr(bots, "choose", slow)
+    with TestClient(create_app(str(tmp_path / "slow.db"), bot_delay=0, bot_processes=0)) as client:
+        thinking = create(client, seats=[BOTS[0], {"kind": "human"}])
+        other = create(client)
+        try:
+            with client.websocket_connect(f"/ws/{other['id']}") as ws:
+                ws.send_json({"type": "hello", "tokens": [token(other, 0)]})
+                ws.receive_json()
+                ws.send_json({"type": "act", "action": "b2-b4", "version": 0})
+                moved = ws.receive_json()
+            waiting = client.get(f"/api/matches/{thinking['id']}").json()["version"]
+        finally:
+            release.set()
+    assert (moved["version"], waiting) == (1, 0)
