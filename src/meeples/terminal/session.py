@@ -4,6 +4,13 @@ Input and output are injected (an ``ask(prompt) -> str`` callable and a rich ``C
 tests script whole sessions without a terminal. Each human sees only ``state.view(player)``; in
 a game with hidden information, human seats sharing the keyboard get a hand-over screen between
 turns so nobody sees another player's view.
+
+Turn flow: a decision that exists only because the person to move may use something "at any
+time" (``state.anytime_skip()`` names the action declining it) is asked or passed for them by
+their setting, ``anytime`` ask / own (ask on my own turn only, the default) / never; a passed
+decision is played as an ordinary recorded action. ``undo`` takes back the asking person's own
+decisions and the bots' replies after them, never another person's. Once the game is over the
+prompt stays open (save, undo, hint, replay, quit).
 """
 
 from __future__ import annotations
@@ -11,6 +18,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 from contextlib import AbstractContextManager, nullcontext
+from dataclasses import replace
 from typing import Any
 
 from rich.columns import Columns
@@ -22,31 +30,35 @@ from rich.table import Table
 from meeples.core.errors import CorruptRecord, MeeplesError
 from meeples.core.game import Outcome, State
 from meeples.core.record import Match
+from meeples.core.text import Message
+from meeples.core.text import render as render_message
 from meeples.terminal import Renderer, renderer_for
+from meeples.terminal.help import (
+    ANYTIME,
+    DEFAULT_ANYTIME,
+    LAYOUTS,
+    commands,
+    examples_from,
+    notation,
+    prefix_example,
+    settings,
+)
+from meeples.terminal.legend import describe as describe_entry
+from meeples.terminal.legend import find, grouped
 from meeples.terminal.seats import Seat, hint_function
 
 Ask = Callable[[str], str]
 
 #: Up to this many legal actions, ``moves`` describes each; beyond, it lists them compactly.
 DESCRIBE_LIMIT = 40
-#: Up to this many, the legal actions are listed under the board without asking.
+#: Up to this many, the legal actions are listed under the board without asking...
 FEW_ACTIONS = 8
-
-HELP = (
-    ("ACTION", "play an action in the game's notation (e.g. b2-b4)"),
-    ("moves or ?", "list the legal actions; 'moves b2' lists those starting with b2"),
-    ("undo", "take back your last decision (and the bots' replies)"),
-    ("save FILE", "save the match as JSON (step through it: meeples replay FILE)"),
-    ("load FILE", "continue a saved match of this game"),
-    ("hint", "ask a bot for the best actions"),
-    ("board", "show the board again"),
-    ("help", "this list"),
-    ("quit", "leave (unsaved actions are lost)"),
-)
+#: ...and up to this many, each with its description.
+DESCRIBED_ACTIONS = 5
 
 
 class Session:
-    """One terminal match: the states played so far and who sits where."""
+    """One terminal match: the states played so far, who sits where and who decided what."""
 
     def __init__(
         self,
@@ -57,9 +69,12 @@ class Session:
         ask: Ask,
         rng: random.Random | None = None,
         history: Sequence[State[Any, Any]] | None = None,
+        anytime: str = DEFAULT_ANYTIME,
     ) -> None:
         if len(seats) != state.players:
             raise ValueError(f"{len(seats)} seats for a {state.players}-player game")
+        if anytime not in ANYTIME:
+            raise ValueError(f"anytime is one of {', '.join(ANYTIME)}, not {anytime!r}")
         self.states: list[State[Any, Any]] = list(history) if history else [state]
         self.seats = list(seats)
         self.console = console
@@ -71,6 +86,14 @@ class Session:
         self.hidden: bool = bool(rules_hidden)
         self.hidden_known = isinstance(rules_hidden, bool)
         self.viewer: int | None = None
+        self.anytime = {p: anytime for p in self.humans}
+        self.layout = "auto"
+        # Who decided each action (states[i] -> states[i + 1]): a human seat when that person
+        # typed it, None for a bot or an action passed for a person by their anytime setting.
+        # Undo takes back only the asking person's decisions. A loaded match's actions count
+        # as typed by the human seats that were to move.
+        self.deciders: list[int | None] = [self._seat_decider(s) for s in self.states[:-1]]
+        self.passed: set[int] = set()  # indices of the actions passed by an anytime setting
         # How many actions each human has seen, to report what happened since their last turn.
         # A loaded match is not news: report only what is played from here on.
         self.seen: dict[int, int] = {p: len(self.states) - 1 for p in self.humans}
@@ -87,23 +110,55 @@ class Session:
         return base if seat.is_human else f"{base} ({seat.label})"
 
     def run(self) -> State[Any, Any]:
-        """Play until the game ends or a human quits; return the last state."""
+        """Play until a human quits (the prompt stays open once the game is over, for saving,
+        undoing, hints and replays); return the last state. Bots alone stop at the end."""
         self._greet()
         while True:
             state = self.state
             if state.outcome is not None:
                 self._finish(state.outcome)
-                return state
+                if not self.humans or not self._after_game():
+                    return self.state
+                continue
             player = state.to_move
             assert player is not None
             seat = self.seats[player]
-            if seat.bot is not None:
+            skip = self._skip_for(state)
+            if skip is not None:
+                self._push(state.play(skip), None)
+                self.passed.add(len(self.states) - 2)
+            elif seat.bot is not None:
                 self._bot_turn(seat, player)
             elif not self._human_turn(player):
                 self.console.print("Bye.")
                 return self.state
 
     # -- turns -------------------------------------------------------------------------------
+
+    def _seat_decider(self, state: State[Any, Any]) -> int | None:
+        player = state.to_move
+        return player if player is not None and self.seats[player].is_human else None
+
+    def _push(self, after: State[Any, Any], decider: int | None) -> None:
+        self.states.append(after)
+        self.deciders.append(decider)
+
+    def _skip_for(self, state: State[Any, Any]) -> str | None:
+        """Return the action to pass for the person to move by their anytime setting, or None.
+
+        "own" passes the "at any time" decisions that come on another player's turn: whose
+        turn it is comes from the view's ``active`` field (a game without one: always one's
+        own); "never" passes them all; "ask" none.
+        """
+        player = state.to_move
+        setting = self.anytime.get(player) if player is not None else None
+        if setting is None or setting == "ask":
+            return None
+        skip = state.anytime_skip()
+        if skip is None or setting == "never":
+            return skip
+        active = state.view(player).get("active")
+        return skip if isinstance(active, int) and active != player else None
 
     def _bot_turn(self, seat: Seat, player: int) -> None:
         state = self.state
@@ -119,7 +174,7 @@ class Session:
                 " playing a random action instead[/red]"
             )
             after = state.play(self.rng.choice(legal))
-        self.states.append(after)
+        self._push(after, None)
         if not self.humans:
             self._report(len(self.states) - 2, len(self.states) - 1)
 
@@ -139,35 +194,56 @@ class Session:
             if outcome is not None:
                 return outcome
 
-    def _command(self, line: str, player: int) -> bool | None:
-        """Run one line typed by a human: True when the turn is over, False to quit."""
+    def _after_game(self) -> bool:
+        """Keep the prompt open once the game is over: True when an undo resumes play."""
+        self.console.print(
+            "[dim]The game is over: save FILE, undo, hint, replay, board, info, help or quit."
+            "[/dim]"
+        )
+        while True:
+            try:
+                line = self.ask("game over> ").strip()
+            except EOFError:
+                return False
+            if not line:
+                continue
+            outcome = self._command(line, None)
+            if outcome is not None:
+                return outcome
+
+    def _command(self, line: str, player: int | None) -> bool | None:
+        """Run one line typed by a human (None: after the game): True when the turn is over
+        (or play resumes), False to quit, None to read another line."""
         state = self.state
         word, _, rest = line.partition(" ")
         rest = rest.strip()
-        if line in state.legal():
+        if player is not None and line in state.legal():
             return self._play(line, player)
         command = word.lower()
         if command in ("quit", "exit", "q"):
             return False
-        if command in ("moves", "?", "legal"):
+        if command in ("moves", "?", "legal") and player is not None:
             self._list_moves(rest)
         elif command == "help":
-            table = Table(box=None, show_header=False, pad_edge=False)
-            table.add_column(style="cyan")
-            table.add_column()
-            for words, meaning in HELP:
-                table.add_row(words, meaning)
-            self.console.print(table)
+            self._help(over=player is None)
         elif command in ("board", "show"):
             self._render(player)
+        elif command in ("info", "legend"):
+            self._info(rest)
+        elif command == "set":
+            return self._set(rest, player)
         elif command == "undo":
-            return self._undo()
+            return self._undo(player)
         elif command == "save":
             self._save(rest)
-        elif command == "load":
+        elif command == "load" and player is not None:
             return self._load(rest)
         elif command == "hint":
             self._hint(player)
+        elif command == "replay":
+            self._replay(player)
+        elif player is None:
+            self.console.print("The game is over: type help for what you can do now.")
         else:
             return self._play(line, player)
         return None
@@ -176,12 +252,12 @@ class Session:
         try:
             after = self.state.play(action)
         except MeeplesError as error:
-            self.console.print(f"[red]{escape(str(error))}[/red]")
+            self.console.print(f"[red]{escape(self._words(error.message))}[/red]")
             self.console.print(
                 "[dim]Type 'moves' to list the legal actions, 'help' for commands.[/dim]"
             )
             return None
-        self.states.append(after)
+        self._push(after, player)
         self.seen[player] = len(self.states) - 1
         return True
 
@@ -195,31 +271,110 @@ class Session:
         if len(legal) > DESCRIBE_LIMIT:
             self.console.print(f"{len(legal)} legal actions:")
             self.console.print(Columns([escape(a) for a in legal], padding=(0, 2)))
+            example = prefix_example([a for a in legal if len(a) > len(prefix)])
             self.console.print(
-                "[dim]Type 'moves PREFIX' (e.g. moves b2) to see what they do.[/dim]"
+                f"[dim]Type 'moves PREFIX' (e.g. moves {escape(example)}) to see what they "
+                "do.[/dim]"
             )
             return
+        self.console.print(f"{len(legal)} legal action(s):")
+        self.console.print(self._described(legal))
+
+    def _described(self, legal: Sequence[str]) -> Table:
         table = Table(box=None, show_header=False, pad_edge=False)
-        table.add_column(style="cyan")
+        table.add_column(style="cyan", no_wrap=True)
         table.add_column()
         for action in legal:
             table.add_row(escape(action), escape(self._describe(self.state, action)))
-        self.console.print(f"{len(legal)} legal action(s):")
-        self.console.print(table)
+        return table
 
-    def _undo(self) -> bool | None:
-        """Go back to the previous decision of any human, undoing the bots' replies too."""
+    def _help(self, over: bool) -> None:
+        state = self.state
+        examples = list(self.renderer.notation) or examples_from(
+            state.legal(), lambda a: self._describe(state, a))
+        legal = state.legal()
+        example = examples[0][0] if examples else (legal[0] if legal else "done")
+        self.console.print(commands(example, prefix_example(legal), over))
+        if examples and not over:
+            self.console.print(notation(state.game.title, examples))
+
+    def _info(self, word: str) -> None:
+        entries = self.renderer.glossary()
+        if not entries:
+            self.console.print(f"{escape(self.state.game.title)} explains no codes here.")
+            return
+        if not word:
+            for line in grouped(entries):
+                self.console.print(line)
+            self.console.print("[dim]Type 'info NAME' (a code or a name) for its effect.[/dim]")
+            return
+        found = find(entries, word)
+        if not found:
+            self.console.print(
+                f"Nothing called {escape(word)!r} in {escape(self.state.game.title)}; "
+                "type 'info' for the list."
+            )
+        for entry in found:
+            self.console.print(describe_entry(entry))
+
+    def _set(self, words: str, player: int | None) -> bool | None:
+        what, _, value = words.lower().partition(" ")
+        value = value.strip()
+        if not what:
+            anytime = self.anytime.get(player, DEFAULT_ANYTIME) if player is not None else (
+                DEFAULT_ANYTIME)
+            self.console.print(settings(anytime, self.layout))
+            return None
+        if what == "board" and value in LAYOUTS:
+            self.layout = value
+            self.console.print(f"Board: {escape(LAYOUTS[value])}.")
+            self._render(player)
+            return None
+        if what == "anytime" and value in ANYTIME and player is not None:
+            self.anytime[player] = value
+            self.console.print(
+                f"{escape(self.renderer.player_name(player))}: {escape(ANYTIME[value])}."
+            )
+            # A decision at hand that the new setting passes is passed at once.
+            return True if self._skip_for(self.state) is not None else None
+        choices = {"anytime": "|".join(ANYTIME), "board": "|".join(LAYOUTS)}
+        self.console.print(
+            "[red]set takes: "
+            + escape("; ".join(f"set {k} {v}" for k, v in choices.items()))
+            + "[/red]"
+        )
+        return None
+
+    def _undo(self, player: int | None) -> bool | None:
+        """Take back the asking person's last decision (after the game: the last decision of
+        any person) and the bots' replies after it, never another person's decision."""
         current = len(self.states) - 1
         target = next(
-            (i for i in range(current - 1, -1, -1) if self._is_human_turn(self.states[i])), None
+            (i for i in range(current - 1, -1, -1)
+             if self.deciders[i] is not None and (player is None or self.deciders[i] == player)
+             and self._skip_for(self.states[i]) is None),
+            None,
         )
         if target is None:
             self.console.print("Nothing to undo.")
             return None
+        other = next((i for i in range(target + 1, current)
+                      if self.deciders[i] not in (None, player)), None)
+        if other is not None:
+            decider = self.deciders[other]
+            assert decider is not None
+            self.console.print(
+                f"Cannot undo: {escape(self.name(decider))} decided since "
+                f"({escape(self.states[other + 1].history[-1])}); undo takes back only your "
+                "own decisions and the bots' replies."
+            )
+            return None
         undone = self.state.history[len(self.states[target].history):]
         del self.states[target + 1:]
-        for player, seen in self.seen.items():
-            self.seen[player] = min(seen, target)
+        del self.deciders[target:]
+        self.passed = {i for i in self.passed if i < target}
+        for human, seen in self.seen.items():
+            self.seen[human] = min(seen, target)
         self._reset_bots()
         self.console.print(f"Took back: {escape(', '.join(undone))}")
         return True
@@ -228,8 +383,9 @@ class Session:
         if not path:
             self.console.print("[red]save needs a file name: save FILE[/red]")
             return
+        record = replace(Match.of(self.state), seats=tuple(s.label for s in self.seats))
         try:
-            self.state.record().save(path)
+            record.save(path)
         except OSError as error:
             self.console.print(f"[red]cannot save to {escape(path)}: {escape(str(error))}[/red]")
             return
@@ -251,6 +407,8 @@ class Session:
             self.console.print(f"[red]{escape(str(error))}[/red] (nothing changed)")
             return None
         self.states = states
+        self.deciders = [self._seat_decider(s) for s in states[:-1]]
+        self.passed = set()
         self.seen = {p: len(states) - 1 for p in self.humans}
         self.viewer = None
         self._reset_bots()
@@ -264,7 +422,11 @@ class Session:
             if callable(reset):
                 reset()
 
-    def _hint(self, player: int) -> None:
+    def _hint(self, player: int | None) -> None:
+        if player is None:
+            self.console.print("No hint once the game is over: 'undo' goes back to your last "
+                               "decision, where 'hint' helps.")
+            return
         hint = hint_function()
         if hint is None:
             self.console.print("Hints are not available yet (they come with the bots).")
@@ -288,6 +450,18 @@ class Session:
         self.console.print("Suggested (with the bot's estimate of your chances):")
         self.console.print(table)
 
+    def _replay(self, player: int | None) -> None:
+        """Step through the match so far (as the asking person saw it), then come back."""
+        from meeples.terminal.replay import step_through
+
+        viewer = player if player is not None else (
+            self.humans[0] if len(self.humans) == 1 else None)
+        if player is not None and not self._is_hidden():
+            viewer = None
+        step_through(self.states, console=self.console, ask=self.ask,
+                     start=len(self.states) - 1, player=viewer)
+        self.console.print("[dim]Back to the game ('board' shows it).[/dim]")
+
     # -- display -----------------------------------------------------------------------------
 
     def _greet(self) -> None:
@@ -298,7 +472,12 @@ class Session:
             for p, s in enumerate(self.seats)
         )
         self.console.print(f"[bold]{escape(game.title)}[/bold]  {escape(who)}")
-        self.console.print("[dim]Type an action, 'moves' to list them, 'help' for commands.[/dim]")
+        example = self.renderer.notation[0][0] if self.renderer.notation else (
+            self.state.legal()[0] if self.state.legal() else "")
+        self.console.print(
+            f"[dim]Type an action (e.g. {escape(example)}), 'moves' to list them, "
+            "'info NAME' for a code of the board, 'help' for commands.[/dim]"
+        )
 
     def _is_human_turn(self, state: State[Any, Any]) -> bool:
         player = state.to_move
@@ -352,29 +531,56 @@ class Session:
         self.seen[player] = len(self.states) - 1
 
     def _report(self, start: int, end: int) -> None:
-        """Print the actions that led from states[start] to states[end]."""
+        """Print the actions that led from states[start] to states[end]; the ones passed by an
+        anytime setting are counted, not listed."""
+        passed: dict[int, list[str]] = {}
         for i in range(start, end):
             before, action = self.states[i], self.states[i + 1].history[-1]
             mover = before.to_move
+            if i in self.passed and mover is not None:
+                passed.setdefault(mover, []).append(action)
+                continue
             name = self.name(mover) if mover is not None else "?"
             text = f"{escape(name)} played [bold]{escape(action)}[/bold]"
             if not self._is_hidden():
                 words = self._describe(before, action)
                 text += f": {escape(words)}" if words else ""
             self.console.print(text)
+        for mover, actions in passed.items():
+            kinds = ", ".join(f"{a} x{actions.count(a)}" for a in sorted(set(actions)))
+            setting = self.anytime.get(mover, DEFAULT_ANYTIME)
+            self.console.print(
+                f"[dim]Passed for {escape(self.name(mover))} (anytime {setting}): "
+                f"{escape(kinds)}. 'set anytime ask' to be asked.[/dim]"
+            )
 
     def _describe(self, state: State[Any, Any], action: str) -> str:
         try:
-            return state.describe(action)
+            return self._words(state.describe_message(action))
         except (MeeplesError, NotImplementedError, AttributeError):
             return ""
+
+    def _words(self, message: Message) -> str:
+        """Return a message in English, players named as this table names them."""
+        names = {p: self.renderer.player_name(p) for p in range(len(self.seats))}
+        return render_message(message, names=names)
 
     def _render(self, player: int | None) -> None:
         state = self.state
         last = state.history[-1] if state.history else None
         legal = state.legal() if player is not None and player == state.to_move else []
-        self.console.print(self.renderer.render(state.view(player), legal, last=last))
-        if legal and len(legal) <= FEW_ACTIONS:
+        self.console.print(
+            self.renderer.render(state.view(player), legal, last=last, layout=self.layout)
+        )
+        if player is not None and legal:
+            prompt = self._words(state.prompt())
+            if prompt:
+                self.console.print(f"[bold]{escape(prompt)}[/bold]")
+        # Descriptions come from the full state: not shown inline when views differ.
+        if legal and len(legal) <= DESCRIBED_ACTIONS and not self._is_hidden():
+            self.console.print("Your options:")
+            self.console.print(self._described(legal))
+        elif legal and len(legal) <= FEW_ACTIONS:
             self.console.print("Your options: " + escape(", ".join(legal)))
 
     def _finish(self, outcome: Outcome) -> None:
