@@ -59,8 +59,8 @@ STEPS = {
 }
 #: Examples of the notation for ``help``.
 NOTATION = (
-    ("done", "end an optional step (token window, bonuses, moves...)"),
     ("w2>L1", "move the worker of village slot 2 to space L1 of its building"),
+    ("done", "end an optional step (token window, bonuses, moves...)"),
     ("s2:dep:2", "slot 2's action: Deploy Troops with 2 meeples"),
     ("s2:build:PS@3", "slot 2's action: build the Pilot School on slot 3"),
     ("1,-1>2,-2:3", "move 3 meeples from hex 1,-1 to hex 2,-2 (an empty hex: explore it)"),
@@ -98,8 +98,8 @@ class MeepleWarTable:
         plain = self.layout == "list" or (
             self.layout != "grid" and (not options.is_terminal or console.no_color))
         who = view.get("player")
-        title = "Meeple War" + (f": {player_name(who)}'s view" if isinstance(who, int) else "")
-        yield Text(title, style="bold")
+        title = Text("Meeple War" + (f": {player_name(who)}'s view" if isinstance(who, int)
+                                     else ""), style="bold")
         side = None if plain else board.layout(width - SIDE - 2)
         if side is not None and side[0] < 10:
             side = None  # cells narrower than 9 beside the players: the map above them instead
@@ -109,11 +109,13 @@ class MeepleWarTable:
             grid.add_column(no_wrap=True)
             grid.add_column()
             left = Group(*board.grid(*side))
-            right = Group(*player_cards(board, width - hexgrid.width(board.hexes(), side[0]) - 2),
-                          legend(board))
-            grid.add_row(left, right)
+            right = Group(title, *player_cards(
+                board, width - hexgrid.width(board.hexes(), side[0]) - 2), legend(board),
+                meeples_line(board))
+            grid.add_row(left, right)  # the map is as tall as 4 players' cards: a short board
             yield grid
         else:
+            yield title
             if fit is not None:
                 yield from board.grid(*fit)
             else:
@@ -122,6 +124,7 @@ class MeepleWarTable:
             yield legend(board)  # after the tables are made: they add the codes they use
             yield from tables
             yield from can_build(board)
+            yield meeples_line(board)
         yield from rotation_previews(board, self.legal, width)
         if any(a.startswith("tree:") for a in self.legal):
             yield from tree_sides()
@@ -138,6 +141,24 @@ def render(view: dict[str, Any], legal: list[str], last: str | None = None,
            layout: str = "auto") -> RenderableType:
     """Return the table as one player sees it (``layout``: auto, grid or list)."""
     return MeepleWarTable(view, legal, last, layout)
+
+
+def meeples_line(board: Board) -> Text:
+    """Return where every player's meeples stand, near the prompt: on a short terminal the
+    top of the map has scrolled away by the time a move is typed."""
+    text = Text("Meeples on the map: ", style="bold")
+    groups = []
+    for p in range(len(board.view["seats"])):
+        spots = sorted((h, counts[p]) for h, counts in board.troops.items() if p in counts)
+        if spots:
+            part = Text()
+            for i, (h, count) in enumerate(spots):
+                part.append(", " if i else "")
+                part.append(f"{LETTERS[p]}{count}", style=f"bold {COLOURS[p]}")
+                part.append(f" at {h[0]},{h[1]}")
+            groups.append(part)
+    text.append_text(Text("; ").join(groups) if groups else Text("none"))
+    return text
 
 
 def status(view: dict[str, Any], last: str | None) -> Text:

@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-from rich.console import Console, ConsoleOptions, RenderableType
+from rich.console import Console, ConsoleOptions, Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
@@ -50,6 +50,10 @@ STEPS = {
     "over": "",
 }
 LAYOUTS = ((16, 3), (14, 3), (12, 3))
+#: The column beside the map (action board, events, legend) needs this many characters...
+SIDE = 40
+#: ...and from this width the goals join the tribes' table.
+WIDE = 110
 TILE_IDS = {name: code for name, code, _ in data.SCENARIO_TILES}
 NOTATION = (
     ("grow S", "put a die showing sun (S; M moon, B blank) on the GROW row"),
@@ -127,11 +131,13 @@ class Map:
         if tile:
             code = TILE_IDS.get(tile, tile)
             name = tile_name(code)
+            style = TERRAIN_STYLE.get(terrain, "")
             if len(name) + 2 <= room:
-                text.append(name, style=TERRAIN_STYLE.get(terrain, ""))
+                text.append(name, style=style)
             else:
-                text.append(f"{code} {terrain}", style=TERRAIN_STYLE.get(terrain, ""))
-                self.used[code] = name
+                fits = len(code) + len(terrain) + 3 <= room
+                text.append(f"{code} {terrain}" if fits else code, style=style)
+                self.used[code] = name if fits else f"{name} ({terrain})"
         else:
             text.append(terrain, style=TERRAIN_STYLE.get(terrain, ""))
         return text
@@ -203,14 +209,30 @@ class RiseOfTribesTable:
                                     else "")
         yield Text(title, style="bold")
         board = Map(view)
-        fit = None if plain else board.layout(width)
-        if fit is None:
-            yield from board.listed()
+        side = None if plain else board.layout(width - SIDE - 2)
+        if side is not None and side[0] < 14:
+            side = None  # narrow cells beside the tables: the map above them instead
+        fit = None if plain or side is not None else board.layout(width)
+        wide = width >= WIDE
+        tables: list[Any] = [tribes(view, board, with_goals=wide)]
+        tables += [] if wide else [goals(view, board)]
+        if side is not None:
+            grid = Table.grid(padding=(0, 2))
+            grid.add_column(no_wrap=True)
+            grid.add_column()
+            right = Group(action_board(view), events(view, board), legend(board))
+            grid.add_row(Group(*hexgrid.draw(board.cells(side[0] - 1), *side)), right)
+            yield grid
+            yield from tables
         else:
-            yield from hexgrid.draw(board.cells(fit[0] - 1), *fit)
-        tables = [action_board(view), events(view, board), tribes(view), goals(view, board)]
-        yield legend(board)
-        yield from tables
+            if fit is None:
+                yield from board.listed()
+            else:
+                yield from hexgrid.draw(board.cells(fit[0] - 1), *fit)
+            tables = [action_board(view), events(view, board), *tables]
+            yield legend(board)  # after the tables are made: they add the codes they use
+            yield from tables
+        yield members_line(board)
         if view["outcome"]:
             winners = ", ".join(player_name(p) for p in view["outcome"]["winners"])
             yield Text(f"Game over: {winners} ({view['outcome']['reason']})", style="bold")
@@ -232,7 +254,7 @@ def action_board(view: dict[str, Any]) -> Table:
                   box=None, pad_edge=False, padding=(0, 1, 0, 0))
     table.add_column("action", style="bold")
     table.add_column("dice")
-    table.add_column("power with a moon / default / sun", style="dim")
+    table.add_column("moon / default / sun", style="dim")
     for action, dice in view["rows"].items():
         table.add_row(action.upper(), " ".join(FACES.get(d, d) for d in dice), POWERS[action])
     return table
@@ -255,22 +277,24 @@ def events(view: dict[str, Any], board: Map) -> Text:
     return text
 
 
-def tribes(view: dict[str, Any]) -> Table:
-    """Return one row per tribe: score, resources, members in supply, villages, deck."""
+def tribes(view: dict[str, Any], board: Map, with_goals: bool = False) -> Table:
+    """Return one row per tribe: score, resources, members in supply, villages, deck (and,
+    on a wide console, the goals and powers of :func:`goals`)."""
     table = Table(title="Tribes", title_justify="left", box=None, pad_edge=False,
                   padding=(0, 1, 0, 0))
-    for column in ("player", "tribe", "VP", "wood", "food", "stone", "supply", "villages",
-                   "deck"):
+    columns = ["player", "tribe", "VP", "wood", "food", "stone", "supply", "villages", "deck"]
+    for column in columns + (["goals", "completed", "powers and extras"] if with_goals else []):
         table.add_column(column, no_wrap=column in ("player", "tribe"),
-                         justify="left" if column in ("player", "tribe") else "right")
+                         justify="right" if column in columns[2:] else "left")
     for pl in view["table"]:
         seat, res = pl["seat"], pl["resources"]
         name = Text("> " if seat == view["active"] else "  ")
         name.append_text(letter(seat))
         name.append(f" {player_name(seat)}", style=COLOURS[seat])
-        table.add_row(name, pl["tribe"], str(pl["score"]), str(res["wood"]), str(res["food"]),
-                      str(res["stone"]), str(pl["supply"]), str(pl["villages"]),
-                      str(pl["deck_size"]))
+        row: list[Any] = [name, pl["tribe"], str(pl["score"]), str(res["wood"]),
+                          str(res["food"]), str(res["stone"]), str(pl["supply"]),
+                          str(pl["villages"]), str(pl["deck_size"])]
+        table.add_row(*row, *(goal_cells(view, pl, board) if with_goals else []))
     return table
 
 
@@ -280,19 +304,24 @@ def goals(view: dict[str, Any], board: Map) -> Table:
     for column in ("", "goals", "completed", "powers and extras"):
         table.add_column(column)
     for pl in view["table"]:
-        for code in [*pl["in_progress"], *pl["completed"], *pl["acquired"]]:
-            board.used[code] = goal_name(code) if code in data.GOAL_IDS else event_name(code)
-        extras = list(pl["acquired"]) + (["mammoth"] if pl["tamed_mammoth"] else [])
-        if view.get("leader_mode") == "pick":  # Q18: the one power kept, public
-            choice = pl.get("leader_choice")
-            extras.append(f"{choice} (picked)" if choice else "leader power to pick")
-        else:
-            extras += pl["leader_powers"]
-        if pl["elder"]:
-            extras.append(f"elder on {pl['elder']}")
-        table.add_row(letter(pl["seat"]), " ".join(pl["in_progress"]) or "-",
-                      " ".join(pl["completed"]) or "-", ", ".join(extras) or "-")
+        table.add_row(letter(pl["seat"]), *goal_cells(view, pl, board))
     return table
+
+
+def goal_cells(view: dict[str, Any], pl: dict[str, Any], board: Map) -> list[str]:
+    """Return a tribe's goals in progress, completed, and its powers and extras."""
+    for code in [*pl["in_progress"], *pl["completed"], *pl["acquired"]]:
+        board.used[code] = goal_name(code) if code in data.GOAL_IDS else event_name(code)
+    extras = list(pl["acquired"]) + (["mammoth"] if pl["tamed_mammoth"] else [])
+    if view.get("leader_mode") == "pick":  # Q18: the one power kept, public
+        choice = pl.get("leader_choice")
+        extras.append(f"{choice} (picked)" if choice else "leader power to pick")
+    else:
+        extras += pl["leader_powers"]
+    if pl["elder"]:
+        extras.append(f"elder on {pl['elder']}")
+    return [" ".join(pl["in_progress"]) or "-", " ".join(pl["completed"]) or "-",
+            ", ".join(extras) or "-"]
 
 
 def legend(board: Map) -> Text:
@@ -303,6 +332,25 @@ def legend(board: Map) -> Text:
         text.append(code, style="bold")
         text.append(f" {board.used[code]}")
     text.append("  (info NAME tells more)", style="dim")
+    return text
+
+
+def members_line(board: Map) -> Text:
+    """Return where every tribe's members stand, near the prompt (the map may have scrolled
+    away on a short terminal)."""
+    text = Text("Members on the map: ", style="bold")
+    groups = []
+    for p in range(board.view["players"]):
+        part = Text()
+        for cell in sorted(board.hexes.values(), key=lambda c: c["name"]):
+            count = cell["members"][p]
+            if count:
+                part.append(", " if part else "")
+                part.append(f"{LETTERS[p]}{count}", style=f"bold {COLOURS[p]}")
+                part.append(f" on {cell['name']}")
+        if part:
+            groups.append(part)
+    text.append_text(Text("; ").join(groups) if groups else Text("none"))
     return text
 
 
