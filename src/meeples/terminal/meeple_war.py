@@ -120,10 +120,10 @@ class MeepleWarTable:
                 yield from board.grid(*fit)
             else:
                 yield from plain_map(board)
-            tables = [players(view), villages(board, with_hexes=fit is None)]
+            tables = [players(view), villages(board, with_hexes=fit is None),
+                      *can_build(board)]
             yield legend(board)  # after the tables are made: they add the codes they use
             yield from tables
-            yield from can_build(board)
             yield meeples_line(board)
         yield from rotation_previews(board, self.legal, width)
         if any(a.startswith("tree:") for a in self.legal):
