@@ -189,6 +189,7 @@ class Board:
         return label
 
     def tile_lines(self, h: Hex, tile: dict[str, Any], room: int) -> tuple[Text, ...]:
+        """Return a territory's lines: its name, its kind (gate, token), its meeples."""
         kind = tile["kind"]
         middle = Text(self.kind_label(kind, room), style=KIND_STYLE.get(kind, ""))
         if h in self.gates:
@@ -204,6 +205,7 @@ class Board:
         return Text(hex_name(h)), middle, self.meeples(h, spaced)
 
     def slot_lines(self, h: Hex, owner: int, index: int, room: int) -> tuple[Text, ...]:
+        """Return a village slot's lines: hex and owner, slot and building, defenders."""
         head = Text(hex_name(h) + " ")
         head.append_text(letter(owner))
         slot = self.view["seats"][owner]["slots"][index]

@@ -18,39 +18,25 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 from contextlib import AbstractContextManager, nullcontext
-from dataclasses import replace
 from typing import Any
 
-from rich.columns import Columns
 from rich.console import Console
 from rich.markup import escape
 from rich.panel import Panel
-from rich.table import Table
 
-from meeples.core.errors import CorruptRecord, MeeplesError
+from meeples.core.errors import MeeplesError
 from meeples.core.game import Outcome, State
-from meeples.core.record import Match
 from meeples.core.text import Message
 from meeples.core.text import render as render_message
-from meeples.terminal import Renderer, renderer_for
-from meeples.terminal.help import (
-    ANYTIME,
-    DEFAULT_ANYTIME,
-    LAYOUTS,
-    commands,
-    examples_from,
-    notation,
-    prefix_example,
-    settings,
-)
-from meeples.terminal.legend import describe as describe_entry
-from meeples.terminal.legend import find, grouped
-from meeples.terminal.seats import Seat, hint_function
+from meeples.terminal import Renderer, prompt, renderer_for
+from meeples.terminal.help import ANYTIME, DEFAULT_ANYTIME
+from meeples.terminal.prompt import load_match
+from meeples.terminal.seats import Seat
+
+__all__ = ["Ask", "Session", "describe_outcome", "load_match"]
 
 Ask = Callable[[str], str]
 
-#: Up to this many legal actions, ``moves`` describes each; beyond, it lists them compactly.
-DESCRIBE_LIMIT = 40
 #: Up to this many, the legal actions are listed under the board without asking...
 FEW_ACTIONS = 8
 #: ...and up to this many, each with its description.
@@ -92,7 +78,7 @@ class Session:
         # typed it, None for a bot or an action passed for a person by their anytime setting.
         # Undo takes back only the asking person's decisions. A loaded match's actions count
         # as typed by the human seats that were to move.
-        self.deciders: list[int | None] = [self._seat_decider(s) for s in self.states[:-1]]
+        self.deciders: list[int | None] = [self.seat_decider(s) for s in self.states[:-1]]
         self.passed: set[int] = set()  # indices of the actions passed by an anytime setting
         # How many actions each human has seen, to report what happened since their last turn.
         # A loaded match is not news: report only what is played from here on.
@@ -123,7 +109,7 @@ class Session:
             player = state.to_move
             assert player is not None
             seat = self.seats[player]
-            skip = self._skip_for(state)
+            skip = self.skip_for(state)
             if skip is not None:
                 self._push(state.play(skip), None)
                 self.passed.add(len(self.states) - 2)
@@ -135,7 +121,8 @@ class Session:
 
     # -- turns -------------------------------------------------------------------------------
 
-    def _seat_decider(self, state: State[Any, Any]) -> int | None:
+    def seat_decider(self, state: State[Any, Any]) -> int | None:
+        """Return the human seat to move in a state (who decided a loaded action), else None."""
         player = state.to_move
         return player if player is not None and self.seats[player].is_human else None
 
@@ -143,7 +130,7 @@ class Session:
         self.states.append(after)
         self.deciders.append(decider)
 
-    def _skip_for(self, state: State[Any, Any]) -> str | None:
+    def skip_for(self, state: State[Any, Any]) -> str | None:
         """Return the action to pass for the person to move by their anytime setting, or None.
 
         "own" passes the "at any time" decisions that come on another player's turn: whose
@@ -164,7 +151,7 @@ class Session:
         state = self.state
         legal = state.legal()
         assert seat.bot is not None
-        with self._thinking(f"{self.name(player)} is thinking"):
+        with self.thinking(f"{self.name(player)} is thinking"):
             action = seat.bot.choose(state.view(player), legal, self.rng)
         try:
             after = state.play(action)
@@ -182,7 +169,7 @@ class Session:
         """Show the player's view and read commands until an action is played; False on quit."""
         self._hand_over(player)
         self._show_news(player)
-        self._render(player)
+        self.show(player)
         while True:
             try:
                 line = self.ask(f"{self.renderer.player_name(player)}> ").strip()
@@ -223,25 +210,25 @@ class Session:
         if command in ("quit", "exit", "q"):
             return False
         if command in ("moves", "?", "legal") and player is not None:
-            self._list_moves(rest)
+            prompt.list_moves(self, rest)
         elif command == "help":
-            self._help(over=player is None)
+            prompt.show_help(self, over=player is None)
         elif command in ("board", "show"):
-            self._render(player)
+            self.show(player)
         elif command in ("info", "legend"):
-            self._info(rest)
+            prompt.info(self, rest)
         elif command == "set":
-            return self._set(rest, player)
+            return prompt.change_setting(self, rest, player)
         elif command == "undo":
             return self._undo(player)
         elif command == "save":
-            self._save(rest)
+            prompt.save(self, rest)
         elif command == "load" and player is not None:
-            return self._load(rest)
+            return prompt.load(self, rest)
         elif command == "hint":
-            self._hint(player)
+            prompt.hint(self, player)
         elif command == "replay":
-            self._replay(player)
+            prompt.replay(self, player)
         elif player is None:
             self.console.print("The game is over: type help for what you can do now.")
         else:
@@ -252,7 +239,7 @@ class Session:
         try:
             after = self.state.play(action)
         except MeeplesError as error:
-            self.console.print(f"[red]{escape(self._words(error.message))}[/red]")
+            self.console.print(f"[red]{escape(self.words(error.message))}[/red]")
             self.console.print(
                 "[dim]Type 'moves' to list the legal actions, 'help' for commands.[/dim]"
             )
@@ -263,88 +250,6 @@ class Session:
 
     # -- commands ----------------------------------------------------------------------------
 
-    def _list_moves(self, prefix: str) -> None:
-        legal = [a for a in self.state.legal() if a.startswith(prefix)]
-        if not legal:
-            self.console.print(f"No legal action starts with {prefix!r}.")
-            return
-        if len(legal) > DESCRIBE_LIMIT:
-            self.console.print(f"{len(legal)} legal actions:")
-            self.console.print(Columns([escape(a) for a in legal], padding=(0, 2)))
-            example = prefix_example([a for a in legal if len(a) > len(prefix)])
-            self.console.print(
-                f"[dim]Type 'moves PREFIX' (e.g. moves {escape(example)}) to see what they "
-                "do.[/dim]"
-            )
-            return
-        self.console.print(f"{len(legal)} legal action(s):")
-        self.console.print(self._described(legal))
-
-    def _described(self, legal: Sequence[str]) -> Table:
-        table = Table(box=None, show_header=False, pad_edge=False)
-        table.add_column(style="cyan", no_wrap=True)
-        table.add_column()
-        for action in legal:
-            table.add_row(escape(action), escape(self._describe(self.state, action)))
-        return table
-
-    def _help(self, over: bool) -> None:
-        state = self.state
-        examples = list(self.renderer.notation) or examples_from(
-            state.legal(), lambda a: self._describe(state, a))
-        legal = state.legal()
-        example = examples[0][0] if examples else (legal[0] if legal else "done")
-        self.console.print(commands(example, prefix_example(legal), over))
-        if examples and not over:
-            self.console.print(notation(state.game.title, examples))
-
-    def _info(self, word: str) -> None:
-        entries = self.renderer.glossary()
-        if not entries:
-            self.console.print(f"{escape(self.state.game.title)} explains no codes here.")
-            return
-        if not word:
-            for line in grouped(entries):
-                self.console.print(line)
-            self.console.print("[dim]Type 'info NAME' (a code or a name) for its effect.[/dim]")
-            return
-        found = find(entries, word)
-        if not found:
-            self.console.print(
-                f"Nothing called {escape(word)!r} in {escape(self.state.game.title)}; "
-                "type 'info' for the list."
-            )
-        for entry in found:
-            self.console.print(describe_entry(entry))
-
-    def _set(self, words: str, player: int | None) -> bool | None:
-        what, _, value = words.lower().partition(" ")
-        value = value.strip()
-        if not what:
-            anytime = self.anytime.get(player, DEFAULT_ANYTIME) if player is not None else (
-                DEFAULT_ANYTIME)
-            self.console.print(settings(anytime, self.layout))
-            return None
-        if what == "board" and value in LAYOUTS:
-            self.layout = value
-            self.console.print(f"Board: {escape(LAYOUTS[value])}.")
-            self._render(player)
-            return None
-        if what == "anytime" and value in ANYTIME and player is not None:
-            self.anytime[player] = value
-            self.console.print(
-                f"{escape(self.renderer.player_name(player))}: {escape(ANYTIME[value])}."
-            )
-            # A decision at hand that the new setting passes is passed at once.
-            return True if self._skip_for(self.state) is not None else None
-        choices = {"anytime": "|".join(ANYTIME), "board": "|".join(LAYOUTS)}
-        self.console.print(
-            "[red]set takes: "
-            + escape("; ".join(f"set {k} {v}" for k, v in choices.items()))
-            + "[/red]"
-        )
-        return None
-
     def _undo(self, player: int | None) -> bool | None:
         """Take back the asking person's last decision (after the game: the last decision of
         any person) and the bots' replies after it, never another person's decision."""
@@ -352,7 +257,7 @@ class Session:
         target = next(
             (i for i in range(current - 1, -1, -1)
              if self.deciders[i] is not None and (player is None or self.deciders[i] == player)
-             and self._skip_for(self.states[i]) is None),
+             and self.skip_for(self.states[i]) is None),
             None,
         )
         if target is None:
@@ -375,92 +280,16 @@ class Session:
         self.passed = {i for i in self.passed if i < target}
         for human, seen in self.seen.items():
             self.seen[human] = min(seen, target)
-        self._reset_bots()
+        self.reset_bots()
         self.console.print(f"Took back: {escape(', '.join(undone))}")
         return True
 
-    def _save(self, path: str) -> None:
-        if not path:
-            self.console.print("[red]save needs a file name: save FILE[/red]")
-            return
-        record = replace(Match.of(self.state), seats=tuple(s.label for s in self.seats))
-        try:
-            record.save(path)
-        except OSError as error:
-            self.console.print(f"[red]cannot save to {escape(path)}: {escape(str(error))}[/red]")
-            return
-        self.console.print(f"Saved {len(self.state.history)} action(s) to {escape(path)}.")
-
-    def _load(self, path: str) -> bool | None:
-        if not path:
-            self.console.print("[red]load needs a file name: load FILE[/red]")
-            return None
-        try:
-            match = load_match(path)
-            if match.game != self.state.game.name or match.players != len(self.seats):
-                raise MeeplesError(
-                    f"{path} holds a {match.players}-player {match.game} match; this is a "
-                    f"{len(self.seats)}-player {self.state.game.name} game"
-                )
-            states = match.states()
-        except MeeplesError as error:
-            self.console.print(f"[red]{escape(str(error))}[/red] (nothing changed)")
-            return None
-        self.states = states
-        self.deciders = [self._seat_decider(s) for s in states[:-1]]
-        self.passed = set()
-        self.seen = {p: len(states) - 1 for p in self.humans}
-        self.viewer = None
-        self._reset_bots()
-        self.console.print(f"Loaded {len(match.actions)} action(s) from {escape(path)}.")
-        return True
-
-    def _reset_bots(self) -> None:
+    def reset_bots(self) -> None:
         """Make bots forget what they kept from the abandoned line of play (search trees)."""
         for seat in self.seats:
             reset = getattr(seat.bot, "reset", None)
             if callable(reset):
                 reset()
-
-    def _hint(self, player: int | None) -> None:
-        if player is None:
-            self.console.print("No hint once the game is over: 'undo' goes back to your last "
-                               "decision, where 'hint' helps.")
-            return
-        hint = hint_function()
-        if hint is None:
-            self.console.print("Hints are not available yet (they come with the bots).")
-            return
-        with self._thinking("Looking for a good action"):
-            try:
-                advice = hint(self.state, n=3)
-            except MeeplesError as error:
-                self.console.print(f"[red]no hint: {escape(str(error))}[/red]")
-                return
-        if not advice:
-            self.console.print("No hint for this position.")
-            return
-        table = Table(box=None, show_header=False, pad_edge=False)
-        table.add_column(style="cyan")
-        table.add_column(justify="right")
-        table.add_column()
-        for estimate in advice:
-            words = self._describe(self.state, estimate.action)
-            table.add_row(escape(estimate.action), f"{estimate.value:.0%}", escape(words))
-        self.console.print("Suggested (with the bot's estimate of your chances):")
-        self.console.print(table)
-
-    def _replay(self, player: int | None) -> None:
-        """Step through the match so far (as the asking person saw it), then come back."""
-        from meeples.terminal.replay import step_through
-
-        viewer = player if player is not None else (
-            self.humans[0] if len(self.humans) == 1 else None)
-        if player is not None and not self._is_hidden():
-            viewer = None
-        step_through(self.states, console=self.console, ask=self.ask,
-                     start=len(self.states) - 1, player=viewer)
-        self.console.print("[dim]Back to the game ('board' shows it).[/dim]")
 
     # -- display -----------------------------------------------------------------------------
 
@@ -479,17 +308,13 @@ class Session:
             "'info NAME' for a code of the board, 'help' for commands.[/dim]"
         )
 
-    def _is_human_turn(self, state: State[Any, Any]) -> bool:
-        player = state.to_move
-        return player is not None and self.seats[player].is_human
-
-    def _thinking(self, what: str) -> AbstractContextManager[Any]:
+    def thinking(self, what: str) -> AbstractContextManager[Any]:
         """Return a spinner on a real terminal, nothing in tests and pipes."""
         if self.console.is_terminal:
             return self.console.status(f"{escape(what)}...")
         return nullcontext()
 
-    def _is_hidden(self) -> bool:
+    def is_hidden(self) -> bool:
         """Return whether players see different things (sticky once seen, unless the rules say)."""
         if not self.hidden_known and not self.hidden:
             self.hidden = self._views_differ()
@@ -509,7 +334,7 @@ class Session:
         if len(self.humans) < 2 or self.viewer == player:
             self.viewer = player
             return
-        if self._is_hidden():
+        if self.is_hidden():
             name = self.renderer.player_name(player)
             self.console.clear()
             self.console.print(Panel(
@@ -542,8 +367,8 @@ class Session:
                 continue
             name = self.name(mover) if mover is not None else "?"
             text = f"{escape(name)} played [bold]{escape(action)}[/bold]"
-            if not self._is_hidden():
-                words = self._describe(before, action)
+            if not self.is_hidden():
+                words = self.describe(before, action)
                 text += f": {escape(words)}" if words else ""
             self.console.print(text)
         for mover, actions in passed.items():
@@ -554,18 +379,21 @@ class Session:
                 f"{escape(kinds)}. 'set anytime ask' to be asked.[/dim]"
             )
 
-    def _describe(self, state: State[Any, Any], action: str) -> str:
+    def describe(self, state: State[Any, Any], action: str) -> str:
+        """Return what an action does in words ("" when the game cannot say)."""
         try:
-            return self._words(state.describe_message(action))
+            return self.words(state.describe_message(action))
         except (MeeplesError, NotImplementedError, AttributeError):
             return ""
 
-    def _words(self, message: Message) -> str:
+    def words(self, message: Message) -> str:
         """Return a message in English, players named as this table names them."""
         names = {p: self.renderer.player_name(p) for p in range(len(self.seats))}
         return render_message(message, names=names)
 
-    def _render(self, player: int | None) -> None:
+    def show(self, player: int | None) -> None:
+        """Print the board as a player (None: a spectator) sees it, with what they must decide
+        and, when few, their options."""
         state = self.state
         last = state.history[-1] if state.history else None
         legal = state.legal() if player is not None and player == state.to_move else []
@@ -573,13 +401,13 @@ class Session:
             self.renderer.render(state.view(player), legal, last=last, layout=self.layout)
         )
         if player is not None and legal:
-            prompt = self._words(state.prompt())
-            if prompt:
-                self.console.print(f"[bold]{escape(prompt)}[/bold]")
+            question = self.words(state.prompt())
+            if question:
+                self.console.print(f"[bold]{escape(question)}[/bold]")
         # Descriptions come from the full state: not shown inline when views differ.
-        if legal and len(legal) <= DESCRIBED_ACTIONS and not self._is_hidden():
+        if legal and len(legal) <= DESCRIBED_ACTIONS and not self.is_hidden():
             self.console.print("Your options:")
-            self.console.print(self._described(legal))
+            self.console.print(prompt.described(self, legal))
         elif legal and len(legal) <= FEW_ACTIONS:
             self.console.print("Your options: " + escape(", ".join(legal)))
 
@@ -587,24 +415,8 @@ class Session:
         viewer = self.humans[0] if len(self.humans) == 1 else None
         if viewer is not None:
             self._show_news(viewer)
-        self._render(viewer)
+        self.show(viewer)
         self.console.print(describe_outcome(outcome, self.renderer.player_name))
-
-
-def load_match(path: str) -> Match:
-    """Return the match saved in a file.
-
-    Raises:
-        CorruptRecord: the file is unreadable, not a record, or does not replay; the message
-            names the file.
-    """
-    try:
-        return Match.load(path)
-    except CorruptRecord as error:
-        message = str(error)
-        if path in message:
-            raise
-        raise CorruptRecord(f"{path}: {message}") from None
 
 
 def describe_outcome(outcome: Outcome, name: Callable[[int], str]) -> str:
