@@ -58,7 +58,7 @@ def along_a_game(game: str, players: int, plies: int, every: int) -> list[State[
     return out
 
 
-@pytest.mark.parametrize("width", [80, 100])
+@pytest.mark.parametrize("width", [80, 100, 120])
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_meeple_war_board_fits_the_width_all_game_long(players: int, width: int) -> None:
     for state in along_a_game("meeple_war", players, 400, 25):
@@ -66,7 +66,7 @@ def test_meeple_war_board_fits_the_width_all_game_long(players: int, width: int)
         assert max(len(line) for line in lines) <= width
 
 
-@pytest.mark.parametrize("width", [80, 100])
+@pytest.mark.parametrize("width", [80, 100, 120])
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_meeple_war_opening_board_is_a_hex_grid(players: int, width: int) -> None:
     lines = draw(MEEPLE_WAR.new(players=players, seed=1), width)
@@ -162,7 +162,7 @@ def test_meeple_war_legend_explains_the_codes_on_screen() -> None:
     assert "w:" not in text and "d:/" not in text
 
 
-@pytest.mark.parametrize("width", [80, 100])
+@pytest.mark.parametrize("width", [80, 100, 120])
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_rise_of_tribes_board_fits_the_width_all_game_long(players: int, width: int) -> None:
     for state in along_a_game("rise_of_tribes", players, 300, 30):
