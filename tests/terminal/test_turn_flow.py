@@ -141,3 +141,11 @@ def test_play_command_takes_the_anytime_setting() -> None:
     args = build_parser().parse_args(["play", "sparta", "--anytime", "never"])
     assert args.anytime == "never"
     assert build_parser().parse_args(["play", "sparta"]).anytime == "own"
+
+
+def test_undo_before_ones_first_decision_says_so(screen: Screen) -> None:
+    table = Table(screen, two_humans_and_a_bot(), "own")
+    # Player 1 plays turn 0; at Player 2's first question (turn 1) Player 2 types undo.
+    table.script.lines[:0] = ["done", "act"] * 3 + ["undo", "quit"]
+    table.run()
+    assert "Nothing of yours to undo: undo takes back only your own decisions." in screen.text

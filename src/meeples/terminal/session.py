@@ -261,7 +261,10 @@ class Session:
             None,
         )
         if target is None:
-            self.console.print("Nothing to undo.")
+            others = any(d is not None for d in self.deciders)
+            self.console.print("Nothing of yours to undo: undo takes back only your own "
+                               "decisions." if others and player is not None else
+                               "Nothing to undo.")
             return None
         other = next((i for i in range(target + 1, current)
                       if self.deciders[i] not in (None, player)), None)
