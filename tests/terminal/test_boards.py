@@ -139,7 +139,7 @@ def test_meeple_war_draws_unexplored_neighbours_dotted_with_their_names() -> Non
 def test_meeple_war_shows_the_drawn_tile_at_each_legal_rotation() -> None:
     state = reach("meeple_war", 2, 1, lambda s: s.view(None)["step"] == "rotate")
     text = "\n".join(draw(state, 80))
-    assert "choose its rotation" in text
+    assert "choose its rotation" in squeezed(text.splitlines())
     for action in state.legal():
         assert f"|{action}" in text or f"#{action}" in text
 

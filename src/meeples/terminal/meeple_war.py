@@ -309,6 +309,9 @@ def glossary() -> list[Entry]:
     ]
     entries += [Entry(t, token_name(t), effect_of("mw.token", t), "upgrade tokens")
                 for t in TOKEN_NAMES]
+    entries.append(Entry("Tree", name_of("mw.token", "tree", "Tree Hiding the Forest"),
+                         effect_of("mw.token", "tree", "opens one forest side (tree:q,r/N)"),
+                         "upgrade tokens"))
     entries += [Entry(a, name_of("mw.action", a, name), effect_of("mw.action", a), "actions")
                 for a, name in ACTION_NAMES.items()]
     for kind in KIND_NAMES:

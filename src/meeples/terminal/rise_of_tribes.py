@@ -305,20 +305,27 @@ def glossary() -> list[Entry]:
             "rot.tile", code, f"a scenario tile in place of a {base} hex"), "tiles"))
     for tribe, cost, powers in data.TRIBES:
         price = ", ".join(f"{n} {r}" for n, r in zip(cost, data.RESOURCE_NAMES, strict=True))
-        entries.append(Entry(tribe, tribe, f"a village costs {price}; leader powers "
-                             f"{' and '.join(powers)}", "tribes"))
+        entries.append(Entry(tribe, name_of("rot.tribe", tribe, tribe), effect_of(
+            "rot.tribe", tribe, f"a village costs {price}; leader powers "
+            f"{' and '.join(powers)}"), "tribes"))
     entries += [Entry(LETTERS[p], f"{COLOURS[p].capitalize()} (player {p + 1})",
                       "the player's members (R3 = 3 members), villages (V:R), elder (E:R)",
                       "players") for p in range(4)]
     entries += [
-        Entry("S", "sun", "a die face: the action's strongest power", "dice"),
-        Entry("M", "moon", "a die face: the action's weakest power", "dice"),
-        Entry("B", "blank", "a die face: the action's default power", "dice"),
+        Entry(face, name_of("rot.face", face, name), effect_of("rot.face", face, effect), "dice")
+        for face, name, effect in (
+            ("S", "sun", "a die face: the action's strongest power"),
+            ("M", "moon", "a die face: the action's weakest power"),
+            ("B", "blank", "a die face: the action's default power"),
+        )
+    ]
+    entries += [
         Entry("i2", "invaders", "2 invaders on the hex", "map"),
         Entry("V:R", "village", "a village of Red", "map"),
         Entry("E:R", "Tribal Elder", "Red's elder", "map"),
         Entry("max4", "population limit", "at most 4 members of a tribe on the hex", "map"),
     ]
-    entries += [Entry(action.upper(), action, f"with a moon / by default / with a sun: "
-                      f"{POWERS[action]}", "actions") for action in data.ACTION_NAMES]
+    entries += [Entry(action.upper(), name_of("rot.action", action, action), effect_of(
+        "rot.action", action, f"with a moon / by default / with a sun: {POWERS[action]}"),
+        "actions") for action in data.ACTION_NAMES]
     return entries
