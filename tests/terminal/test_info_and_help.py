@@ -107,4 +107,6 @@ def test_greeting_quotes_an_action_of_the_game(screen: Screen) -> None:
 
 def test_rise_of_tribes_refusal_shows_its_reason(screen: Screen) -> None:
     text = run(screen, "rise_of_tribes", "grow S")
-    assert "'grow S' is not legal: player 1 must place the starting tribe" in text
+    # Players are named as the table names them once refusals are messages ("Red (1)").
+    assert re.search(r"'grow S' is not legal: (player 1|Red \(1\)) must place the starting "
+                     r"tribe", text)
