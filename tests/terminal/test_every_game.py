@@ -3,9 +3,11 @@ player's view, and a scripted hotseat session runs its first turns."""
 
 from __future__ import annotations
 
+import io
 import random
 
 import pytest
+from rich.console import Console
 
 import meeples
 from meeples.terminal import renderer_for
@@ -53,3 +55,27 @@ def test_hotseat_session_plays_the_first_turns(name: str, players: int, screen: 
     holder.append(Session(state, seats, console=screen.console, ask=script))
     final = holder[0].run()
     assert len(final.history) >= 6 or final.outcome is not None
+
+
+@pytest.mark.parametrize(("name", "players"), SETUPS)
+def test_renderer_fits_an_80_column_terminal(name: str, players: int) -> None:
+    renderer = renderer_for(name)
+    rng = random.Random(3)
+    state = meeples.load(name).new(players=players, seed=3)
+    for ply in range(60):
+        if ply % 20 == 0:
+            console = Console(file=io.StringIO(), width=80, force_terminal=True,
+                              color_system=None)
+            console.print(renderer.render(state.view(state.to_move), state.legal()))
+            text = console.file.getvalue()  # type: ignore[attr-defined]
+            assert max(len(line.rstrip()) for line in text.splitlines()) <= 80
+        if state.outcome is not None:
+            break
+        state = state.play(rng.choice(state.legal()))
+
+
+@pytest.mark.parametrize("name", meeples.game_names())
+def test_every_game_explains_its_codes_and_notation(name: str) -> None:
+    renderer = renderer_for(name)
+    assert renderer.glossary(), f"{name}: no codes for info and the legend"
+    assert renderer.notation, f"{name}: no notation examples for help"

@@ -25,7 +25,7 @@ def test_sparta_board_has_file_and_rank_labels(screen: Screen) -> None:
 def test_sparta_board_shows_warriors_and_cities(screen: Screen) -> None:
     lines = board_lines(screen, SPARTA.new())
     assert lines[2].startswith("  9  ·  w  w  w  w  w  w  w  w  ·  9")
-    assert lines[5].startswith("  6  ·  · [ ] · [ ] · [ ] · [ ] ·  6")
+    assert lines[5].startswith("  6  ·  · ( ) · ( ) · ( ) · ( ) ·  6")
     assert lines[9].startswith("  2  ·  W  W  W  W  W  W  W  W  ·  2")
 
 

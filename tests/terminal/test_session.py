@@ -36,6 +36,8 @@ def test_play_vs_random_reaches_the_end_and_shows_the_outcome(screen: Screen) ->
     def winning_or_first() -> str:
         state = holder[0].state
         legal = state.legal()
+        if not legal:  # the game is over and the prompt stays open
+            return "quit"
         return next((a for a in legal if state.play(a).outcome is not None), legal[0])
 
     script = Script(["a1-a2"] + [winning_or_first] * 300)
@@ -96,9 +98,10 @@ def test_undo_at_the_start_has_nothing_to_undo(screen: Screen) -> None:
     assert "Nothing to undo." in screen.text
 
 
-def test_undo_between_two_humans_takes_back_one_action(screen: Screen) -> None:
+def test_undo_never_takes_back_another_humans_decision(screen: Screen) -> None:
     final = session(screen, Script(["b2-b4", "c9-c7", "undo"]), seats=("human", "human")).run()
-    assert final.history == ("b2-b4",)
+    assert final.history == ("b2-b4", "c9-c7")
+    assert "Cannot undo: North decided since (c9-c7)" in screen.text
 
 
 def test_save_then_load_reproduces_the_position(screen: Screen, tmp_path: Path) -> None:
@@ -176,7 +179,7 @@ def test_a_few_legal_actions_are_listed_without_asking(screen: Screen) -> None:
     assert "Your options:" not in screen.text
     boxed = "8wW/8ww/10/10/10/10/10/10/ww8/Wh8 S b5:S,d5:S,f5:S,h5:S,c6:N,e6:N,g6:N,i6:N 8/7 0 0"
     session(screen, Script([]), SPARTA.parse(boxed)).run()
-    assert "Your options: pass" in screen.text
+    assert "Your options:\npass  pass (no other action is possible)" in screen.text
 
 
 class ForgetfulBot:

@@ -13,6 +13,7 @@ import meeples
 from meeples.commands._checks import check_bot, regular_file
 from meeples.core.errors import BadOptions
 from meeples.core.game import Game, State
+from meeples.terminal.help import ANYTIME, DEFAULT_ANYTIME
 from meeples.terminal.seats import HUMAN, make_seats
 from meeples.terminal.session import Ask, Session, load_match
 
@@ -41,6 +42,11 @@ def register(subparsers: Any) -> None:
         "--seats", metavar="LIST", help="who sits where, in seat order, e.g. human,random,human"
     )
     parser.add_argument("--load", metavar="FILE", help="continue a saved match")
+    parser.add_argument(
+        "--anytime", choices=tuple(ANYTIME), default=DEFAULT_ANYTIME,
+        help="when to ask about tokens and powers usable at any time: at every opportunity, "
+        "only on your own turn (default), or never",
+    )
     parser.set_defaults(func=run)
 
 
@@ -112,7 +118,8 @@ def prepare(args: argparse.Namespace) -> tuple[list[State[Any, Any]], list[str]]
         if args.players is not None and args.players != match.players:
             raise BadOptions(f"{args.load} holds a {match.players}-player match")
         states = match.states()
-        return states, seat_labels(args, match.players) or [HUMAN] * match.players
+        saved = list(match.seats) if match.seats else [HUMAN] * match.players
+        return states, seat_labels(args, match.players) or saved
     if args.game is None:
         raise BadOptions("name a game to play (see: meeples games), or --load FILE")
     game = meeples.load(args.game)
@@ -142,6 +149,7 @@ def run(args: argparse.Namespace, console: Console | None = None, ask: Ask | Non
         ask=ask or console.input,
         rng=random.Random(seed),
         history=states,
+        anytime=getattr(args, "anytime", DEFAULT_ANYTIME),
     )
     if ask is None:
         _enable_line_editing()

@@ -6,6 +6,9 @@ A record replays to the identical state and saves as JSON:
      "options": {...}, "position": null, "actions": ["b2-b4", ...]}
 
 ``position`` is set instead of ``seed``/``options`` when the match started from a position text.
+An optional ``"seats"`` lists who sat where, in seat order: ``"human"`` or a bot spec
+(``"normal"``, ``"mcts:800"``...), so ``meeples play --load`` seats the same players again;
+records without it (older files, the server's) load as before.
 """
 
 from __future__ import annotations
@@ -31,6 +34,7 @@ class Match:
     options: dict[str, Any] | None
     position: str | None
     actions: tuple[str, ...] = field(default=())
+    seats: tuple[str, ...] | None = None
 
     @classmethod
     def of(cls, state: State[Any, Any]) -> Match:
@@ -81,8 +85,8 @@ class Match:
         return self.states()[-1]
 
     def to_json(self) -> dict[str, Any]:
-        """Return the record as JSON-ready data."""
-        return {
+        """Return the record as JSON-ready data (``seats`` only when known)."""
+        data: dict[str, Any] = {
             "format": FORMAT,
             "game": self.game,
             "players": self.players,
@@ -91,6 +95,9 @@ class Match:
             "position": self.position,
             "actions": list(self.actions),
         }
+        if self.seats is not None:
+            data["seats"] = list(self.seats)
+        return data
 
     @classmethod
     def from_json(cls, data: Any) -> Match:
@@ -119,7 +126,14 @@ class Match:
             raise CorruptRecord("a record has either a seed or a start position")
         if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
             raise CorruptRecord("field 'actions' must be a list of action strings")
-        return cls(game, players, seed, options, position, tuple(actions))
+        seats = data.get("seats")
+        if seats is not None and (
+            not isinstance(seats, list) or len(seats) != players
+            or not all(isinstance(s, str) and s for s in seats)
+        ):
+            raise CorruptRecord(f"field 'seats' must list {players} seats (human or a bot)")
+        return cls(game, players, seed, options, position, tuple(actions),
+                   tuple(seats) if seats is not None else None)
 
     def dumps(self) -> str:
         """Return the record as JSON text."""

@@ -11,10 +11,16 @@ rules: everything it shows comes from the view, so it can never leak hidden info
 optional extras:
 
 - ``render`` may take a keyword ``last: str | None``, the action that led to the position
-  (e.g. to highlight the squares of the last move); the session passes it only when the
-  signature accepts it.
+  (e.g. to highlight the squares of the last move), and a keyword ``layout: str``, "auto"
+  (the default: a board that fits the console's width, a plain list in pipes and with
+  NO_COLOR), "grid" or "list"; the session passes them only when the signature accepts them.
 - ``player_name(player: int) -> str`` names a seat ("South"); by default seat 0 is "Player 1",
-  seat 1 "Player 2", and so on.
+  seat 1 "Player 2", and so on. Owners on a board are told apart by letter or shape as well as
+  colour, so a colour-blind player or a NO_COLOR terminal loses nothing.
+- ``glossary() -> list[legend.Entry]``: every code and symbol the board shows, with its name
+  and effect (the session's ``info NAME`` and ``info``); none by default.
+- ``NOTATION``: examples of the game's action texts with their meaning, for ``help``; by
+  default ``help`` quotes the legal actions of the position with their descriptions.
 
 A game without a module is rendered by :mod:`meeples.terminal.generic` (its view as readable
 JSON), so a new game is playable in the terminal as soon as it is registered. Descriptions of
@@ -40,6 +46,8 @@ from typing import Any
 
 from rich.console import RenderableType
 
+from meeples.terminal.legend import Entry
+
 
 @dataclass(frozen=True, slots=True)
 class Renderer:
@@ -48,13 +56,24 @@ class Renderer:
     module_name: str
     _render: Callable[..., RenderableType]
     _player_name: Callable[[int], str] | None
-    _takes_last: bool
+    _takes: frozenset[str]
+    _glossary: Callable[[], list[Entry]] | None = None
+    notation: tuple[tuple[str, str], ...] = ()
 
-    def render(self, view: dict[str, Any], legal: list[str], last: str | None = None) -> Any:
-        """Return the renderable for a view (passing ``last`` when the module takes it)."""
-        if self._takes_last:
-            return self._render(view, legal, last=last)
-        return self._render(view, legal)
+    def render(self, view: dict[str, Any], legal: list[str], last: str | None = None,
+               layout: str = "auto") -> Any:
+        """Return the renderable for a view (passing ``last`` and ``layout`` when the module
+        takes them)."""
+        extras: dict[str, Any] = {}
+        if "last" in self._takes:
+            extras["last"] = last
+        if "layout" in self._takes:
+            extras["layout"] = layout
+        return self._render(view, legal, **extras)
+
+    def glossary(self) -> list[Entry]:
+        """Return the codes and symbols the board shows (none when the module lists none)."""
+        return self._glossary() if self._glossary is not None else []
 
     def player_name(self, player: int) -> str:
         """Return the name of a seat."""
@@ -73,7 +92,10 @@ def renderer_for(game_name: str) -> Renderer:
         module = importlib.import_module("meeples.terminal.generic")
     render = module.render
     try:
-        takes_last = "last" in inspect.signature(render).parameters
+        takes = frozenset(inspect.signature(render).parameters)
     except (TypeError, ValueError):
-        takes_last = False
-    return Renderer(module.__name__, render, getattr(module, "player_name", None), takes_last)
+        takes = frozenset()
+    return Renderer(
+        module.__name__, render, getattr(module, "player_name", None), takes,
+        getattr(module, "glossary", None), tuple(getattr(module, "NOTATION", ())),
+    )

@@ -4,6 +4,13 @@ Input and output are injected (an ``ask(prompt) -> str`` callable and a rich ``C
 tests script whole sessions without a terminal. Each human sees only ``state.view(player)``; in
 a game with hidden information, human seats sharing the keyboard get a hand-over screen between
 turns so nobody sees another player's view.
+
+Turn flow: a decision that exists only because the person to move may use something "at any
+time" (``state.anytime_skip()`` names the action declining it) is asked or passed for them by
+their setting, ``anytime`` ask / own (ask on my own turn only, the default) / never; a passed
+decision is played as an ordinary recorded action. ``undo`` takes back the asking person's own
+decisions and the bots' replies after them, never another person's. Once the game is over the
+prompt stays open (save, undo, hint, replay, quit).
 """
 
 from __future__ import annotations
@@ -13,40 +20,31 @@ from collections.abc import Callable, Sequence
 from contextlib import AbstractContextManager, nullcontext
 from typing import Any
 
-from rich.columns import Columns
 from rich.console import Console
 from rich.markup import escape
 from rich.panel import Panel
-from rich.table import Table
 
-from meeples.core.errors import CorruptRecord, MeeplesError
+from meeples.core.errors import MeeplesError
 from meeples.core.game import Outcome, State
-from meeples.core.record import Match
-from meeples.terminal import Renderer, renderer_for
-from meeples.terminal.seats import Seat, hint_function
+from meeples.core.text import Message
+from meeples.core.text import render as render_message
+from meeples.terminal import Renderer, prompt, renderer_for
+from meeples.terminal.help import ANYTIME, DEFAULT_ANYTIME
+from meeples.terminal.prompt import load_match
+from meeples.terminal.seats import Seat
+
+__all__ = ["Ask", "Session", "describe_outcome", "load_match"]
 
 Ask = Callable[[str], str]
 
-#: Up to this many legal actions, ``moves`` describes each; beyond, it lists them compactly.
-DESCRIBE_LIMIT = 40
-#: Up to this many, the legal actions are listed under the board without asking.
+#: Up to this many, the legal actions are listed under the board without asking...
 FEW_ACTIONS = 8
-
-HELP = (
-    ("ACTION", "play an action in the game's notation (e.g. b2-b4)"),
-    ("moves or ?", "list the legal actions; 'moves b2' lists those starting with b2"),
-    ("undo", "take back your last decision (and the bots' replies)"),
-    ("save FILE", "save the match as JSON (step through it: meeples replay FILE)"),
-    ("load FILE", "continue a saved match of this game"),
-    ("hint", "ask a bot for the best actions"),
-    ("board", "show the board again"),
-    ("help", "this list"),
-    ("quit", "leave (unsaved actions are lost)"),
-)
+#: ...and up to this many, each with its description.
+DESCRIBED_ACTIONS = 5
 
 
 class Session:
-    """One terminal match: the states played so far and who sits where."""
+    """One terminal match: the states played so far, who sits where and who decided what."""
 
     def __init__(
         self,
@@ -57,9 +55,12 @@ class Session:
         ask: Ask,
         rng: random.Random | None = None,
         history: Sequence[State[Any, Any]] | None = None,
+        anytime: str = DEFAULT_ANYTIME,
     ) -> None:
         if len(seats) != state.players:
             raise ValueError(f"{len(seats)} seats for a {state.players}-player game")
+        if anytime not in ANYTIME:
+            raise ValueError(f"anytime is one of {', '.join(ANYTIME)}, not {anytime!r}")
         self.states: list[State[Any, Any]] = list(history) if history else [state]
         self.seats = list(seats)
         self.console = console
@@ -71,6 +72,14 @@ class Session:
         self.hidden: bool = bool(rules_hidden)
         self.hidden_known = isinstance(rules_hidden, bool)
         self.viewer: int | None = None
+        self.anytime = {p: anytime for p in self.humans}
+        self.layout = "auto"
+        # Who decided each action (states[i] -> states[i + 1]): a human seat when that person
+        # typed it, None for a bot or an action passed for a person by their anytime setting.
+        # Undo takes back only the asking person's decisions. A loaded match's actions count
+        # as typed by the human seats that were to move.
+        self.deciders: list[int | None] = [self.seat_decider(s) for s in self.states[:-1]]
+        self.passed: set[int] = set()  # indices of the actions passed by an anytime setting
         # How many actions each human has seen, to report what happened since their last turn.
         # A loaded match is not news: report only what is played from here on.
         self.seen: dict[int, int] = {p: len(self.states) - 1 for p in self.humans}
@@ -87,17 +96,24 @@ class Session:
         return base if seat.is_human else f"{base} ({seat.label})"
 
     def run(self) -> State[Any, Any]:
-        """Play until the game ends or a human quits; return the last state."""
+        """Play until a human quits (the prompt stays open once the game is over, for saving,
+        undoing, hints and replays); return the last state. Bots alone stop at the end."""
         self._greet()
         while True:
             state = self.state
             if state.outcome is not None:
                 self._finish(state.outcome)
-                return state
+                if not self.humans or not self._after_game():
+                    return self.state
+                continue
             player = state.to_move
             assert player is not None
             seat = self.seats[player]
-            if seat.bot is not None:
+            skip = self.skip_for(state)
+            if skip is not None:
+                self._push(state.play(skip), None)
+                self.passed.add(len(self.states) - 2)
+            elif seat.bot is not None:
                 self._bot_turn(seat, player)
             elif not self._human_turn(player):
                 self.console.print("Bye.")
@@ -105,11 +121,37 @@ class Session:
 
     # -- turns -------------------------------------------------------------------------------
 
+    def seat_decider(self, state: State[Any, Any]) -> int | None:
+        """Return the human seat to move in a state (who decided a loaded action), else None."""
+        player = state.to_move
+        return player if player is not None and self.seats[player].is_human else None
+
+    def _push(self, after: State[Any, Any], decider: int | None) -> None:
+        self.states.append(after)
+        self.deciders.append(decider)
+
+    def skip_for(self, state: State[Any, Any]) -> str | None:
+        """Return the action to pass for the person to move by their anytime setting, or None.
+
+        "own" passes the "at any time" decisions that come on another player's turn: whose
+        turn it is comes from the view's ``active`` field (a game without one: always one's
+        own); "never" passes them all; "ask" none.
+        """
+        player = state.to_move
+        setting = self.anytime.get(player) if player is not None else None
+        if setting is None or setting == "ask":
+            return None
+        skip = state.anytime_skip()
+        if skip is None or setting == "never":
+            return skip
+        active = state.view(player).get("active")
+        return skip if isinstance(active, int) and active != player else None
+
     def _bot_turn(self, seat: Seat, player: int) -> None:
         state = self.state
         legal = state.legal()
         assert seat.bot is not None
-        with self._thinking(f"{self.name(player)} is thinking"):
+        with self.thinking(f"{self.name(player)} is thinking"):
             action = seat.bot.choose(state.view(player), legal, self.rng)
         try:
             after = state.play(action)
@@ -119,7 +161,7 @@ class Session:
                 " playing a random action instead[/red]"
             )
             after = state.play(self.rng.choice(legal))
-        self.states.append(after)
+        self._push(after, None)
         if not self.humans:
             self._report(len(self.states) - 2, len(self.states) - 1)
 
@@ -127,7 +169,7 @@ class Session:
         """Show the player's view and read commands until an action is played; False on quit."""
         self._hand_over(player)
         self._show_news(player)
-        self._render(player)
+        self.show(player)
         while True:
             try:
                 line = self.ask(f"{self.renderer.player_name(player)}> ").strip()
@@ -139,35 +181,56 @@ class Session:
             if outcome is not None:
                 return outcome
 
-    def _command(self, line: str, player: int) -> bool | None:
-        """Run one line typed by a human: True when the turn is over, False to quit."""
+    def _after_game(self) -> bool:
+        """Keep the prompt open once the game is over: True when an undo resumes play."""
+        self.console.print(
+            "[dim]The game is over: save FILE, undo, hint, replay, board, info, help or quit."
+            "[/dim]"
+        )
+        while True:
+            try:
+                line = self.ask("game over> ").strip()
+            except EOFError:
+                return False
+            if not line:
+                continue
+            outcome = self._command(line, None)
+            if outcome is not None:
+                return outcome
+
+    def _command(self, line: str, player: int | None) -> bool | None:
+        """Run one line typed by a human (None: after the game): True when the turn is over
+        (or play resumes), False to quit, None to read another line."""
         state = self.state
         word, _, rest = line.partition(" ")
         rest = rest.strip()
-        if line in state.legal():
+        if player is not None and line in state.legal():
             return self._play(line, player)
         command = word.lower()
         if command in ("quit", "exit", "q"):
             return False
-        if command in ("moves", "?", "legal"):
-            self._list_moves(rest)
+        if command in ("moves", "?", "legal") and player is not None:
+            prompt.list_moves(self, rest)
         elif command == "help":
-            table = Table(box=None, show_header=False, pad_edge=False)
-            table.add_column(style="cyan")
-            table.add_column()
-            for words, meaning in HELP:
-                table.add_row(words, meaning)
-            self.console.print(table)
+            prompt.show_help(self, over=player is None)
         elif command in ("board", "show"):
-            self._render(player)
+            self.show(player)
+        elif command in ("info", "legend"):
+            prompt.info(self, rest)
+        elif command == "set":
+            return prompt.change_setting(self, rest, player)
         elif command == "undo":
-            return self._undo()
+            return self._undo(player)
         elif command == "save":
-            self._save(rest)
-        elif command == "load":
-            return self._load(rest)
+            prompt.save(self, rest)
+        elif command == "load" and player is not None:
+            return prompt.load(self, rest)
         elif command == "hint":
-            self._hint(player)
+            prompt.hint(self, player)
+        elif command == "replay":
+            prompt.replay(self, player)
+        elif player is None:
+            self.console.print("The game is over: type help for what you can do now.")
         else:
             return self._play(line, player)
         return None
@@ -176,117 +239,60 @@ class Session:
         try:
             after = self.state.play(action)
         except MeeplesError as error:
-            self.console.print(f"[red]{escape(str(error))}[/red]")
+            self.console.print(f"[red]{escape(self.words(error.message))}[/red]")
             self.console.print(
                 "[dim]Type 'moves' to list the legal actions, 'help' for commands.[/dim]"
             )
             return None
-        self.states.append(after)
+        self._push(after, player)
         self.seen[player] = len(self.states) - 1
         return True
 
     # -- commands ----------------------------------------------------------------------------
 
-    def _list_moves(self, prefix: str) -> None:
-        legal = [a for a in self.state.legal() if a.startswith(prefix)]
-        if not legal:
-            self.console.print(f"No legal action starts with {prefix!r}.")
-            return
-        if len(legal) > DESCRIBE_LIMIT:
-            self.console.print(f"{len(legal)} legal actions:")
-            self.console.print(Columns([escape(a) for a in legal], padding=(0, 2)))
-            self.console.print(
-                "[dim]Type 'moves PREFIX' (e.g. moves b2) to see what they do.[/dim]"
-            )
-            return
-        table = Table(box=None, show_header=False, pad_edge=False)
-        table.add_column(style="cyan")
-        table.add_column()
-        for action in legal:
-            table.add_row(escape(action), escape(self._describe(self.state, action)))
-        self.console.print(f"{len(legal)} legal action(s):")
-        self.console.print(table)
-
-    def _undo(self) -> bool | None:
-        """Go back to the previous decision of any human, undoing the bots' replies too."""
+    def _undo(self, player: int | None) -> bool | None:
+        """Take back the asking person's last decision (after the game: the last decision of
+        any person) and the bots' replies after it, never another person's decision."""
         current = len(self.states) - 1
         target = next(
-            (i for i in range(current - 1, -1, -1) if self._is_human_turn(self.states[i])), None
+            (i for i in range(current - 1, -1, -1)
+             if self.deciders[i] is not None and (player is None or self.deciders[i] == player)
+             and self.skip_for(self.states[i]) is None),
+            None,
         )
         if target is None:
-            self.console.print("Nothing to undo.")
+            others = any(d is not None for d in self.deciders)
+            self.console.print("Nothing of yours to undo: undo takes back only your own "
+                               "decisions." if others and player is not None else
+                               "Nothing to undo.")
+            return None
+        other = next((i for i in range(target + 1, current)
+                      if self.deciders[i] not in (None, player)), None)
+        if other is not None:
+            decider = self.deciders[other]
+            assert decider is not None
+            self.console.print(
+                f"Cannot undo: {escape(self.name(decider))} decided since "
+                f"({escape(self.states[other + 1].history[-1])}); undo takes back only your "
+                "own decisions and the bots' replies."
+            )
             return None
         undone = self.state.history[len(self.states[target].history):]
         del self.states[target + 1:]
-        for player, seen in self.seen.items():
-            self.seen[player] = min(seen, target)
-        self._reset_bots()
+        del self.deciders[target:]
+        self.passed = {i for i in self.passed if i < target}
+        for human, seen in self.seen.items():
+            self.seen[human] = min(seen, target)
+        self.reset_bots()
         self.console.print(f"Took back: {escape(', '.join(undone))}")
         return True
 
-    def _save(self, path: str) -> None:
-        if not path:
-            self.console.print("[red]save needs a file name: save FILE[/red]")
-            return
-        try:
-            self.state.record().save(path)
-        except OSError as error:
-            self.console.print(f"[red]cannot save to {escape(path)}: {escape(str(error))}[/red]")
-            return
-        self.console.print(f"Saved {len(self.state.history)} action(s) to {escape(path)}.")
-
-    def _load(self, path: str) -> bool | None:
-        if not path:
-            self.console.print("[red]load needs a file name: load FILE[/red]")
-            return None
-        try:
-            match = load_match(path)
-            if match.game != self.state.game.name or match.players != len(self.seats):
-                raise MeeplesError(
-                    f"{path} holds a {match.players}-player {match.game} match; this is a "
-                    f"{len(self.seats)}-player {self.state.game.name} game"
-                )
-            states = match.states()
-        except MeeplesError as error:
-            self.console.print(f"[red]{escape(str(error))}[/red] (nothing changed)")
-            return None
-        self.states = states
-        self.seen = {p: len(states) - 1 for p in self.humans}
-        self.viewer = None
-        self._reset_bots()
-        self.console.print(f"Loaded {len(match.actions)} action(s) from {escape(path)}.")
-        return True
-
-    def _reset_bots(self) -> None:
+    def reset_bots(self) -> None:
         """Make bots forget what they kept from the abandoned line of play (search trees)."""
         for seat in self.seats:
             reset = getattr(seat.bot, "reset", None)
             if callable(reset):
                 reset()
-
-    def _hint(self, player: int) -> None:
-        hint = hint_function()
-        if hint is None:
-            self.console.print("Hints are not available yet (they come with the bots).")
-            return
-        with self._thinking("Looking for a good action"):
-            try:
-                advice = hint(self.state, n=3)
-            except MeeplesError as error:
-                self.console.print(f"[red]no hint: {escape(str(error))}[/red]")
-                return
-        if not advice:
-            self.console.print("No hint for this position.")
-            return
-        table = Table(box=None, show_header=False, pad_edge=False)
-        table.add_column(style="cyan")
-        table.add_column(justify="right")
-        table.add_column()
-        for estimate in advice:
-            words = self._describe(self.state, estimate.action)
-            table.add_row(escape(estimate.action), f"{estimate.value:.0%}", escape(words))
-        self.console.print("Suggested (with the bot's estimate of your chances):")
-        self.console.print(table)
 
     # -- display -----------------------------------------------------------------------------
 
@@ -298,19 +304,20 @@ class Session:
             for p, s in enumerate(self.seats)
         )
         self.console.print(f"[bold]{escape(game.title)}[/bold]  {escape(who)}")
-        self.console.print("[dim]Type an action, 'moves' to list them, 'help' for commands.[/dim]")
+        example = self.renderer.notation[0][0] if self.renderer.notation else (
+            self.state.legal()[0] if self.state.legal() else "")
+        self.console.print(
+            f"[dim]Type an action (e.g. {escape(example)}), 'moves' to list them, "
+            "'info NAME' for a code of the board, 'help' for commands.[/dim]"
+        )
 
-    def _is_human_turn(self, state: State[Any, Any]) -> bool:
-        player = state.to_move
-        return player is not None and self.seats[player].is_human
-
-    def _thinking(self, what: str) -> AbstractContextManager[Any]:
+    def thinking(self, what: str) -> AbstractContextManager[Any]:
         """Return a spinner on a real terminal, nothing in tests and pipes."""
         if self.console.is_terminal:
             return self.console.status(f"{escape(what)}...")
         return nullcontext()
 
-    def _is_hidden(self) -> bool:
+    def is_hidden(self) -> bool:
         """Return whether players see different things (sticky once seen, unless the rules say)."""
         if not self.hidden_known and not self.hidden:
             self.hidden = self._views_differ()
@@ -330,7 +337,7 @@ class Session:
         if len(self.humans) < 2 or self.viewer == player:
             self.viewer = player
             return
-        if self._is_hidden():
+        if self.is_hidden():
             name = self.renderer.player_name(player)
             self.console.clear()
             self.console.print(Panel(
@@ -352,53 +359,67 @@ class Session:
         self.seen[player] = len(self.states) - 1
 
     def _report(self, start: int, end: int) -> None:
-        """Print the actions that led from states[start] to states[end]."""
+        """Print the actions that led from states[start] to states[end]; the ones passed by an
+        anytime setting are counted, not listed."""
+        passed: dict[int, list[str]] = {}
         for i in range(start, end):
             before, action = self.states[i], self.states[i + 1].history[-1]
             mover = before.to_move
+            if i in self.passed and mover is not None:
+                passed.setdefault(mover, []).append(action)
+                continue
             name = self.name(mover) if mover is not None else "?"
             text = f"{escape(name)} played [bold]{escape(action)}[/bold]"
-            if not self._is_hidden():
-                words = self._describe(before, action)
+            if not self.is_hidden():
+                words = self.describe(before, action)
                 text += f": {escape(words)}" if words else ""
             self.console.print(text)
+        for mover, actions in passed.items():
+            kinds = ", ".join(f"{a} x{actions.count(a)}" for a in sorted(set(actions)))
+            setting = self.anytime.get(mover, DEFAULT_ANYTIME)
+            self.console.print(
+                f"[dim]Passed for {escape(self.name(mover))} (anytime {setting}): "
+                f"{escape(kinds)}. 'set anytime ask' to be asked.[/dim]"
+            )
 
-    def _describe(self, state: State[Any, Any], action: str) -> str:
+    def describe(self, state: State[Any, Any], action: str) -> str:
+        """Return what an action does in words ("" when the game cannot say)."""
         try:
-            return state.describe(action)
+            return self.words(state.describe_message(action))
         except (MeeplesError, NotImplementedError, AttributeError):
             return ""
 
-    def _render(self, player: int | None) -> None:
+    def words(self, message: Message) -> str:
+        """Return a message in English, players named as this table names them."""
+        names = {p: self.renderer.player_name(p) for p in range(len(self.seats))}
+        return render_message(message, names=names)
+
+    def show(self, player: int | None) -> None:
+        """Print the board as a player (None: a spectator) sees it, with what they must decide
+        and, when few, their options."""
         state = self.state
         last = state.history[-1] if state.history else None
         legal = state.legal() if player is not None and player == state.to_move else []
-        self.console.print(self.renderer.render(state.view(player), legal, last=last))
-        if legal and len(legal) <= FEW_ACTIONS:
+        self.console.print(
+            self.renderer.render(state.view(player), legal, last=last, layout=self.layout)
+        )
+        if player is not None and legal:
+            question = self.words(state.prompt())
+            if question:
+                self.console.print(f"[bold]{escape(question)}[/bold]")
+        # Descriptions come from the full state: not shown inline when views differ.
+        if legal and len(legal) <= DESCRIBED_ACTIONS and not self.is_hidden():
+            self.console.print("Your options:")
+            self.console.print(prompt.described(self, legal))
+        elif legal and len(legal) <= FEW_ACTIONS:
             self.console.print("Your options: " + escape(", ".join(legal)))
 
     def _finish(self, outcome: Outcome) -> None:
         viewer = self.humans[0] if len(self.humans) == 1 else None
         if viewer is not None:
             self._show_news(viewer)
-        self._render(viewer)
+        self.show(viewer)
         self.console.print(describe_outcome(outcome, self.renderer.player_name))
-
-
-def load_match(path: str) -> Match:
-    """Return the match saved in a file.
-
-    Raises:
-        CorruptRecord: the file is unreadable, not a record, or does not replay; the message
-            names the file.
-    """
-    try:
-        return Match.load(path)
-    except CorruptRecord as error:
-        message = str(error)
-        if path in message:
-            raise
-        raise CorruptRecord(f"{path}: {message}") from None
 
 
 def describe_outcome(outcome: Outcome, name: Callable[[int], str]) -> str:

@@ -2,7 +2,8 @@
 warriors and heroes per side, reserves, counts and the end-rule counters.
 
 Letters follow the position text: ``W``/``H`` a South warrior/hero, ``w``/``h`` North; a city
-is drawn as brackets ``[ ]`` in its owner's colour. See docs in ``meeples.terminal``.
+is drawn around its square in its owner's colour and shape, ``[ ]`` South's and ``( )`` North's,
+so owners are told apart without colour too. See docs in ``meeples.terminal``.
 """
 
 from __future__ import annotations
@@ -13,10 +14,14 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
+from meeples.terminal.legend import Entry
+
 FILES = "abcdefghij"
 NAMES = ("South", "North")
 COLOURS = ("bold yellow", "bold red")
 CITY_COLOURS = ("yellow", "red")
+#: The brackets around a city square, by owner: the shape tells the owner without colour.
+CITY_BRACKETS = (("[", "]"), ("(", ")"))
 LAST_MOVE = "on grey30"
 QUIET_LIMIT = 200
 
@@ -52,7 +57,7 @@ def board(view: dict[str, Any], last: str | None = None) -> Text:
             background = LAST_MOVE if square in marked else ""
             city = cities.get(square)
             piece = pieces.get(square)
-            left, right = (" ", " ") if city is None else ("[", "]")
+            left, right = (" ", " ") if city is None else CITY_BRACKETS[city]
             city_style = CITY_COLOURS[city] if city is not None else ""
             text.append(left, style=f"{city_style} {background}".strip())
             if piece is None:
@@ -122,7 +127,9 @@ def legend() -> Text:
     text.append("w h", style=COLOURS[1])
     text.append(" North warrior, hero\n")
     text.append("[ ]", style=CITY_COLOURS[0])
-    text.append(" city, in its owner's colour\n")
+    text.append(" South's city  ")
+    text.append("( )", style=CITY_COLOURS[1])
+    text.append(" North's city\n")
     text.append("quiet plies: since the last capture,\nconquest or promotion", style="dim")
     return text
 
@@ -137,3 +144,24 @@ def render(view: dict[str, Any], legal: list[str], last: str | None = None) -> R
         Group(sides(view), Text(""), status(view, last), Text(""), legend()),
     )
     return layout
+
+
+NOTATION = (
+    ("b2-b4", "move the piece on b2 to b4 (promotion or conquest follow from where it lands)"),
+    ("e5=H", "the warrior on its own city e5 becomes a hero without moving"),
+    ("pass", "pass, only when nothing else is legal"),
+)
+
+
+def glossary() -> list[Entry]:
+    """Return the letters and signs of the board."""
+    return [
+        Entry("W", "South warrior", "moves up to 2 squares; becomes a hero on its own city"),
+        Entry("H", "South hero", "a promoted warrior"),
+        Entry("w", "North warrior", "as South's, for North"),
+        Entry("h", "North hero", "as South's, for North"),
+        Entry("[ ]", "South's city", "South owns it: brackets in South's colour"),
+        Entry("( )", "North's city", "North owns it: parentheses in North's colour"),
+        Entry("quiet plies", "quiet plies", f"plies since the last capture, conquest or "
+              f"promotion; the game ends after {QUIET_LIMIT}"),
+    ]

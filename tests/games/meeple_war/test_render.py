@@ -24,4 +24,5 @@ def test_meeple_war_render_shows_map_players_and_legal_actions(players: int) -> 
             console.print(render(state.view(state.to_move), state.legal()))
         state = state.play(rng.choice(state.legal()))
     text = console.export_text()
-    assert "TOWER2" in text and "VS w:" in text and "Players" in text and "Legal (" in text
+    assert "Stone Tower" in text and "VS worker" in text and "bravery" in text
+    assert "Legal (" in text
