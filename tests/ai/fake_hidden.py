@@ -69,6 +69,15 @@ class GuessRules:
     def describe_action(self, state: Secret, action: int) -> str:
         return "guess"
 
+    def action_parts(self, action: int) -> dict[str, Any]:
+        return {"verb": "guess", "card": action}
+
+    def prompt(self, state: Secret) -> str:
+        return "guess the card"
+
+    def anytime_skip(self, state: Secret) -> int | None:
+        return None
+
 
 SAMPLED_FROM: list[Mapping[str, Any]] = []
 

@@ -102,5 +102,11 @@ class TokensRules:
     def anytime_skip(self, state: Table) -> str | None:
         return "done" if state.window and state.turn < TURNS else None
 
+    def action_parts(self, action: str) -> dict[str, Any]:
+        return {"verb": action}
+
+    def prompt(self, state: Table) -> str:
+        return "use the token or act"
+
 
 TOKENS = Game(TokensRules())

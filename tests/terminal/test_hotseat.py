@@ -82,6 +82,15 @@ class SecretsRules:
     def describe_action(self, state: Table, action: str) -> str:
         return f"say {action}"
 
+    def action_parts(self, action: str) -> dict[str, Any]:
+        return {"verb": action}
+
+    def prompt(self, state: Table) -> str:
+        return "raise or fold"
+
+    def anytime_skip(self, state: Table) -> str | None:
+        return None
+
 
 SECRETS_GAME = Game(SecretsRules())
 
