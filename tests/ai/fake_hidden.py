@@ -78,6 +78,9 @@ class GuessRules:
     def anytime_skip(self, state: Secret) -> int | None:
         return None
 
+    def reveals(self, state: Secret, action: int) -> bool:
+        return True  # a guess shows whether the hidden card was it
+
 
 SAMPLED_FROM: list[Mapping[str, Any]] = []
 

@@ -128,3 +128,10 @@ def test_bad_options_are_refused(name: str) -> None:
         game.new(players=game.min_players, no_such_option=True)
     with pytest.raises(meeples.BadOptions, match="players"):
         game.new(players=game.max_players + 1)
+
+
+@pytest.mark.parametrize(("name", "players", "seed"), CASES)
+def test_reveals_answers_a_bool_for_every_legal_action(name: str, players: int, seed: int) -> None:
+    for state in playout(name, players, seed)[::25]:
+        for action in state.legal():
+            assert isinstance(state.reveals(action), bool)

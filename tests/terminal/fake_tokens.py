@@ -102,6 +102,9 @@ class TokensRules:
     def anytime_skip(self, state: Table) -> str | None:
         return "done" if state.window and state.turn < TURNS else None
 
+    def reveals(self, state: Table, action: str) -> bool:
+        return False
+
     def action_parts(self, action: str) -> dict[str, Any]:
         return {"verb": action}
 

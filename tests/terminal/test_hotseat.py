@@ -91,6 +91,9 @@ class SecretsRules:
     def anytime_skip(self, state: Table) -> str | None:
         return None
 
+    def reveals(self, state: Table, action: str) -> bool:
+        return False
+
 
 SECRETS_GAME = Game(SecretsRules())
 

@@ -25,6 +25,12 @@ from meeples.core.text import Message, msg, shown
 S = TypeVar("S", bound=Hashable)
 A = TypeVar("A", bound=Hashable)
 
+#: When to ask a person about a decision that exists only because something may be used "at any
+#: time" (:meth:`State.anytime_skip`): at every opportunity, only on their own turn, or never.
+#: Otherwise it is declined for them (:meth:`State.anytime_pass`).
+ANYTIME_SETTINGS = ("ask", "own", "never")
+DEFAULT_ANYTIME = "own"
+
 
 @dataclass(frozen=True, slots=True)
 class Outcome:
@@ -90,7 +96,10 @@ class Rules(Protocol[S, A]):
     seats, slots and counts as numbers, components by id). ``anytime_skip`` returns the action that
     declines the decision at hand when that decision exists only because the player to move may
     use something "at any time" (a token, a power), else None: clients may play it for the
-    player, by the player's setting, as an ordinary recorded action.
+    player, by the player's setting, as an ordinary recorded action. ``reveals`` says whether
+    playing a legal action draws on hidden or chance information (a tile or card drawn, a die
+    rolled, a deck shuffled): such an action cannot be taken back, since the player has seen what
+    came out. It errs on the side of True: an action that merely might reveal counts.
     """
 
     name: str
@@ -115,6 +124,7 @@ class Rules(Protocol[S, A]):
     def action_parts(self, action: A) -> dict[str, Any]: ...
     def prompt(self, state: S) -> Message: ...
     def anytime_skip(self, state: S) -> A | None: ...
+    def reveals(self, state: S, action: A) -> bool: ...
 
 
 class Game(Generic[S, A]):
@@ -305,6 +315,41 @@ class State(Generic[S, A]):
             return None
         skip = self.game.rules.anytime_skip(self.inner)
         return None if skip is None else self.game.rules.format_action(skip)
+
+    def is_own_turn(self, player: int) -> bool:
+        """Return whether it is player's own turn: the view's ``active`` seat is theirs (in a game
+        whose views have no ``active`` field, every decision is on one's own turn)."""
+        active = self.view(player).get("active")
+        return not isinstance(active, int) or isinstance(active, bool) or active == player
+
+    def anytime_pass(self, setting: str) -> str | None:
+        """Return the action that declines the decision at hand for the player to move, when
+        their anytime setting (:data:`ANYTIME_SETTINGS`) says not to ask them; else None.
+
+        "ask" asks at every opportunity; "own" declines the "at any time" decisions that come
+        on another player's turn (:meth:`is_own_turn`); "never" declines them all.
+
+        Raises:
+            ValueError: the setting is not one of :data:`ANYTIME_SETTINGS`.
+        """
+        if setting not in ANYTIME_SETTINGS:
+            raise ValueError(f"anytime is one of {', '.join(ANYTIME_SETTINGS)}, not {setting!r}")
+        player = self.to_move
+        if setting == "ask" or player is None:
+            return None
+        skip = self.anytime_skip()
+        if skip is None or setting == "never" or not self.is_own_turn(player):
+            return skip
+        return None
+
+    def reveals(self, action: str) -> bool:
+        """Return whether playing a legal action draws on hidden or chance information (then
+        it cannot be taken back: its player has seen what came out).
+
+        Raises:
+            IllegalAction: the string is malformed or the action is not legal here.
+        """
+        return bool(self.game.rules.reveals(self.inner, self.parse_action(action)))
 
     def position(self) -> str:
         """Return the position text (``game.parse`` reads it back)."""

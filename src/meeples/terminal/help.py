@@ -15,14 +15,15 @@ from rich.markup import escape
 from rich.table import Table
 from rich.text import Text
 
-#: The anytime settings: when to ask a person about a decision that exists only because
-#: something may be used "at any time" (``state.anytime_skip()``).
+from meeples.core.game import DEFAULT_ANYTIME as DEFAULT_ANYTIME  # the terminal's default too
+
+#: The anytime settings (``meeples.core.game.ANYTIME_SETTINGS``) in words: when to ask a person
+#: about a decision that exists only because something may be used "at any time".
 ANYTIME = {
     "ask": "ask at every opportunity",
     "own": "ask only on my own turn (pass the others for me)",
     "never": "never ask (pass them all for me)",
 }
-DEFAULT_ANYTIME = "own"
 #: Board layouts a renderer may offer: auto fits the console, grid and list force one.
 LAYOUTS = {
     "auto": "a grid that fits the console; a list in pipes and with NO_COLOR",

@@ -131,21 +131,12 @@ class Session:
         self.deciders.append(decider)
 
     def skip_for(self, state: State[Any, Any]) -> str | None:
-        """Return the action to pass for the person to move by their anytime setting, or None.
-
-        "own" passes the "at any time" decisions that come on another player's turn: whose
-        turn it is comes from the view's ``active`` field (a game without one: always one's
-        own); "never" passes them all; "ask" none.
-        """
+        """Return the action to pass for the person to move by their anytime setting, or None
+        (:meth:`meeples.State.anytime_pass`: "own" passes the "at any time" decisions that come
+        on another player's turn, "never" passes them all, "ask" none)."""
         player = state.to_move
         setting = self.anytime.get(player) if player is not None else None
-        if setting is None or setting == "ask":
-            return None
-        skip = state.anytime_skip()
-        if skip is None or setting == "never":
-            return skip
-        active = state.view(player).get("active")
-        return skip if isinstance(active, int) and active != player else None
+        return None if setting is None else state.anytime_pass(setting)
 
     def _bot_turn(self, seat: Seat, player: int) -> None:
         state = self.state

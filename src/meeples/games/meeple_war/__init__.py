@@ -98,6 +98,14 @@ class MeepleWarRules:
             return None
         return "done"
 
+    def reveals(self, state: State, action: str) -> bool:
+        """Return whether an action turns up a tile of the face-down pile (phase 5: the top
+        tile for each explored hex). Not only ``explore@q,r`` does: the steps with no real
+        choice are played at once (A10), so a ``done`` or a move that leaves a single hex to
+        explore draws too. Hence the hidden fields themselves (``view.HIDDEN``: the pile and
+        the generator, used only at setup) are compared before and after."""
+        after = rules.apply(state, action)
+        return any(getattr(after, name) != getattr(state, name) for name in view.HIDDEN)
 
 RULES = MeepleWarRules()
 GAME: Game[State, str] = Game(RULES)

@@ -121,6 +121,16 @@ class RiseOfTribesRules:
         Trader), else None."""
         return describe.anytime_skip(state)
 
+    def reveals(self, state: State, action: str) -> bool:
+        """Return whether an action draws on chance or a face-down deck: the dice rolled at a
+        turn start (§2.3, §4.2) or by Cunning, goal cards drawn (§2.8), an event turned up or a
+        deck shuffled (§2.6, R9). These follow from many actions (the last action of a turn
+        rolls the next player's dice), so the hidden fields themselves (``view.HIDDEN``: the
+        generator, the goal decks, the event deck) are compared before and after: any change
+        counts, even a card put at the bottom of a deck."""
+        after = rules.apply(state, action)
+        return any(getattr(after, name) != getattr(state, name) for name in view.HIDDEN)
+
 
 RULES = RiseOfTribesRules()
 GAME: Game[State, str] = Game(RULES)

@@ -144,6 +144,10 @@ class SpartaRules:
         """Sparta has no decision "at any time"."""
         return None
 
+    def reveals(self, state: State, action: Action) -> bool:
+        """Sparta has neither chance nor hidden information: nothing is ever revealed."""
+        return False
+
 
 RULES = SpartaRules()
 GAME: Game[State, Action] = Game(RULES)
