@@ -49,6 +49,8 @@ from meeples.server.protocol import (
     Hello,
     Hint,
     Malformed,
+    Settings,
+    Undo,
     error,
     parse_client_message,
 )
@@ -427,6 +429,20 @@ async def _live(websocket: WebSocket) -> None:
         await room.leave(client)
 
 
+async def _turn_flow(room: Room, client: Client, message: Settings | Undo, joined: bool) -> None:
+    """Change this connection's seats' settings, or undo their last decision.
+
+    Raises:
+        RoomError: before hello, a spectator, or a refused undo.
+    """
+    if not joined:
+        raise RoomError("hello_first", "send hello first")
+    if isinstance(message, Settings):
+        await room.change_settings(client, message.anytime)
+    else:
+        await room.undo(client, message.version)
+
+
 async def _read(websocket: WebSocket, room: Room, client: Client) -> None:
     """Answer a connection's messages until it leaves or a message closes it."""
 
@@ -473,6 +489,8 @@ async def _read(websocket: WebSocket, room: Room, client: Client) -> None:
                 await room.act(client, message.action, message.version)
             elif isinstance(message, Hint):
                 reply(await room.hint(client))
+            elif isinstance(message, Settings | Undo):
+                await _turn_flow(room, client, message, joined)
             else:
                 reply({"type": "pong"})
         except RoomError as problem:

@@ -173,6 +173,7 @@ class Lobby:
             position=position,
             seats=seats,
             created=time.time(),
+            bot_speed=request.bot_speed,
         )
         room = Room(stored, self.store, self.bot_delay, self.workers)
         bots_only = all(seat.kind == "bot" for seat in seats)
@@ -184,6 +185,7 @@ class Lobby:
             self._bot_games.pop(stored.id, None)
             raise
         self.rooms[stored.id] = room
+        await room.settle()  # a start position may begin with a decision a setting declines
         room.schedule_bots()
         return room, tokens
 
@@ -243,7 +245,8 @@ class Lobby:
                 self.damaged.add(match_id)
                 raise DamagedMatch(match_id) from None
             self.rooms[match_id] = room
-            return room
+        await room.settle()
+        return room
 
     async def resume(self) -> int:
         """Load every unfinished match and restart its bots; return how many were resumed."""
@@ -286,7 +289,7 @@ class Lobby:
                     }
                     for i, s in enumerate(seats)
                 ],
-                "plies": room.version if room is not None else None,
+                "plies": room.plies if room is not None else None,
                 "created": stored.created,
                 "result": room.stored.result if room is not None else stored.result,
             }

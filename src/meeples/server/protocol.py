@@ -5,16 +5,25 @@ Client to server, JSON objects with a ``type``:
 - ``{"type": "hello", "tokens": ["..."]}`` first, on every (re)connection; no token: spectator;
 - ``{"type": "act", "action": "b2-d4", "version": 12}`` the action string and the version seen;
 - ``{"type": "hint"}`` the best few actions, for the seat to move;
+- ``{"type": "settings", "anytime": "ask" | "own" | "never"}`` when the server should decline an
+  "at any time" decision for the seats of this connection (ask at every opportunity, only on
+  one's own turn, never): it then plays the game's ``anytime`` action for them, recorded;
+- ``{"type": "undo", "version": N}`` (version optional) take back the last decision of one of
+  this connection's seats, with the actions the server passed after it;
 - ``{"type": "ping"}``.
 
 Server to client:
 
 - ``{"type": "state", "version": N, "seat": s, "seats": [...], "view": {...}, "legal": [...],
   "log": [...], "players": [...], "outcome": ..., "private": bool, "prompt": {...},
-  "anytime": action | null}`` after hello and after every accepted action; each legal action is
-  ``{"action", "parts", "msg"}`` (its structured parts and its description as a message), each
-  log entry ``{"ply", "seat", "action", "parts", "msg"}``, ``prompt`` what the player to move
-  must decide, ``anytime`` the action that declines an "at any time" decision (or null);
+  "anytime": action | null, "undo": bool, "settings": {"anytime": ...} | null}`` after hello
+  and after every change; each legal action is ``{"action", "parts", "msg"}`` (its structured
+  parts and its description as a message), each log entry ``{"ply", "seat", "action", "parts",
+  "msg", "passed"}`` (``passed``: played by the server by the seat's anytime setting),
+  ``prompt`` what the player to move must decide, ``anytime`` the action that declines an "at
+  any time" decision (or null), ``undo`` whether this connection may undo now, ``settings`` the
+  settings of the seat shown (null for a spectator). ``version`` grows with every change,
+  an undo included (the number of actions is the log's length);
   ``private``: the view shows more than a spectator's, so a hotseat screen hides it until the
   right person holds the device;
 - ``{"type": "hint", "version": N, "hints": [{"action", "msg", "value"}, ...]}``;
@@ -62,6 +71,25 @@ class Hint(BaseModel):
     type: Literal["hint"]
 
 
+AnytimeSetting = Literal["ask", "own", "never"]
+
+
+class Settings(BaseModel):
+    """Change the settings of every seat this connection holds."""
+
+    model_config = STRICT
+    type: Literal["settings"]
+    anytime: AnytimeSetting
+
+
+class Undo(BaseModel):
+    """Take back the last decision of a seat this connection holds (seen at a version)."""
+
+    model_config = STRICT
+    type: Literal["undo"]
+    version: Annotated[int, Field(ge=0, lt=2**31)] | None = None
+
+
 class Ping(BaseModel):
     """Keep the connection alive."""
 
@@ -69,15 +97,16 @@ class Ping(BaseModel):
     type: Literal["ping"]
 
 
-ClientMessage = Annotated[Hello | Act | Hint | Ping, Field(discriminator="type")]
-_client_message: TypeAdapter[Hello | Act | Hint | Ping] = TypeAdapter(ClientMessage)
+AnyClientMessage = Hello | Act | Hint | Settings | Undo | Ping
+ClientMessage = Annotated[AnyClientMessage, Field(discriminator="type")]
+_client_message: TypeAdapter[AnyClientMessage] = TypeAdapter(ClientMessage)
 
 
 class Malformed(ValueError):
     """A client message that is not valid JSON or not one of the known messages."""
 
 
-def parse_client_message(data: Any) -> Hello | Act | Hint | Ping:
+def parse_client_message(data: Any) -> AnyClientMessage:
     """Return the message a decoded JSON value holds.
 
     Raises:
@@ -101,8 +130,12 @@ class SeatRequest(BaseModel):
     open: bool = False
 
 
+BotSpeed = Literal["slow", "normal", "fast"]
+
+
 class CreateRequest(BaseModel):
-    """A request to create a match: game, players, options, seats, optional start position."""
+    """A request to create a match: game, players, options, seats, optional start position,
+    and how fast the bots play (``bot_speed``; absent: normal)."""
 
     model_config = STRICT
     game: str
@@ -111,6 +144,7 @@ class CreateRequest(BaseModel):
     seats: list[SeatRequest] = Field(default_factory=list, max_length=8)
     seed: Annotated[int, Field(ge=0, lt=2**31)] | None = None
     position: Annotated[str, Field(max_length=8000)] | None = None
+    bot_speed: BotSpeed = "normal"
 
 
 def error(code: str, message: str, msg: dict[str, Any] | None = None) -> dict[str, Any]:

@@ -10,6 +10,11 @@ bounded outbox (:class:`Client`), which the connection's own task sends. A conne
 lets its outbox fill up is not reading and is dropped; it may reconnect. Each message is
 rendered and encoded once per audience and version (every spectator shares one text, every
 connection holding the same seats another), so a crowd of spectators costs one view.
+
+Turn flow (:mod:`meeples.server.flow`): after every commit, the "at any time" decisions that a
+human seat's anytime setting declines are played for it through the same commit, so nobody ever
+sees them pending; an undo takes back a seat's last decision by replaying the record without it
+(the database keeps what was taken back); bots wait their match's delay before each decision.
 """
 
 from __future__ import annotations
@@ -21,6 +26,7 @@ import hmac
 import json
 import logging
 import secrets
+import time
 from collections.abc import Awaitable, Callable
 from dataclasses import replace
 from typing import Any
@@ -29,7 +35,7 @@ from meeples.core.errors import MeeplesError
 from meeples.core.game import State
 from meeples.core.record import Match
 from meeples.core.text import Message
-from meeples.server import bots
+from meeples.server import bots, flow
 from meeples.server.store import Seat, Store, StoredMatch
 from meeples.server.workers import Workers
 
@@ -188,11 +194,13 @@ class Room:
     ) -> None:
         self.stored = stored
         self.store = store
-        self.bot_delay = bot_delay
+        self.bot_delay = flow.bot_delay(bot_delay, stored.bot_speed)
         self.workers = workers if workers is not None else Workers()
         self.lock = asyncio.Lock()
         self.clients: dict[Client, None] = {}  # in joining order; leaving is O(1)
-        self.log: list[dict[str, Any]] = []
+        self.state: State[Any, Any]
+        self.log: list[dict[str, Any]]  # every action played, as clients receive it
+        self.reveals: list[bool]  # for each action: it revealed hidden information
         self._bot_task: asyncio.Task[None] | None = None
         self._legal_cache: tuple[int, list[dict[str, Any]]] | None = None
         self._hints: tuple[int, dict[str, Any]] | None = None
@@ -200,6 +208,16 @@ class Room:
         self._texts: tuple[tuple[Any, ...], dict[frozenset[int], str]] = ((), {})
         self._holders: dict[int, int] = {}  # seat: how many connections hold it
         self._hint_lock = asyncio.Lock()
+        if len(stored.passed) != len(stored.actions):
+            stored.passed = [False] * len(stored.actions)
+        self.state, self.log, self.reveals = self._replay(len(stored.actions))
+
+    def _replay(
+        self, plies: int
+    ) -> tuple[State[Any, Any], list[dict[str, Any]], list[bool]]:
+        """Return the state after the first plies actions of the record, with their log entries
+        and whether each revealed hidden information (the room is left unchanged)."""
+        stored = self.stored
         record = Match(
             game=stored.game,
             players=stored.players,
@@ -209,10 +227,12 @@ class Room:
             actions=(),
         )
         state = record.start()
-        for ply, action in enumerate(stored.actions):
-            self.log.append(self._entry(state, ply, action))
+        log, reveals = [], []
+        for ply, action in enumerate(stored.actions[:plies]):
+            log.append(self._entry(state, ply, action, stored.passed[ply]))
+            reveals.append(state.reveals(action))
             state = state.play(action)
-        self.state: State[Any, Any] = state
+        return state, log, reveals
 
     @property
     def id(self) -> str:
@@ -220,9 +240,16 @@ class Room:
         return self.stored.id
 
     @property
-    def version(self) -> int:
-        """The number of actions played so far: clients send it back with each action."""
+    def plies(self) -> int:
+        """The number of actions played so far (the undone ones not counted)."""
         return len(self.stored.actions)
+
+    @property
+    def version(self) -> int:
+        """How many changes the state has seen (each action, each undo and every action it took
+        back): clients send it back with each action. It only grows, so an action sent before
+        an undo is stale even when as many actions are on the record again."""
+        return len(self.stored.actions) + self.stored.undone + self.stored.undos
 
     @property
     def seats(self) -> list[Seat]:
@@ -230,9 +257,12 @@ class Room:
         return self.stored.seats
 
     @staticmethod
-    def _entry(state: State[Any, Any], ply: int, action: str) -> dict[str, Any]:
-        """Return the log entry of an action about to be played in a state."""
-        return {"ply": ply, "seat": state.to_move, **action_item(state, action)}
+    def _entry(
+        state: State[Any, Any], ply: int, action: str, passed: bool = False
+    ) -> dict[str, Any]:
+        """Return the log entry of an action about to be played in a state (passed: played by
+        the server for its seat by the anytime setting)."""
+        return {"ply": ply, "seat": state.to_move, **action_item(state, action), "passed": passed}
 
     def seats_for(self, tokens: list[str]) -> frozenset[int]:
         """Return the seats the tokens open.
@@ -351,16 +381,32 @@ class Room:
             await self._commit(seat, action, version)
         self.schedule_bots()
 
-    async def _commit(self, seat: int, action: str, version: int) -> None:
+    def _check_version(self, version: int) -> None:
         if version != self.version:
             raise RoomError(
                 "stale",
                 f"the game has moved on (you saw version {version}, it is now {self.version});"
                 " here is the current state",
             )
+
+    async def _commit(self, seat: int, action: str, version: int) -> None:
+        """Record an action, then the decisions passed after it by the settings; broadcast."""
+        self._check_version(version)
+        await self._record(seat, action)
+        await self._pass_anytime()
+        self._broadcast()
+
+    async def _record(self, seat: int, action: str, passed: bool = False) -> None:
+        """Store an action and play it (no broadcast).
+
+        Raises:
+            RoomError: the action is illegal, the engine failed, or it could not be stored.
+        """
+        ply = self.plies
         try:
             after = self.state.play(action)
-            entry = self._entry(self.state, self.version, action)
+            entry = self._entry(self.state, ply, action, passed)
+            reveals = self.state.reveals(action)
             after.outcome  # noqa: B018 - an engine failure here must not reach the database
         except MeeplesError as error:
             raise RoomError("illegal", str(error), error.message) from None
@@ -374,7 +420,7 @@ class Room:
         # Committed before anyone hears of it: a crash after this line loses nothing.
         try:
             await self.workers.store(
-                self.store.append_action, self.id, self.version, seat, action, result
+                self.store.append_action, self.id, ply, seat, action, result, passed
             )
         except Exception as problem:
             log.error("match %s: action %r could not be stored: %r", self.id, action, problem)
@@ -383,11 +429,107 @@ class Room:
             ) from None
         self.state = after
         self.stored.actions.append(action)
+        self.stored.passed.append(passed)
         self.log.append(entry)
+        self.reveals.append(reveals)
         if result is not None:
             self.stored.finished = True
             self.stored.result = result
-        self._broadcast()
+
+    # --- turn flow ---------------------------------------------------------------------
+
+    async def _pass_anytime(self) -> int:
+        """Play, for each human seat to move in turn, the "at any time" decision its setting
+        declines, each stored like any action; return how many were played."""
+        count = 0
+        while count < flow.MAX_PASSES and (found := flow.anytime_pass(self.state, self.seats)):
+            seat, action = found
+            try:
+                await self._record(seat, action, passed=True)
+            except RoomError as error:  # the seat is asked instead
+                log.error("match %s: could not pass %r: %s", self.id, action, error.message)
+                break
+            count += 1
+        return count
+
+    async def settle(self) -> None:
+        """Pass what the settings decline in the state as loaded (a server stopped between an
+        action and the passes after it)."""
+        async with self.lock:
+            if await self._pass_anytime():
+                self._broadcast()
+
+    async def change_settings(self, client: Client, anytime: str) -> None:
+        """Set the anytime setting of every seat the connection holds; the decision at hand is
+        passed at once when the new setting declines it.
+
+        Raises:
+            RoomError: a spectator asks, or the seats could not be stored.
+        """
+        async with self.lock:
+            if not client.seats:
+                raise RoomError("spectator", "spectators have no seat to set")
+            seats = [
+                replace(seat, anytime=anytime) if i in client.seats else seat
+                for i, seat in enumerate(self.seats)
+            ]
+            if seats != self.seats:
+                await self._store_seats(seats)
+            if await self._pass_anytime():
+                self._broadcast()
+            else:  # only the connections of these seats show the setting
+                for other in list(self.clients):
+                    if other.seats & client.seats and not other.post(self.render(other)):
+                        self._unbind(other)
+        self.schedule_bots()
+
+    def undo_plan(self, seats: frozenset[int]) -> tuple[int, int]:
+        """Return the seat whose decision an undo by these seats takes back, and from which ply.
+
+        Raises:
+            RoomError: the undo is refused, with why.
+        """
+        try:
+            return flow.plan_undo(self.log, self.reveals, seats, self.state.outcome is not None)
+        except flow.Refused as refused:
+            raise RoomError(refused.code, refused.message) from None
+
+    def can_undo(self, seats: frozenset[int]) -> bool:
+        """Return whether a connection holding these seats may undo now."""
+        try:
+            self.undo_plan(seats)
+        except RoomError:
+            return False
+        return True
+
+    async def undo(self, client: Client, version: int | None = None) -> None:
+        """Take back the last decision of a seat this connection holds, and the actions the
+        server passed after it: the record is replayed without them, the database keeps them
+        as undone, everyone gets the new state.
+
+        Raises:
+            RoomError: stale version, or the undo is refused (see :func:`flow.plan_undo`).
+        """
+        async with self.lock:
+            if version is not None:
+                self._check_version(version)
+            seat, ply = self.undo_plan(client.seats)
+            rebuilt = await asyncio.to_thread(self._replay, ply)
+            try:
+                taken = await self.workers.store(self.store.undo, self.id, ply, seat, time.time())
+            except Exception as problem:
+                log.error("match %s: an undo could not be stored: %r", self.id, problem)
+                raise RoomError(
+                    "storage", "the server could not save this; nothing changed, try again"
+                ) from None
+            self.stored.undone += taken
+            self.stored.undos += 1
+            del self.stored.actions[ply:]
+            del self.stored.passed[ply:]
+            self.state, self.log, self.reveals = rebuilt
+            await self._pass_anytime()
+            self._broadcast()
+        self.schedule_bots()
 
     async def hint(self, client: Client) -> dict[str, Any]:
         """Return the hint message for the seat to move, if this connection holds it.
@@ -485,6 +627,8 @@ class Room:
             "outcome": outcome.to_json() if outcome is not None else None,
             "prompt": self.state.prompt().to_json(),
             "anytime": self.state.anytime_skip(),
+            "undo": self.can_undo(client.seats),
+            "settings": {"anytime": self.seats[seat].anytime} if seat is not None else None,
         }
 
     def render(self, client: Client) -> str:
@@ -495,7 +639,9 @@ class Room:
         """
         stamp = (
             self.version,
-            tuple((s.joined, s.open, i in self._holders) for i, s in enumerate(self.seats)),
+            tuple(
+                (s.joined, s.open, i in self._holders, s.anytime) for i, s in enumerate(self.seats)
+            ),
         )
         if self._texts[0] != stamp:
             self._texts = (stamp, {})

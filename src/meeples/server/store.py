@@ -5,6 +5,10 @@ SQLite by default (a file, created on first start); any SQLAlchemy URL otherwise
 its setup (game, players, seed, options or start position, seats) plus its action list, one row
 per action, so a restarted server replays each record to the exact same state.
 
+Undoing takes actions out of ``actions`` and keeps them, with when and by whom, in ``undone``:
+nothing a player did is lost. Columns added since the first schema (:data:`ADDED_COLUMNS`) are
+added to an older database when it is opened, and its old rows read as their defaults.
+
 A database that cannot be trusted is refused at start (:meth:`Store.check`: SQLite's
 ``PRAGMA quick_check`` and a write that is rolled back), with one line saying why. A single
 damaged record is isolated: it is left out of listings, loading it raises
@@ -33,13 +37,18 @@ from sqlalchemy import (
     Table,
     Text,
     create_engine,
+    delete,
+    func,
     insert,
+    inspect,
     select,
     update,
 )
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.pool import StaticPool
+
+from meeples.core.game import ANYTIME_SETTINGS, DEFAULT_ANYTIME
 
 DEFAULT_DB = "meeples.db"
 log = logging.getLogger("meeples.server")
@@ -78,6 +87,7 @@ matches = Table(
     Column("created", Float, nullable=False),
     Column("finished", Boolean, nullable=False, default=False),
     Column("result", Text, nullable=True),
+    Column("bot_speed", String(16), nullable=True),  # None: normal
 )
 
 actions = Table(
@@ -87,7 +97,27 @@ actions = Table(
     Column("ply", Integer, primary_key=True),
     Column("seat", Integer, nullable=True),
     Column("action", Text, nullable=False),
+    # Played by the server for the seat by its anytime setting, not decided by its player.
+    Column("passed", Boolean, nullable=True),  # None: an older row, decided
 )
+
+#: The actions taken back by an undo, in the order they were played: ``undo`` numbers the undo
+#: operations of a match (1, 2...), ``undone_by`` is the seat that asked, ``undone_at`` the time.
+undone = Table(
+    "undone",
+    metadata,
+    Column("match_id", String(32), primary_key=True),
+    Column("undo", Integer, primary_key=True),
+    Column("ply", Integer, primary_key=True),
+    Column("seat", Integer, nullable=True),
+    Column("action", Text, nullable=False),
+    Column("passed", Boolean, nullable=True),
+    Column("undone_by", Integer, nullable=True),
+    Column("undone_at", Float, nullable=False),
+)
+
+#: Columns that databases made before them lack: :meth:`Store.__init__` adds them.
+ADDED_COLUMNS = (matches.c.bot_speed, actions.c.passed)
 
 
 @dataclass
@@ -100,6 +130,8 @@ class Seat:
     token_hash: str | None = None
     joined: bool = False
     open: bool = False
+    #: When the server declines "at any time" decisions for this seat (``ANYTIME_SETTINGS``).
+    anytime: str = DEFAULT_ANYTIME
 
     def to_json(self) -> dict[str, Any]:
         """Return the seat as JSON-ready data (with the token hash: for the database only)."""
@@ -110,6 +142,7 @@ class Seat:
             "token_hash": self.token_hash,
             "joined": self.joined,
             "open": self.open,
+            "anytime": self.anytime,
         }
 
     @classmethod
@@ -122,6 +155,10 @@ class Seat:
             token_hash=data.get("token_hash"),
             joined=bool(data.get("joined", False)),
             open=bool(data.get("open", False)),
+            # Seats stored before the setting existed (or with a value no longer known) get
+            # the default.
+            anytime=anytime if (anytime := data.get("anytime")) in ANYTIME_SETTINGS else (
+                DEFAULT_ANYTIME),
         )
 
 
@@ -140,6 +177,13 @@ class StoredMatch:
     finished: bool = False
     result: dict[str, Any] | None = None
     actions: list[str] = field(default_factory=list)
+    #: For each action: whether the server passed it for its seat (anytime setting).
+    passed: list[bool] = field(default_factory=list)
+    #: "slow", "normal" or "fast" (None: normal): how long the bots wait before each decision.
+    bot_speed: str | None = None
+    #: How many actions were ever taken back, and by how many undos.
+    undone: int = 0
+    undos: int = 0
 
 
 def database_url(db: str | None = None) -> str:
@@ -176,9 +220,27 @@ class Store:
             self.engine = create_engine(url, pool_pre_ping=True)
         try:
             metadata.create_all(self.engine)
+            self._add_columns()
         except SQLAlchemyError as problem:
             self.engine.dispose()
             raise DatabaseProblem(f"the database cannot be opened: {_one_line(problem)}") from None
+
+    def _add_columns(self) -> None:
+        """Give a database made before them the columns of :data:`ADDED_COLUMNS` (nullable:
+        the rows already there read as the defaults)."""
+        inspector = inspect(self.engine)
+        missing = [
+            column for column in ADDED_COLUMNS
+            if column.name not in {c["name"] for c in inspector.get_columns(column.table.name)}
+        ]
+        if not missing:
+            return
+        with self.engine.begin() as conn:
+            for column in missing:
+                kind = column.type.compile(self.engine.dialect)
+                conn.exec_driver_sql(
+                    f"ALTER TABLE {column.table.name} ADD COLUMN {column.name} {kind}"
+                )
 
     def check(self) -> None:
         """Check that the database reads whole (SQLite: ``PRAGMA quick_check``) and takes writes.
@@ -237,6 +299,7 @@ class Store:
                     created=match.created or time.time(),
                     finished=False,
                     result=None,
+                    bot_speed=match.bot_speed,
                 )
             )
 
@@ -247,11 +310,17 @@ class Store:
         seat: int | None,
         action: str,
         result: dict[str, Any] | None = None,
+        passed: bool = False,
     ) -> None:
-        """Commit one accepted action (and the result when it ends the match), atomically."""
+        """Commit one accepted action (and the result when it ends the match), atomically.
+
+        passed: the server played it for the seat, by the seat's anytime setting.
+        """
         with self.engine.begin() as conn:
             conn.execute(
-                insert(actions).values(match_id=match_id, ply=ply, seat=seat, action=action)
+                insert(actions).values(
+                    match_id=match_id, ply=ply, seat=seat, action=action, passed=passed
+                )
             )
             if result is not None:
                 conn.execute(
@@ -259,6 +328,43 @@ class Store:
                     .where(matches.c.id == match_id)
                     .values(finished=True, result=json.dumps(result))
                 )
+
+    def undo(self, match_id: str, ply: int, by: int | None, at: float) -> int:
+        """Take back the actions from ply on: move them to ``undone``, atomically, as undo
+        number n (the match's undos so far plus one); return how many were taken back."""
+        with self.engine.begin() as conn:
+            rows = conn.execute(
+                select(actions.c.ply, actions.c.seat, actions.c.action, actions.c.passed)
+                .where(actions.c.match_id == match_id, actions.c.ply >= ply)
+                .order_by(actions.c.ply)
+            ).all()
+            if not rows:
+                return 0
+            number = 1 + (conn.execute(
+                select(func.max(undone.c.undo)).where(undone.c.match_id == match_id)
+            ).scalar() or 0)
+            conn.execute(insert(undone), [
+                {"match_id": match_id, "undo": number, "ply": row.ply, "seat": row.seat,
+                 "action": row.action, "passed": row.passed, "undone_by": by,
+                 "undone_at": at}
+                for row in rows
+            ])
+            conn.execute(delete(actions).where(actions.c.match_id == match_id,
+                                               actions.c.ply >= ply))
+            return len(rows)
+
+    def undone_actions(self, match_id: str) -> list[dict[str, Any]]:
+        """Return every action taken back in a match, in the order of the undos."""
+        with self.engine.connect() as conn:
+            rows = conn.execute(
+                select(undone).where(undone.c.match_id == match_id)
+                .order_by(undone.c.undo, undone.c.ply)
+            ).all()
+        return [
+            {"undo": r.undo, "ply": r.ply, "seat": r.seat, "action": r.action,
+             "passed": bool(r.passed), "undone_by": r.undone_by, "undone_at": r.undone_at}
+            for r in rows
+        ]
 
     def update_seats(self, match_id: str, seats: list[Seat]) -> None:
         """Store the seats of a match (a seat joined or was claimed)."""
@@ -280,15 +386,22 @@ class Store:
             if row is None:
                 return None
             plies = conn.execute(
-                select(actions.c.action)
+                select(actions.c.action, actions.c.passed)
                 .where(actions.c.match_id == match_id)
                 .order_by(actions.c.ply)
-            ).scalars()
+            ).all()
+            taken_back, undos = conn.execute(
+                select(func.count(), func.count(func.distinct(undone.c.undo)))
+                .where(undone.c.match_id == match_id)
+            ).one()
             try:
-                return _match(row._mapping, list(plies))
+                stored = _match(row._mapping, [p.action for p in plies])
             except DECODING_ERRORS as problem:
                 self.report_damaged(match_id, problem)
                 raise DamagedMatch(match_id) from None
+            stored.passed = [bool(p.passed) for p in plies]
+            stored.undone, stored.undos = int(taken_back), int(undos)
+            return stored
 
     def list_ids(self, finished: bool | None = None) -> list[str]:
         """Return the ids of stored matches, newest first."""
@@ -336,4 +449,6 @@ def _match(row: Any, plies: list[str]) -> StoredMatch:
         finished=bool(row["finished"]),
         result=json.loads(row["result"]) if row["result"] else None,
         actions=plies,
+        passed=[False] * len(plies),
+        bot_speed=row.get("bot_speed"),
     )

@@ -1,0 +1,158 @@
+"""The anytime setting on the server: a human seat's "at any time" decisions are played for it
+by its setting (ask / own turn only / never; default own), as ordinary recorded actions right
+after the commit that led to them, and the setting is stored with the seat."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from starlette.testclient import TestClient
+
+from meeples.server.app import create_app
+from meeples.server.store import Store, database_url
+from tests.games.meeple_war.scenario import position
+from tests.server.conftest import create, token
+
+#: Player 0's phase 1 starts: player 0 (active) then player 1 may place an upgrade token.
+WINDOWS = position(
+    step="window", window=[0, 1],
+    seats={0: {"tokens": ["wpn"], "tree": False}, 1: {"tokens": ["shd"], "tree": False}},
+).position()
+
+
+def meeple_war(client: TestClient) -> dict[str, Any]:
+    """Create a 2-human Meeple War game at WINDOWS."""
+    return create(client, game="meeple_war", position=WINDOWS)
+
+
+def receive_state(ws: Any) -> dict[str, Any]:
+    """Return the next state message (skipping anything else)."""
+    while True:
+        message: dict[str, Any] = ws.receive_json()
+        if message["type"] == "state":
+            return message
+
+
+def test_window_on_another_players_turn_is_passed_with_own(client: TestClient) -> None:
+    match = meeple_war(client)
+    with client.websocket_connect(f"/ws/{match['id']}") as first, \
+            client.websocket_connect(f"/ws/{match['id']}") as second:
+        first.send_json({"type": "hello", "tokens": [token(match, 0)]})
+        state = receive_state(first)
+        second.send_json({"type": "hello", "tokens": [token(match, 1)]})
+        watching = receive_state(second)
+        assert watching["settings"] == {"anytime": "own"}
+        # Player 0's own window is asked, on their own turn.
+        assert (state["to_move"], state["anytime"]) == (0, "done") and state["legal"]
+        first.send_json({"type": "act", "action": "done", "version": state["version"]})
+        state = receive_state(first)
+    passed = state["log"][1]
+    assert (passed["seat"], passed["action"], passed["passed"]) == (1, "done", True)
+    assert state["log"][0]["passed"] is False
+    # Passed in the same commit: nobody saw player 1's window; player 0 decides again (phase 2).
+    assert state["version"] == 2 and state["to_move"] == 0
+
+
+def test_window_on_another_players_turn_is_asked_with_ask(client: TestClient) -> None:
+    match = meeple_war(client)
+    with client.websocket_connect(f"/ws/{match['id']}") as first, \
+            client.websocket_connect(f"/ws/{match['id']}") as second:
+        first.send_json({"type": "hello", "tokens": [token(match, 0)]})
+        state = receive_state(first)
+        second.send_json({"type": "hello", "tokens": [token(match, 1)]})
+        receive_state(second)
+        second.send_json({"type": "settings", "anytime": "ask"})
+        assert receive_state(second)["settings"] == {"anytime": "ask"}
+        first.send_json({"type": "act", "action": "done", "version": state["version"]})
+        receive_state(first)
+        asked = receive_state(second)
+    assert (asked["to_move"], asked["anytime"], asked["version"]) == (1, "done", 1)
+    assert "done" in [item["action"] for item in asked["legal"]]
+
+
+def test_never_passes_the_window_on_ones_own_turn_at_once(client: TestClient) -> None:
+    match = meeple_war(client)
+    with client.websocket_connect(f"/ws/{match['id']}") as ws:
+        ws.send_json({"type": "hello", "tokens": [token(match, 0), token(match, 1)]})
+        state = receive_state(ws)
+        assert state["to_move"] == 0 and state["anytime"] == "done"
+        ws.send_json({"type": "settings", "anytime": "never"})
+        state = receive_state(ws)
+    assert state["settings"] == {"anytime": "never"}
+    assert [e["passed"] for e in state["log"]] == [True] * len(state["log"])
+    assert len(state["log"]) >= 2 and state["anytime"] is None
+
+
+def test_passed_actions_are_stored_in_the_record_like_others(db: str) -> None:
+    with TestClient(create_app(db, bot_delay=0)) as client:
+        match = meeple_war(client)
+        with client.websocket_connect(f"/ws/{match['id']}") as ws:
+            ws.send_json({"type": "hello", "tokens": [token(match, 0)]})
+            state = receive_state(ws)
+            ws.send_json({"type": "act", "action": "done", "version": state["version"]})
+            state = receive_state(ws)
+    store = Store(database_url(db))
+    stored = store.load(match["id"])
+    store.close()
+    assert stored is not None
+    assert (stored.actions, stored.passed) == (["done", "done"], [False, True])
+    assert [e["action"] for e in state["log"]] == stored.actions
+
+
+def test_setting_persists_across_a_restart(db: str) -> None:
+    with TestClient(create_app(db, bot_delay=0)) as first:
+        match = meeple_war(first)
+        with first.websocket_connect(f"/ws/{match['id']}") as ws:
+            ws.send_json({"type": "hello", "tokens": [token(match, 1)]})
+            receive_state(ws)
+            ws.send_json({"type": "settings", "anytime": "ask"})
+            receive_state(ws)
+    with TestClient(create_app(db, bot_delay=0)) as second:
+        with second.websocket_connect(f"/ws/{match['id']}") as ws, \
+                second.websocket_connect(f"/ws/{match['id']}") as other:
+            ws.send_json({"type": "hello", "tokens": [token(match, 1)]})
+            assert receive_state(ws)["settings"] == {"anytime": "ask"}
+            other.send_json({"type": "hello", "tokens": [token(match, 0)]})
+            other.send_json({"type": "act", "action": "done", "version": receive_state(other)[
+                "version"]})
+            asked = receive_state(ws)
+    assert (asked["to_move"], asked["anytime"]) == (1, "done")
+
+
+def test_settings_are_for_seats_not_spectators(client: TestClient) -> None:
+    match = meeple_war(client)
+    with client.websocket_connect(f"/ws/{match['id']}") as ws:
+        ws.send_json({"type": "settings", "anytime": "ask"})
+        assert ws.receive_json()["code"] == "hello_first"
+        ws.send_json({"type": "hello", "tokens": []})
+        spectator = receive_state(ws)
+        assert spectator["settings"] is None and spectator["undo"] is False
+        ws.send_json({"type": "settings", "anytime": "ask"})
+        assert ws.receive_json()["code"] == "spectator"
+
+
+def test_settings_message_is_strict(client: TestClient) -> None:
+    match = meeple_war(client)
+    with client.websocket_connect(f"/ws/{match['id']}") as ws:
+        ws.send_json({"type": "hello", "tokens": [token(match, 1)]})
+        receive_state(ws)
+        for wrong in ({"type": "settings", "anytime": "sometimes"},
+                      {"type": "settings", "anytime": None},
+                      {"type": "settings"},
+                      {"type": "settings", "anytime": "ask", "seat": 0}):
+            ws.send_json(wrong)
+            answer = ws.receive_json()
+            assert answer["code"] == "malformed", wrong
+
+
+def test_bots_decide_their_windows_themselves(client: TestClient) -> None:
+    seats = [{"kind": "human"}, {"kind": "bot", "level": "random"}]
+    match = create(client, game="meeple_war", position=WINDOWS, seats=seats)
+    with client.websocket_connect(f"/ws/{match['id']}") as ws:
+        ws.send_json({"type": "hello", "tokens": [token(match, 0)]})
+        state = receive_state(ws)
+        ws.send_json({"type": "act", "action": "done", "version": state["version"]})
+        state = receive_state(ws)
+        while state["to_move"] != 0:
+            state = receive_state(ws)
+    assert state["log"][1]["seat"] == 1 and state["log"][1]["passed"] is False

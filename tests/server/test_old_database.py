@@ -1,0 +1,64 @@
+"""A database made before the turn flow (no bot speed, no passed flag, no undone table, seats
+without an anytime setting) opens, gets the new columns and table, and its games load with the
+defaults: bots at normal speed, every action decided, the anytime setting "own"."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from pathlib import Path
+
+from starlette.testclient import TestClient
+
+from meeples.server.app import create_app
+from meeples.server.store import Store, database_url
+
+OLD_SCHEMA = """
+CREATE TABLE matches (id VARCHAR(32) PRIMARY KEY, game VARCHAR(64) NOT NULL,
+  players INTEGER NOT NULL, seed BIGINT, options TEXT, position TEXT, seats TEXT NOT NULL,
+  created FLOAT NOT NULL, finished BOOLEAN NOT NULL, result TEXT);
+CREATE TABLE actions (match_id VARCHAR(32) NOT NULL, ply INTEGER NOT NULL, seat INTEGER,
+  action TEXT NOT NULL, PRIMARY KEY (match_id, ply));
+"""
+
+
+def old_database(path: Path) -> str:
+    """Write a database of the old schema holding one Sparta game of one move; return its token."""
+    from meeples.server.room import hash_token
+
+    seats = [{"kind": "human", "level": None, "name": "", "token_hash": hash_token("south"),
+              "joined": True, "open": False},
+             {"kind": "human", "level": None, "name": "", "token_hash": hash_token("north"),
+              "joined": True, "open": False}]
+    with sqlite3.connect(path) as conn:
+        conn.executescript(OLD_SCHEMA)
+        conn.execute("INSERT INTO matches VALUES ('old', 'sparta', 2, 0, ?, NULL, ?, 1.0, 0, NULL)",
+                     (json.dumps({"heroes_conquer": True, "first": 0}), json.dumps(seats)))
+        conn.execute("INSERT INTO actions VALUES ('old', 0, 0, 'b2-b4')")
+    return "south"
+
+
+def test_old_database_loads_with_the_defaults(tmp_path: Path) -> None:
+    path = tmp_path / "old.db"
+    old_database(path)
+    store = Store(database_url(str(path)))
+    stored = store.load("old")
+    store.close()
+    assert stored is not None
+    assert [s.anytime for s in stored.seats] == ["own", "own"]
+    assert (stored.actions, stored.passed, stored.bot_speed) == (["b2-b4"], [False], None)
+    assert (stored.undone, stored.undos) == (0, 0)
+
+
+def test_old_game_plays_on_and_undoes(tmp_path: Path) -> None:
+    path = tmp_path / "old.db"
+    south = old_database(path)
+    with TestClient(create_app(str(path), bot_delay=0)) as client:
+        with client.websocket_connect("/ws/old") as ws:
+            ws.send_json({"type": "hello", "tokens": [south]})
+            state = ws.receive_json()
+            assert state["settings"] == {"anytime": "own"} and state["undo"] is True
+            assert state["log"][0]["passed"] is False
+            ws.send_json({"type": "undo", "version": state["version"]})
+            state = ws.receive_json()
+    assert state["log"] == [] and state["version"] == 2

@@ -1,0 +1,210 @@
+"""Undo on the server: a seat takes back its own last decisions while nobody else has decided
+since and nothing hidden came out; the record is replayed without them, the database keeps them
+as undone, everyone gets the new state, and refusals say why."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+from starlette.testclient import TestClient
+
+from meeples.server import flow
+from meeples.server.app import create_app
+from meeples.server.store import Store, database_url
+from tests.server.conftest import create, token
+from tests.server.test_anytime_setting import meeple_war, receive_state
+
+
+def play(ws: Any, state: dict[str, Any], action: str) -> dict[str, Any]:
+    ws.send_json({"type": "act", "action": action, "version": state["version"]})
+    return receive_state(ws)
+
+
+def test_undo_takes_back_the_players_move(client: TestClient) -> None:
+    match = create(client)
+    with client.websocket_connect(f"/ws/{match['id']}") as south, \
+            client.websocket_connect(f"/ws/{match['id']}") as north:
+        south.send_json({"type": "hello", "tokens": [token(match, 0)]})
+        start = receive_state(south)
+        north.send_json({"type": "hello", "tokens": [token(match, 1)]})
+        receive_state(north)
+        assert start["undo"] is False
+        moved = play(south, start, "b2-b4")
+        assert moved["undo"] is True and receive_state(north)["undo"] is False
+        south.send_json({"type": "undo", "version": moved["version"]})
+        undone = receive_state(south)
+        seen_by_north = receive_state(north)
+    assert undone["log"] == [] and undone["to_move"] == 0 and undone["undo"] is False
+    assert undone["view"] == start["view"] and seen_by_north["log"] == []
+    assert undone["version"] > moved["version"]  # an action sent before the undo is stale
+
+
+def test_undo_refused_once_another_player_decided(client: TestClient) -> None:
+    match = create(client)
+    with client.websocket_connect(f"/ws/{match['id']}") as south, \
+            client.websocket_connect(f"/ws/{match['id']}") as north:
+        south.send_json({"type": "hello", "tokens": [token(match, 0)]})
+        state = play(south, receive_state(south), "b2-b4")
+        north.send_json({"type": "hello", "tokens": [token(match, 1)]})
+        state = play(north, receive_state(north), "b9-b7")
+        south_state = receive_state(south)
+        assert south_state["undo"] is False and state["undo"] is True
+        south.send_json({"type": "undo"})
+        refusal = south.receive_json()
+    assert refusal["type"] == "error" and refusal["code"] == "undo_not_yours"
+
+
+def test_undo_goes_back_one_decision_at_a_time_to_the_start_of_the_turn(
+    client: TestClient,
+) -> None:
+    match = meeple_war(client)
+    with client.websocket_connect(f"/ws/{match['id']}") as ws:
+        ws.send_json({"type": "hello", "tokens": [token(match, 0)]})
+        start = receive_state(ws)
+        first = play(ws, start, "done")  # and player 1's window, passed for them
+        second = play(ws, first, "done")
+        ws.send_json({"type": "undo"})
+        back = receive_state(ws)
+        assert back["log"] == first["log"] and back["view"] == first["view"]
+        ws.send_json({"type": "undo"})
+        back = receive_state(ws)
+        # Player 1's passed window went with player 0's decision before it.
+        assert back["log"] == [] and back["view"] == start["view"]
+        ws.send_json({"type": "undo"})
+        refusal = ws.receive_json()
+    assert [(e["seat"], e["passed"]) for e in second["log"]] == [
+        (0, False), (1, True), (0, False), (1, True)]
+    assert refusal["code"] == "nothing_to_undo"
+
+
+def test_undo_with_a_stale_version_is_refused(client: TestClient) -> None:
+    match = create(client)
+    with client.websocket_connect(f"/ws/{match['id']}") as ws:
+        ws.send_json({"type": "hello", "tokens": [token(match, 0), token(match, 1)]})
+        state = play(ws, receive_state(ws), "b2-b4")
+        ws.send_json({"type": "undo", "version": state["version"] - 1})
+        refusal = ws.receive_json()
+        again = receive_state(ws)  # a stale client gets the current state
+    assert refusal["code"] == "stale" and again["version"] == state["version"]
+
+
+def test_undo_is_refused_after_a_roll_or_a_draw(client: TestClient) -> None:
+    # Rise of Tribes: the placements reveal nothing, the last one starts the first turn and
+    # rolls its dice.
+    match = create(client, game="rise_of_tribes")
+    rng = random.Random(5)
+    with client.websocket_connect(f"/ws/{match['id']}") as ws:
+        ws.send_json({"type": "hello", "tokens": [token(match, 0), token(match, 1)]})
+        state = receive_state(ws)
+        undoable = 0
+        for _ in range(100):
+            state = play(ws, state, rng.choice(state["legal"])["action"])
+            if not state["undo"]:
+                break
+            undoable += 1
+        ws.send_json({"type": "undo"})
+        refusal = ws.receive_json()
+    assert undoable > 0 and state["view"]["phase"] != "place"
+    assert refusal["code"] == "undo_revealed"
+
+
+def test_spectators_cannot_undo(client: TestClient) -> None:
+    match = create(client)
+    with client.websocket_connect(f"/ws/{match['id']}") as ws:
+        ws.send_json({"type": "hello", "tokens": [token(match, 0)]})
+        play(ws, receive_state(ws), "b2-b4")
+    with client.websocket_connect(f"/ws/{match['id']}") as ws:
+        ws.send_json({"type": "hello", "tokens": []})
+        assert receive_state(ws)["undo"] is False
+        ws.send_json({"type": "undo"})
+        assert ws.receive_json()["code"] == "spectator"
+
+
+def test_undo_before_the_bot_moves_and_not_after(db: str) -> None:
+    seats = [{"kind": "human"}, {"kind": "bot", "level": "random"}]
+    with TestClient(create_app(db, bot_delay=3600)) as client:
+        match = create(client, seats=seats)
+        with client.websocket_connect(f"/ws/{match['id']}") as ws:
+            ws.send_json({"type": "hello", "tokens": [token(match, 0)]})
+            state = play(ws, receive_state(ws), "b2-b4")
+            assert state["to_move"] == 1 and state["undo"] is True
+            ws.send_json({"type": "undo"})
+            state = receive_state(ws)
+    assert state["to_move"] == 0 and state["log"] == []
+    with TestClient(create_app(db, bot_delay=0)) as client:
+        with client.websocket_connect(f"/ws/{match['id']}") as ws:
+            ws.send_json({"type": "hello", "tokens": [token(match, 0)]})
+            state = play(ws, receive_state(ws), "c2-c4")
+            while state["to_move"] != 0:
+                state = receive_state(ws)
+            assert state["undo"] is False
+            ws.send_json({"type": "undo"})
+            assert ws.receive_json()["code"] == "undo_not_yours"
+
+
+def test_the_database_keeps_what_was_undone_and_a_restart_resumes_after_the_undo(
+    db: str,
+) -> None:
+    with TestClient(create_app(db, bot_delay=0)) as first:
+        match = create(first)
+        with first.websocket_connect(f"/ws/{match['id']}") as ws:
+            ws.send_json({"type": "hello", "tokens": [token(match, 0), token(match, 1)]})
+            state = play(ws, receive_state(ws), "b2-b4")
+            state = play(ws, state, "b9-b7")
+            ws.send_json({"type": "undo"})
+            before = receive_state(ws)
+    with TestClient(create_app(db, bot_delay=0)) as second:
+        with second.websocket_connect(f"/ws/{match['id']}") as ws:
+            ws.send_json({"type": "hello", "tokens": [token(match, 1)]})
+            after = receive_state(ws)
+            moved = play(ws, after, "c9-c7")
+    store = Store(database_url(db))
+    undone = store.undone_actions(match["id"])
+    stored = store.load(match["id"])
+    store.close()
+    assert (after["version"], after["log"], after["view"]) == (
+        before["version"], before["log"], before["view"])
+    assert moved["version"] == before["version"] + 1
+    assert [(u["undo"], u["ply"], u["seat"], u["action"], u["undone_by"]) for u in undone] == [
+        (1, 1, 1, "b9-b7", 1)]
+    assert undone[0]["undone_at"] > 0
+    assert stored is not None and stored.actions == ["b2-b4", "c9-c7"]
+
+
+def test_undo_message_is_strict(client: TestClient) -> None:
+    match = create(client)
+    with client.websocket_connect(f"/ws/{match['id']}") as ws:
+        ws.send_json({"type": "hello", "tokens": [token(match, 0)]})
+        receive_state(ws)
+        for wrong in ({"type": "undo", "version": "3"}, {"type": "undo", "seat": 0},
+                      {"type": "undo", "version": -1}):
+            ws.send_json(wrong)
+            assert ws.receive_json()["code"] == "malformed", wrong
+
+
+@pytest.mark.parametrize(
+    ("log", "reveals", "held", "answer"),
+    [
+        ([], [], {0}, "nothing_to_undo"),
+        ([{"seat": 0, "passed": False}], [False], {1}, "undo_not_yours"),
+        ([{"seat": 0, "passed": False}, {"seat": 1, "passed": True}], [False, True], {0},
+         "undo_revealed"),
+        ([{"seat": 1, "passed": False}, {"seat": 0, "passed": True}], [False, False], {1}, 0),
+        ([{"seat": 1, "passed": True}], [False], {1}, "nothing_to_undo"),
+    ],
+)
+def test_plan_undo(log: list[dict[str, Any]], reveals: list[bool], held: set[int],
+                   answer: str | int) -> None:
+    try:
+        seat, ply = flow.plan_undo(log, reveals, frozenset(held), over=False)
+    except flow.Refused as refused:
+        assert refused.code == answer
+    else:
+        assert ply == answer and seat in held
+
+
+def test_plan_undo_refuses_once_the_game_is_over() -> None:
+    with pytest.raises(flow.Refused, match="the game is over"):
+        flow.plan_undo([{"seat": 0, "passed": False}], [False], frozenset({0}), over=True)
