@@ -119,6 +119,9 @@ def test_four_player_game_in_french_shows_no_key_and_no_english_template(
     assert made >= 4
     page.wait_for_selector("#turn.mine, #game-over")
     shot(page, f"{game}_four_players_fr_1280", full_page=True)
+    page.set_viewport_size({"width": 1366, "height": 768})
+    page.evaluate("window.scrollTo(0, 0)")
+    shot(page, f"{game}_four_players_fr_1366x768")
     text = page.locator("body").inner_text()
     titles = " ".join(page.eval_on_selector_all("[title]", "els => els.map((e) => e.title)"))
     assert KEY.findall(text + " " + titles) == []
