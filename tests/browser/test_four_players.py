@@ -3,12 +3,15 @@ the layout checked at desktop and phone widths (nothing overlaps, nothing runs o
 
 from __future__ import annotations
 
+import json
+import re
 from typing import Any
 
 import httpx
 import pytest
 
 import meeples
+from meeples.core.text import catalogue
 from tests.browser.conftest import shot
 from tests.browser.test_other_games import click_on_board, play_turns
 from tests.browser.test_three_players import last_turn
@@ -50,10 +53,11 @@ def assert_laid_out(page: Any, where: str) -> None:
     assert width[0] <= width[1], f"the page scrolls sideways at {where}: {width}"
 
 
-def create_four(page: Any, server: str, game: str) -> None:
+def create_four(page: Any, server: str, game: str, lang: str = "en") -> None:
     """Create a 4-player game in the lobby, seat 1 for this browser and three random bots."""
     page.goto(f"{server}/#/")
     page.wait_for_selector("#create")
+    page.select_option("#lang", lang)
     page.select_option("select[name=game]", game)
     page.select_option("select[name=players]", "4")
     for seat in (1, 2, 3):
@@ -81,6 +85,48 @@ def test_four_player_game_is_played_by_clicking_and_fits_desktop_and_phone(
     page.wait_for_function("document.documentElement.clientWidth === 390")
     shot(page, f"{game}_four_players_390", full_page=True)
     assert_laid_out(page, "390 px")
+    assert page.locator(".log li").count() >= 8
+
+
+KEY = re.compile(r"\b(?:core|sp|mw|rot)\.[a-z_]+(?:\.[a-z_0-9]+)*\b")
+
+
+def english_fragments(game: str, lang: str) -> set[str]:
+    """Return the fixed parts (12 characters or more) of a game's English templates that the
+    other language words differently: none of them may show on a page in that language."""
+    english, other = catalogue("en").messages, catalogue(lang).messages
+    prefix = {"meeple_war": "mw.", "rise_of_tribes": "rot.", "sparta": "sp."}[game]
+    fragments = set()
+    for key, template in english.items():
+        if not key.startswith((prefix, "core.")):
+            continue
+        forms = template.values() if isinstance(template, dict) else [template]
+        theirs = json.dumps(other[key], ensure_ascii=False)
+        for form in forms:
+            for piece in re.split(r"\{[a-z_]+\}", form):
+                piece = piece.strip(" ,.:;()")
+                if len(piece) >= 12 and piece not in theirs:
+                    fragments.add(piece)
+    return fragments
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_four_player_game_in_french_shows_no_key_and_no_english_template(
+    page: Any, server: str, game: str
+) -> None:
+    create_four(page, server, game, "fr")
+    made, _ = play_turns(page, 5)
+    assert made >= 4
+    page.wait_for_selector("#turn.mine, #game-over")
+    shot(page, f"{game}_four_players_fr_1280", full_page=True)
+    page.set_viewport_size({"width": 1366, "height": 768})
+    page.evaluate("window.scrollTo(0, 0)")
+    shot(page, f"{game}_four_players_fr_1366x768")
+    text = page.locator("body").inner_text()
+    titles = " ".join(page.eval_on_selector_all("[title]", "els => els.map((e) => e.title)"))
+    assert KEY.findall(text + " " + titles) == []
+    shown = [piece for piece in english_fragments(game, "fr") if piece in text]
+    assert shown == []
     assert page.locator(".log li").count() >= 8
 
 

@@ -99,3 +99,24 @@ def test_every_error_code_the_server_sends_has_a_text() -> None:
     english = tables()["en"]
     missing = sorted(f"error.{code}" for code in codes if f"error.{code}" not in english)
     assert codes and missing == []
+
+
+#: The only regular expressions the client may hold: none reads engine text or action notation.
+ALLOWED_PATTERNS = {
+    "app.js": ["/^#/"],  # the route in the address bar
+    "i18n.js": ["/\\{(\\w+)\\}/g"],  # placeholders of our own templates
+    "boards/generic.js": ["/_/g"],  # a view key shown as words
+}
+
+
+def test_no_regular_expression_reads_engine_text_or_notation() -> None:
+    literal = re.compile(r"(?<![\w)\]/*])/(?![/*\s])(?:\\.|\[[^\]]*\]|[^/\n\\])+/[gimsuy]*")
+    found = {}
+    for path in sorted([*WEB.glob("*.js"), *WEB.glob("boards/*.js")]):
+        code = path.read_text(encoding="utf-8")
+        code = re.sub(r"//[^\n]*", "", code)  # comments
+        code = re.sub(r"`(?:\\.|[^`\\])*`|\"(?:\\.|[^\"\\\n])*\"|'(?:\\.|[^'\\\n])*'", '""', code)
+        patterns = literal.findall(code) + (["RegExp"] if "RegExp(" in code else [])
+        if patterns:
+            found[str(path.relative_to(WEB))] = patterns
+    assert found == ALLOWED_PATTERNS

@@ -80,3 +80,18 @@ def grouped(entries: Sequence[Entry]) -> list[Text]:
     for entry in entries:
         groups.setdefault(entry.group or "Other", []).append(entry)
     return [legend_line(items, group) for group, items in groups.items()]
+
+
+def legal_line(legal: list[str], width: int) -> Text:
+    """Return the legal actions on at most two lines of the console."""
+    text = Text(f"Legal ({len(legal)}): ", style="cyan")
+    room = 2 * width - len(text) - 24
+    shown: list[str] = []
+    for action in legal:
+        if sum(len(a) + 2 for a in shown) + len(action) > room:
+            break
+        shown.append(action)
+    text.append("  ".join(shown), style="cyan")
+    if len(shown) < len(legal):
+        text.append(f"  ... {len(legal) - len(shown)} more: type 'moves'", style="dim")
+    return text

@@ -28,7 +28,7 @@ from meeples.games.meeple_war.data import (
     TOKEN_NAMES,
 )
 from meeples.terminal import hexgrid
-from meeples.terminal.legend import Entry, effect_of, name_of
+from meeples.terminal.legend import Entry, effect_of, legal_line, name_of
 from meeples.terminal.meeple_war_map import (
     COLOURS,
     KIND_LABELS,
@@ -282,21 +282,6 @@ def legend(board: Board) -> Text:
         text.append(code, style="bold")
         text.append(f" {board.used[code]}")
     text.append("  (info NAME tells more)", style="dim")
-    return text
-
-
-def legal_line(legal: list[str], width: int) -> Text:
-    """Return the legal actions on at most two lines of the console."""
-    text = Text(f"Legal ({len(legal)}): ", style="cyan")
-    room = 2 * width - len(text) - 24
-    shown: list[str] = []
-    for action in legal:
-        if sum(len(a) + 2 for a in shown) + len(action) > room:
-            break
-        shown.append(action)
-    text.append("  ".join(shown), style="cyan")
-    if len(shown) < len(legal):
-        text.append(f"  ... {len(legal) - len(shown)} more: type 'moves'", style="dim")
     return text
 
 

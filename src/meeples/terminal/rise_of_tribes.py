@@ -22,7 +22,7 @@ from rich.text import Text
 
 from meeples.games.rise_of_tribes import data
 from meeples.terminal import hexgrid
-from meeples.terminal.legend import Entry, effect_of, name_of
+from meeples.terminal.legend import Entry, effect_of, legal_line, name_of
 from meeples.terminal.rise_of_tribes_map import (
     COLOURS,
     LETTERS,
@@ -256,21 +256,6 @@ def status(view: dict[str, Any], last: str | None) -> Text:
         text.append(player_name(to_move), style=f"bold {COLOURS[to_move]}")
     if last:
         text.append(f"; last {last}", style="dim")
-    return text
-
-
-def legal_line(legal: list[str], width: int) -> Text:
-    """Return the legal actions on at most two lines of the console."""
-    text = Text(f"Legal ({len(legal)}): ", style="cyan")
-    room = 2 * width - len(text) - 24
-    shown: list[str] = []
-    for action in legal:
-        if sum(len(a) + 2 for a in shown) + len(action) > room:
-            break
-        shown.append(action)
-    text.append("  ".join(shown), style="cyan")
-    if len(shown) < len(legal):
-        text.append(f"  ... {len(legal) - len(shown)} more: type 'moves'", style="dim")
     return text
 
 

@@ -119,10 +119,29 @@ function logList(board, state, entries, current = null, onPick = null) {
     return h("li", { title: entry.action, className: classes || null,
       onclick: onPick ? () => onPick(index) : null },
     swatch(board, entry.seat),
-    entry.seat === null || entry.seat === undefined ? null
-      : h("strong", { className: "who" }, `${names(entry.seat)} `),
-    words(entry.msg, entry.action, names));
+    entry.seat === null || entry.seat === undefined || thirdPerson(entry) ? null
+      : h("strong", { className: "who" }, `${t("match.log_who", { player: names(entry.seat) })} `),
+    logWords(entry, names));
   }));
+}
+
+// A log entry's words: the third-person form "<key>.log" of its message when the catalogue
+// has one (its player given as the parameter "player"), else the action's own words after the
+// player's name as a label.
+function thirdPerson(entry) {
+  const key = entry.msg ? `${entry.msg.key}.log` : null;
+  return key !== null && t(key) !== key ? key : null;
+}
+
+function logWords(entry, names) {
+  const message = entry.msg;
+  if (!message) return entry.action;
+  const third = thirdPerson(entry);
+  if (third) {
+    return tm({ key: third, params: { ...message.params, player: { ref: "player", id: entry.seat } } },
+      names);
+  }
+  return tm(message, names);
 }
 
 function playerLabel(board, players, seat, view) {
