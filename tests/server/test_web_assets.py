@@ -95,7 +95,9 @@ def test_every_error_code_the_server_sends_has_a_text() -> None:
     codes = set()
     for path in server.glob("*.py"):
         text = path.read_text(encoding="utf-8")
-        codes |= set(re.findall(r'(?:RoomError|error|_fail)\(\s*(?:\d+,\s*)?"([a-z_]+)"', text))
+        codes |= set(re.findall(
+            r'(?:RoomError|Refused|error|_fail)\(\s*(?:\d+,\s*)?"([a-z_]+)"', text
+        ))
     english = tables()["en"]
     missing = sorted(f"error.{code}" for code in codes if f"error.{code}" not in english)
     assert codes and missing == []

@@ -112,7 +112,8 @@ function logList(board, state, entries, current = null, onPick = null) {
   const names = namer(board, state.players, state.view);
   let previous = null;
   return h("ol", { className: "log", start: entries[0].ply + 1 }, entries.map((entry, index) => {
-    const closing = entry.parts?.verb === "done";
+    // A decision the server declined for its player (their anytime setting) folds like a "done".
+    const closing = entry.parts?.verb === "done" || entry.passed;
     const classes = [entry.seat !== previous && previous !== null ? "new-turn" : "",
       closing ? "closing" : "", current === index ? "current" : ""].filter(Boolean).join(" ");
     previous = entry.seat;
@@ -121,8 +122,29 @@ function logList(board, state, entries, current = null, onPick = null) {
     swatch(board, entry.seat),
     entry.seat === null || entry.seat === undefined || thirdPerson(entry) ? null
       : h("strong", { className: "who" }, `${t("match.log_who", { player: names(entry.seat) })} `),
-    logWords(entry, names));
+    logWords(entry, names),
+    entry.passed ? h("small", { className: "muted" }, ` · ${t("match.passed")}`) : null);
   }));
+}
+
+// The last decision someone made (the actions passed by a setting after it are not one), which
+// the board highlights.
+function lastDecision(entries) {
+  for (let i = entries.length - 1; i >= 0; i--) if (!entries[i].passed) return entries[i];
+  return null;
+}
+
+// The bot speeds a game may be created with (the server's delay before each bot decision).
+const BOT_SPEEDS = ["slow", "normal", "fast"];
+
+// "Confirm moves": this browser's setting, off unless turned on.
+function confirmMoves() {
+  return localStorage.getItem("meeples.confirm") === "on";
+}
+
+function setConfirmMoves(on) {
+  if (on) localStorage.setItem("meeples.confirm", "on");
+  else localStorage.removeItem("meeples.confirm");
 }
 
 // A log entry's words: the third-person form "<key>.log" of its message when the catalogue
@@ -183,7 +205,7 @@ function lobbyPage() {
   let destroyed = false;
   let created = null;
   const form = { game: null, players: 2, options: {}, seats: [], position: "", showPosition: false,
-    showVariants: false };
+    showVariants: false, botSpeed: "normal" };
   let games = null;
   let matches = null;
   // The form and the lists redraw separately: the lists refresh every few seconds without
@@ -290,8 +312,17 @@ function lobbyPage() {
       h("small", { className: "muted option-help" }, help));
   }
 
+  // How fast the bots play: shown when a seat is a bot.
+  function botSpeedEditor() {
+    if (!form.seats.some((s) => s.kind === "bot")) return null;
+    const select = h("select", { name: "bot_speed", onchange: (event) => { form.botSpeed = event.target.value; } },
+      BOT_SPEEDS.map((speed) => h("option", { value: speed }, t(`speed.${speed}`))));
+    select.value = form.botSpeed;
+    return h("label", { className: "bot-speed" }, t("lobby.bot_speed"), " ", select);
+  }
+
   async function create() {
-    const body = { game: form.game, seats: form.seats.map((s) => ({ kind: s.kind,
+    const body = { game: form.game, bot_speed: form.botSpeed, seats: form.seats.map((s) => ({ kind: s.kind,
       level: s.kind === "bot" ? s.level : null, name: s.name || "", open: !!s.open })) };
     if (form.position.trim()) {
       body.position = form.position.trim();
@@ -417,7 +448,7 @@ function lobbyPage() {
         game.min_players === game.max_players ? t("lobby.players_exactly", { n: game.min_players })
           : t("lobby.players_range", { min: game.min_players, max: game.max_players })),
       h("fieldset", { className: "seats" }, h("legend", {}, t("lobby.seats")),
-        form.seats.map((_, i) => seatEditor(i))),
+        form.seats.map((_, i) => seatEditor(i)), botSpeedEditor()),
       // The rule variants stay folded: the plain choice is the game, the players and the seats.
       game.options.length ? h("details", { className: "variants", open: form.showVariants || null,
         ontoggle: (event) => { form.showVariants = event.target.open; } },
@@ -452,6 +483,7 @@ function matchPage(matchId, urlTokens) {
   let showEnd = true;
   let hints = null; // null, "asked", or the list the server suggested for this version
   let chosenHint = null; // the hint clicked once, played on a second click
+  let confirming = null; // with "confirm moves": the action waiting for Play or Cancel
   // Hotseat with private views: the seat whose view may show. When the device must pass to
   // another seat, a screen hides the board until that player says they hold it.
   let shownSeat = null;
@@ -463,7 +495,10 @@ function matchPage(matchId, urlTokens) {
     onMessage: async (message) => {
       if (message.type === "state") {
         board = await boardFor(message.game);
-        if (!state || state.version !== message.version) hints = null;
+        if (!state || state.version !== message.version) {
+          hints = null;
+          confirming = null;
+        }
         state = message;
         pending = false;
         draw();
@@ -492,13 +527,58 @@ function matchPage(matchId, urlTokens) {
   });
   window.meeplesSocket = socket; // handy for tests: meeplesSocket.drop() forces a reconnect
 
+  // With "confirm moves" on, a choice first waits in the confirm bar; Play there sends it.
   function act(action) {
     if (pending || !state) return;
+    if (confirmMoves() && confirming !== action) {
+      confirming = action;
+      draw();
+      return;
+    }
+    confirming = null;
     pending = true;
     if (!socket.send({ type: "act", action, version: state.version })) {
       pending = false;
       toast(t("match.status.reconnecting"));
     }
+  }
+
+  function confirmBar(names) {
+    const item = state.legal.find((entry) => entry.action === confirming);
+    if (!item) return null;
+    return h("div", { className: "confirm-bar", id: "confirm-bar", role: "alertdialog" },
+      h("span", {}, t("match.confirm", { action: words(item.msg, item.action, names) })),
+      h("span", { className: "row" },
+        h("button", { className: "primary", id: "confirm-play", onclick: () => act(item.action) },
+          t("match.confirm_play")),
+        h("button", { id: "confirm-cancel", onclick: () => { confirming = null; draw(); } },
+          t("match.confirm_cancel"))));
+  }
+
+  function undoButton() {
+    if (!state.undo) return null;
+    return h("button", { id: "undo", title: t("match.undo_help"), disabled: pending || null, onclick: () => {
+      confirming = null;
+      socket.send({ type: "undo", version: state.version });
+    } }, `↶ ${t("match.undo")}`);
+  }
+
+  // This player's settings: the anytime setting (kept by the server, per seat) and "confirm
+  // moves" (kept by this browser).
+  function settingsCard() {
+    if (!state.seats.length || state.outcome) return null;
+    const anytime = state.settings ? h("select", { id: "anytime", onchange: (event) => {
+      socket.send({ type: "settings", anytime: event.target.value });
+    } }, ["ask", "own", "never"].map((value) => h("option", { value }, t(`anytime.${value}`)))) : null;
+    if (anytime) anytime.value = state.settings.anytime;
+    return h("section", { className: "card settings-card" },
+      h("h3", {}, t("match.settings")),
+      anytime ? h("label", { className: "setting", title: t("match.anytime_help") },
+        h("span", {}, t("match.anytime")), anytime) : null,
+      h("label", { className: "setting inline-setting" },
+        h("input", { type: "checkbox", id: "confirm-moves", checked: confirmMoves() || null,
+          onchange: (event) => { setConfirmMoves(event.target.checked); confirming = null; draw(); } }),
+        ` ${t("match.confirm_moves")}`));
   }
 
   function mustPass() {
@@ -580,7 +660,7 @@ function matchPage(matchId, urlTokens) {
     // The same board element across redraws: a half-made choice (a selected piece) survives
     // messages that change nothing on the board, such as a player coming online.
     boardBox.replaceChildren();
-    const last = state.log.length ? state.log[state.log.length - 1] : null;
+    const last = lastDecision(state.log);
     const names = namer(board, state.players, state.view);
     if (!hidden) board.render(boardBox, { view: state.view, legal: state.legal, seat: state.seat,
       interactive: myTurn && !pending, onAct: act, t, lang: lang(), last,
@@ -622,7 +702,8 @@ function matchPage(matchId, urlTokens) {
     const side = h("aside", { className: "side" },
       h("section", { className: "card turn-card" },
         h("p", { className: `turn ${myTurn ? "mine" : ""}`, id: "turn" }, turn),
-        hintBox,
+        myTurn && confirming ? confirmBar(names) : null,
+        state.undo || hintBox ? h("div", { className: "row turn-actions" }, undoButton(), hintBox) : null,
         // A board that shows the prompt beside its own controls says so (showsPrompt).
         myTurn && state.prompt && !board.showsPrompt ? h("p", { className: "prompt", id: "prompt" },
           words(state.prompt, "", names)) : null,
@@ -630,6 +711,7 @@ function matchPage(matchId, urlTokens) {
         h("p", { className: "status small", "data-status": status }, t(`match.status.${status}`))),
       h("section", { className: "card players-card" }, h("h3", {}, t("match.players")), players, info),
       h("section", { className: "card log-card" }, h("h3", {}, t("match.log")), logBox),
+      settingsCard(),
       h("a", { href: `#/rules/${state.game}`, className: "small" }, t("match.rules")));
 
     root.dataset.version = String(state.version);
