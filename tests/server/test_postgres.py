@@ -21,6 +21,7 @@ from starlette.testclient import TestClient
 from meeples.server.app import create_app
 from tests.server.conftest import create
 from tests.server.test_restart import play_restart_and_resume
+from tests.server.test_undo import undo_restart_and_resume
 
 INITDB = sorted(glob.glob("/usr/lib/postgresql/*/bin/initdb"))
 
@@ -83,3 +84,7 @@ def test_postgres_url_from_environment_is_used(
 
 def test_postgres_restart_resumes_the_game_where_it_was(postgres_url: str) -> None:
     play_restart_and_resume(postgres_url)
+
+
+def test_undo_is_kept_and_resumed_on_postgres(postgres_url: str) -> None:
+    undo_restart_and_resume(postgres_url)

@@ -147,6 +147,12 @@ def test_undo_before_the_bot_moves_and_not_after(db: str) -> None:
 def test_the_database_keeps_what_was_undone_and_a_restart_resumes_after_the_undo(
     db: str,
 ) -> None:
+    undo_restart_and_resume(db)
+
+
+def undo_restart_and_resume(db: str) -> None:
+    """Play two moves, undo one, restart on the same database: the game goes on after the undo,
+    and the database holds the move taken back."""
     with TestClient(create_app(db, bot_delay=0)) as first:
         match = create(first)
         with first.websocket_connect(f"/ws/{match['id']}") as ws:
