@@ -156,3 +156,23 @@ def test_bots_decide_their_windows_themselves(client: TestClient) -> None:
         while state["to_move"] != 0:
             state = receive_state(ws)
     assert state["log"][1]["seat"] == 1 and state["log"][1]["passed"] is False
+
+
+def test_a_resumed_game_passes_what_was_left_pending(db: str) -> None:
+    # As if the server stopped between an action and the passes after it: player 1's window on
+    # player 0's turn is stored pending, and passed when the game is loaded again.
+    import time
+
+    from meeples.server.room import hash_token
+    from meeples.server.store import Seat, StoredMatch
+
+    pending = position(step="window", window=[1], seats={1: {"tokens": ["shd"], "tree": False}})
+    assert pending.to_move == 1 and pending.anytime_pass("own") == "done"
+    store = Store(database_url(db))
+    seats = [Seat(kind="human", token_hash=hash_token(name), joined=True) for name in "ab"]
+    store.create(StoredMatch(id="pending", game="meeple_war", players=2, seed=None, options=None,
+                             position=pending.position(), seats=seats, created=time.time()))
+    store.close()
+    with TestClient(create_app(db, bot_delay=0)) as client:
+        shown = client.get("/api/matches/pending").json()
+    assert shown["version"] >= 1 and shown["to_move"] == 0
