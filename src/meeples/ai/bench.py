@@ -3,10 +3,12 @@
 Per game: random-play actions/s (legal actions + apply on internal states), legal-action
 generations/s and generated legal actions/s (over positions collected from random games),
 MCTS simulations/s (IS-MCTS from the view in hidden-information games) and the time of a
-1000-simulation move from the opening. With ``open_spiel`` importable (``pip install
-'meeples[bench]'``), the same figures for OpenSpiel's C++ breakthrough 10x10 driven from
-Python, its pure-Python tic-tac-toe, and its Python MCTS on breakthrough. Times are CPU
-seconds of the benchmarking process.
+1000-simulation move from the opening. For games with a learning environment (``meeples.env``,
+the ``rl`` extra installed), environment steps/s: random legal ids through the PettingZoo AEC
+environment, each step with its observation planes and mask, beside random play. With
+``open_spiel`` importable (``pip install 'meeples[bench]'``), the same figures for OpenSpiel's
+C++ breakthrough 10x10 driven from Python, its pure-Python tic-tac-toe, and its Python MCTS on
+breakthrough. Times are CPU seconds of the benchmarking process.
 """
 
 from __future__ import annotations
@@ -127,13 +129,68 @@ def ours(name: str, seconds: float = 2.0, simulations: int = 1000) -> Figures:
     """Return every figure for one of our games."""
     calls, moves = generation(name, seconds)
     sims_per_second, move_seconds = mcts_move(name, simulations)
-    return {
+    figures = {
         "random_play_actions_per_s": random_play(name, seconds),
         "legal_generations_per_s": calls,
         "legal_actions_per_s": moves,
         "mcts_simulations_per_s": sims_per_second,
         "mcts_move_seconds": move_seconds,
     }
+    if name in environment_games():
+        figures["env_steps_per_s"] = env_steps(name, seconds)
+    return figures
+
+
+def has_environments() -> bool:
+    """Return whether the learning environments' packages (the ``rl`` extra) can be imported."""
+    return all(
+        importlib.util.find_spec(name) is not None for name in ("numpy", "pettingzoo", "gymnasium")
+    )
+
+
+def environment_games() -> list[str]:
+    """Return the games with a learning environment (none without the ``rl`` extra)."""
+    if not has_environments():
+        return []
+    from meeples.env import env_games
+
+    return env_games()
+
+
+def env_steps(name: str, seconds: float, seed: int = 0) -> float:
+    """Return steps/s of the PettingZoo AEC environment playing random legal ids.
+
+    Each step is PettingZoo's loop: ``last()`` (the observation planes and the mask of the agent
+    to move), a uniformly random id among the mask's, ``step(id)``; new games as they end.
+    """
+    from meeples.env import aec
+
+    env = aec(name)
+    rng = random.Random(seed)
+    games = [0]
+
+    def one_game() -> int:
+        env.reset(seed=seed + games[0])
+        games[0] += 1
+        steps = 0
+        for _ in env.agent_iter():
+            observation, _, terminated, truncated, _ = env.last()
+            if terminated or truncated or observation is None:
+                env.step(None)
+                continue
+            legal = observation["action_mask"].nonzero()[0]
+            env.step(legal[rng.randrange(len(legal))])
+            steps += 1
+        return steps
+
+    return _timed(seconds, one_game)
+
+
+def env_ratio(figures: Figures) -> float | None:
+    """Return environment steps/s over random-play actions/s (the target: at least 0.5)."""
+    if "env_steps_per_s" not in figures:
+        return None
+    return figures["env_steps_per_s"] / figures["random_play_actions_per_s"]
 
 
 def has_open_spiel() -> bool:
