@@ -50,17 +50,24 @@ def test_action_table_every_id_round_trips() -> None:
     assert len({actions.TEXTS[n] for n in named}) == len(named)
 
 
-def test_action_table_scheme_origin_offset_promotion_pass() -> None:
-    # b2 is square 11; b4 is two ranks up: box index (2 + 3) * 7 + 3 = 38, offset 37.
-    assert actions.action_id("b2-b4") == 11 * 48 + 37
-    assert actions.action_id("a1-d4") == 47  # 3 up and 3 right of a1: the last offset
-    assert actions.action_id("d4-a1") == 33 * 48  # 3 down and 3 left: the first offset
-    assert actions.action_id("e5-d5") == 44 * 48 + 23
-    assert actions.action_id("e5-f5") == 44 * 48 + 24
-    assert actions.action_id("a1=H") == 4800
-    assert actions.action_id("e5=H") == 4844
-    assert actions.action_id("j10=H") == 4899
+def test_action_table_scheme_origin_slot_and_pass() -> None:
+    # b2 is square 11; b4 is two ranks up: box index (2 + 3) * 7 + 3 = 38, slot 38.
+    assert actions.action_id("b2-b4") == 11 * 49 + 38
+    assert actions.action_id("a1-d4") == 48  # 3 up and 3 right of a1: the last slot
+    assert actions.action_id("d4-a1") == 33 * 49 + 1  # 3 down and 3 left: the first move slot
+    assert actions.action_id("e5-d5") == 44 * 49 + 24
+    assert actions.action_id("e5-f5") == 44 * 49 + 25
+    assert actions.action_id("a1=H") == 0
+    assert actions.action_id("e5=H") == 44 * 49
+    assert actions.action_id("j10=H") == 99 * 49 == 4851
     assert actions.action_id("pass") == 4900 == actions.COUNT - 1
+
+
+@pytest.mark.parametrize("seed", range(2))
+def test_action_table_ids_ascend_in_the_rules_order(seed: int) -> None:
+    for state in random_states(seed):
+        numbers = actions.ids(RULES.legal_actions(state))
+        assert numbers == sorted(numbers)
 
 
 def test_action_table_mirror_turns_the_board_half_a_turn() -> None:
@@ -70,8 +77,8 @@ def test_action_table_mirror_turns_the_board_half_a_turn() -> None:
     for number in range(actions.COUNT):
         if actions.TEXTS[number] is not None:
             assert actions.mirror(actions.mirror(number)) == number
-            if number < actions.MOVES:
-                assert actions.mirror(number) % 48 == 47 - number % 48
+            if number < actions.PASS_ID:
+                assert actions.mirror(number) % 49 == (49 - number % 49) % 49
 
 
 @pytest.mark.parametrize("text", ["a1-a5", "b2-f6", "b2-b2", "z9-a1", "", "Pass", "b2-b4 "])
@@ -80,7 +87,7 @@ def test_action_table_refuses_texts_without_an_id(text: str) -> None:
         actions.action_id(text)
 
 
-@pytest.mark.parametrize("number", [-1, 4901, 0, 47 * 48 + 47, 9 * 48 + 47, "1", 1.0])
+@pytest.mark.parametrize("number", [-1, 4901, 1, 47 * 49 + 48, 9 * 49 + 48, "1", 1.0])
 def test_action_table_refuses_ids_without_an_action(number: Any) -> None:
     with pytest.raises(meeples.IllegalAction):
         actions.action_text(number)

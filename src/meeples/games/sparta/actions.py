@@ -4,21 +4,28 @@ Learning environments (``meeples.env``) and policy networks need a fixed, finite
 with a legal-action mask, as OpenSpiel's distinct action ids. Squares are numbered as the rules
 number them, ``rank * 10 + file`` (a1 = 0, j1 = 9, a2 = 10, ..., j10 = 99). The 4901 ids:
 
-- ``0 .. 4799``, moves (``b2-b4``): ``origin * 48 + offset``, where ``offset`` numbers the
-  squares of the 7x7 box of up to 3 king steps around the origin, centre left out, row by row:
-  rank step -3 to 3, and within a rank step, file step -3 to 3. So ``offset`` 0 is 3 ranks
-  down and 3 files left, 23 one file left, 24 one file right, 47 three ranks up and 3 files
-  right. Warriors move up to 2 king steps and heroes up to 3 (sheet, A turn), so every move has
-  an id; the offsets of distance 3 are heroes' only.
-- ``4800 .. 4899``, in-place promotions (``e5=H``): ``4800 + square``.
+- ``origin * 49 + slot`` for the 49 actions that start on a square (``0 .. 4899``):
+
+  - slot 0, the in-place promotion of a warrior on that square (``e5=H``);
+  - slots 1 to 48, the moves (``b2-b4``): ``1 + offset``, where ``offset`` numbers the squares
+    of the 7x7 box of up to 3 king steps around the origin, centre left out, row by row: rank
+    step -3 to 3, and within a rank step, file step -3 to 3. So slot 1 is 3 ranks down and 3
+    files left, 24 one file left, 25 one file right, 48 three ranks up and 3 files right.
+    Warriors move up to 2 king steps and heroes up to 3 (sheet, A turn), so every move has an
+    id; the slots of distance 3 are heroes' only.
+
 - ``4900``, ``pass``.
+
+So an action's id grows with its origin, a promotion comes before the moves from its square,
+and a move's id grows with its target: ids ascend in the order of the rules' legal actions
+(``state.legal()``), and a policy over ids reshapes to 49 planes of 10x10 plus pass.
 
 A move id whose target falls off the board (a1 three ranks down) names no action: it is never
 legal, so masks leave it at 0, and :func:`action_text` refuses it. 3,264 of the 4,800 move ids
 name a move.
 
 :func:`mirror` maps an id to the same action seen from the other side, the board turned half
-a turn (square ``s`` becomes ``99 - s``, a move's offset ``k`` becomes ``47 - k``): the turn
+a turn (square ``s`` becomes ``99 - s``, a move's slot ``k`` becomes ``49 - k``): the turn
 that takes North's start onto South's (``meeples.env`` shows North its board that way).
 """
 
@@ -33,23 +40,21 @@ from meeples.games.sparta.state import PASS, Action
 
 SIZE = setup.SIZE
 SQUARES = SIZE * SIZE
-#: King steps covered by the offsets: a hero's reach, the longest move.
+#: King steps covered by the move slots: a hero's reach, the longest move.
 REACH = setup.HERO_STEPS
 BOX = 2 * REACH + 1
-#: Offsets per origin: the 7x7 box without its centre.
-OFFSETS = BOX * BOX - 1
-MOVES = SQUARES * OFFSETS
-FIRST_PROMOTION = MOVES
-PASS_ID = MOVES + SQUARES
+#: Slots per origin: the promotion, then the 7x7 box without its centre.
+SLOTS = BOX * BOX
+PASS_ID = SQUARES * SLOTS
 #: The number of ids: 4901.
 COUNT = PASS_ID + 1
 
 
-def _offset(rank_step: int, file_step: int) -> int:
-    """Return the offset of a step within the box (the centre is not an offset)."""
+def _slot(rank_step: int, file_step: int) -> int:
+    """Return the slot of a move's step (the box's centre is slot 0, the promotion)."""
     index = (rank_step + REACH) * BOX + (file_step + REACH)
     centre = REACH * BOX + REACH
-    return index if index < centre else index - 1
+    return index + 1 if index < centre else index
 
 
 def _table() -> tuple[tuple[Action | None, ...], dict[Action, int]]:
@@ -57,13 +62,14 @@ def _table() -> tuple[tuple[Action | None, ...], dict[Action, int]]:
     actions: list[Action | None] = [None] * COUNT
     for origin in range(SQUARES):
         rank, file = divmod(origin, SIZE)
+        actions[origin * SLOTS] = Action(origin, origin)
         for rank_step in range(-REACH, REACH + 1):
             for file_step in range(-REACH, REACH + 1):
                 r, f = rank + rank_step, file + file_step
                 if (rank_step or file_step) and 0 <= r < SIZE and 0 <= f < SIZE:
-                    number = origin * OFFSETS + _offset(rank_step, file_step)
-                    actions[number] = Action(origin, r * SIZE + f)
-        actions[FIRST_PROMOTION + origin] = Action(origin, origin)
+                    actions[origin * SLOTS + _slot(rank_step, file_step)] = Action(
+                        origin, r * SIZE + f
+                    )
     actions[PASS_ID] = PASS
     ids = {action: number for number, action in enumerate(actions) if action is not None}
     return tuple(actions), ids
@@ -116,8 +122,9 @@ def action(number: int) -> Action:
     Raises:
         IllegalAction: as :func:`action_text`.
     """
-    action_text(number)  # raises for anything but an id of an action
-    found = ACTIONS[number]
+    found = ACTIONS[number] if 0 <= number < COUNT else None
+    if found is None:
+        action_text(number)  # raises, with the reason
     assert found is not None
     return found
 
