@@ -99,3 +99,19 @@ def test_action_table_refuses_ids_without_an_action(number: Any) -> None:
 def test_action_table_internal_actions_are_the_rules_own() -> None:
     assert actions.action(actions.action_id("b2-b4")) == Action(11, 31)
     assert actions.IDS[Action(-1, -1)] == actions.PASS_ID
+
+
+def test_every_declared_table_ascends_in_the_rules_order() -> None:
+    from meeples.env import action_table, env_games
+
+    for name in env_games():
+        game = meeples.load(name)
+        table = action_table(name)
+        rng = random.Random(0)
+        state = game.new()
+        for _ in range(200):
+            if state.outcome is not None:
+                break
+            numbers = [table.action_id(text) for text in state.legal()]
+            assert numbers == sorted(numbers)
+            state = state.play(rng.choice(state.legal()))

@@ -9,7 +9,8 @@ computed once, for its mask and for the legality of the next step.
 from __future__ import annotations
 
 import io
-from collections.abc import Iterator, Mapping
+import operator
+from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
 import numpy as np
@@ -56,9 +57,9 @@ class Episode:
         self.table = self.spec.table
         self.count = self.table.COUNT
         self.inner: Any = None
-        self.last: str | None = None
-        self._legal: list[Any] | None = None
-        self._mask: Mask | None = None
+        self._last: Any = None
+        self._legal: Sequence[Any] = ()
+        self._ids: list[int] | None = None
 
     def reset(self, seed: int, position: str | None = None) -> None:
         """Start a new game: seeded, or from a position text.
@@ -71,8 +72,7 @@ class Episode:
         else:
             state = self.game.parse(position)
         self.inner = state.inner
-        self.last = None
-        self._legal = self._mask = None
+        self._last = self._ids = None
 
     @property
     def to_move(self) -> int | None:
@@ -86,18 +86,22 @@ class Episode:
         outcome: Outcome | None = self.rules.outcome(self.inner)
         return outcome
 
+    def legal_ids(self) -> list[int]:
+        """Return the ids of the legal actions of the player to move, in the rules' order."""
+        if self._ids is None:
+            self._legal = self.rules.legal_actions(self.inner)
+            self._ids = self.table.ids(self._legal)
+        return self._ids
+
     def mask(self) -> Mask:
-        """Return the legal-action mask of the player to move (1 for each legal id), kept."""
-        if self._mask is None:
-            self._legal = list(self.rules.legal_actions(self.inner))
-            self._mask = np.zeros(self.count, dtype=np.int8)
-            self._mask[self.table.ids(self._legal)] = 1
-        return self._mask
+        """Return a new legal-action mask of the player to move: 1 for each legal id."""
+        mask = np.zeros(self.count, dtype=np.int8)
+        mask.put(self.legal_ids(), 1)
+        return mask
 
     def legal_texts(self) -> list[str]:
         """Return the legal actions of the player to move as text."""
-        self.mask()
-        assert self._legal is not None
+        self.legal_ids()
         return [self.rules.format_action(a) for a in self._legal]
 
     def check(self, action: Any) -> int | None:
@@ -106,12 +110,11 @@ class Episode:
         Raises:
             IllegalAction: ``illegal="raise"`` and the action is not legal here.
         """
-        mask = self.mask()
         try:
-            number = int(action) if int(action) == action else -1
-        except (TypeError, ValueError, OverflowError):
+            number = operator.index(action)  # an int or a NumPy integer, not 1.0 or "1"
+        except TypeError:
             number = -1
-        if 0 <= number < self.count and mask[number]:
+        if number in self.legal_ids():
             return number
         if self.illegal == "raise":
             raise IllegalAction(f"{action!r} is not the id of a legal action here")
@@ -119,10 +122,14 @@ class Episode:
 
     def play(self, number: int) -> None:
         """Play the action of a legal id (checked by :meth:`check`)."""
-        action = self.table.action(number)
-        self.inner = self.rules.apply(self.inner, action)
-        self.last = self.rules.format_action(action)
-        self._legal = self._mask = None
+        self._last = self.table.action(number)
+        self.inner = self.rules.apply(self.inner, self._last)
+        self._ids = None
+
+    @property
+    def last(self) -> str | None:
+        """The last action played, as text (None at the start)."""
+        return None if self._last is None else str(self.rules.format_action(self._last))
 
     def play_text(self, text: str) -> None:
         """Play a legal action given as text (a bot's choice).
@@ -131,7 +138,7 @@ class Episode:
             IllegalAction: the text is not a legal action here.
         """
         number = self.table.action_id(text)
-        if not self.mask()[number]:
+        if number not in self.legal_ids():
             raise IllegalAction(f"{text!r} is not legal here")
         self.play(number)
 

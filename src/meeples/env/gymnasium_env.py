@@ -115,7 +115,7 @@ class MeeplesGym(gymnasium.Env[Planes, np.int64]):
     def _mask(self) -> Mask:
         if self.episode.to_move != self.seat:
             return np.zeros(self.episode.count, dtype=np.int8)
-        return self.episode.mask().copy()
+        return self.episode.mask()
 
     def _info(self) -> dict[str, Any]:
         return {"action_mask": self._mask()}

@@ -93,7 +93,7 @@ class MeeplesAEC(AECEnv[str, Observation, Action]):
         seat = self._seat[agent]
         episode = self.episode
         if episode.to_move == seat:
-            mask = episode.mask().copy()
+            mask = episode.mask()
         else:
             mask = np.zeros(episode.count, dtype=np.int8)
         return {"observation": episode.observe(seat), "action_mask": mask}
@@ -105,13 +105,14 @@ class MeeplesAEC(AECEnv[str, Observation, Action]):
             self._was_dead_step(action)
             return
         episode = self.episode
+        # Rewards come only at the end: until then every reward stays 0 and needs no clearing.
         self._cumulative_rewards[agent] = 0.0
-        self._clear_rewards()
         number = episode.check(action)
         if number is None:
             self.rewards[agent] = -1.0
             self.infos[agent] = {"illegal_action": True}
             self.terminations = dict.fromkeys(self.agents, True)
+            self._accumulate_rewards()
         else:
             episode.play(number)
             to_move = episode.to_move
@@ -119,9 +120,9 @@ class MeeplesAEC(AECEnv[str, Observation, Action]):
                 for seat, reward in enumerate(episode.returns()):
                     self.rewards[self.possible_agents[seat]] = reward
                 self.terminations = dict.fromkeys(self.agents, True)
+                self._accumulate_rewards()
                 to_move = (self._seat[agent] + 1) % episode.players
             self.agent_selection = self.possible_agents[to_move]
-        self._accumulate_rewards()
         if self.render_mode == "human":
             self.render()
 

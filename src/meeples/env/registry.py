@@ -5,7 +5,9 @@ module path) two things:
 
 - its fixed **action table** (game data, kept in the game package, e.g.
   ``meeples.games.sparta.actions``): a stable integer id for every action text, whatever the
-  state, and the internal action of each id;
+  state, and the internal action of each id, the ids ascending in the order of the rules'
+  legal actions (so mask ids zip with ``state.legal()``, and ``meeples bench`` plays the same
+  games through the environment as by the rules);
 - its **observer** (here, in ``meeples.env``, since it needs numpy): the observation planes a
   player gets, defined on that player's view (``from_view``), and optionally a fast twin
   computing the same numbers from the internal state (``from_state``), allowed only where the
@@ -85,6 +87,7 @@ def _sparta() -> EnvSpec:
         planes=sparta.PLANES,
         shape=sparta.SHAPE,
         from_view=sparta.from_view,
+        from_state=sparta.from_state,
     )
 
 
