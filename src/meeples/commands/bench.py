@@ -21,6 +21,7 @@ LABELS = {
     "mcts_simulations_per_s": "MCTS simulations/s",
     "mcts_move_seconds": "MCTS move time, s",
     "env_steps_per_s": "environment steps/s (meeples.env)",
+    "env_random_play_actions_per_s": "random play of the same games, actions/s",
 }
 
 
@@ -33,7 +34,7 @@ def register(subparsers: Any) -> None:
             "Measure, per game, random-play actions/s, legal-action generations/s, generated "
             "legal actions/s, MCTS simulations/s and the time of an MCTS move, and, for games "
             "with a learning environment (pip install 'meeples[rl]'), environment steps/s and "
-            "their ratio to random play. With open_spiel installed (pip install "
+            "their ratio to random play of the same games. With open_spiel installed (pip install "
             "'meeples[bench]'), measure OpenSpiel too and print ratios."
         ),
     )
@@ -91,7 +92,7 @@ def run(args: argparse.Namespace) -> int:
     env_ratios = {name: bench.env_ratio(figures[name]) for name in names}
     if any(ratio is not None for ratio in env_ratios.values()):
         table.add_row(
-            "environment steps / random-play actions (target >= 0.5)",
+            "environment / random play, same games (target >= 0.5)",
             *(_fmt(env_ratios[name]) for name in names),
         )
     console.print(table)
