@@ -86,6 +86,9 @@ def test_gym_illegal_action_loses_or_raises() -> None:
     env.reset(seed=0)
     _, reward, terminated, _, info = env.step(actions.PASS_ID)
     assert (reward, terminated, info["illegal_action"]) == (-1.0, True, True)
+    assert not info["action_mask"].any() and not env.action_masks().any()
+    with pytest.raises(RuntimeError):
+        env.step(actions.action_id("b2-b4"))
     strict = gym("sparta", opponents="random", illegal="raise")
     strict.reset(seed=0)
     with pytest.raises(meeples.IllegalAction):

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import random
+import subprocess
+import sys
 import warnings
 
 import numpy as np
@@ -99,6 +101,7 @@ def test_aec_illegal_action_loses_by_default() -> None:
     assert env.rewards == {"player_0": -1.0, "player_1": 0.0}
     assert env.infos["player_0"] == {"illegal_action": True}
     assert all(env.terminations.values())
+    assert not env.observe("player_0")["action_mask"].any()
 
 
 @pytest.mark.parametrize("action", [actions.action_id("b2-b5"), 0, 4901, -1, 1.5, "b2-b4"])
@@ -157,3 +160,12 @@ def test_aec_random_games_end_with_opposite_rewards() -> None:
             legal = np.flatnonzero(observation["action_mask"])
             env.step(int(legal[rng.randrange(len(legal))]))
         assert sorted(totals.values()) in ([-1.0, 1.0], [0.0, 0.0])
+
+
+def test_env_package_names_the_extra_when_it_is_missing() -> None:
+    code = (
+        "import sys; sys.modules['pettingzoo'] = None\n"
+        "try:\n    import meeples.env\nexcept ImportError as error:\n    print(error)\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert "pip install 'meeples[rl]'" in out.stdout

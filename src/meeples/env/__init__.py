@@ -15,7 +15,17 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from meeples.env.registry import (
+try:
+    import gymnasium
+    import numpy  # noqa: F401
+    import pettingzoo  # noqa: F401
+except ImportError as error:
+    raise ImportError(
+        f"meeples.env needs PettingZoo, Gymnasium and NumPy (the rl extra): pip install"
+        f" 'meeples[rl]' ({error})", name=error.name,
+    ) from error
+
+from meeples.env.registry import (  # noqa: E402 - after the check of the extra
     ActionTable,
     EnvSpec,
     NoEnvironment,
@@ -87,8 +97,6 @@ def gym(
 def _register() -> None:
     """Register ``meeples/<Title>-v0`` (``meeples/Sparta-v0``) with Gymnasium, for
     ``gymnasium.make`` and its vector environments."""
-    import gymnasium
-
     from meeples.core.registry import load
 
     for name in env_games():

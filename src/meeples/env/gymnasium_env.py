@@ -66,6 +66,8 @@ class MeeplesGym(gymnasium.Env[Planes, np.int64]):
         self.observation_space = gymnasium.spaces.Box(0.0, 1.0, self.episode.spec.shape, np.float32)
         self.action_space = gymnasium.spaces.Discrete(self.episode.count)
         self._bot_rng = random.Random(0)
+        #: Whether the episode has ended: the game is over, or the learner lost by an illegal id.
+        self._ended = False
 
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
@@ -81,21 +83,23 @@ class MeeplesGym(gymnasium.Env[Planes, np.int64]):
             bot.reset()
         self.episode.reset(game_seed, (options or {}).get("position"))
         self._play_opponents()
+        self._ended = self.episode.outcome is not None
         return self.episode.observe(self.seat), self._info()
 
     def step(self, action: np.int64 | int) -> tuple[Planes, float, bool, bool, dict[str, Any]]:
         """Play the learner's action id, then the bots' until the learner's turn or the end."""
         episode = self.episode
-        if episode.outcome is not None:
-            raise RuntimeError("the game is over: call reset()")
+        if self._ended:
+            raise RuntimeError("the episode has ended: call reset()")
         number = episode.check(action)
         if number is None:
+            self._ended = True
             info = self._info()
             info["illegal_action"] = True
             return episode.observe(self.seat), -1.0, True, False, info
         episode.play(number)
         self._play_opponents()
-        over = episode.outcome is not None
+        over = self._ended = episode.outcome is not None
         reward = episode.returns()[self.seat] if over else 0.0
         if self.render_mode == "human":
             self.render()
@@ -113,7 +117,7 @@ class MeeplesGym(gymnasium.Env[Planes, np.int64]):
         return self.episode.render(self.render_mode)
 
     def _mask(self) -> Mask:
-        if self.episode.to_move != self.seat:
+        if self._ended or self.episode.to_move != self.seat:
             return np.zeros(self.episode.count, dtype=np.int8)
         return self.episode.mask()
 

@@ -92,7 +92,7 @@ class MeeplesAEC(AECEnv[str, Observation, Action]):
         """Return an agent's planes and its mask (all zeros when it is not to move)."""
         seat = self._seat[agent]
         episode = self.episode
-        if episode.to_move == seat:
+        if episode.to_move == seat and not self.terminations.get(agent, True):
             mask = episode.mask()
         else:
             mask = np.zeros(episode.count, dtype=np.int8)
