@@ -35,7 +35,7 @@ def test_action_table_every_legal_action_has_a_distinct_id(seed: int) -> None:
         numbers = [actions.action_id(text) for text in texts]
         assert len(set(numbers)) == len(numbers)
         assert all(0 <= n < actions.COUNT for n in numbers)
-        assert [actions.action_text(n) for n in numbers] == texts
+        assert [actions.action_text(n) for n in numbers] == texts == actions.texts(numbers)
         assert actions.ids(legal) == numbers
         assert [actions.action(n) for n in numbers] == list(legal)
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import io
 import operator
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Iterator, Mapping
 from typing import Any
 
 import numpy as np
@@ -58,7 +58,6 @@ class Episode:
         self.count = self.table.COUNT
         self.inner: Any = None
         self._last: Any = None
-        self._legal: Sequence[Any] = ()
         self._ids: list[int] | None = None
 
     def reset(self, seed: int, position: str | None = None) -> None:
@@ -89,8 +88,7 @@ class Episode:
     def legal_ids(self) -> list[int]:
         """Return the ids of the legal actions of the player to move, in the rules' order."""
         if self._ids is None:
-            self._legal = self.rules.legal_actions(self.inner)
-            self._ids = self.table.ids(self._legal)
+            self._ids = self.table.ids(self.rules.legal_actions(self.inner))
         return self._ids
 
     def mask(self) -> Mask:
@@ -101,8 +99,7 @@ class Episode:
 
     def legal_texts(self) -> list[str]:
         """Return the legal actions of the player to move as text."""
-        self.legal_ids()
-        return [self.rules.format_action(a) for a in self._legal]
+        return self.table.texts(self.legal_ids())
 
     def check(self, action: Any) -> int | None:
         """Return the id of a legal action, None when it is not one (``illegal="lose"``).

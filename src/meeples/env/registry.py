@@ -48,6 +48,10 @@ class ActionTable(Protocol):
         """Return the action text of an id."""
         ...
 
+    def texts(self, numbers: Iterable[int]) -> list[str]:
+        """Return the action texts of ids of actions (unchecked)."""
+        ...
+
     def ids(self, actions: Iterable[Any]) -> list[int]:
         """Return the ids of internal actions."""
         ...
