@@ -3,10 +3,13 @@
 Per game: random-play actions/s (legal actions + apply on internal states), legal-action
 generations/s and generated legal actions/s (over positions collected from random games),
 MCTS simulations/s (IS-MCTS from the view in hidden-information games) and the time of a
-1000-simulation move from the opening. With ``open_spiel`` importable (``pip install
-'meeples[bench]'``), the same figures for OpenSpiel's C++ breakthrough 10x10 driven from
-Python, its pure-Python tic-tac-toe, and its Python MCTS on breakthrough. Times are CPU
-seconds of the benchmarking process.
+1000-simulation move from the opening. For games with a learning environment (``meeples.env``,
+the ``rl`` extra installed), environment steps/s: random legal ids through the PettingZoo AEC
+environment, each step with its observation planes and mask, beside random play of the same
+games. With
+``open_spiel`` importable (``pip install 'meeples[bench]'``), the same figures for OpenSpiel's
+C++ breakthrough 10x10 driven from Python, its pure-Python tic-tac-toe, and its Python MCTS on
+breakthrough. Times are CPU seconds of the benchmarking process.
 """
 
 from __future__ import annotations
@@ -127,13 +130,111 @@ def ours(name: str, seconds: float = 2.0, simulations: int = 1000) -> Figures:
     """Return every figure for one of our games."""
     calls, moves = generation(name, seconds)
     sims_per_second, move_seconds = mcts_move(name, simulations)
-    return {
+    figures = {
         "random_play_actions_per_s": random_play(name, seconds),
         "legal_generations_per_s": calls,
         "legal_actions_per_s": moves,
         "mcts_simulations_per_s": sims_per_second,
         "mcts_move_seconds": move_seconds,
     }
+    if name in environment_games():
+        env, raw = env_steps(name, seconds)
+        figures["env_steps_per_s"] = env
+        figures["env_random_play_actions_per_s"] = raw
+    return figures
+
+
+def has_environments() -> bool:
+    """Return whether the learning environments' packages (the ``rl`` extra) can be imported."""
+    return all(
+        importlib.util.find_spec(name) is not None for name in ("numpy", "pettingzoo", "gymnasium")
+    )
+
+
+def environment_games() -> list[str]:
+    """Return the games with a learning environment (none without the ``rl`` extra)."""
+    if not has_environments():
+        return []
+    from meeples.env import env_games
+
+    return env_games()
+
+
+def env_steps(name: str, seconds: float, seed: int = 0) -> tuple[float, float]:
+    """Return (environment steps/s, random-play actions/s) over the same seeded random games.
+
+    Each game is played twice from the same seed and generator, one after the other, so that
+    both meet the same load: by the rules (legal actions, a random index, apply), and through
+    the PettingZoo AEC environment, in PettingZoo's loop: ``last()`` (the observation planes and
+    the mask of the agent to move), the same random index into the mask's ids, ``step(id)``.
+    The ids ascend in the order of the rules' legal actions (``meeples.env.registry``), so both
+    play the same game, move for move: the comparison is of the same work. (Random play's own
+    figure keeps its best time slice, which holds the positions with the fewest pieces and is
+    faster than whole games; see docs/learning.md.)
+
+    Raises:
+        RuntimeError: the two ways played different games (an action table out of the rules'
+            order).
+    """
+    from meeples.env import aec
+
+    game = meeples.load(name)
+    rules = game.rules
+    count = game.min_players
+    options = game.check_options(count, {})
+    env = aec(name)
+
+    def by_rules(game_seed: int) -> int:
+        rng = random.Random(game_seed)
+        state = rules.initial_state(count, game_seed, options)
+        plies = 0
+        while rules.outcome(state) is None and plies < 5000:
+            actions = rules.legal_actions(state)
+            state = rules.apply(state, actions[rng.randrange(len(actions))])
+            plies += 1
+        return plies
+
+    def by_environment(game_seed: int) -> int:
+        rng = random.Random(game_seed)
+        env.reset(seed=game_seed)
+        steps = 0
+        for _ in env.agent_iter():
+            observation, _, terminated, truncated, _ = env.last()
+            if terminated or truncated or observation is None or steps >= 5000:
+                break
+            # The mask's ids through a boolean view: NumPy's nonzero takes five times as long
+            # on int8 (the agent's cost, not the environment's).
+            legal = observation["action_mask"].view(bool).nonzero()[0]
+            env.step(legal[rng.randrange(len(legal))])
+            steps += 1
+        return steps
+
+    plies = steps = 0
+    rules_time = env_time = 0.0
+    game_seed = seed
+    while rules_time + env_time < seconds:
+        start = _clock()
+        played = by_rules(game_seed)
+        middle = _clock()
+        stepped = by_environment(game_seed)
+        rules_time += middle - start
+        env_time += _clock() - middle
+        if played != stepped:
+            raise RuntimeError(
+                f"{name}: game {game_seed} lasted {played} plies by the rules but {stepped} steps"
+                " in the environment: its action ids do not ascend in the rules' order"
+            )
+        plies += played
+        steps += stepped
+        game_seed += 1
+    return steps / env_time, plies / rules_time
+
+
+def env_ratio(figures: Figures) -> float | None:
+    """Return environment steps/s over random-play actions/s on the same games (target 0.5)."""
+    if "env_steps_per_s" not in figures:
+        return None
+    return figures["env_steps_per_s"] / figures["env_random_play_actions_per_s"]
 
 
 def has_open_spiel() -> bool:

@@ -20,6 +20,8 @@ LABELS = {
     "legal_actions_per_s": "generated legal actions/s",
     "mcts_simulations_per_s": "MCTS simulations/s",
     "mcts_move_seconds": "MCTS move time, s",
+    "env_steps_per_s": "environment steps/s (meeples.env)",
+    "env_random_play_actions_per_s": "random play of the same games, actions/s",
 }
 
 
@@ -30,8 +32,10 @@ def register(subparsers: Any) -> None:
         help="measure rules and search speed (OpenSpiel ratios when installed)",
         description=(
             "Measure, per game, random-play actions/s, legal-action generations/s, generated "
-            "legal actions/s, MCTS simulations/s and the time of an MCTS move. With open_spiel "
-            "installed (pip install 'meeples[bench]'), measure OpenSpiel too and print ratios."
+            "legal actions/s, MCTS simulations/s and the time of an MCTS move, and, for games "
+            "with a learning environment (pip install 'meeples[rl]'), environment steps/s and "
+            "their ratio to random play of the same games. With open_spiel installed (pip install "
+            "'meeples[bench]'), measure OpenSpiel too and print ratios."
         ),
     )
     parser.add_argument("--game", action="append", help="a game, repeatable (default: all)")
@@ -52,7 +56,9 @@ def register(subparsers: Any) -> None:
     parser.set_defaults(func=run)
 
 
-def _fmt(value: float) -> str:
+def _fmt(value: float | None) -> str:
+    if value is None:
+        return "-"
     return f"{value:.3f}" if value < 100 else f"{value:,.0f}"
 
 
@@ -82,10 +88,18 @@ def run(args: argparse.Namespace) -> int:
     for key, label in LABELS.items():
         if key == "mcts_move_seconds":
             label = f"{args.simulations}-simulation MCTS move, s"
-        table.add_row(label, *(_fmt(figures[name][key]) for name in names))
+        table.add_row(label, *(_fmt(figures[name].get(key)) for name in names))
+    env_ratios = {name: bench.env_ratio(figures[name]) for name in names}
+    if any(ratio is not None for ratio in env_ratios.values()):
+        table.add_row(
+            "environment / random play, same games (target >= 0.5)",
+            *(_fmt(env_ratios[name]) for name in names),
+        )
     console.print(table)
     report: dict[str, Any] = {"seconds": args.seconds, "simulations": args.simulations,
                               "rounds": args.rounds, "games": figures}
+    if any(ratio is not None for ratio in env_ratios.values()):
+        report["env_ratios"] = {k: v for k, v in env_ratios.items() if v is not None}
     if spiel_wanted:
         spiel = bench.best(rounds["open_spiel"])
         report["open_spiel"] = spiel

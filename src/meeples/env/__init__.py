@@ -1,0 +1,115 @@
+"""Learning environments over the rules: PettingZoo (every seat) and Gymnasium (one seat).
+
+    from meeples.env import aec, gym
+    env = aec("sparta")                            # a PettingZoo AECEnv: player_0, player_1
+    env = gym("sparta", seat=0, opponents="random")  # a Gymnasium Env against our bots
+    env = gymnasium.make("meeples/Sparta-v0", opponents="random")  # the same, registered
+
+Observations are a game's planes from the player's own view, actions the ids of its fixed
+action table (:func:`action_table`), rewards +1/-1/0 at the end. They need the ``rl`` extra
+(``pip install 'meeples[rl]'``: PettingZoo, Gymnasium, NumPy). See ``docs/learning.md``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+try:
+    import gymnasium
+    import numpy  # noqa: F401
+    import pettingzoo  # noqa: F401
+except ImportError as error:
+    raise ImportError(
+        f"meeples.env needs PettingZoo, Gymnasium and NumPy (the rl extra): pip install"
+        f" 'meeples[rl]' ({error})", name=error.name,
+    ) from error
+
+from meeples.env.registry import (  # noqa: E402 - after the check of the extra
+    ActionTable,
+    EnvSpec,
+    NoEnvironment,
+    action_table,
+    env_games,
+    env_spec,
+)
+
+if TYPE_CHECKING:
+    from meeples.env.gymnasium_env import MeeplesGym, Opponent
+    from meeples.env.pettingzoo_env import MeeplesAEC
+
+
+def aec(
+    game: str = "sparta",
+    players: int | None = None,
+    *,
+    render_mode: str | None = None,
+    illegal: str = "lose",
+    checked: bool = False,
+    **options: Any,
+) -> MeeplesAEC:
+    """Return a PettingZoo AEC environment of a game, with its rule options.
+
+    ``illegal``: "lose" (an illegal id ends the game, -1 to the offender, 0 to the others) or
+    "raise" (:class:`~meeples.IllegalAction`). ``checked``: build every observation from the
+    view as well as from the state and compare them (slower; the tests run it).
+
+    Raises:
+        UnknownGame, NoEnvironment: no such game, or no environment for it yet.
+        BadOptions: an unknown option, a bad value, or an unsupported player count.
+    """
+    from meeples.env.pettingzoo_env import MeeplesAEC
+
+    return MeeplesAEC(
+        game, players, render_mode=render_mode, illegal=illegal, checked=checked, **options
+    )
+
+
+def gym(
+    game: str = "sparta",
+    seat: int = 0,
+    opponents: Opponent | Sequence[Opponent] = "normal",
+    *,
+    players: int | None = None,
+    render_mode: str | None = None,
+    illegal: str = "lose",
+    checked: bool = False,
+    **options: Any,
+) -> MeeplesGym:
+    """Return a Gymnasium environment where the learner plays ``seat`` against bots.
+
+    ``opponents``: a level or bot spec (``"random"``, ``"easy"``, ``"mcts:200"``, ...) or a bot,
+    for every other seat, or one per other seat in seat order. ``illegal`` and ``checked`` as
+    for :func:`aec`.
+
+    Raises:
+        UnknownGame, NoEnvironment, BadOptions: as :func:`aec`.
+        ValueError: a bad seat, or an unknown bot.
+    """
+    from meeples.env.gymnasium_env import MeeplesGym
+
+    return MeeplesGym(
+        game, seat, opponents, players=players, render_mode=render_mode, illegal=illegal,
+        checked=checked, **options,
+    )
+
+
+def _register() -> None:
+    """Register ``meeples/<Title>-v0`` (``meeples/Sparta-v0``) with Gymnasium, for
+    ``gymnasium.make`` and its vector environments."""
+    from meeples.core.registry import load
+
+    for name in env_games():
+        env_id = f"meeples/{load(name).title.replace(' ', '')}-v0"
+        if env_id not in gymnasium.registry:
+            gymnasium.register(
+                env_id, entry_point="meeples.env.gymnasium_env:MeeplesGym", kwargs={"game": name}
+            )
+
+
+_register()
+
+__all__ = [
+    "ActionTable", "EnvSpec", "NoEnvironment", "action_table", "aec", "env_games", "env_spec",
+    "gym",
+]

@@ -1,0 +1,206 @@
+"""One game inside an environment: the state, its legal ids and mask, observations, returns.
+
+Both environments (PettingZoo's and Gymnasium's) keep their game here. It works on the
+internal rules, as the bots do (``game.rules.legal_actions`` / ``apply`` on ``state.inner``),
+and crosses to ids through the game's declared action table; the legal ids of a state are
+computed once, for its mask and for the legality of the next step.
+"""
+
+from __future__ import annotations
+
+import io
+import operator
+from collections.abc import Iterator, Mapping
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from meeples.core.errors import IllegalAction
+from meeples.core.game import Game, Outcome
+from meeples.core.registry import load
+from meeples.env.registry import EnvSpec, Planes, env_spec
+
+Mask = npt.NDArray[np.int8]
+
+#: What an environment does with an action that is not legal (not an id, or not in the mask):
+#: "lose" ends the game, the offender getting -1 and the others 0 (PettingZoo's
+#: ``TerminateIllegalWrapper``; Gymnasium's ``check_env`` steps unmasked samples), "raise"
+#: raises :class:`~meeples.IllegalAction`.
+ILLEGAL = ("lose", "raise")
+
+
+class ObservationMismatch(AssertionError):
+    """``checked=True``: the fast observation differs from the one built from the view."""
+
+
+class Episode:
+    """A game of an environment, from its declared spec, players and rule options."""
+
+    def __init__(
+        self,
+        game: str,
+        players: int | None,
+        options: Mapping[str, Any],
+        illegal: str = "lose",
+        checked: bool = False,
+    ) -> None:
+        self.spec: EnvSpec = env_spec(game)
+        self.game: Game[Any, Any] = load(game)
+        self.players = self.game.min_players if players is None else players
+        self.options = self.game.check_options(self.players, options)
+        if illegal not in ILLEGAL:
+            raise ValueError(f"illegal must be one of {', '.join(ILLEGAL)}, not {illegal!r}")
+        self.illegal = illegal
+        self.checked = checked
+        self.rules = self.game.rules
+        self.table = self.spec.table
+        self.count = self.table.COUNT
+        self.inner: Any = None
+        self._last: Any = None
+        self._ids: list[int] | None = None
+
+    def reset(self, seed: int, position: str | None = None) -> None:
+        """Start a new game: seeded, or from a position text.
+
+        Raises:
+            BadPosition: the position text is malformed or is not of this game's players.
+        """
+        if position is None:
+            state = self.game.new(self.players, seed, **self.options)
+        else:
+            state = self.game.parse(position)
+        self.inner = state.inner
+        self._last = self._ids = None
+
+    @property
+    def to_move(self) -> int | None:
+        """The player who decides next, or None when the game is over."""
+        player: int | None = self.rules.to_move(self.inner)
+        return player
+
+    @property
+    def outcome(self) -> Outcome | None:
+        """How the game ended, or None while it goes on."""
+        outcome: Outcome | None = self.rules.outcome(self.inner)
+        return outcome
+
+    def legal_ids(self) -> list[int]:
+        """Return the ids of the legal actions of the player to move, in the rules' order."""
+        if self._ids is None:
+            self._ids = self.table.ids(self.rules.legal_actions(self.inner))
+        return self._ids
+
+    def mask(self) -> Mask:
+        """Return a new legal-action mask of the player to move: 1 for each legal id."""
+        mask = np.zeros(self.count, dtype=np.int8)
+        mask.put(self.legal_ids(), 1)
+        return mask
+
+    def legal_texts(self) -> list[str]:
+        """Return the legal actions of the player to move as text."""
+        return self.table.texts(self.legal_ids())
+
+    def check(self, action: Any) -> int | None:
+        """Return the id of a legal action, None when it is not one (``illegal="lose"``).
+
+        Raises:
+            IllegalAction: ``illegal="raise"`` and the action is not legal here.
+        """
+        try:
+            number = operator.index(action)  # an int or a NumPy integer, not 1.0 or "1"
+        except TypeError:
+            number = -1
+        if number in self.legal_ids():
+            return number
+        if self.illegal == "raise":
+            raise IllegalAction(f"{action!r} is not the id of a legal action here")
+        return None
+
+    def play(self, number: int) -> None:
+        """Play the action of a legal id (checked by :meth:`check`)."""
+        self._last = self.table.action(number)
+        self.inner = self.rules.apply(self.inner, self._last)
+        self._ids = None
+
+    @property
+    def last(self) -> str | None:
+        """The last action played, as text (None at the start)."""
+        return None if self._last is None else str(self.rules.format_action(self._last))
+
+    def play_text(self, text: str) -> None:
+        """Play a legal action given as text (a bot's choice).
+
+        Raises:
+            IllegalAction: the text is not a legal action here.
+        """
+        number = self.table.action_id(text)
+        if number not in self.legal_ids():
+            raise IllegalAction(f"{text!r} is not legal here")
+        self.play(number)
+
+    def view(self, player: int | None) -> dict[str, Any]:
+        """Return what a player (None: a spectator) may see."""
+        view: dict[str, Any] = self.rules.view(self.inner, player)
+        return view
+
+    def observe(self, player: int) -> Planes:
+        """Return a player's observation planes (a new array)."""
+        fast = self.spec.from_state
+        if fast is None:
+            return self.spec.from_view(self.view(player))
+        planes = fast(self.inner, player)
+        if self.checked:
+            slow = self.spec.from_view(self.view(player))
+            if planes.dtype != slow.dtype or not np.array_equal(planes, slow):
+                raise ObservationMismatch(
+                    f"{self.spec.game}: the observation of player {player} from the state differs"
+                    f" from the one from the view in {self.rules.format_state(self.inner)!r}"
+                )
+        return planes
+
+    def returns(self) -> list[float]:
+        """Return each player's reward at the end: +1 a winner, -1 the others, 0 all in a draw."""
+        outcome = self.outcome
+        if outcome is None or not outcome.winners:
+            return [0.0] * self.players
+        return [1.0 if p in outcome.winners else -1.0 for p in range(self.players)]
+
+    def render(self, mode: str | None) -> str | None:
+        """Return the terminal board ("ansi"), or print it ("human")."""
+        from rich.console import Console
+
+        from meeples.terminal import renderer_for
+
+        board = renderer_for(self.spec.game).render(
+            self.view(None), self.legal_texts() if self.outcome is None else [], self.last
+        )
+        if mode == "human":
+            Console().print(board)
+            return None
+        out = io.StringIO()
+        Console(file=out, width=100, force_terminal=True, color_system="standard").print(board)
+        return out.getvalue()
+
+
+class LazyView(Mapping[str, Any]):
+    """A player's view built on first reading: a bot that never reads it (random) costs none."""
+
+    def __init__(self, episode: Episode, player: int) -> None:
+        self._episode = episode
+        self._player = player
+        self._view: dict[str, Any] | None = None
+
+    def _built(self) -> dict[str, Any]:
+        if self._view is None:
+            self._view = self._episode.view(self._player)
+        return self._view
+
+    def __getitem__(self, key: str) -> Any:
+        return self._built()[key]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._built())
+
+    def __len__(self) -> int:
+        return len(self._built())

@@ -1,0 +1,137 @@
+"""A PettingZoo AEC environment over a game: every seat an agent, ``player_0`` .. ``player_n-1``.
+
+Each agent observes ``{"observation": planes, "action_mask": int8 mask}`` (the mask is all zeros
+but for the agent to move), acts with an id of the game's fixed action table
+(``Discrete(COUNT)``), and gets +1 (a winner), -1 (the others) or 0 (everyone, a draw) when the
+game ends. See ``docs/learning.md``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import gymnasium
+import numpy as np
+from pettingzoo import AECEnv
+
+from meeples.env.episode import Episode
+
+Observation = dict[str, np.ndarray]
+#: An id (an int or a NumPy integer, as spaces sample them), or None for an agent whose game is
+#: over (PettingZoo's dead step).
+Action = Any
+
+
+class MeeplesAEC(AECEnv[str, Observation, Action]):
+    """The PettingZoo AEC environment of a game (``meeples.env.aec``)."""
+
+    metadata: dict[str, Any] = {
+        "render_modes": ["human", "ansi"], "name": "meeples_v0", "is_parallelizable": False,
+        "render_fps": 1,
+    }
+
+    def __init__(
+        self,
+        game: str = "sparta",
+        players: int | None = None,
+        *,
+        render_mode: str | None = None,
+        illegal: str = "lose",
+        checked: bool = False,
+        **options: Any,
+    ) -> None:
+        super().__init__()  # type: ignore[no-untyped-call]  # AECEnv.__init__ is unannotated
+        self.episode = Episode(game, players, options, illegal, checked)
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise ValueError(f"render_mode must be human, ansi or None, not {render_mode!r}")
+        self.render_mode = render_mode
+        self.metadata = {**self.metadata, "name": f"meeples_{game}_v0"}
+        self.possible_agents = [f"player_{i}" for i in range(self.episode.players)]
+        self._seat = {agent: seat for seat, agent in enumerate(self.possible_agents)}
+        spec = self.episode.spec
+        count = self.episode.count
+        self._observation_spaces: dict[str, gymnasium.spaces.Space[Any]] = {
+            agent: gymnasium.spaces.Dict({
+                "observation": gymnasium.spaces.Box(0.0, 1.0, spec.shape, np.float32),
+                "action_mask": gymnasium.spaces.Box(0, 1, (count,), np.int8),
+            })
+            for agent in self.possible_agents
+        }
+        self._action_spaces: dict[str, gymnasium.spaces.Space[Any]] = {
+            agent: gymnasium.spaces.Discrete(count) for agent in self.possible_agents
+        }
+        self.agents: list[str] = []
+        self.rewards: dict[str, float] = {}
+        self._cumulative_rewards: dict[str, float] = {}
+        self.terminations: dict[str, bool] = {}
+        self.truncations: dict[str, bool] = {}
+        self.infos: dict[str, dict[str, Any]] = {}
+
+    def observation_space(self, agent: str) -> gymnasium.spaces.Space[Any]:
+        return self._observation_spaces[agent]
+
+    def action_space(self, agent: str) -> gymnasium.spaces.Space[Any]:
+        return self._action_spaces[agent]
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        """Start a new game. ``options={"position": text}`` starts from a position text; other
+        keys are ignored. The seed seeds the game's setup (Sparta's has no chance)."""
+        position = (options or {}).get("position")
+        self.episode.reset(0 if seed is None else seed, position)
+        self.agents = self.possible_agents[:]
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        over = self.episode.outcome is not None
+        self.terminations = dict.fromkeys(self.agents, over)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos = {agent: {} for agent in self.agents}
+        to_move = self.episode.to_move
+        self.agent_selection = self.agents[0 if to_move is None else to_move]
+
+    def observe(self, agent: str) -> Observation:
+        """Return an agent's planes and its mask (all zeros when it is not to move)."""
+        seat = self._seat[agent]
+        episode = self.episode
+        if episode.to_move == seat and not self.terminations.get(agent, True):
+            mask = episode.mask()
+        else:
+            mask = np.zeros(episode.count, dtype=np.int8)
+        return {"observation": episode.observe(seat), "action_mask": mask}
+
+    def step(self, action: Action) -> None:
+        """Play the selected agent's action id (``None`` for an agent whose game is over)."""
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        episode = self.episode
+        # Rewards come only at the end: until then every reward stays 0 and needs no clearing.
+        self._cumulative_rewards[agent] = 0.0
+        number = episode.check(action)
+        if number is None:
+            self.rewards[agent] = -1.0
+            self.infos[agent] = {"illegal_action": True}
+            self.terminations = dict.fromkeys(self.agents, True)
+            self._accumulate_rewards()
+        else:
+            episode.play(number)
+            to_move = episode.to_move
+            if to_move is None:
+                for seat, reward in enumerate(episode.returns()):
+                    self.rewards[self.possible_agents[seat]] = reward
+                self.terminations = dict.fromkeys(self.agents, True)
+                self._accumulate_rewards()
+                to_move = (self._seat[agent] + 1) % episode.players
+            self.agent_selection = self.possible_agents[to_move]
+        if self.render_mode == "human":
+            self.render()
+
+    def render(self) -> str | None:
+        """Return the terminal board ("ansi"), or print it ("human")."""
+        if self.render_mode is None:
+            gymnasium.logger.warn("render() without a render_mode: give render_mode='ansi'")
+            return None
+        return self.episode.render(self.render_mode)
+
+    def close(self) -> None:
+        """Nothing to release."""

@@ -1,0 +1,129 @@
+"""The games that have learning environments, each declared with its action table and observer.
+
+A game gets an environment when it declares here (as OpenSpiel's ``_GAME_TYPE``, not found by
+module path) two things:
+
+- its fixed **action table** (game data, kept in the game package, e.g.
+  ``meeples.games.sparta.actions``): a stable integer id for every action text, whatever the
+  state, and the internal action of each id, the ids ascending in the order of the rules'
+  legal actions (so mask ids zip with ``state.legal()``, and ``meeples bench`` plays the same
+  games through the environment as by the rules);
+- its **observer** (here, in ``meeples.env``, since it needs numpy): the observation planes a
+  player gets, defined on that player's view (``from_view``), and optionally a fast twin
+  computing the same numbers from the internal state (``from_state``), allowed only where the
+  view hides nothing. The environments' ``checked=True`` builds both and compares them.
+
+Meeple War and Rise of Tribes wait for explicit chance nodes and their action tables.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass
+from functools import cache
+from typing import Any, Protocol
+
+import numpy as np
+import numpy.typing as npt
+
+from meeples.core.errors import UnknownGame
+from meeples.core.registry import load
+
+Planes = npt.NDArray[np.float32]
+
+
+class ActionTable(Protocol):
+    """A game's fixed action ids (a module such as ``meeples.games.sparta.actions``)."""
+
+    @property
+    def COUNT(self) -> int:  # noqa: N802 - a module constant
+        """The number of ids; ids run from 0 to COUNT - 1."""
+        ...
+
+    def action_id(self, text: str) -> int:
+        """Return the id of an action text."""
+        ...
+
+    def action_text(self, number: int) -> str:
+        """Return the action text of an id."""
+        ...
+
+    def texts(self, numbers: Iterable[int]) -> list[str]:
+        """Return the action texts of ids of actions (unchecked)."""
+        ...
+
+    def ids(self, actions: Iterable[Any]) -> list[int]:
+        """Return the ids of internal actions."""
+        ...
+
+    def action(self, number: int) -> Any:
+        """Return the internal action of an id."""
+        ...
+
+
+@dataclass(frozen=True)
+class EnvSpec:
+    """What a game declares for its environments."""
+
+    game: str
+    table: ActionTable
+    #: The name of each observation plane, in order; the planes are ``shape[1:]`` each.
+    planes: tuple[str, ...]
+    shape: tuple[int, ...]
+    #: The observation of the player whose view this is: the definition.
+    from_view: Callable[[Mapping[str, Any]], Planes]
+    #: The same observation from the internal state and a player, faster; None to always build
+    #: it from the view. Only for games whose views hide nothing.
+    from_state: Callable[[Any, int], Planes] | None = None
+
+
+class NoEnvironment(UnknownGame):
+    """A registered game that has no learning environment yet."""
+
+
+def _sparta() -> EnvSpec:
+    from meeples.env import sparta
+    from meeples.games.sparta import actions
+
+    return EnvSpec(
+        game="sparta",
+        table=actions,
+        planes=sparta.PLANES,
+        shape=sparta.SHAPE,
+        from_view=sparta.from_view,
+        from_state=sparta.from_state,
+    )
+
+
+#: The declared environments, by game name.
+DECLARED: dict[str, Callable[[], EnvSpec]] = {"sparta": _sparta}
+
+
+def env_games() -> list[str]:
+    """Return the names of the games that have environments, sorted."""
+    return sorted(DECLARED)
+
+
+@cache
+def env_spec(game: str) -> EnvSpec:
+    """Return the declared environment of a game.
+
+    Raises:
+        UnknownGame: no game has that name.
+        NoEnvironment: the game has no environment yet.
+    """
+    load(game)
+    if game not in DECLARED:
+        raise NoEnvironment(
+            f"{game!r} has no learning environment yet (environments: {', '.join(env_games())})"
+        )
+    return DECLARED[game]()
+
+
+def action_table(game: str) -> ActionTable:
+    """Return a game's fixed action table.
+
+    Raises:
+        UnknownGame, NoEnvironment: as :func:`env_spec`.
+    """
+    return env_spec(game).table

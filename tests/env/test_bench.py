@@ -1,0 +1,39 @@
+"""meeples bench: the environment steps/s figure beside random play, and their ratio."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from meeples.ai import bench
+from meeples.cli import main
+
+
+def test_bench_reports_environment_steps_and_ratio(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "bench.json"
+    status = main(["bench", "--game", "sparta", "--seconds", "0.05", "--simulations", "10",
+                   "--rounds", "1", "--no-open-spiel", "--json", str(out)])
+    assert status == 0
+    printed = capsys.readouterr().out
+    assert "environment steps/s" in printed and "same games" in printed
+    report = json.loads(out.read_text())
+    figures = report["games"]["sparta"]
+    assert figures["env_steps_per_s"] > 0
+    ratio = report["env_ratios"]["sparta"]
+    assert ratio == figures["env_steps_per_s"] / figures["env_random_play_actions_per_s"]
+
+
+def test_bench_environment_figure_only_for_declared_games() -> None:
+    assert bench.environment_games() == ["sparta"]
+    assert bench.env_ratio({"random_play_actions_per_s": 10.0}) is None
+    paired = {"env_random_play_actions_per_s": 10.0, "env_steps_per_s": 5.0}
+    assert bench.env_ratio({"random_play_actions_per_s": 20.0, **paired}) == 0.5
+
+
+def test_bench_environment_plays_the_same_games_as_the_rules() -> None:
+    env, raw = bench.env_steps("sparta", 0.01)  # raises if a game differed
+    assert env > 0 and raw > 0
