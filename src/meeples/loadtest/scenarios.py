@@ -18,6 +18,7 @@ from typing import Any
 from websockets.exceptions import ConnectionClosed, WebSocketException
 
 from meeples.loadtest import fuzz
+from meeples.loadtest.crowd import Crowd, Plan
 from meeples.loadtest.harness import (
     CpuMeter,
     LagMonitor,
@@ -202,43 +203,37 @@ async def _open_raw(
 
 async def spectators(context: Context) -> dict[str, Any]:
     """One game with two players and N spectator sockets, which join before the players (so
-    the players are the last the room sends each state to)."""
+    the players are the last to join the room). The spectators are read by a process of their
+    own, so that the players' clients here are not slowed by the crowd."""
     options = context.options
     count = options.count if options.count is not None else 1000
     created = await create_games(context.target, 1, context.setup_deadline)
     match_id = created[0]["id"]
-    watchers = await _open_raw(context, match_id, count)
+    longest = options.duration + options.setup_timeout + options.history
+    crowd = Crowd(Plan(context.target, match_id, _spread(count), True, longest))
+    await crowd.start()
     games: list[Game] = []
+    watched: dict[str, Any] = {}
     try:
         games = await open_games(context.target, created, context.setup_deadline)
         await _prime(games, options.history, context.rng)
-        end = _now() + options.duration + 5
-        readers = [
-            asyncio.get_running_loop().create_task(raw.read_until(end)) for raw in watchers
-        ]
         sink, cpu = await _measured(
             context, play_all(games, options.duration, options.rate, context.rng)
         )
         await asyncio.sleep(0.5)  # the last state on its way to everyone
-        for task in readers:
-            task.cancel()
-        await asyncio.gather(*readers, return_exceptions=True)
     finally:
-        for raw in watchers:
-            raw.close()
+        watched = await crowd.stop()
         await close_all(games)
-    received = sorted(raw.counts.messages for raw in watchers)
-    state_bytes = sum(raw.counts.received_bytes for raw in watchers) / max(sum(received), 1)
+    received = watched["messages"]
     return {
-        "spectators": count,
+        "spectators": watched["connected"],
         **sink.summary(),
         "states_per_spectator_min": received[0] if received else 0,
         "states_per_spectator_median": received[len(received) // 2] if received else 0,
-        "spectators_closed": sum(
-            raw.counts.closed_with is not None or raw.counts.lost for raw in watchers
-        ),
-        "compressed_state_bytes": round(state_bytes),
+        "spectators_closed": watched["closed"],
+        "compressed_state_bytes": round(watched["received_bytes"] / max(sum(received), 1)),
         **cpu,
+        "crowd_cpu_pct": watched["cpu_pct"],
     }
 
 
