@@ -180,3 +180,33 @@ def test_connection_that_stops_reading_is_closed_and_may_come_back(
             back = again.receive_json()
     moves = OUTBOX + 3
     assert (state["version"], closed.value.code, back["version"]) == (moves, SLOW_READER, moves)
+
+
+def test_players_hear_of_a_move_before_the_spectators(tmp_path: Path) -> None:
+    """A crowd that joined first must not stand between the players and the new state: each
+    connection's send waits its turn on the event loop, so the players are sent to first."""
+
+    async def scenario() -> list[str]:
+        lobby, room, tokens = await sparta_room(tmp_path)
+        order: list[str] = []
+
+        def recorder(name: str) -> Client:
+            async def send(text: str) -> None:
+                if json.loads(text)["version"] == 1:
+                    order.append(name)
+
+            return Client(send=send)
+
+        for _ in range(30):
+            await room.join(recorder("spectator"), [])
+        south, north = recorder("south"), recorder("north")
+        await room.join(south, [tokens[0]])
+        await room.join(north, [tokens[1]])
+        await asyncio.sleep(0.05)
+        await room.act(south, "b2-b4", 0)
+        await asyncio.sleep(0.05)
+        lobby.store.close()
+        return order
+
+    order = asyncio.run(scenario())
+    assert order[:2] == ["south", "north"] and order[2:] == ["spectator"] * 30

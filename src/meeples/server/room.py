@@ -510,8 +510,14 @@ class Room:
         client.post(self.render(client))
 
     def _broadcast(self) -> None:
-        """Post the current state to every connection; forget the ones that are gone."""
-        for client in list(self.clients):
+        """Post the current state to every connection; forget the ones that are gone.
+
+        The players first: each connection's sender runs in the order it was posted to, and a
+        crowd of spectators (each send compressed for its own connection) would otherwise
+        make the players wait for all of them.
+        """
+        clients = list(self.clients)
+        for client in [c for c in clients if c.seats] + [c for c in clients if not c.seats]:
             if not client.post(self.render(client)):
                 self._unbind(client)
 
