@@ -31,7 +31,7 @@ from meeples.core.record import Match
 from meeples.core.text import Message
 from meeples.server import bots
 from meeples.server.store import Seat, Store, StoredMatch
-from meeples.server.workers import Workers
+from meeples.server.workers import HintsBusy, Workers
 
 log = logging.getLogger("meeples.server")
 
@@ -393,7 +393,8 @@ class Room:
         """Return the hint message for the seat to move, if this connection holds it.
 
         Raises:
-            RoomError: not this connection's turn, or no bots installed.
+            RoomError: not this connection's turn, no bots installed, or the server busy with
+                as many hints as it works out at once.
         """
         if self.state.to_move is None or self.state.to_move not in client.seats:
             raise RoomError("not_your_turn", "hints are for the player to move")
@@ -403,7 +404,12 @@ class Room:
             state, version = self.state, self.version
             if self._hints is not None and self._hints[0] == version:
                 return self._hints[1]
-            hints = await self.workers.hint(bots.hint, state, 3, version)
+            try:
+                hints = await self.workers.hint(bots.hint, state, 3, version)
+            except HintsBusy:
+                raise RoomError(
+                    "busy", "the server is working out many hints; ask again in a moment"
+                ) from None
             if hints is None:
                 raise RoomError(
                     "no_hint", "hints need the bots (meeples.ai), which are not installed"
