@@ -16,7 +16,7 @@ from starlette.websockets import WebSocketDisconnect
 import meeples
 from meeples.server.lobby import Lobby
 from meeples.server.protocol import CreateRequest
-from meeples.server.room import OUTBOX, SLOW_READER, Client, Room
+from meeples.server.room import OUTBOX, SLOW_READER, Client, Room, action_item
 from meeples.server.store import Store, database_url
 from tests.server.conftest import create, token
 
@@ -210,3 +210,40 @@ def test_players_hear_of_a_move_before_the_spectators(tmp_path: Path) -> None:
 
     order = asyncio.run(scenario())
     assert order[:2] == ["south", "north"] and order[2:] == ["spectator"] * 30
+
+
+@pytest.mark.parametrize("game", ["sparta", "meeple_war", "rise_of_tribes"])
+def test_the_legal_actions_of_a_state_are_generated_once(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, game: str
+) -> None:
+    """Describing each legal action used to check again that it was legal, generating the whole
+    list once per action (O(n²) per state message): the list is now generated once, and says
+    the same."""
+    rules = meeples.load(game).rules
+    generate = rules.legal_actions
+    calls: list[int] = []
+
+    def counted(state: Any) -> Any:
+        calls.append(1)
+        return generate(state)
+
+    async def scenario() -> None:
+        store = Store(database_url(str(tmp_path / f"{game}.db")))
+        lobby = Lobby(store)
+        room, _ = await lobby.create(CreateRequest(game=game, seed=None if game != "sparta" else 3))
+        rng = random.Random(game)
+        for _ in range(12):
+            state = room.state
+            expected = [action_item(state, a) for a in state.legal()]
+            monkeypatch.setattr(rules, "legal_actions", counted)
+            calls.clear()
+            assert room.legal_for(state.to_move) == expected
+            assert len(calls) == 1
+            monkeypatch.setattr(rules, "legal_actions", generate)
+            room.state = state.play(rng.choice(state.legal()))
+            room.stored.actions.append("")  # a new version: the list is made again
+            if room.state.outcome is not None:
+                break
+        store.close()
+
+    asyncio.run(scenario())

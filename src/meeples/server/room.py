@@ -28,7 +28,7 @@ from typing import Any
 from meeples.core.errors import MeeplesError
 from meeples.core.game import State
 from meeples.core.record import Match
-from meeples.core.text import Message
+from meeples.core.text import Message, msg
 from meeples.server import bots
 from meeples.server.store import Seat, Store, StoredMatch
 from meeples.server.workers import HintsBusy, Workers
@@ -73,6 +73,29 @@ def action_item(state: State[Any, Any], action: str) -> dict[str, Any]:
         "parts": state.parts(action),
         "msg": state.describe_message(action).to_json(),
     }
+
+
+def legal_items(state: State[Any, Any]) -> list[dict[str, Any]]:
+    """Return every legal action as :func:`action_item` does, generating the list once.
+
+    The actions come from the rules' own list, so each is described without being parsed and
+    checked again (a check that generated the whole list once more for every action).
+    """
+    rules = state.game.rules
+    inner = state.inner
+    items = []
+    for action in rules.legal_actions(inner):
+        words = rules.describe_action(inner, action)
+        if not isinstance(words, Message):  # a plain text is shown as it is
+            words = msg("core.text", text=words)
+        items.append(
+            {
+                "action": rules.format_action(action),
+                "parts": dict(rules.action_parts(action)),
+                "msg": words.to_json(),
+            }
+        )
+    return items
 
 
 def differs(view: dict[str, Any], public: dict[str, Any]) -> bool:
@@ -423,9 +446,7 @@ class Room:
         if seat is None or seat != self.state.to_move:
             return []
         if self._legal_cache is None or self._legal_cache[0] != self.version:
-            state = self.state
-            legal = [action_item(state, a) for a in state.legal()]
-            self._legal_cache = (self.version, legal)
+            self._legal_cache = (self.version, legal_items(self.state))
         return self._legal_cache[1]
 
     # --- messages ----------------------------------------------------------------------
