@@ -20,6 +20,8 @@ from meeples.loadtest.scenarios import Options, Result, run_on
 
 pytest.importorskip("httpx")
 
+#: The sizes of each scenario. An attack bounded by a count (forwarded, fuzz) stops at that
+#: count, its duration only bounds it; the others last their duration.
 TINY: dict[str, dict[str, Any]] = {
     "load": {"games": 2},
     "spectators": {"count": 5},
@@ -27,9 +29,9 @@ TINY: dict[str, dict[str, Any]] = {
     "hello-flood": {"count": 4},
     "bot-flood": {"count": 3, "level": "random"},
     "replay-loop": {"count": 1},
-    "forwarded": {"count": 25},
+    "forwarded": {"count": 25, "duration": 30.0},
     "cross-seat": {"count": 14},
-    "fuzz": {"count": 300, "http": 40},
+    "fuzz": {"count": 300, "http": 40, "duration": 30.0},
     "hint-flood": {"count": 1},
 }
 
@@ -41,8 +43,10 @@ def run_all(folder: Path) -> tuple[dict[str, Result], list[str], bool]:
         results = {}
         try:
             for name, sizes in TINY.items():
-                options = Options(duration=0.6, rate=4.0, background=2, baseline=0.3, **sizes)
-                results[name] = await asyncio.wait_for(run_on(target, name, options), 60)
+                options = Options(
+                    **{"duration": 0.6, "rate": 4.0, "background": 2, "baseline": 0.2, **sizes}
+                )
+                results[name] = await asyncio.wait_for(run_on(target, name, options), 90)
             alive = server.alive()
         finally:
             await server.stop()

@@ -255,15 +255,27 @@ class Game:
         return True
 
     async def play(
-        self, until: float, rate: float, rng: random.Random, sink: Latencies, most: int
+        self,
+        until: float,
+        rate: float,
+        rng: random.Random,
+        sink: Latencies,
+        most: int,
+        stop: asyncio.Future[Any] | None = None,
     ) -> None:
-        """Play about rate moves a second until the loop time until, at most most moves."""
+        """Play about rate moves a second until the loop time until (or stop is done), at most
+        most moves."""
         loop = asyncio.get_running_loop()
         every = 1.0 / rate
         tick = loop.time() + rng.uniform(0, every)
         for _ in range(most):
             if tick >= until:
                 return
+            if stop is not None:
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(asyncio.shield(stop), max(0.0, tick - loop.time()))
+                if stop.done():
+                    return
             await asyncio.sleep(max(0.0, tick - loop.time()))
             if not await self.move(rng, sink):
                 return
@@ -294,15 +306,21 @@ async def open_games(target: Target, created: list[dict[str, Any]], deadline: fl
 
 
 async def play_all(
-    games: list[Game], seconds: float, rate: float, rng: random.Random, most: int | None = None
+    games: list[Game],
+    seconds: float,
+    rate: float,
+    rng: random.Random,
+    most: int | None = None,
+    stop: asyncio.Future[Any] | None = None,
 ) -> Latencies:
-    """Play every game at rate moves a second for seconds; return the latencies."""
+    """Play every game at rate moves a second for seconds (or until stop is done); return the
+    latencies."""
     sink = Latencies()
     until = asyncio.get_running_loop().time() + seconds
     limit = most if most is not None else int(seconds * rate) + 2
     seeds = [rng.random() for _ in games]
     await asyncio.gather(
-        *(game.play(until, rate, random.Random(seed), sink, limit) for game, seed in zip(
+        *(game.play(until, rate, random.Random(seed), sink, limit, stop) for game, seed in zip(
             games, seeds, strict=True
         ))
     )

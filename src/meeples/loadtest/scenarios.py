@@ -52,6 +52,8 @@ REPLY_TIMEOUT = 10.0
 #: Messages one fuzzing connection sends before it opens another (the server closes a connection
 #: beyond a burst of 60 messages).
 FUZZ_PER_CONNECTION = 50
+#: Seconds the burst of forged creations may take at most.
+BURST_SECONDS = 30.0
 
 
 @dataclass
@@ -265,12 +267,17 @@ class Attack:
 
 
 async def _paced(
-    count: int, until: float, at_once: int, work: Callable[[int], Awaitable[None]]
+    count: int,
+    until: float,
+    at_once: int,
+    work: Callable[[int], Awaitable[None]],
+    spread: bool = True,
 ) -> int:
-    """Run work(0), work(1), ... spread evenly until the loop time until, at most at_once at
-    a time; return how many ran."""
+    """Run work(0), work(1), ... at most at_once at a time, spread evenly until the loop time
+    until (or one after another as fast as they go: spread False), none started after until;
+    return how many ran."""
     start = _now()
-    every = max(until - start, 0.0) / max(count, 1)
+    every = max(until - start, 0.0) / max(count, 1) if spread else 0.0
     next_index = 0
     ran = 0
 
@@ -280,7 +287,7 @@ async def _paced(
             index = next_index
             next_index += 1
             when = start + index * every
-            if when >= until:
+            if when >= until or (not spread and _now() >= until):
                 return
             await asyncio.sleep(max(0.0, when - _now()))
             with contextlib.suppress(Exception):
@@ -539,9 +546,10 @@ class Forwarded(Attack):
                 if index < 100:
                     first[answer.status_code] += 1
 
-            # A burst first (the figure of the issue), then the rest spread over the time.
+            # A burst first (the figure of the issue: at most 100, as fast as they go, within
+            # BURST_SECONDS whatever the duration), then the rest spread over the duration.
             burst = min(self.count, 100)
-            await _paced(burst, min(until, _now() + 2), 4, attempt)
+            await _paced(burst, _now() + BURST_SECONDS, 4, attempt, spread=False)
             rest = self.count - burst
             if rest > 0:
                 await _paced(rest, until, 2, lambda i: attempt(burst + i))
@@ -845,8 +853,9 @@ async def under_attack(context: Context, kind: type[Attack]) -> dict[str, Any]:
         running = asyncio.get_running_loop().create_task(attack.run(until))
         ended: list[float] = []
         running.add_done_callback(lambda _: ended.append(_now()))
+        # Measured while the attack runs: to the end of the duration, or of the attack.
         sink, cpu = await _measured(
-            context, play_all(games, options.duration, options.rate, context.rng)
+            context, play_all(games, options.duration, options.rate, context.rng, stop=running)
         )
         try:
             figures = await asyncio.wait_for(running, max(until - _now(), 0) + 60)
