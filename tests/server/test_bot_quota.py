@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import threading
 import time
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -15,7 +16,9 @@ from meeples.server import bots
 from meeples.server.app import create_app
 from meeples.server.lobby import Lobby, TooMany
 from meeples.server.protocol import CreateRequest, SeatRequest
+from meeples.server.room import Client, RoomError
 from meeples.server.store import Store, database_url
+from meeples.server.workers import Workers
 from tests.server.conftest import LAST_MOVE, create, token
 
 BOTS = [{"kind": "bot", "level": "random"}, {"kind": "bot", "level": "random"}]
@@ -137,3 +140,51 @@ def test_a_thinking_bot_does_not_hold_up_other_games(
         finally:
             release.set()
     assert (moved["version"], waiting) == (1, 0)
+
+
+def test_hints_search_in_worker_processes(client: TestClient) -> None:
+    """A hint is a search of seconds: in a thread it would hold the lock of the interpreter
+    away from the event loop, and every game on the server would slow down."""
+    match = create(client)
+    with client.websocket_connect(f"/ws/{match['id']}") as ws:
+        ws.send_json({"type": "hello", "tokens": [token(match, 0)]})
+        ws.receive_json()
+        ws.send_json({"type": "hint"})
+        answer = ws.receive_json()
+    pools = client.app.state.lobby.workers  # type: ignore[attr-defined]
+    assert answer["type"] == "hint" and type(pools.hint_pool).__name__ == "ProcessPoolExecutor"
+
+
+def test_hints_beyond_what_the_server_works_out_at_once_are_refused(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    release = threading.Event()
+
+    def searching(*args: Any) -> list[dict[str, Any]]:
+        release.wait(30)
+        return []
+
+    monkeypatch.setattr(bots, "hint", searching)
+
+    async def scenario() -> list[str]:
+        store = Store(database_url(str(tmp_path / "hints.db")))
+        workers = Workers(hints=ThreadPoolExecutor(2), hints_at_once=3)
+        lobby = Lobby(store, workers=workers)
+        asked, answers = [], []
+        for _ in range(4):
+            room, tokens = await lobby.create(CreateRequest(game="sparta"))
+            player = Client(send=lambda text: asyncio.sleep(0))
+            await room.join(player, [t for t in tokens if t is not None])
+            asked.append(asyncio.get_running_loop().create_task(room.hint(player)))
+            await asyncio.sleep(0.05)
+        release.set()
+        for task in asked:
+            try:
+                answers.append((await task)["type"])
+            except RoomError as problem:
+                answers.append(problem.code)
+        workers.stop()
+        store.close()
+        return answers
+
+    assert asyncio.run(scenario()) == ["hint", "hint", "hint", "busy"]

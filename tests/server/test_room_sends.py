@@ -16,7 +16,7 @@ from starlette.websockets import WebSocketDisconnect
 import meeples
 from meeples.server.lobby import Lobby
 from meeples.server.protocol import CreateRequest
-from meeples.server.room import OUTBOX, SLOW_READER, Client, Room
+from meeples.server.room import OUTBOX, SLOW_READER, Client, Room, action_item
 from meeples.server.store import Store, database_url
 from tests.server.conftest import create, token
 
@@ -180,3 +180,70 @@ def test_connection_that_stops_reading_is_closed_and_may_come_back(
             back = again.receive_json()
     moves = OUTBOX + 3
     assert (state["version"], closed.value.code, back["version"]) == (moves, SLOW_READER, moves)
+
+
+def test_players_hear_of_a_move_before_the_spectators(tmp_path: Path) -> None:
+    """A crowd that joined first must not stand between the players and the new state: each
+    connection's send waits its turn on the event loop, so the players are sent to first."""
+
+    async def scenario() -> list[str]:
+        lobby, room, tokens = await sparta_room(tmp_path)
+        order: list[str] = []
+
+        def recorder(name: str) -> Client:
+            async def send(text: str) -> None:
+                if json.loads(text)["version"] == 1:
+                    order.append(name)
+
+            return Client(send=send)
+
+        for _ in range(30):
+            await room.join(recorder("spectator"), [])
+        south, north = recorder("south"), recorder("north")
+        await room.join(south, [tokens[0]])
+        await room.join(north, [tokens[1]])
+        await asyncio.sleep(0.05)
+        await room.act(south, "b2-b4", 0)
+        await asyncio.sleep(0.05)
+        lobby.store.close()
+        return order
+
+    order = asyncio.run(scenario())
+    assert order[:2] == ["south", "north"] and order[2:] == ["spectator"] * 30
+
+
+@pytest.mark.parametrize("game", ["sparta", "meeple_war", "rise_of_tribes"])
+def test_the_legal_actions_of_a_state_are_generated_once(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, game: str
+) -> None:
+    """Describing each legal action used to check again that it was legal, generating the whole
+    list once per action (O(n²) per state message): the list is now generated once, and says
+    the same."""
+    rules = meeples.load(game).rules
+    generate = rules.legal_actions
+    calls: list[int] = []
+
+    def counted(state: Any) -> Any:
+        calls.append(1)
+        return generate(state)
+
+    async def scenario() -> None:
+        store = Store(database_url(str(tmp_path / f"{game}.db")))
+        lobby = Lobby(store)
+        room, _ = await lobby.create(CreateRequest(game=game, seed=None if game != "sparta" else 3))
+        rng = random.Random(game)
+        for _ in range(12):
+            state = room.state
+            expected = [action_item(state, a) for a in state.legal()]
+            monkeypatch.setattr(rules, "legal_actions", counted)
+            calls.clear()
+            assert room.legal_for(state.to_move) == expected
+            assert len(calls) == 1
+            monkeypatch.setattr(rules, "legal_actions", generate)
+            room.state = state.play(rng.choice(state.legal()))
+            room.stored.actions.append("")  # a new version: the list is made again
+            if room.state.outcome is not None:
+                break
+        store.close()
+
+    asyncio.run(scenario())

@@ -180,7 +180,22 @@ SERVE: list[Row] = [
     (["serve", "--db", "postgresql+asyncpg://u:secret@localhost/m"], "is an asyncio driver"),
 ]
 
-ROWS = GLOBAL + PLAY + REPLAY + HINT + ARENA + BENCH + SERVE
+LOADTEST: list[Row] = [
+    (["loadtest"], "the following arguments are required: scenario"),
+    (["loadtest", "chess"], "invalid choice: 'chess'"),
+    (["loadtest", "load", "--games", "0"], "argument --games: must be 1 to 5000, not 0"),
+    (["loadtest", "load", "--rate", "0"], "argument --rate: must be more than 0, not 0"),
+    (["loadtest", "load", "--duration", "inf"], "argument --duration: takes a finite number"),
+    (["loadtest", "fuzz", "--count", "x"], "argument --count: takes a whole number, not 'x'"),
+    (["loadtest", "load", "--url", "http://10.0.0.1:8000"], "not a loopback address"),
+    (["loadtest", "load", "--url", "http://localhost:8000"], "not a loopback address"),
+    (["loadtest", "load", "--url", "127.0.0.1"], "give http://127.0.0.1:PORT"),
+    (["loadtest", "load", "--url", "http://127.0.0.1:9", "--profile", "p"], "cannot go with"),
+    (["loadtest", "load", "--json", "{missing}/out.json"], "does not exist"),
+    (["loadtest", "load", "--profile", "{folder}"], "is a folder, not a file"),
+]
+
+ROWS = GLOBAL + PLAY + REPLAY + HINT + ARENA + BENCH + SERVE + LOADTEST
 
 
 @pytest.fixture

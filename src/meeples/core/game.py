@@ -292,6 +292,19 @@ class State(Generic[S, A]):
         """Return the message that describes a legal action (every client words it)."""
         return _message(self.game.rules.describe_action(self.inner, self.parse_action(action)))
 
+    def legal_described(self) -> list[tuple[str, dict[str, Any], Message]]:
+        """Return each legal action with its parts and its message, generating the list once
+        (describing each action string would parse it and check its legality again)."""
+        rules, inner = self.game.rules, self.inner
+        return [
+            (
+                rules.format_action(action),
+                dict(rules.action_parts(action)),
+                _message(rules.describe_action(inner, action)),
+            )
+            for action in rules.legal_actions(inner)
+        ]
+
     def parts(self, action: str) -> dict[str, Any]:
         """Return the structured parts of an action: ``{"verb": ..., <typed fields>}``.
 

@@ -37,7 +37,7 @@ from meeples.core.record import Match
 from meeples.core.text import Message
 from meeples.server import bots, flow
 from meeples.server.store import Seat, Store, StoredMatch
-from meeples.server.workers import Workers
+from meeples.server.workers import HintsBusy, Workers
 
 log = logging.getLogger("meeples.server")
 
@@ -79,6 +79,14 @@ def action_item(state: State[Any, Any], action: str) -> dict[str, Any]:
         "parts": state.parts(action),
         "msg": state.describe_message(action).to_json(),
     }
+
+
+def legal_items(state: State[Any, Any]) -> list[dict[str, Any]]:
+    """Return every legal action as :func:`action_item` does, generating the list once."""
+    return [
+        {"action": action, "parts": parts, "msg": words.to_json()}
+        for action, parts, words in state.legal_described()
+    ]
 
 
 def differs(view: dict[str, Any], public: dict[str, Any]) -> bool:
@@ -535,7 +543,8 @@ class Room:
         """Return the hint message for the seat to move, if this connection holds it.
 
         Raises:
-            RoomError: not this connection's turn, or no bots installed.
+            RoomError: not this connection's turn, no bots installed, or the server busy with
+                as many hints as it works out at once.
         """
         if self.state.to_move is None or self.state.to_move not in client.seats:
             raise RoomError("not_your_turn", "hints are for the player to move")
@@ -545,7 +554,12 @@ class Room:
             state, version = self.state, self.version
             if self._hints is not None and self._hints[0] == version:
                 return self._hints[1]
-            hints = await self.workers.hint(bots.hint, state, 3, version)
+            try:
+                hints = await self.workers.hint(bots.hint, state, 3, version)
+            except HintsBusy:
+                raise RoomError(
+                    "busy", "the server is working out many hints; ask again in a moment"
+                ) from None
             if hints is None:
                 raise RoomError(
                     "no_hint", "hints need the bots (meeples.ai), which are not installed"
@@ -559,9 +573,7 @@ class Room:
         if seat is None or seat != self.state.to_move:
             return []
         if self._legal_cache is None or self._legal_cache[0] != self.version:
-            state = self.state
-            legal = [action_item(state, a) for a in state.legal()]
-            self._legal_cache = (self.version, legal)
+            self._legal_cache = (self.version, legal_items(self.state))
         return self._legal_cache[1]
 
     # --- messages ----------------------------------------------------------------------
@@ -656,8 +668,14 @@ class Room:
         client.post(self.render(client))
 
     def _broadcast(self) -> None:
-        """Post the current state to every connection; forget the ones that are gone."""
-        for client in list(self.clients):
+        """Post the current state to every connection; forget the ones that are gone.
+
+        The players first: each connection's sender runs in the order it was posted to, and a
+        crowd of spectators (each send compressed for its own connection) would otherwise
+        make the players wait for all of them.
+        """
+        clients = list(self.clients)
+        for client in [c for c in clients if c.seats] + [c for c in clients if not c.seats]:
             if not client.post(self.render(client)):
                 self._unbind(client)
 

@@ -2,10 +2,11 @@
 
 The event loop itself never waits on a disk, a search or a socket. Database calls are short and
 every accepted action waits for one, so they have threads of their own: a crowd of thinking bots
-can never hold a commit back. Bot moves run in worker processes (a search holds the GIL for
-seconds, which threads would take from the event loop); ``bots.choose`` and its arguments are
-plain data, so they cross to a process as they are. Hints search a full game state, so they run
-in a small pool of threads of their own.
+can never hold a commit back. Bot moves and hints run in worker processes of their own (a search
+holds the GIL for seconds, which threads would take from the event loop: a few players asking
+hints at every turn slowed every game tenfold); ``bots.choose`` and its arguments are plain data,
+a hint's game state pickles, so they cross to a process as they are. At most
+:data:`HINTS_AT_ONCE` hints are worked out or waiting at a time; beyond, :class:`HintsBusy`.
 """
 
 from __future__ import annotations
@@ -21,13 +22,23 @@ T = TypeVar("T")
 
 #: Threads for database calls: enough for a few commits at once (SQLite writes one at a time).
 STORE_THREADS = 4
-#: Threads for hints (each is a 1.5-second search, at most one per game at a time).
-HINT_THREADS = 2
+#: Hints being worked out or waiting, in all (each is a 1.5-second search, one per game at a
+#: time): beyond, a player is asked to try again in a moment.
+HINTS_AT_ONCE = 8
+
+
+class HintsBusy(Exception):
+    """As many hints as the server works out at once are being worked out or waiting."""
 
 
 def default_bot_processes() -> int:
     """Return how many processes bots get by default: every core but one, from 1 to 4."""
     return max(1, min(4, (os.cpu_count() or 2) - 1))
+
+
+def default_hint_processes() -> int:
+    """Return how many processes hints get by default: every core but one, from 1 to 2."""
+    return max(1, min(2, (os.cpu_count() or 2) - 1))
 
 
 class Workers:
@@ -42,30 +53,37 @@ class Workers:
         store: Executor | None = None,
         bots: Executor | None = None,
         hints: Executor | None = None,
+        hints_at_once: int = HINTS_AT_ONCE,
     ) -> None:
         self.store_pool = store
         self.bot_pool = bots
         self.hint_pool = hints
+        self.hints_at_once = hints_at_once
+        self.hints_running = 0
 
     @classmethod
     def start(cls, bot_processes: int | None = None) -> Workers:
-        """Return fresh pools; bot_processes 0 runs bots in two threads instead of processes.
+        """Return fresh pools; bot_processes 0 runs bots and hints in two threads each instead
+        of processes.
 
         Threads are for tests that replace a bot by a stand-in the worker processes cannot see.
         """
         processes = default_bot_processes() if bot_processes is None else bot_processes
         bots: Executor
+        hints: Executor
         if processes > 0:
             # forkserver: a worker is forked from a small clean process, never from this one
             # with its threads and sockets.
             context = multiprocessing.get_context("forkserver")
             bots = ProcessPoolExecutor(max_workers=processes, mp_context=context)
+            hints = ProcessPoolExecutor(max_workers=default_hint_processes(), mp_context=context)
         else:
             bots = ThreadPoolExecutor(max_workers=2, thread_name_prefix="meeples-bot")
+            hints = ThreadPoolExecutor(max_workers=2, thread_name_prefix="meeples-hint")
         return cls(
             store=ThreadPoolExecutor(STORE_THREADS, thread_name_prefix="meeples-store"),
             bots=bots,
-            hints=ThreadPoolExecutor(HINT_THREADS, thread_name_prefix="meeples-hint"),
+            hints=hints,
         )
 
     async def store(self, function: Callable[..., T], *args: Any) -> T:
@@ -77,8 +95,19 @@ class Workers:
         return await asyncio.get_running_loop().run_in_executor(self.bot_pool, function, *args)
 
     async def hint(self, function: Callable[..., T], *args: Any) -> T:
-        """Return function(*args) run in the hint threads."""
-        return await asyncio.get_running_loop().run_in_executor(self.hint_pool, function, *args)
+        """Return function(*args) run in the hint processes (picklable function and arguments).
+
+        Raises:
+            HintsBusy: :attr:`hints_at_once` hints are being worked out or waiting already.
+        """
+        if self.hints_running >= self.hints_at_once:
+            raise HintsBusy
+        self.hints_running += 1
+        try:
+            loop = asyncio.get_running_loop()
+            return await loop.run_in_executor(self.hint_pool, function, *args)
+        finally:
+            self.hints_running -= 1
 
     def stop(self) -> None:
         """End the pools: queued work is dropped, running work (a search: seconds) finishes.
