@@ -33,24 +33,28 @@ TINY: dict[str, dict[str, Any]] = {
     "cross-seat": {"count": 14},
     "fuzz": {"count": 300, "http": 40, "duration": 30.0},
     "hint-flood": {"count": 1},
+    "move-flood": {"count": 1},
 }
 
 
 def run_all(folder: Path) -> tuple[dict[str, Result], list[str], bool]:
+    """Run every scenario at once on one server (each from addresses of its own)."""
+
     async def scenario() -> tuple[dict[str, Result], list[str], bool]:
         server = Server(folder)
         target = await server.start()
-        results = {}
         try:
-            for name, sizes in TINY.items():
-                options = Options(
+            runs = [
+                run_on(target, name, Options(
                     **{"duration": 0.6, "rate": 4.0, "background": 2, "baseline": 0.2, **sizes}
-                )
-                results[name] = await asyncio.wait_for(run_on(target, name, options), 90)
+                ))
+                for name, sizes in TINY.items()
+            ]
+            done = await asyncio.wait_for(asyncio.gather(*runs), 90)
             alive = server.alive()
         finally:
             await server.stop()
-        return results, server.log_problems(), alive
+        return dict(zip(TINY, done, strict=True)), server.log_problems(), alive
 
     return asyncio.run(scenario())
 
@@ -78,13 +82,17 @@ def test_every_scenario_runs_at_a_tiny_size_and_reports_numbers(tmp_path: Path) 
     assert results["bot-flood"].figures["bot_games_accepted"] == 3  # one from each address
     assert results["replay-loop"].figures["replays_served"] > 0
     forwarded = results["forwarded"].figures
-    assert forwarded["accepted"] == 20 and forwarded["refused_429"] == 5
+    # The burst of one address (20), and one more every 2 seconds: the forged header changes
+    # nothing.
+    assert 20 <= forwarded["accepted"] <= forwarded["one_address_may"]
+    assert forwarded["accepted"] + forwarded["refused_429"] == 25
     crossed = results["cross-seat"].figures
     assert crossed["attempts"] == 14 and crossed["accepted"] == 0
     assert crossed["victims_changed"] == 0
     fuzzed = results["fuzz"].figures
     assert fuzzed["ws_messages"] == 300 and fuzzed["http_requests"] == 40
     assert (fuzzed["state_changes"], fuzzed["server_failures"], fuzzed["http_5xx"]) == (0, 0, 0)
+    assert results["move-flood"].figures["flood_moves"] > 0
 
 
 def test_the_suite_refuses_every_address_but_loopback() -> None:

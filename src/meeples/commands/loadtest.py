@@ -24,10 +24,11 @@ DEFAULT_COUNTS = {
     "hello-flood": "sockets saying hello 10 times a second (40)",
     "bot-flood": "creations of bot-only games tried (100)",
     "replay-loop": "loops asking for a replay, each from its own address (4)",
-    "forwarded": "creations with a forged X-Forwarded-For (100)",
+    "forwarded": "creations with a forged X-Forwarded-For, the first 100 in a burst (300)",
     "cross-seat": "attempts with another match's or seat's token (1200)",
     "fuzz": "fuzzed WebSocket messages (100000)",
     "hint-flood": "games whose players ask a hint at every turn (20)",
+    "move-flood": "games of one address played as fast as the server allows (20)",
 }
 #: The scenarios of :data:`meeples.loadtest.SCENARIOS` (named here: the parser of every
 #: ``meeples`` command is built without importing the suite).

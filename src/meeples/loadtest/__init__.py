@@ -11,7 +11,7 @@ with asyncio WebSocket and HTTP clients and measures the latency of a move: from
 - attacks, each measured as the latency of background games (a dozen by default) played while
   the attack runs, beside the same games measured just before it: ``nonreaders``,
   ``hello-flood``, ``bot-flood``, ``replay-loop``, ``forwarded``, ``cross-seat``, ``fuzz``,
-  ``hint-flood``.
+  ``hint-flood``, ``move-flood``.
 
 Everything stays on the machine: the server listens on 127.0.0.1 and the clients connect to it
 from loopback addresses only (127.1.x.y, so that they count as many addresses for the server's

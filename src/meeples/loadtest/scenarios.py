@@ -524,10 +524,11 @@ class ReplayLoop(Attack):
 
 
 class Forwarded(Attack):
-    """Creations from one address, each claiming another address in X-Forwarded-For."""
+    """Creations from one address, each claiming another address in X-Forwarded-For (and
+    X-Real-IP, Forwarded): the first 100 in a burst, the rest spread over the duration."""
 
     name = "forwarded"
-    default_count = 100
+    default_count = 300
 
     async def run(self, until: float) -> dict[str, Any]:
         statuses: Counter[int] = Counter()
@@ -786,7 +787,8 @@ class Fuzz(Attack):
 
 
 class HintFlood(Attack):
-    """Players of games of their own asking a hint at every turn (hints search on the server)."""
+    """Players of games of their own asking a hint at every turn (hints search on the server),
+    then moving, at most a move a second a game."""
 
     name = "hint-flood"
     default_count = 20
@@ -800,7 +802,10 @@ class HintFlood(Attack):
         async def hinting(game: Game) -> None:
             rng = random.Random(self.rng.random())
             sink = Latencies()
+            tick = _now()
             for _ in range(10_000):
+                await asyncio.sleep(max(0.0, tick - _now()))
+                tick = max(tick + 1.0, _now())
                 if _now() >= until:
                     return
                 seat = await game.mover()
@@ -830,10 +835,35 @@ class HintFlood(Attack):
         await close_all(self.games)
 
 
+class MoveFlood(Attack):
+    """Games of one address played as fast as the server lets each connection send (20
+    messages a second): legal moves, each costing the server a full state message."""
+
+    name = "move-flood"
+    default_count = 20
+
+    async def prepare(self) -> None:
+        self.games = await _start_games(self.context, self.count)
+
+    async def run(self, until: float) -> dict[str, Any]:
+        sink = await play_all(self.games, until - _now(), 20.0, self.rng)
+        summary = sink.summary()
+        return {
+            "flooding_games": len(self.games),
+            "flood_moves": summary["moves"],
+            "flood_moves_per_s": round(summary["moves"] / self.context.options.duration, 1),
+            "flood_refused": summary["refused"],
+        }
+
+    async def close(self) -> None:
+        await close_all(self.games)
+
+
 ATTACKS: dict[str, type[Attack]] = {
     attack.name: attack
     for attack in (
-        NonReaders, HelloFlood, BotFlood, ReplayLoop, Forwarded, CrossSeat, Fuzz, HintFlood
+        NonReaders, HelloFlood, BotFlood, ReplayLoop, Forwarded, CrossSeat, Fuzz, HintFlood,
+        MoveFlood,
     )
 }
 
