@@ -236,7 +236,7 @@ class Game:
         if seat is None:
             return False
         state = json.loads(seat.raw)
-        if not state["legal"]:
+        if not state.get("legal"):
             return False
         action = rng.choice(state["legal"])["action"]
         loop = asyncio.get_running_loop()

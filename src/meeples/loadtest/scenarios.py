@@ -584,7 +584,7 @@ class CrossSeat(Attack):
             await connection.send(json.dumps({"type": "hello", "tokens": [
                 victim["seats"][0]["token"]]}))
             state = json.loads(await connection.recv())
-            self.legal.append([item["action"] for item in state["legal"]])
+            self.legal.append([item["action"] for item in state.get("legal", [])])
             await connection.close()
         self.address = addresses().take()
 
@@ -708,6 +708,9 @@ class Fuzz(Attack):
             token, other = (seat["token"] for seat in victim["seats"])
             await connection.send(json.dumps({"type": "hello", "tokens": [token]}))
             state = json.loads(await asyncio.wait_for(connection.recv(), REPLY_TIMEOUT))
+            if state.get("type") != "state":  # refused (e.g. too many sockets): nothing to fuzz
+                self.answers[str(state.get("code", state.get("type")))] += 1
+                return
             game = fuzz.Game(state["version"], [i["action"] for i in state["legal"]], token, other)
             for _ in range(FUZZ_PER_CONNECTION):
                 if quota[0] <= 0 or _now() >= until:
