@@ -5,12 +5,14 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import multiprocessing
 import random
 import secrets
 import tempfile
 import time
 from collections import Counter
 from collections.abc import Awaitable, Callable
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -30,6 +32,7 @@ from meeples.loadtest.harness import (
     machine,
     parse_url,
     raise_open_files,
+    use_addresses,
 )
 from meeples.loadtest.players import (
     WIN_IN_ONE,
@@ -243,10 +246,16 @@ async def spectators(context: Context) -> dict[str, Any]:
 
 
 class Attack:
-    """An attack: prepared before the measurement, run while the background games play."""
+    """An attack: prepared before the measurement, run while the background games play.
+
+    An attack that keeps the suite busy (``apart``) runs in a process of its own, so that the
+    background games' clients here measure the server, not the suite: its ``run`` then uses
+    only what pickles (no socket opened by ``prepare``).
+    """
 
     name = ""
     default_count = 0
+    apart = False
 
     def __init__(self, context: Context) -> None:
         self.context = context
@@ -473,6 +482,7 @@ class ReplayLoop(Attack):
 
     name = "replay-loop"
     default_count = 4
+    apart = True
 
     async def prepare(self) -> None:
         body = {"game": "sparta", "position": WIN_IN_ONE, "seats": [{"kind": "human"}] * 2}
@@ -570,6 +580,7 @@ class CrossSeat(Attack):
 
     name = "cross-seat"
     default_count = 1200
+    apart = True
     KINDS = (
         "token_of_another_match", "forged_token", "seat_and_foreign_token", "opponent_moves",
         "spectator_moves", "move_without_hello", "claim_a_taken_seat",
@@ -651,6 +662,7 @@ class Fuzz(Attack):
 
     name = "fuzz"
     default_count = 100_000
+    apart = True
     connections = 32
     http_workers = 4
 
@@ -841,22 +853,21 @@ class MoveFlood(Attack):
 
     name = "move-flood"
     default_count = 20
-
-    async def prepare(self) -> None:
-        self.games = await _start_games(self.context, self.count)
+    apart = True
 
     async def run(self, until: float) -> dict[str, Any]:
-        sink = await play_all(self.games, until - _now(), 20.0, self.rng)
+        games = await _start_games(self.context, self.count)  # in the attack's process
+        try:
+            sink = await play_all(games, until - _now(), 20.0, self.rng)
+        finally:
+            await close_all(games)
         summary = sink.summary()
         return {
-            "flooding_games": len(self.games),
+            "flooding_games": len(games),
             "flood_moves": summary["moves"],
             "flood_moves_per_s": round(summary["moves"] / self.context.options.duration, 1),
             "flood_refused": summary["refused"],
         }
-
-    async def close(self) -> None:
-        await close_all(self.games)
 
 
 ATTACKS: dict[str, type[Attack]] = {
@@ -868,19 +879,41 @@ ATTACKS: dict[str, type[Attack]] = {
 }
 
 
+#: Addresses set aside for an attack run in a process of its own.
+APART_ADDRESSES = 1000
+
+
+def _run_apart(attack: Attack, until: float, first_address: int) -> dict[str, Any]:
+    """Run an attack in this (new) process, from the addresses set aside for it."""
+    raise_open_files()
+    use_addresses(first_address)
+    return asyncio.run(attack.run(until))
+
+
 async def under_attack(context: Context, kind: type[Attack]) -> dict[str, Any]:
     """Background games measured before an attack and while it runs."""
     options = context.options
     games = await _start_games(context, options.background)
     attack = kind(context)
+    pool: ProcessPoolExecutor | None = None
     try:
         await attack.prepare()
         if isinstance(attack, NonReaders):
             attack.on_background(games[0].id)
         baseline = await play_all(games, options.baseline, options.rate, context.rng)
-        started = _now()
-        until = started + options.duration
-        running = asyncio.get_running_loop().create_task(attack.run(until))
+        loop = asyncio.get_running_loop()
+        running: asyncio.Future[dict[str, Any]]
+        if attack.apart:
+            pool = ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn"))
+            first = addresses().reserve(APART_ADDRESSES)
+            await loop.run_in_executor(pool, raise_open_files)  # the process is up
+            started = _now()
+            until = started + options.duration
+            running = loop.run_in_executor(pool, _run_apart, attack, until, first)
+        else:
+            started = _now()
+            until = started + options.duration
+            running = loop.create_task(attack.run(until))
         ended: list[float] = []
         running.add_done_callback(lambda _: ended.append(_now()))
         # Measured while the attack runs: to the end of the duration, or of the attack.
@@ -893,6 +926,8 @@ async def under_attack(context: Context, kind: type[Attack]) -> dict[str, Any]:
             figures = {"attack_failed": repr(problem)}
         figures["attack_s"] = round((ended[0] if ended else _now()) - started, 1)
     finally:
+        if pool is not None:
+            pool.shutdown(wait=True, cancel_futures=True)
         await attack.close()
         await close_all(games)
     during = sink.summary()
