@@ -33,7 +33,7 @@ TINY: dict[str, dict[str, Any]] = {
     "cross-seat": {"count": 14},
     "fuzz": {"count": 300, "http": 40, "duration": 30.0},
     "hint-flood": {"count": 1},
-    "move-flood": {"count": 1},
+    "move-flood": {"count": 1, "duration": 3.0},
 }
 
 

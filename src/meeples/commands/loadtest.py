@@ -75,6 +75,10 @@ def register(subparsers: Any) -> None:
         help="fuzz: fuzzed HTTP requests besides the messages (12000)",
     )
     parser.add_argument(
+        "--pace", type=number(positive=True), default=1000.0,
+        help="fuzz: messages and requests a second at most, in all (1000)",
+    )
+    parser.add_argument(
         "--level", choices=["random", "easy", "normal", "hard"], default="hard",
         help="bot-flood: the level of the bots (hard)",
     )
@@ -117,7 +121,7 @@ def run(args: argparse.Namespace) -> int:
     options = Options(
         games=args.games, rate=args.rate, duration=args.duration, count=args.count,
         background=args.background, baseline=args.baseline, http=args.http, level=args.level,
-        history=args.history, seed=args.seed,
+        history=args.history, pace=args.pace, seed=args.seed,
     )
     result = asyncio.run(run_scenario(args.scenario, options, args.url, profile))
     print(f"meeples loadtest {args.scenario}")

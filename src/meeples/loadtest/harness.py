@@ -68,8 +68,8 @@ class Addresses:
     the per-address limits then cap what the suite can open.
     """
 
-    def __init__(self) -> None:
-        self._next = itertools.count()
+    def __init__(self, first: int = 0) -> None:
+        self._next = itertools.count(first)
         self.shared = not _can_bind(str(FIRST_CLIENT))
 
     def take(self) -> str:
@@ -78,6 +78,18 @@ class Addresses:
             return SERVER_HOST
         index = next(self._next) % (CLIENT_NETWORK.num_addresses - 2)
         return str(FIRST_CLIENT + index)
+
+    def reserve(self, count: int) -> int:
+        """Set count addresses aside (for another process); return the index of the first."""
+        first = next(self._next)
+        self._next = itertools.count(first + count)
+        return first
+
+
+def use_addresses(first: int) -> None:
+    """Make this process hand out addresses from the index first (set aside by another)."""
+    global _ADDRESSES
+    _ADDRESSES = Addresses(first)
 
 
 _ADDRESSES: Addresses | None = None

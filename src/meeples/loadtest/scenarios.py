@@ -5,12 +5,14 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import multiprocessing
 import random
 import secrets
 import tempfile
 import time
 from collections import Counter
 from collections.abc import Awaitable, Callable
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -30,6 +32,7 @@ from meeples.loadtest.harness import (
     machine,
     parse_url,
     raise_open_files,
+    use_addresses,
 )
 from meeples.loadtest.players import (
     WIN_IN_ONE,
@@ -69,6 +72,7 @@ class Options:
     http: int | None = None
     level: str = "hard"
     history: int = 0
+    pace: float = 1000.0
     seed: int = 1
     setup_timeout: float = 300.0
 
@@ -243,10 +247,16 @@ async def spectators(context: Context) -> dict[str, Any]:
 
 
 class Attack:
-    """An attack: prepared before the measurement, run while the background games play."""
+    """An attack: prepared before the measurement, run while the background games play.
+
+    An attack that keeps the suite busy (``apart``) runs in a process of its own, so that the
+    background games' clients here measure the server, not the suite: its ``run`` then uses
+    only what pickles (no socket opened by ``prepare``).
+    """
 
     name = ""
     default_count = 0
+    apart = False
 
     def __init__(self, context: Context) -> None:
         self.context = context
@@ -473,6 +483,7 @@ class ReplayLoop(Attack):
 
     name = "replay-loop"
     default_count = 4
+    apart = True
 
     async def prepare(self) -> None:
         body = {"game": "sparta", "position": WIN_IN_ONE, "seats": [{"kind": "human"}] * 2}
@@ -570,6 +581,7 @@ class CrossSeat(Attack):
 
     name = "cross-seat"
     default_count = 1200
+    apart = True
     KINDS = (
         "token_of_another_match", "forged_token", "seat_and_foreign_token", "opponent_moves",
         "spectator_moves", "move_without_hello", "claim_a_taken_seat",
@@ -647,10 +659,13 @@ class CrossSeat(Attack):
 
 
 class Fuzz(Attack):
-    """Fuzzed WebSocket messages (and HTTP requests) at idle victim games; nothing may change."""
+    """Fuzzed WebSocket messages (and HTTP requests) at idle victim games, at most ``pace`` a
+    second (on a machine of two cores, the suite sending faster takes the server's core: the
+    measure would be the suite's); nothing may change."""
 
     name = "fuzz"
     default_count = 100_000
+    apart = True
     connections = 32
     http_workers = 4
 
@@ -658,6 +673,7 @@ class Fuzz(Attack):
         self.victims, self.before = await _victims(self.context, 4)
         http = self.context.options.http
         self.http_count = http if http is not None else 12_000
+        self.pace = self.context.options.pace
 
     async def run(self, until: float) -> dict[str, Any]:
         self.sent: Counter[str] = Counter()
@@ -668,6 +684,8 @@ class Fuzz(Attack):
         self.server_errors: list[str] = []
         quota = [self.count]
         http_quota = [self.http_count]
+        self.started = _now()
+        self.ticket = 0  # messages and requests sent, at most pace a second in all
         address = addresses().take()
         await asyncio.gather(
             *(self.fuzz_socket(address, quota, until, i) for i in range(self.connections)),
@@ -688,6 +706,11 @@ class Fuzz(Attack):
             "accepted_examples": self.accepted[:5],
             "failure_examples": self.failures[:5] + self.server_errors[:5],
         }
+
+    async def wait_turn(self) -> None:
+        """Wait for this message's turn: at most ``pace`` a second, messages and requests."""
+        self.ticket += 1
+        await asyncio.sleep(max(0.0, self.started + self.ticket / self.pace - _now()))
 
     async def fuzz_socket(self, address: str, quota: list[int], until: float, index: int) -> None:
         rng = random.Random(self.rng.random())
@@ -716,6 +739,7 @@ class Fuzz(Attack):
                 if quota[0] <= 0 or _now() >= until:
                     return
                 quota[0] -= 1
+                await self.wait_turn()
                 frame = fuzz.message(rng, game)
                 self.sent[frame.fault] += 1
                 if frame.kind == "binary":
@@ -771,6 +795,7 @@ class Fuzz(Attack):
         async with http_client(self.target, address, timeout=REPLY_TIMEOUT) as http:
             while quota[0] > 0 and _now() < until:
                 quota[0] -= 1
+                await self.wait_turn()
                 request = fuzz.http_request(rng, ids)
                 try:
                     answer = await http.request(
@@ -844,22 +869,21 @@ class MoveFlood(Attack):
 
     name = "move-flood"
     default_count = 20
-
-    async def prepare(self) -> None:
-        self.games = await _start_games(self.context, self.count)
+    apart = True
 
     async def run(self, until: float) -> dict[str, Any]:
-        sink = await play_all(self.games, until - _now(), 20.0, self.rng)
+        games = await _start_games(self.context, self.count)  # in the attack's process
+        try:
+            sink = await play_all(games, until - _now(), 20.0, self.rng)
+        finally:
+            await close_all(games)
         summary = sink.summary()
         return {
-            "flooding_games": len(self.games),
+            "flooding_games": len(games),
             "flood_moves": summary["moves"],
             "flood_moves_per_s": round(summary["moves"] / self.context.options.duration, 1),
             "flood_refused": summary["refused"],
         }
-
-    async def close(self) -> None:
-        await close_all(self.games)
 
 
 ATTACKS: dict[str, type[Attack]] = {
@@ -871,19 +895,41 @@ ATTACKS: dict[str, type[Attack]] = {
 }
 
 
+#: Addresses set aside for an attack run in a process of its own.
+APART_ADDRESSES = 1000
+
+
+def _run_apart(attack: Attack, until: float, first_address: int) -> dict[str, Any]:
+    """Run an attack in this (new) process, from the addresses set aside for it."""
+    raise_open_files()
+    use_addresses(first_address)
+    return asyncio.run(attack.run(until))
+
+
 async def under_attack(context: Context, kind: type[Attack]) -> dict[str, Any]:
     """Background games measured before an attack and while it runs."""
     options = context.options
     games = await _start_games(context, options.background)
     attack = kind(context)
+    pool: ProcessPoolExecutor | None = None
     try:
         await attack.prepare()
         if isinstance(attack, NonReaders):
             attack.on_background(games[0].id)
         baseline = await play_all(games, options.baseline, options.rate, context.rng)
-        started = _now()
-        until = started + options.duration
-        running = asyncio.get_running_loop().create_task(attack.run(until))
+        loop = asyncio.get_running_loop()
+        running: asyncio.Future[dict[str, Any]]
+        if attack.apart:
+            pool = ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn"))
+            first = addresses().reserve(APART_ADDRESSES)
+            await loop.run_in_executor(pool, raise_open_files)  # the process is up
+            started = _now()
+            until = started + options.duration
+            running = loop.run_in_executor(pool, _run_apart, attack, until, first)
+        else:
+            started = _now()
+            until = started + options.duration
+            running = loop.create_task(attack.run(until))
         ended: list[float] = []
         running.add_done_callback(lambda _: ended.append(_now()))
         # Measured while the attack runs: to the end of the duration, or of the attack.
@@ -896,6 +942,8 @@ async def under_attack(context: Context, kind: type[Attack]) -> dict[str, Any]:
             figures = {"attack_failed": repr(problem)}
         figures["attack_s"] = round((ended[0] if ended else _now()) - started, 1)
     finally:
+        if pool is not None:
+            pool.shutdown(wait=True, cancel_futures=True)
         await attack.close()
         await close_all(games)
     during = sink.summary()
