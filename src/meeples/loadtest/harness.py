@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import atexit
 import contextlib
 import datetime
 import ipaddress
@@ -180,6 +181,7 @@ class Server:
                 self.process = subprocess.Popen(
                     self.command(port), stdout=out, stderr=err, stdin=subprocess.DEVNULL
                 )
+            atexit.register(self.kill)  # never left running by a suite that failed
             deadline = time.monotonic() + START_TIMEOUT
             while time.monotonic() < deadline and self.process.poll() is None:
                 if b"Meeples at http://" in self.stdout.read_bytes():
@@ -201,6 +203,7 @@ class Server:
         """Stop the server (SIGINT, then SIGKILL after :data:`STOP_TIMEOUT`); return its status."""
         if self.process is None:
             return None
+        atexit.unregister(self.kill)
         if self.process.poll() is None:
             self.process.send_signal(signal.SIGINT)
             deadline = time.monotonic() + STOP_TIMEOUT
