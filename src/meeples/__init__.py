@@ -11,9 +11,11 @@ The public facade::
 """
 
 from meeples.core import (
+    CHANCE,
     BadOptions,
     BadPosition,
     CorruptRecord,
+    Dealer,
     Game,
     IllegalAction,
     Match,
@@ -26,9 +28,11 @@ from meeples.core import (
 )
 
 __all__ = [
+    "CHANCE",
     "BadOptions",
     "BadPosition",
     "CorruptRecord",
+    "Dealer",
     "Game",
     "IllegalAction",
     "Match",

@@ -1,5 +1,6 @@
 """The game core: the protocol every game implements, the facade, records and the registry."""
 
+from meeples.core.chance import CHANCE, Dealer
 from meeples.core.errors import (
     BadOptions,
     BadPosition,
@@ -13,9 +14,11 @@ from meeples.core.record import Match
 from meeples.core.registry import game_names, load
 
 __all__ = [
+    "CHANCE",
     "BadOptions",
     "BadPosition",
     "CorruptRecord",
+    "Dealer",
     "Game",
     "IllegalAction",
     "Match",

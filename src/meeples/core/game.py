@@ -17,8 +17,10 @@ from __future__ import annotations
 import json
 from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
+from fractions import Fraction
 from typing import Any, Generic, Protocol, TypeVar
 
+from meeples.core.chance import CHANCE, SEED_BOUND, Dealer
 from meeples.core.errors import BadOptions, IllegalAction
 from meeples.core.text import Message, msg, shown
 
@@ -100,6 +102,14 @@ class Rules(Protocol[S, A]):
     playing a legal action draws on hidden or chance information (a tile or card drawn, a die
     rolled, a deck shuffled): such an action cannot be taken back, since the player has seen what
     came out. It errs on the side of True: an action that merely might reveal counts.
+
+    Chance (:mod:`meeples.core.chance`): where chance decides, ``to_move`` answers
+    :data:`~meeples.core.chance.CHANCE`, ``legal_actions`` lists the outcomes, and a game with
+    chance also implements ``chance_outcomes(state) -> Sequence[tuple[A, Fraction]]``: the same
+    outcomes, in the same order, each with its exact probability (summing to 1). ``apply``
+    applies an outcome like any action. A game without chance (Sparta) need not implement it.
+    ``initial_state`` of a game with a random setup returns a chance node and draws nothing
+    from ``seed``.
     """
 
     name: str
@@ -167,8 +177,13 @@ class Game(Generic[S, A]):
             full[name] = self.options[name].check(name, value)
         return full
 
-    def new(self, players: int = 2, seed: int = 0, **options: Any) -> State[S, A]:
+    def new(self, players: int = 2, seed: int = 0, *, deal: bool = True, **options: Any
+            ) -> State[S, A]:
         """Return the opening state of a new match.
+
+        A random setup is a run of chance nodes: with ``deal`` (the default) they are drawn
+        from ``seed`` (:meth:`State.settle`) and recorded in the history, so the state returned
+        has a player to move; ``deal=False`` returns the undealt start (records replay from it).
 
         Raises:
             BadOptions: see :meth:`check_options`.
@@ -178,7 +193,8 @@ class Game(Generic[S, A]):
         full = self.check_options(players, options)
         inner = self.rules.initial_state(players, seed, full)
         start = Start(players=players, seed=seed, options=full, position=None)
-        return State(self, inner, start, ())
+        state = State(self, inner, start, ())
+        return state.settle() if deal else state
 
     def parse(self, position_text: str) -> State[S, A]:
         """Return the state a position text describes.
@@ -234,8 +250,46 @@ class State(Generic[S, A]):
 
     @property
     def to_move(self) -> int | None:
-        """The player who decides next, or None when the game is over."""
+        """The player who decides next, :data:`~meeples.core.chance.CHANCE` (-1) where chance
+        decides, or None when the game is over."""
         return self.game.rules.to_move(self.inner)
+
+    @property
+    def is_chance(self) -> bool:
+        """Whether chance decides next (:meth:`chance_outcomes`, :meth:`deal`)."""
+        return self.game.rules.to_move(self.inner) == CHANCE
+
+    def chance_outcomes(self) -> list[tuple[str, Fraction]]:
+        """Return each outcome of the chance node with its exact probability, in the order of
+        :meth:`legal` (empty where a player decides or the game is over)."""
+        outcomes = getattr(self.game.rules, "chance_outcomes", None)
+        if outcomes is None or not self.is_chance:
+            return []
+        fmt = self.game.rules.format_action
+        return [(fmt(action), p) for action, p in outcomes(self.inner)]
+
+    def dealer(self) -> Dealer:
+        """Return the dealer of this match's own seed (seed 0 for a match from a position)."""
+        return Dealer((self.start.seed or 0) % SEED_BOUND)
+
+    def deal(self, dealer: Dealer | None = None) -> State[S, A]:
+        """Return the state after the outcome drawn at a chance node (this state elsewhere).
+
+        The draw is the dealer's (by default :meth:`dealer`) at index ``len(history)``: the same
+        seed and record always give the same outcome.
+        """
+        if not self.is_chance:
+            return self
+        chosen = (dealer or self.dealer()).pick(self.chance_outcomes(), len(self.history))
+        return self.play(chosen)
+
+    def settle(self, dealer: Dealer | None = None) -> State[S, A]:
+        """Return the state after drawing every chance node in a row, up to a player's decision
+        or the end."""
+        state = self
+        while state.is_chance:
+            state = state.deal(dealer)
+        return state
 
     @property
     def outcome(self) -> Outcome | None:

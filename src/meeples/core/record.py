@@ -60,7 +60,9 @@ class Match:
         game = load(self.game)
         if self.position is not None:
             return game.parse(self.position)
-        return game.new(players=self.players, seed=self.seed or 0, **(self.options or {}))
+        return game.new(
+            players=self.players, seed=self.seed or 0, deal=False, **(self.options or {})
+        )
 
     def states(self) -> list[State[Any, Any]]:
         """Return every state of the match, the start first.

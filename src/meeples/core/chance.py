@@ -1,0 +1,119 @@
+"""Chance as explicit decisions, and the one place where chance outcomes are drawn.
+
+A game with chance (a tile drawn, a die rolled, a card turned) does not keep a generator in its
+state. At a chance node its rules answer :data:`CHANCE` as the player to move, list the outcomes
+with their exact probabilities (``chance_outcomes``: fractions summing to 1), and apply the one
+drawn as an ordinary action, recorded like any other. Nothing a player may not see lives in the
+state: the future is not decided until it is drawn (OpenSpiel's explicit stochastic games).
+
+Every client draws through a :class:`Dealer`: the ``index``-th draw of a game is a function of
+its secret seed and ``index`` alone (HMAC-SHA256 in counter mode, uniform by rejection), so a
+record replays exactly and anyone given the seed after the game can check every outcome
+(``meeples verify``), against the commitment published before it began (:attr:`Dealer.commitment`).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import math
+import secrets
+from collections.abc import Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import TypeVar
+
+#: ``to_move`` at a chance node (OpenSpiel's ``kChancePlayerId``).
+CHANCE = -1
+#: Secret seeds are whole numbers below this bound (256 bits).
+SEED_BOUND = 1 << 256
+
+T = TypeVar("T")
+
+
+def check_distribution(outcomes: Sequence[tuple[T, Fraction]]) -> None:
+    """Check that outcomes form a probability distribution.
+
+    Raises:
+        ValueError: no outcome, a probability that is not a positive Fraction, a repeated
+            outcome, or probabilities that do not sum to exactly 1.
+    """
+    if not outcomes:
+        raise ValueError("a chance node has at least one outcome")
+    seen = set()
+    for outcome, p in outcomes:
+        if not isinstance(p, Fraction) or p <= 0:
+            raise ValueError(f"probability of {outcome!r} must be a positive Fraction, not {p!r}")
+        if outcome in seen:
+            raise ValueError(f"outcome {outcome!r} is listed twice")
+        seen.add(outcome)
+    total = sum((p for _, p in outcomes), Fraction(0))
+    if total != 1:
+        raise ValueError(f"probabilities sum to {total}, not 1")
+
+
+@dataclass(frozen=True, slots=True)
+class Dealer:
+    """Draws the chance outcomes of one game from its seed.
+
+    ``Dealer(seed)`` with a whole number ``0 <= seed < 2**256``; :meth:`fresh` draws a secret
+    one. The same seed and index always give the same outcome from the same list.
+    """
+
+    seed: int
+
+    def __post_init__(self) -> None:
+        if isinstance(self.seed, bool) or not isinstance(self.seed, int):
+            raise TypeError(f"a seed is a whole number, not {type(self.seed).__name__}")
+        if not 0 <= self.seed < SEED_BOUND:
+            raise ValueError("a seed is a whole number from 0 to 2**256 - 1")
+
+    @classmethod
+    def fresh(cls) -> Dealer:
+        """Return a dealer with a secret seed of 256 bits from the operating system."""
+        return cls(secrets.randbits(256))
+
+    @property
+    def key(self) -> bytes:
+        """The seed as the 32 bytes that key the stream."""
+        return self.seed.to_bytes(32, "big")
+
+    @property
+    def commitment(self) -> str:
+        """SHA-256 of the seed's 32 bytes, in hex: published before the game, it binds the seed
+        without revealing it."""
+        return commitment(self.seed)
+
+    def uniform(self, index: int, n: int) -> int:
+        """Return the ``index``-th draw as a whole number uniform in ``[0, n)``."""
+        if n <= 0:
+            raise ValueError("uniform needs n > 0")
+        limit = (1 << 256) - ((1 << 256) % n)
+        attempt = 0
+        while True:
+            block = hmac.new(self.key, f"{index}:{attempt}".encode(), hashlib.sha256).digest()
+            value = int.from_bytes(block, "big")
+            if value < limit:
+                return value % n
+            attempt += 1
+
+    def pick(self, outcomes: Sequence[tuple[T, Fraction]], index: int) -> T:
+        """Return the ``index``-th draw among outcomes, each with its probability.
+
+        Raises:
+            ValueError: the outcomes are not a distribution (:func:`check_distribution`).
+        """
+        check_distribution(outcomes)
+        scale = math.lcm(*(p.denominator for _, p in outcomes))
+        ticket = self.uniform(index, scale)
+        for outcome, p in outcomes:
+            share = p.numerator * (scale // p.denominator)
+            if ticket < share:
+                return outcome
+            ticket -= share
+        raise AssertionError("unreachable: the shares sum to the scale")
+
+
+def commitment(seed: int) -> str:
+    """Return the public commitment to a seed: SHA-256 of its 32 bytes, in hex."""
+    return hashlib.sha256(Dealer(seed).key).hexdigest()
