@@ -81,6 +81,8 @@ def _seat_json(s: Seat) -> dict[str, Any]:
         "extra_vp": s.extra_vp, "tree": s.tree, "tokens": list(s.tokens), "shields": s.shields,
         "available": list(s.available), "boxed": list(s.boxed),
         "slots": [_slot_json(x) for x in s.slots],
+        # written only once scored, so positions without bravery VP read as they always did
+        **({"bravery_vp": s.bravery_vp} if s.bravery_vp else {}),
     }
 
 
@@ -249,12 +251,16 @@ def _seat(value: Any, name: str, players: int) -> Seat:
     if missing:
         raise BadPosition(f"{name} misses {', '.join(missing)}")
     slots = _list(value["slots"], f"{name} slots", VILLAGE_SLOTS)
+    mountain = _int(value["mountain"], f"{name} mountain", 0, MEEPLES_PER_PLAYER)
+    extra_vp = _int(value["extra_vp"], f"{name} extra_vp", 0, _BIG)
+    # optional: positions written before the score sheet have no bravery_vp
+    bravery_vp = _int(value.get("bravery_vp", 0), f"{name} bravery_vp", 0, mountain + extra_vp)
     return Seat(
         stock=_int(value["stock"], f"{name} stock", 0, MEEPLES_PER_PLAYER),
         depot=_int(value["depot"], f"{name} depot", 0, MEEPLES_PER_PLAYER),
         ladder=_int(value["ladder"], f"{name} ladder", 0, BRAVERY_PER_VP - 1),
-        mountain=_int(value["mountain"], f"{name} mountain", 0, MEEPLES_PER_PLAYER),
-        extra_vp=_int(value["extra_vp"], f"{name} extra_vp", 0, _BIG),
+        mountain=mountain,
+        extra_vp=extra_vp,
         tree=_bool(value["tree"], f"{name} tree"),
         tokens=tuple(_str(t, f"{name} tokens", UPGRADE_TOKENS)
                      for t in _list(value["tokens"], f"{name} tokens", most=10)),
@@ -264,6 +270,7 @@ def _seat(value: Any, name: str, players: int) -> Seat:
         boxed=tuple(_str(b, f"{name} boxed", BUILDING_CODES)
                     for b in _list(value["boxed"], f"{name} boxed", most=20)),
         slots=tuple(_slot(x, f"{name} V{i + 1}", players) for i, x in enumerate(slots)),
+        bravery_vp=bravery_vp,
     )
 
 

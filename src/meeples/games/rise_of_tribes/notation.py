@@ -238,8 +238,13 @@ def _decode(text: str, depth: int) -> object:
 
 
 def format_state(state: State) -> str:
-    """Return the one-line position text of a state (hidden parts included)."""
-    return " ".join(f"{name}={_encode(getattr(state, name), depth)}" for name, depth in FIELDS)
+    """Return the one-line position text of a state (hidden parts included).
+
+    The last field, ``scored``, is left out while it is all zeros: positions written before it
+    existed read as they did (every VP they hold counts as scored before the record).
+    """
+    fields = FIELDS if any(map(any, state.scored)) else FIELDS[:-1]
+    return " ".join(f"{name}={_encode(getattr(state, name), depth)}" for name, depth in fields)
 
 
 def parse_state(text: str) -> State:
@@ -251,10 +256,10 @@ def parse_state(text: str) -> State:
     if not isinstance(text, str):
         raise BadPosition("a Rise of Tribes position is a text")
     parts = text.split()
-    if len(parts) != len(FIELDS):
+    if len(parts) not in (len(FIELDS) - 1, len(FIELDS)):
         raise BadPosition(f"a Rise of Tribes position has {len(FIELDS)} fields, not {len(parts)}")
     values: dict[str, object] = {}
-    for part, (name, depth) in zip(parts, FIELDS, strict=True):
+    for part, (name, depth) in zip(parts, FIELDS, strict=False):
         key, sep, raw = part.partition("=")
         if key != name or not sep:
             raise BadPosition(f"expected field {name!r}, found {part[:20]!r}")
@@ -264,6 +269,9 @@ def parse_state(text: str) -> State:
             values[name] = _decode(raw, depth)
         except ValueError as exc:
             raise BadPosition(f"field {name!r}: {raw[:20]!r} is not a number list") from exc
+    if "scored" not in values:
+        n = values.get("n")
+        values["scored"] = ((0,) * len(data.VP_SOURCES),) * (n if isinstance(n, int) else 0)
     state = State(**values)  # type: ignore[arg-type]
     check(state)
     _probe(state)
@@ -331,12 +339,16 @@ def check(state: State) -> None:
     hexes = len(data.MAPS[n])
     sizes = {"terrain": hexes, "special": hexes, "pop": hexes, "villages": hexes,
              "moved": hexes, "res": n, "score": n, "tribe": n, "decks": n, "progress": n,
-             "completed": n, "acquired": n, "tamed": n, "elder_at": n,
+             "completed": n, "acquired": n, "tamed": n, "elder_at": n, "scored": n,
              "slots": data.EVENT_SLOTS, "tokens": data.EVENT_SLOTS, "rows": 4,
              "flags": FLAG_COUNT}
     for name, size in sizes.items():
         if len(getattr(state, name)) != size:
             raise BadPosition(f"field {name!r} needs {size} entries")
+    if any(len(row) != len(data.VP_SOURCES) for row in state.scored):
+        raise BadPosition(f"field 'scored' needs {len(data.VP_SOURCES)} sources per player")
+    if any(sum(state.scored[p]) > state.score[p] for p in range(n)):
+        raise BadPosition("field 'scored' holds more VP than the score")
     if any(len(row) != n for row in state.pop) or any(len(r) != 3 for r in state.res):
         raise BadPosition("every hex needs a count per player, every player three resources")
     if any(len(row) != 3 for row in state.rows) or any(len(t) != 3 for t in state.tokens):
@@ -358,7 +370,7 @@ def check(state: State) -> None:
         ("phase", 0, max(Phase)), ("pend", -big, big), ("used", 0, 3),
         ("moved", 0, big), ("left", -big, big), ("power", -big, big), ("flags", -big, big),
         ("evstep", -big, big), ("evface", -big, big), ("rnd", 0, big), ("rng", 0, 2**64 - 1),
-        ("winner", -1, n - 1), ("over", 0, 2),
+        ("winner", -1, n - 1), ("over", 0, 2), ("scored", 0, data.WIN_VP),
     ):
         _in(name, getattr(state, name), low, high)
     phase = Phase(state.phase)
