@@ -25,8 +25,8 @@ Server to client:
   any time" decision (or null), ``undo`` whether this connection may undo now, ``settings`` the
   settings of the seat shown (null for a spectator), ``summary`` once the game is over its
   score sheet (``meeples.core.score``: ``{"lines": [{"label": msg, "points": [per seat],
-  "counted": bool}], "total": {"label": msg, "points": [...]} | null}``). ``version`` grows with every change,
-  an undo included (the number of actions is the log's length);
+  "counted": bool}], "total": {"label": msg, "points": [...]} | null}``). ``version`` grows
+  with every change, an undo included (the number of actions is the log's length);
   ``private``: the view shows more than a spectator's, so a hotseat screen hides it until the
   right person holds the device;
 - ``{"type": "hint", "version": N, "hints": [{"action", "msg", "value"}, ...]}``;
