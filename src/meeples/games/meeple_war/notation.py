@@ -19,7 +19,9 @@ Hexes are written ``q,r`` (axial, see data.py). Actions (``s<n>`` names village 
 
 Position text: the whole state as one line of compact JSON (keys in a fixed order, hexes as
 ``q,r`` strings, tiles as ``T01``..``T36``). It includes the hidden parts (``pile``, ``rng``)
-so a position is a full serialization; views never show them.
+so a position is a full serialization; views never show them. A seat's ``bravery_vp`` (its VP
+from bravery, for the score sheet) is written only once non-zero, so texts written before it
+existed read as before.
 """
 
 from __future__ import annotations

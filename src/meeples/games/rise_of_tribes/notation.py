@@ -68,7 +68,9 @@ action text                        verb       fields (type)
 The position text is every field of :class:`State` in order, ``name=value``, space-separated:
 a number, a list ``1,2,3`` (``.`` when empty), or a list of lists ``1,2/3,4`` (``.`` for an empty
 inner list). It includes the hidden parts (deck orders, the rng state), so it is a complete
-serialization; views never show it to players.
+serialization; views never show it to players. The last field, ``scored`` (each player's VP by
+source, for the score sheet), is left out while it is all zeros: a text without it (written
+before it existed) reads as before, its VP counted as scored before the record.
 """
 
 from __future__ import annotations
