@@ -128,6 +128,8 @@ class Work(Reader):
     def gain_vp(self, p: int, amount: int, source: int) -> None:
         """Award VP one at a time, from a source (an index of ``data.VP_SOURCES``); raise
         :class:`Won` when p reaches 15 (R13)."""
+        if amount <= 0:
+            return  # a turn start without villages: no copy of the scored table
         scored = self.scored[p]
         for _ in range(amount):
             self.score[p] += 1
