@@ -72,3 +72,14 @@ def test_score_sheet_event_sources_named_by_their_event_card() -> None:
     line = next(line for line in RULES.score_sheet(state).lines
                 if line.label.key == "rot.source.event")
     assert str(line.label) == "Event: Mammoth" and line.points == (3, 0)
+
+
+def test_score_sheet_position_written_before_the_field_reads_as_scored_before_the_record(
+        ) -> None:
+    final = played(2, 7, "base")[-1]
+    older = final.position().rpartition(" scored=")[0]
+    state = GAME.parse(older)
+    sheet = state.score_sheet()
+    assert sheet is not None and sheet.adds_up()
+    assert points(sheet, "rot.source.unrecorded") == final.inner.score
+    assert state.position() == older
