@@ -3,6 +3,7 @@ each player's points by source, the totals and the winner (no key, no English te
 
 from __future__ import annotations
 
+import random
 import re
 from typing import Any
 
@@ -71,3 +72,57 @@ def test_summary_of_a_finished_game_in_french(page: Any, server: str) -> None:
     shot(page, "summary_rise_of_tribes_fr_390")
     width = page.evaluate("[document.documentElement.scrollWidth, window.innerWidth]")
     assert width[0] <= width[1]
+
+
+def meeple_war_last_done() -> tuple[str, int]:
+    """Return a 4-player Meeple War position whose "done" ends the game (the round limit), and
+    the seat to play it (a seeded random game)."""
+    game = meeples.load("meeple_war")
+    state = game.new(players=4, seed=5)
+    rng = random.Random(5)
+    while state.outcome is None:
+        before, state = state, state.play(rng.choice(state.legal()))
+    assert state.history[-1] == "done" and before.to_move is not None
+    return before.position(), before.to_move
+
+
+@pytest.mark.skipif("meeple_war" not in meeples.game_names(), reason="no Meeple War")
+def test_summary_of_four_players_fits_a_phone(page: Any, server: str) -> None:
+    position, mover = meeple_war_last_done()
+    bot = {"kind": "bot", "level": "random"}
+    seats = [{"kind": "human"} if seat == mover else bot for seat in range(4)]
+    answer = httpx.post(f"{server}/api/matches", json={
+        "game": "meeple_war", "position": position, "seats": seats}).json()
+    page.goto(f"{server}/#/")
+    page.wait_for_selector("#create")
+    page.select_option("#lang", "fr")
+    page.set_viewport_size(PHONE)
+    page.goto(f"{server}/#/m/{answer['id']}?t={answer['seats'][mover]['token']}")
+    page.wait_for_selector("#turn.mine")
+    page.click('button[data-action="done"]')
+    page.wait_for_selector("#game-over #summary")
+    shot(page, "summary_meeple_war_4p_fr_390")
+    table = page.locator("#summary")
+    assert table.locator("thead th").count() == 5
+    facts = table.locator("tbody tr.fact th").all_inner_texts()
+    assert facts == ["Échelle de Bravoure (1er départage)", "Meeples sur la carte (2e départage)"]
+    assert KEY.findall(page.locator("#game-over").inner_text()) == []
+    width = page.evaluate("[document.documentElement.scrollWidth, window.innerWidth]")
+    assert width[0] <= width[1]
+
+
+def test_summary_end_card_taller_than_a_phone_scrolls_to_its_top(page: Any, server: str) -> None:
+    position, mover = meeple_war_last_done()
+    bot = {"kind": "bot", "level": "random"}
+    seats = [{"kind": "human"} if seat == mover else bot for seat in range(4)]
+    answer = httpx.post(f"{server}/api/matches", json={
+        "game": "meeple_war", "position": position, "seats": seats}).json()
+    page.set_viewport_size({"width": 390, "height": 600})
+    page.goto(f"{server}/#/m/{answer['id']}?t={answer['seats'][mover]['token']}")
+    page.wait_for_selector("#turn.mine")
+    page.click('button[data-action="done"]')
+    page.wait_for_selector("#game-over #summary")
+    card = page.locator("#game-over .card").bounding_box()
+    assert card["height"] > 600 and card["y"] >= 0
+    page.locator("#game-over .button.primary").scroll_into_view_if_needed()
+    assert page.locator("#game-over .button.primary").is_visible()
