@@ -61,7 +61,7 @@ def test_every_text_is_the_grammars_with_the_same_fields() -> None:
         if text is None:
             continue
         parts = grammar.action_parts(text)
-        form = next(f for f in table.FORMS if f.regex.fullmatch(text))
+        form = table.TABLE.decisions.form(number)
         fields = form.regex.fullmatch(text).groupdict()  # type: ignore[union-attr]
         assert parts["verb"] == form.verb
         for name, value in fields.items():

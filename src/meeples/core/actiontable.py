@@ -173,6 +173,10 @@ class Space:
         position = bisect.bisect_right(self.offsets, number) - 1
         return self.forms[position].text(number - self.offsets[position])
 
+    def form(self, number: int) -> Form:
+        """Return the form whose block holds an id (within range)."""
+        return self.forms[bisect.bisect_right(self.offsets, number) - 1]
+
     def block(self, verb: str) -> tuple[int, int]:
         """Return the first id and the number of ids of a verb's forms (together)."""
         spans = [(offset, form.size) for offset, form in zip(self.offsets, self.forms, strict=True)
