@@ -1,5 +1,6 @@
-"""Rise of Tribes' fixed action table: every legal action of seeded random games has an id, every
-id and text round-trip, and each text is the notation's with the same fields."""
+"""Rise of Tribes' fixed action table: every legal action and chance outcome of seeded random
+games has an id, every id and text round-trip, and each text is the notation's with the same
+fields."""
 
 from __future__ import annotations
 
@@ -35,8 +36,12 @@ def test_every_legal_action_of_random_games_has_an_id_that_round_trips(players: 
         rng = random.Random(seed)
         while rules.outcome(inner) is None:
             legal = rules.legal_actions(inner)
-            numbers = table.ids(legal)
-            assert table.texts(numbers) == list(legal)
+            if rules.to_move(inner) == meeples.CHANCE:  # outcomes: the table's chance part
+                numbers = [table.chance_id(outcome) for outcome in legal]
+                assert [table.chance_text(n) for n in numbers] == list(legal)
+            else:
+                numbers = table.ids(legal)
+                assert table.texts(numbers) == list(legal)
             assert len(set(numbers)) == len(numbers)
             states += 1
             inner = rules.apply(inner, rng.choice(legal))
