@@ -282,22 +282,23 @@ class Node:
         return self.state.outcome
 
     @cached_property
-    def moves(self) -> dict[int, tuple[str, Any]]:
-        """Each legal id with its action text and internal action, by ascending id."""
+    def moves(self) -> dict[int, Any]:
+        """Each legal id with its internal action, by ascending id."""
         rules = self.state.game.rules
-        inner = self.state.inner
-        found: dict[int, tuple[str, Any]] = {}
+        table = self.bridge.table
         if self.player is None:
-            return found
+            return {}
         if self.player == CHANCE:
-            for text, _ in self.state.chance_outcomes():
-                found[self.bridge.table.chance_id(text)] = (text, rules.parse_action(text))
-            return dict(sorted(found.items()))
-        number = self.bridge.table.action_id
-        for action in rules.legal_actions(inner):
-            text = rules.format_action(action)
-            found[number(text)] = (text, action)
-        return dict(sorted(found.items()))
+            outcomes = self.state.chance_outcomes()
+            return dict(sorted((table.chance_id(text), rules.parse_action(text))
+                               for text, _ in outcomes))
+        actions = rules.legal_actions(self.state.inner)
+        ids = getattr(table, "ids", None)  # the ids of internal actions at once, when it can
+        if ids is not None:
+            numbers = ids(actions)
+        else:
+            numbers = [table.action_id(rules.format_action(action)) for action in actions]
+        return dict(sorted(zip(numbers, actions, strict=True)))
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """Return each chance outcome's id and probability, by ascending id."""
@@ -312,19 +313,19 @@ class Node:
         Raises:
             IllegalAction: the id is not legal here.
         """
-        move = self.moves.get(number)
-        if move is None:
+        if number not in self.moves:
             raise IllegalAction(f"{number!r} is not the id of a legal action here")
-        text, action = move
+        action = self.moves[number]
         state = self.state
-        inner = state.game.rules.apply(state.inner, action)
-        return Node(self.bridge, State(state.game, inner, state.start, state.history + (text,)))
+        rules = state.game.rules
+        history = state.history + (rules.format_action(action),)
+        return Node(self.bridge, State(state.game, rules.apply(state.inner, action), state.start,
+                                       history))
 
     def text(self, player: int, number: int) -> str:
         """Return the text of an id for a player (CHANCE: an outcome id)."""
-        move = self.moves.get(number)
-        if move is not None:
-            return move[0]
+        if number in self.moves:
+            return str(self.state.game.rules.format_action(self.moves[number]))
         table = self.bridge.table
         return str(table.chance_text(number) if player == CHANCE else table.action_text(number))
 
