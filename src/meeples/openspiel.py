@@ -97,8 +97,9 @@ class Declaration:
 #: Sparta: no designed cap on the plies (200 quiet plies end it, but captures, promotions and
 #: conquests start the count again): 20,000 is far above the longest game measured (1,535 plies
 #: in 40 random games, which play the longest games), and OpenSpiel's random simulation test
-#: checks it in every game it plays. Meeple War and Rise of Tribes end at 60 rounds; a round is
-#: at most a few hundred decisions per player.
+#: checks it in every game it plays. Meeple War and Rise of Tribes end at 60 rounds (their
+#: designed limit); the bounds allow 400 and 200 decisions a player a round, where the longest
+#: random games measured (40 per player count) made 948 and 648 decisions in all.
 DECLARED: dict[str, Declaration] = {
     "sparta": Declaration("meeples.games.sparta.actions", chance=False,
                           max_game_length={2: 20_000}),
