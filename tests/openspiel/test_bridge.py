@@ -158,13 +158,20 @@ def test_unknown_game_is_refused() -> None:
         bridge.register(["chess"])
 
 
-def test_openspiel_mcts_bot_plays_a_whole_sparta_game() -> None:
-    game = sparta()
+@pytest.mark.parametrize("name", sorted(bridge.DECLARED))
+def test_openspiel_mcts_bot_plays_a_whole_game(name: str) -> None:
+    if name in bridge.unavailable():
+        pytest.skip(bridge.unavailable()[name])
+    game = bridge.load(name)
     random_state = np.random.RandomState(0)
     evaluator = mcts.RandomRolloutEvaluator(1, random_state, max_length=4)
-    bots = [mcts.MCTSBot(game, 2.0, 2, evaluator, random_state=random_state) for _ in range(2)]
+    bot = mcts.MCTSBot(game, 2.0, 2, evaluator, random_state=random_state)
     state = game.new_initial_state()
     while not state.is_terminal():
-        state.apply_action(bots[state.current_player()].step(state))
+        if state.is_chance_node():
+            ids, probabilities = zip(*state.chance_outcomes(), strict=True)
+            state.apply_action(random_state.choice(ids, p=probabilities))
+        else:
+            state.apply_action(bot.step(state))
     assert sorted(state.returns()) in ([-1.0, 1.0], [0.0, 0.0])
-    assert meeples.load("sparta").parse(str(state)).is_terminal()
+    assert meeples.load(name).parse(str(state)).is_terminal()
