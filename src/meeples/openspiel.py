@@ -341,7 +341,9 @@ class Node:
 
 def _replay(game: str, players: int, options: dict[str, Any], history: Sequence[str]) -> Node:
     """Return the node a pickled one names: the undealt start, then its action texts."""
-    bridge = _REGISTERED[openspiel_name(game)]
+    bridge = _REGISTERED.get(openspiel_name(game))
+    if bridge is None:  # unpickled in a process that has not registered it yet
+        bridge = _REGISTERED[register_bridge(_declared(game))]
     state = bridge.game.new(players, 0, deal=False, **options)
     for text in history:
         state = state.play(text)

@@ -3,6 +3,10 @@ ids, texts, returns, observations, clones and serialization against the facade."
 
 from __future__ import annotations
 
+import pickle
+import subprocess
+import sys
+
 import numpy as np
 import pytest
 
@@ -175,3 +179,15 @@ def test_openspiel_mcts_bot_plays_a_whole_game(name: str) -> None:
             state.apply_action(bot.step(state))
     assert sorted(state.returns()) in ([-1.0, 1.0], [0.0, 0.0])
     assert meeples.load(name).parse(str(state)).is_terminal()
+
+
+def test_pickled_state_loads_in_a_process_that_registered_nothing() -> None:
+    state = play_texts(sparta().new_initial_state(), ["b2-b4"])
+    code = (
+        "import pickle, sys; node = pickle.loads(sys.stdin.buffer.read());"
+        " print(node.state.history, node.state.position())"
+    )
+    done = subprocess.run([sys.executable, "-c", code], input=pickle.dumps(state.node),
+                          capture_output=True, timeout=120, check=False)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.decode().split() == ["('b2-b4',)", *str(state).split()]
