@@ -21,7 +21,8 @@ action table plugs in:
   ``action_to_string`` is our notation;
 - the game type is ``PERFECT_INFORMATION`` (with explicit chance nodes nothing in a state is
   secret: issue 13), ``EXPLICIT_STOCHASTIC`` for a game with chance and ``DETERMINISTIC`` for
-  Sparta, ``ZERO_SUM`` at two players and ``GENERAL_SUM`` beyond, rewards at the end only;
+  Sparta, ``ZERO_SUM`` for a game of two players only (Sparta) and ``GENERAL_SUM`` for the
+  games of 2 to 4 (a 2-player game of theirs still sums to 0), rewards at the end only;
 - returns: +1 to each winner, -1 to the others, 0 to all when nobody or everybody wins (a draw),
   as the learning environments;
 - the observation tensor is the game's planes of ``meeples.env`` (from the player's view) when
@@ -44,7 +45,7 @@ import importlib
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cached_property
-from typing import Any, Protocol
+from typing import Any
 
 try:
     import numpy as np
@@ -64,28 +65,13 @@ from meeples.core.registry import load as load_game
 PREFIX = "meeples_"
 
 
-class ActionTable(Protocol):
-    """A game's fixed action ids: the players' actions, and (a game with chance) the outcomes."""
-
-    @property
-    def COUNT(self) -> int:  # noqa: N802 - a module constant
-        """The number of action ids; ids run from 0 to COUNT - 1."""
-        ...
-
-    def action_id(self, text: str) -> int:
-        """Return the id of an action text."""
-        ...
-
-    def action_text(self, number: int) -> str:
-        """Return the action text of an id."""
-        ...
-
-
 @dataclass(frozen=True)
 class Declaration:
     """What a game declares for OpenSpiel: its action table and the bounds OpenSpiel asks for."""
 
-    #: The module of the game's fixed action table (:class:`ActionTable`).
+    #: The module of the game's fixed action table: ``COUNT``, ``action_id``, ``action_text``
+    #: (optionally ``ids`` of internal actions), and for a game with chance ``CHANCE_COUNT``,
+    #: ``chance_id``, ``chance_text``.
     table: str
     #: Whether the game has chance nodes (then its rules implement ``chance_outcomes``).
     chance: bool
