@@ -124,3 +124,16 @@ def test_step_off_the_tables_hexes_names_no_action() -> None:
     assert form.text(east - start) is None
     with pytest.raises(meeples.IllegalAction):
         table.action_text(east)
+
+
+def test_exact_table_numbers_an_action_as_far_out_as_a_tile_can_lie() -> None:
+    exact = table.table(table.EXACT_RADIUS)
+    far = f"{table.EXACT_RADIUS},0>-{table.EXACT_RADIUS - 1},0:13"  # a tunnel across the board
+    assert exact.action_text(exact.action_id(far)) == far
+    with pytest.raises(meeples.IllegalAction):
+        table.action_id(far)
+
+
+def test_module_table_is_the_table_of_its_radius() -> None:
+    assert table.table(table.RADIUS).COUNT == table.COUNT == 3_277_862
+    assert table.table(table.EXACT_RADIUS).COUNT == 141_930_962

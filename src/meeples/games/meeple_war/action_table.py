@@ -14,8 +14,10 @@ would make moves (``from>to:k``, any two hexes: the Mine tunnels join hexes anyw
 within :data:`RADIUS` of the centre, ring by ring (the centre, then each ring from its east hex
 counter-clockwise), where every game measured stays (random games: the farthest tile was 14 hexes
 out once in 900 games, 11 or less in all others); an action reaching further has no id, and
-:func:`action_id` says so. The frightened meeple's step (``fr:O@q,r>q2,r2``) is one of the six
-directions from its hex (0 E, 1 NE, 2 NW, 3 W, 4 SW, 5 SE).
+:func:`action_id` says so. :func:`table` builds the table of any radius (``table(EXACT_RADIUS)``:
+every action of every game, 141,930,962 ids, computed on demand). The frightened meeple's step
+(``fr:O@q,r>q2,r2``) is one of the six directions from its hex (0 E, 1 NE, 2 NW, 3 W, 4 SW,
+5 SE).
 
 Chance outcomes, numbered apart (OpenSpiel's chance outcome ids): the first player
 (``first:P``) and the tile drawn for an explored hex (``draw:Tnn``). They join the table when the
@@ -73,33 +75,6 @@ def ring_hexes(radius: int) -> tuple[tuple[int, int], ...]:
 
 
 _HEX = r"-?\d{1,2},-?\d{1,2}"
-HEX_NAMES = tuple(f"{q},{r}" for q, r in ring_hexes(RADIUS))
-_NUMBERED = frozenset(HEX_NAMES)
-
-
-def _step(name: str, direction: int) -> str | None:
-    """Return the hex one step from a hex in a direction, None off the table's hexes."""
-    q, r = (int(part) for part in name.split(","))
-    dq, dr = DIRECTIONS[direction]
-    found = f"{q + dq},{r + dr}"
-    return found if found in _NUMBERED else None
-
-
-def _direction(name: str, other: str) -> int | None:
-    """Return the direction from a hex to a neighbour, None when it is not one."""
-    q, r = coords(_code(name))
-    q2, r2 = coords(_code(other))
-    step = (q2 - q, r2 - r)
-    return DIRECTIONS.index(step) if step in DIRECTIONS else None
-
-
-def _code(name: str) -> int:
-    q, _, r = name.partition(",")
-    return hex_of(int(q), int(r))
-
-
-HEXES = Values(HEX_NAMES, _HEX)
-STEPS = Steps(len(DIRECTIONS), _step, _direction, _HEX)
 SEAT = Values(range(max(SEATS)), "[0-3]")
 SLOTS = Values(range(1, 5), "[1-4]")
 SIDES = Values(range(3), "[0-2]")
@@ -110,39 +85,74 @@ NODES = Values(("S", "a", "b", "c", "L1", "L2", "L3", *(f"c{i}" for i in range(1
 COUNTS = Values(range(1, MEEPLES_PER_PLAYER + 1), r"\d{1,2}")
 TILE_IDS = Values((tile.id for tile in TILES), r"T\d\d")
 
-#: The forms, in the grammar's order (chance outcomes last); a new form is one more line.
-FORMS = (
-    Form("done", "done"),
-    Form("tree", "tree:{hex}/{side}", HEXES, SIDES),
-    Form("upgrade", "up:{token}@{hex}", TOKENS, HEXES),
-    Form("bonus", "bonus:{hex}", HEXES),
-    Form("bonus", "bonus:{hex}>{to}", HEXES, HEXES),
-    Form("worker", "w{slot}>{node}", SLOTS, NODES),
-    Form("build", "s{slot}:build:{building}@{spot}", SLOTS, BUILDINGS, SLOTS),
-    Form("asm", "s{slot}:asm:{count}", SLOTS, COUNTS),
-    Form("dep", "s{slot}:dep:{count}", SLOTS, COUNTS),
-    Form("rei", "s{slot}:rei:{count}@{hex}", SLOTS, COUNTS, HEXES),
-    Form("fly", "s{slot}:fly", SLOTS),
-    Form("fright", "s{slot}:fright", SLOTS),
-    Form("stealth", "s{slot}:stealth@{hex}", SLOTS, HEXES),
-    Form("burn", "s{slot}:burn@{hex}", SLOTS, HEXES),
-    Form("bomb", "s{slot}:bomb@{owner}.{spot}", SLOTS, SEAT, SLOTS),
-    Form("bomb", "s{slot}:bomb@{owner}.{spot}<{from}", SLOTS, SEAT, SLOTS, HEXES),
-    Form("conv", "s{slot}:conv@{owner}.{spot}.{player}", SLOTS, SEAT, SLOTS, SEAT),
-    Form("conv", "s{slot}:conv@{owner}.{spot}.{player}<{from}", SLOTS, SEAT, SLOTS, SEAT, HEXES),
-    Form("prod", "s{slot}:prod@{worker}>{node}", SLOTS, SLOTS, NODES),
-    Form("up", "s{slot}:up:{token}", SLOTS, TOKENS),
-    Form("fly_to", "fly@{hex}", HEXES),
-    Form("frighten", "fr:{player}@{from}>{to}", SEAT, HEXES, STEPS),
-    Form("move", "{from}>{to}:{count}", HEXES, HEXES, COUNTS),
-    Form("kill", "kill:{player}@{hex}", SEAT, HEXES),
-    Form("vp", "vp@{hex}", HEXES),
-    Form("explore", "explore@{hex}", HEXES),
-    Form("battle", "battle@{hex}", HEXES),
-    Form("rotate", "rot:{rotation}", ROTATIONS),
-    Form("first", "first:{player}", SEAT, chance=True),
-    Form("draw", "draw:{tile}", TILE_IDS, chance=True),
-)
+
+def _code(name: str) -> int:
+    q, _, r = name.partition(",")
+    return hex_of(int(q), int(r))
+
+
+def _direction(name: str, other: str) -> int | None:
+    """Return the direction from a hex to a neighbour, None when it is not one."""
+    q, r = coords(_code(name))
+    q2, r2 = coords(_code(other))
+    step = (q2 - q, r2 - r)
+    return DIRECTIONS.index(step) if step in DIRECTIONS else None
+
+
+def hexes(radius: int) -> Values:
+    """Return the domain of the hexes within ``radius`` of the centre, ring by ring."""
+    return Values((f"{q},{r}" for q, r in ring_hexes(radius)), _HEX)
+
+
+def steps(numbered: Values) -> Steps:
+    """Return the domain of a step to a neighbour among the numbered hexes."""
+
+    def step(name: str, direction: int) -> str | None:
+        q, r = (int(part) for part in name.split(","))
+        dq, dr = DIRECTIONS[direction]
+        found = f"{q + dq},{r + dr}"
+        return found if found in numbered.index else None
+
+    return Steps(len(DIRECTIONS), step, _direction, _HEX)
+
+
+def forms(radius: int = RADIUS) -> tuple[Form, ...]:
+    """Return the forms, in the grammar's order (chance outcomes last), with the hexes within
+    ``radius`` of the centre; a new form is one more line."""
+    hex_ = hexes(radius)
+    return (
+        Form("done", "done"),
+        Form("tree", "tree:{hex}/{side}", hex_, SIDES),
+        Form("upgrade", "up:{token}@{hex}", TOKENS, hex_),
+        Form("bonus", "bonus:{hex}", hex_),
+        Form("bonus", "bonus:{hex}>{to}", hex_, hex_),
+        Form("worker", "w{slot}>{node}", SLOTS, NODES),
+        Form("build", "s{slot}:build:{building}@{spot}", SLOTS, BUILDINGS, SLOTS),
+        Form("asm", "s{slot}:asm:{count}", SLOTS, COUNTS),
+        Form("dep", "s{slot}:dep:{count}", SLOTS, COUNTS),
+        Form("rei", "s{slot}:rei:{count}@{hex}", SLOTS, COUNTS, hex_),
+        Form("fly", "s{slot}:fly", SLOTS),
+        Form("fright", "s{slot}:fright", SLOTS),
+        Form("stealth", "s{slot}:stealth@{hex}", SLOTS, hex_),
+        Form("burn", "s{slot}:burn@{hex}", SLOTS, hex_),
+        Form("bomb", "s{slot}:bomb@{owner}.{spot}", SLOTS, SEAT, SLOTS),
+        Form("bomb", "s{slot}:bomb@{owner}.{spot}<{from}", SLOTS, SEAT, SLOTS, hex_),
+        Form("conv", "s{slot}:conv@{owner}.{spot}.{player}", SLOTS, SEAT, SLOTS, SEAT),
+        Form("conv", "s{slot}:conv@{owner}.{spot}.{player}<{from}", SLOTS, SEAT, SLOTS, SEAT,
+             hex_),
+        Form("prod", "s{slot}:prod@{worker}>{node}", SLOTS, SLOTS, NODES),
+        Form("up", "s{slot}:up:{token}", SLOTS, TOKENS),
+        Form("fly_to", "fly@{hex}", hex_),
+        Form("frighten", "fr:{player}@{from}>{to}", SEAT, hex_, steps(hex_)),
+        Form("move", "{from}>{to}:{count}", hex_, hex_, COUNTS),
+        Form("kill", "kill:{player}@{hex}", SEAT, hex_),
+        Form("vp", "vp@{hex}", hex_),
+        Form("explore", "explore@{hex}", hex_),
+        Form("battle", "battle@{hex}", hex_),
+        Form("rotate", "rot:{rotation}", ROTATIONS),
+        Form("first", "first:{player}", SEAT, chance=True),
+        Form("draw", "draw:{tile}", TILE_IDS, chance=True),
+    )
 
 
 def grammar_verbs() -> set[str]:
@@ -155,8 +165,18 @@ def grammar_verbs() -> set[str]:
     return verbs
 
 
-TABLE = Table("Meeple War", FORMS, grammar_verbs(),
-              hint=f" (its hexes are within {RADIUS} of the centre)")
+def table(radius: int = RADIUS) -> Table:
+    """Return the action table numbering the hexes within ``radius`` of the centre: the
+    module's own is :data:`RADIUS`; :data:`EXACT_RADIUS` gives every action of every game
+    (142 million ids, computed, never stored)."""
+    return Table("Meeple War", forms(radius), grammar_verbs(),
+                 hint=f" (its hexes are within {radius} of the centre)")
+
+
+FORMS = forms()
+TABLE = table()
+#: The hexes the module's table numbers, ring by ring.
+HEX_NAMES = tuple(f"{q},{r}" for q, r in ring_hexes(RADIUS))
 
 #: The number of action ids, and of chance outcome ids (0 until the grammar has them).
 COUNT = TABLE.COUNT
