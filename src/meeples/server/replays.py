@@ -15,6 +15,7 @@ from collections import OrderedDict
 from typing import Any
 
 from meeples.core.record import Match
+from meeples.server import lifecycle
 from meeples.server.room import Room
 
 KEPT = 32
@@ -78,7 +79,7 @@ class Replays:
         return await asyncio.shield(task)
 
     async def _compute(self, room: Room) -> bytes:
-        outcome = room.state.outcome
+        outcome = room.outcome
         answer = {
             "id": room.id,
             "game": room.stored.game,
@@ -86,6 +87,8 @@ class Replays:
             "players": room.players(),
             "log": list(room.log),
             "outcome": outcome.to_json() if outcome is not None else None,
+            "events": lifecycle.event_entries(room.stored.events, room.stored.players),
+            "rematch": room.stored.rematch,
         }
         record = record_of(room)
         self._queued += 1

@@ -88,6 +88,12 @@ matches = Table(
     Column("finished", Boolean, nullable=False, default=False),
     Column("result", Text, nullable=True),
     Column("bot_speed", String(16), nullable=True),  # None: normal
+    # The match lifecycle (:mod:`meeples.server.lifecycle`):
+    Column("hints", Boolean, nullable=True),  # None: an older match, hints allowed
+    Column("warm_after", Float, nullable=True),  # None: no bot keeps an absent seat warm
+    Column("warm_level", String(16), nullable=True),
+    Column("rematch", String(32), nullable=True),  # the id of the rematch, once offered
+    Column("moved", Float, nullable=True),  # when the last action or event was stored
 )
 
 actions = Table(
@@ -116,8 +122,32 @@ undone = Table(
     Column("undone_at", Float, nullable=False),
 )
 
+#: What happened to a match besides its actions, in order (``number`` 1, 2...): a seat resigned,
+#: a bot began or stopped keeping an absent seat warm, a rematch was offered (``kind``); ``ply``
+#: is how many actions were played before it, ``level`` the bot's level, ``data`` a JSON object.
+events = Table(
+    "events",
+    metadata,
+    Column("match_id", String(32), primary_key=True),
+    Column("number", Integer, primary_key=True),
+    Column("kind", String(16), nullable=False),
+    Column("seat", Integer, nullable=True),
+    Column("ply", Integer, nullable=False),
+    Column("level", String(16), nullable=True),
+    Column("at", Float, nullable=False),
+    Column("data", Text, nullable=True),
+)
+
 #: Columns that databases made before them lack: :meth:`Store.__init__` adds them.
-ADDED_COLUMNS = (matches.c.bot_speed, actions.c.passed)
+ADDED_COLUMNS = (
+    matches.c.bot_speed,
+    actions.c.passed,
+    matches.c.hints,
+    matches.c.warm_after,
+    matches.c.warm_level,
+    matches.c.rematch,
+    matches.c.moved,
+)
 
 
 @dataclass
@@ -162,6 +192,18 @@ class Seat:
         )
 
 
+@dataclass(frozen=True)
+class MatchEvent:
+    """Something that happened to a match besides its actions (:data:`events`)."""
+
+    kind: str  # "resign", "warm", "back", "rematch"
+    seat: int | None
+    ply: int
+    at: float
+    level: str | None = None
+    data: dict[str, Any] = field(default_factory=dict)
+
+
 @dataclass
 class StoredMatch:
     """A match as stored: its setup, seats and actions."""
@@ -184,6 +226,17 @@ class StoredMatch:
     #: How many actions were ever taken back, and by how many undos.
     undone: int = 0
     undos: int = 0
+    #: Whether players may ask for hints (None: a match stored before the setting: allowed).
+    hints: bool | None = None
+    #: Seconds a joined human seat may stay with no connection before a bot of ``warm_level``
+    #: plays it until someone holding it is back (None: never).
+    warm_after: float | None = None
+    warm_level: str | None = None
+    #: The id of the rematch offered at the end of this match.
+    rematch: str | None = None
+    #: When the last action or event was stored (None: nothing yet; see ``created``).
+    moved: float | None = None
+    events: list[MatchEvent] = field(default_factory=list)
 
 
 def database_url(db: str | None = None) -> str:
@@ -287,21 +340,35 @@ class Store:
     def create(self, match: StoredMatch) -> None:
         """Store a new match (with no actions yet)."""
         with self.engine.begin() as conn:
+            _insert_match(conn, match)
+
+    def create_rematch(self, match: StoredMatch, old_id: str, event: MatchEvent) -> None:
+        """Store a new match as the rematch of old_id, linked from it, with the offer recorded
+        as an event of the old match: all at once or not at all."""
+        with self.engine.begin() as conn:
+            _insert_match(conn, match)
             conn.execute(
-                insert(matches).values(
-                    id=match.id,
-                    game=match.game,
-                    players=match.players,
-                    seed=match.seed,
-                    options=json.dumps(match.options),
-                    position=match.position,
-                    seats=json.dumps([s.to_json() for s in match.seats]),
-                    created=match.created or time.time(),
-                    finished=False,
-                    result=None,
-                    bot_speed=match.bot_speed,
-                )
+                update(matches).where(matches.c.id == old_id).values(rematch=match.id)
             )
+            _insert_event(conn, old_id, event)
+
+    def add_event(
+        self, match_id: str, event: MatchEvent, result: dict[str, Any] | None = None
+    ) -> None:
+        """Store an event of a match (and the result when it ends the match), atomically."""
+        with self.engine.begin() as conn:
+            _insert_event(conn, match_id, event)
+            if result is not None:
+                conn.execute(
+                    update(matches)
+                    .where(matches.c.id == match_id)
+                    .values(finished=True, result=json.dumps(result))
+                )
+
+    def events(self, match_id: str) -> list[MatchEvent]:
+        """Return the events of a match, in order."""
+        with self.engine.connect() as conn:
+            return _events(conn, match_id)
 
     def append_action(
         self,
@@ -322,12 +389,11 @@ class Store:
                     match_id=match_id, ply=ply, seat=seat, action=action, passed=passed
                 )
             )
-            if result is not None:
-                conn.execute(
-                    update(matches)
-                    .where(matches.c.id == match_id)
-                    .values(finished=True, result=json.dumps(result))
-                )
+            # When it last moved: the lobby lists a match idle for long as abandoned.
+            ended = {"finished": True, "result": json.dumps(result)} if result is not None else {}
+            conn.execute(
+                update(matches).where(matches.c.id == match_id).values(moved=time.time(), **ended)
+            )
 
     def undo(self, match_id: str, ply: int, by: int | None, at: float) -> int:
         """Take back the actions from ply on: move them to ``undone``, atomically, as undo
@@ -401,6 +467,11 @@ class Store:
                 raise DamagedMatch(match_id) from None
             stored.passed = [bool(p.passed) for p in plies]
             stored.undone, stored.undos = int(taken_back), int(undos)
+            try:
+                stored.events = _events(conn, match_id)
+            except DECODING_ERRORS as problem:
+                self.report_damaged(match_id, problem)
+                raise DamagedMatch(match_id) from None
             return stored
 
     def list_ids(self, finished: bool | None = None) -> list[str]:
@@ -451,4 +522,67 @@ def _match(row: Any, plies: list[str]) -> StoredMatch:
         actions=plies,
         passed=[False] * len(plies),
         bot_speed=row.get("bot_speed"),
+        hints=None if row.get("hints") is None else bool(row.get("hints")),
+        warm_after=row.get("warm_after"),
+        warm_level=row.get("warm_level"),
+        rematch=row.get("rematch"),
+        moved=row.get("moved"),
     )
+
+
+def _insert_match(conn: Any, match: StoredMatch) -> None:
+    """Insert a new match's row (no actions yet)."""
+    conn.execute(
+        insert(matches).values(
+            id=match.id,
+            game=match.game,
+            players=match.players,
+            seed=match.seed,
+            options=json.dumps(match.options),
+            position=match.position,
+            seats=json.dumps([s.to_json() for s in match.seats]),
+            created=match.created or time.time(),
+            finished=False,
+            result=None,
+            bot_speed=match.bot_speed,
+            hints=match.hints,
+            warm_after=match.warm_after,
+            warm_level=match.warm_level,
+        )
+    )
+
+
+def _insert_event(conn: Any, match_id: str, event: MatchEvent) -> None:
+    """Insert an event as the match's next one, and note the match moved."""
+    number = 1 + (conn.execute(
+        select(func.max(events.c.number)).where(events.c.match_id == match_id)
+    ).scalar() or 0)
+    conn.execute(
+        insert(events).values(
+            match_id=match_id, number=number, kind=event.kind, seat=event.seat, ply=event.ply,
+            level=event.level, at=event.at,
+            data=json.dumps(event.data) if event.data else None,
+        )
+    )
+    conn.execute(update(matches).where(matches.c.id == match_id).values(moved=event.at))
+
+
+def _events(conn: Any, match_id: str) -> list[MatchEvent]:
+    """Return a match's events in order.
+
+    Raises:
+        ValueError, TypeError: a damaged row.
+    """
+    rows = conn.execute(
+        select(events).where(events.c.match_id == match_id).order_by(events.c.number)
+    ).all()
+    found = []
+    for row in rows:
+        data = json.loads(row.data) if row.data else {}
+        if not isinstance(data, dict):
+            raise ValueError(f"event data {row.data[:60]!r} is not an object")
+        found.append(MatchEvent(
+            kind=str(row.kind), seat=row.seat, ply=int(row.ply), at=float(row.at),
+            level=row.level, data=data,
+        ))
+    return found
