@@ -163,7 +163,7 @@ class WarmRequest(BaseModel):
     has held for ``after`` seconds, until someone holding it is back."""
 
     model_config = STRICT
-    after: Annotated[int, Field(ge=5, le=7 * 24 * 3600)] = 120
+    after: Annotated[int, Field(ge=1, le=7 * 24 * 3600)] = 120
     level: BotLevel = "normal"
 
 
