@@ -93,7 +93,7 @@ matches = Table(
     Column("warm_after", Float, nullable=True),  # None: no bot keeps an absent seat warm
     Column("warm_level", String(16), nullable=True),
     Column("rematch", String(32), nullable=True),  # the id of the rematch, once offered
-    Column("moved", Float, nullable=True),  # when the last action or event was stored
+    Column("moved", Float, nullable=True),  # when the last event was stored (actions: ``at``)
 )
 
 actions = Table(
@@ -105,6 +105,7 @@ actions = Table(
     Column("action", Text, nullable=False),
     # Played by the server for the seat by its anytime setting, not decided by its player.
     Column("passed", Boolean, nullable=True),  # None: an older row, decided
+    Column("at", Float, nullable=True),  # when it was stored (None: an older row)
 )
 
 #: The actions taken back by an undo, in the order they were played: ``undo`` numbers the undo
@@ -147,6 +148,7 @@ ADDED_COLUMNS = (
     matches.c.warm_level,
     matches.c.rematch,
     matches.c.moved,
+    actions.c.at,
 )
 
 
@@ -386,14 +388,16 @@ class Store:
         with self.engine.begin() as conn:
             conn.execute(
                 insert(actions).values(
-                    match_id=match_id, ply=ply, seat=seat, action=action, passed=passed
+                    match_id=match_id, ply=ply, seat=seat, action=action, passed=passed,
+                    at=time.time(),  # the lobby lists a match idle for long as abandoned
                 )
             )
-            # When it last moved: the lobby lists a match idle for long as abandoned.
-            ended = {"finished": True, "result": json.dumps(result)} if result is not None else {}
-            conn.execute(
-                update(matches).where(matches.c.id == match_id).values(moved=time.time(), **ended)
-            )
+            if result is not None:
+                conn.execute(
+                    update(matches)
+                    .where(matches.c.id == match_id)
+                    .values(finished=True, result=json.dumps(result))
+                )
 
     def undo(self, match_id: str, ply: int, by: int | None, at: float) -> int:
         """Take back the actions from ply on: move them to ``undone``, atomically, as undo
@@ -452,7 +456,7 @@ class Store:
             if row is None:
                 return None
             plies = conn.execute(
-                select(actions.c.action, actions.c.passed)
+                select(actions.c.action, actions.c.passed, actions.c.at)
                 .where(actions.c.match_id == match_id)
                 .order_by(actions.c.ply)
             ).all()
@@ -466,6 +470,7 @@ class Store:
                 self.report_damaged(match_id, problem)
                 raise DamagedMatch(match_id) from None
             stored.passed = [bool(p.passed) for p in plies]
+            stored.moved = _latest(stored.moved, plies[-1].at if plies else None)
             stored.undone, stored.undos = int(taken_back), int(undos)
             try:
                 stored.events = _events(conn, match_id)
@@ -484,15 +489,31 @@ class Store:
 
     def summaries(self, limit: int = 50) -> list[StoredMatch]:
         """Return the newest matches without their actions (damaged records left out)."""
-        query = select(matches).order_by(matches.c.created.desc()).limit(limit)
+        last_action = (
+            select(actions.c.at).where(actions.c.match_id == matches.c.id)
+            .order_by(actions.c.ply.desc()).limit(1).scalar_subquery()
+        )
+        query = (
+            select(matches, last_action.label("last_action"))
+            .order_by(matches.c.created.desc()).limit(limit)
+        )
         found = []
         with self.engine.connect() as conn:
             for row in conn.execute(query):
                 try:
-                    found.append(_match(row._mapping, []))
+                    stored = _match(row._mapping, [])
                 except DECODING_ERRORS as problem:
                     self.report_damaged(str(row._mapping["id"]), problem)
+                    continue
+                stored.moved = _latest(stored.moved, row._mapping["last_action"])
+                found.append(stored)
         return found
+
+
+def _latest(*times: float | None) -> float | None:
+    """Return the latest of some times (None when none is known)."""
+    known = [t for t in times if t is not None]
+    return max(known) if known else None
 
 
 #: What a damaged row raises while it is decoded (bad JSON, missing keys, wrong types).
