@@ -31,9 +31,9 @@ def error_of(ws: Any) -> dict[str, Any]:
             return message
 
 
-def three_players(client: TestClient) -> dict[str, Any]:
-    """Three humans on Rise of Tribes (the first player is drawn in secret)."""
-    return create(client, game="rise_of_tribes", players=3, seats=[{"kind": "human"}] * 3)
+def three_players(client: TestClient, game: str = "rise_of_tribes") -> dict[str, Any]:
+    """Three humans on a game of three or more (the first player is drawn in secret)."""
+    return create(client, game=game, players=3, seats=[{"kind": "human"}] * 3)
 
 
 def until(ws: Any, wanted: Any, limit: int = 400) -> dict[str, Any]:
@@ -114,8 +114,11 @@ def test_resign_after_the_end_is_refused(client: TestClient) -> None:
     assert refusal["code"] == "game_over" and refusal["msg"]["key"] == "core.game_over"
 
 
-def test_resign_with_three_players_lets_a_bot_play_the_seat_out(client: TestClient) -> None:
-    match = three_players(client)
+@pytest.mark.parametrize("game", ["rise_of_tribes", "meeple_war"])
+def test_resign_with_three_players_lets_a_bot_play_the_seat_out(
+    client: TestClient, game: str
+) -> None:
+    match = three_players(client, game)
     with client.websocket_connect(f"/ws/{match['id']}") as table:
         start = hello(table, *(token(match, seat) for seat in range(3)))
         out = start["to_move"]
@@ -301,6 +304,18 @@ def test_absent_seat_is_kept_warm_by_a_bot_and_handed_back(client: TestClient) -
             back = hello(south, token(match, 0))
     assert back["kept_warm"] == [] and [e["kind"] for e in back["events"]] == ["warm", "back"]
     assert back["events"][-1]["msg"]["key"] == "core.event.back"
+
+
+def test_absent_seat_is_kept_warm_after_a_restart(db: str) -> None:
+    with TestClient(create_app(db, bot_delay=0)) as client:
+        match = create(client, warm={"after": 1, "level": "random"})
+        with client.websocket_connect(f"/ws/{match['id']}") as south:
+            hello(south, token(match, 0))  # joined once, then gone
+    with TestClient(create_app(db, bot_delay=0)) as client:  # nobody is connected any more
+        with client.websocket_connect(f"/ws/{match['id']}") as north:
+            hello(north, token(match, 1))
+            warm = until(north, lambda s: s["log"])
+    assert warm["kept_warm"] == [0] and warm["log"][0]["seat"] == 0
 
 
 def test_seat_is_not_kept_warm_without_the_option(client: TestClient) -> None:
