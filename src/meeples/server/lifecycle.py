@@ -37,6 +37,7 @@ from typing import TYPE_CHECKING, Any
 
 import meeples
 from meeples.core.game import Outcome
+from meeples.core.resign import outcome_after_resignations
 from meeples.core.text import Message, msg, player
 from meeples.server import guard
 from meeples.server import room as rooms
@@ -102,34 +103,9 @@ def playout_level(stored: StoredMatch) -> str:
 def final_outcome(
     outcome: Outcome | None, players: int, events: Sequence[MatchEvent]
 ) -> Outcome | None:
-    """Return how the match ended once resignations are counted (None: it goes on).
-
-    A resigned seat is ranked below every other, the first to resign lowest; when one player
-    is left, that player wins at once.
-    """
-    out = resigned(events)
-    if not out:
-        return outcome
-    left = [seat for seat in range(players) if seat not in out]
-    below: tuple[tuple[int, ...], ...] = tuple((seat,) for seat in reversed(out))
-    if len(left) <= 1:
-        ranking = ((left[0],), *below) if left else below
-        winners: tuple[int, ...] = (left[0],) if left else ()
-        if players == 2:
-            message = msg("core.outcome.resigned", player=player(out[-1]))
-            reason = f"player {out[-1] + 1} resigned"
-        else:
-            message = msg("core.outcome.last_left", player=player(left[0]) if left else "")
-            reason = "every other player resigned"
-        return Outcome(winners, ranking, reason, message)
-    if outcome is None:
-        return None
-    groups = [tuple(s for s in group if s not in out) for group in outcome.ranking]
-    ranking = (*(group for group in groups if group), *below)
-    winners = tuple(s for s in outcome.winners if s not in out)
-    if outcome.winners and not winners:
-        winners = ranking[0]
-    return Outcome(winners, ranking, outcome.reason, outcome.message)
+    """Return how the match ended once resignations are counted (None: it goes on): see
+    :func:`meeples.core.resign.outcome_after_resignations`."""
+    return outcome_after_resignations(outcome, players, resigned(events))
 
 
 def event_message(event: MatchEvent) -> Message:
