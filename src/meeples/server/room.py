@@ -217,6 +217,7 @@ class Room:
         self._holders: dict[int, int] = {}  # seat: how many connections hold it
         self._hint_lock = asyncio.Lock()
         self.clocks: dict[int, asyncio.Task[None]] = {}  # seat: its absence counted (warm seat)
+        self._outcome: tuple[int, Outcome | None] = (-1, None)
         if len(stored.passed) != len(stored.actions):
             stored.passed = [False] * len(stored.actions)
         self.state, self.log, self.reveals = self._replay(len(stored.actions))
@@ -263,8 +264,13 @@ class Room:
 
     @property
     def outcome(self) -> Outcome | None:
-        """How the match ended, resignations counted (None: it goes on)."""
-        return lifecycle.final_outcome(self.state.outcome, self.stored.players, self.stored.events)
+        """How the match ended, resignations counted (None: it goes on); once per version."""
+        if self._outcome[0] != self.version:
+            outcome = lifecycle.final_outcome(
+                self.state.outcome, self.stored.players, self.stored.events
+            )
+            self._outcome = (self.version, outcome)
+        return self._outcome[1]
 
     @property
     def to_move(self) -> int | None:
