@@ -130,3 +130,24 @@ def test_lobby_sets_hints_and_the_warm_seat_and_shows_times_in_french(
     assert "créée" in page.inner_text("[data-list=open] .when")
     assert_french(page)
     page.context.close()
+
+
+def test_resign_with_four_players_leaves_the_seat_to_a_bot(browser: Any, server: str) -> None:
+    bot = {"kind": "bot", "level": "random"}
+    seats = [{"kind": "human", "name": "Alice"}, {"kind": "human", "name": "Bruno"}, bot, bot]
+    match = httpx.post(f"{server}/api/matches",
+                       json={"game": "rise_of_tribes", "players": 4, "seats": seats}).json()
+    alice = open_seat(browser, seat_url(server, match, 0))
+    alice.wait_for_selector("#resign")
+    alice.click("#resign")
+    assert "classé dernier" in alice.inner_text("#resign-dialog")
+    alice.click("#resign-yes")
+    alice.wait_for_selector(".log li[data-event=resign]")
+    assert "un robot (hasard) joue sa place" in alice.inner_text(".log li[data-event=resign]")
+    assert alice.locator("#resign").count() == 0 and alice.locator("#game-over").count() == 0
+    assert "a abandonné" in alice.inner_text("ul.players")
+    shot(alice, "resign_four_players_fr", full_page=True)
+    text = alice.locator("body").inner_text()
+    assert KEY.findall(text) == []
+    assert alice.errors == []
+    alice.context.close()

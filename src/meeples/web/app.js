@@ -637,7 +637,8 @@ function matchPage(matchId, urlTokens) {
   // This player's settings: the anytime setting (kept by the server, per seat) and "confirm
   // moves" (kept by this browser).
   function settingsCard() {
-    if (!state.seats.length || state.outcome) return null;
+    // A player who resigned has nothing left to set.
+    if (!state.seats.length || state.outcome || state.can_resign === false) return null;
     const anytime = state.settings ? h("select", { id: "anytime", onchange: (event) => {
       socket.send({ type: "settings", anytime: event.target.value });
     } }, ["ask", "own", "never"].map((value) => h("option", { value }, t(`anytime.${value}`)))) : null;
