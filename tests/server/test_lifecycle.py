@@ -433,3 +433,18 @@ def test_old_database_gets_the_lifecycle_columns(tmp_path: Path) -> None:
     assert (stored.hints, stored.warm_after, stored.rematch) == (None, None, None)
     assert stored.events == []
     assert lifecycle.hints_allowed(stored)  # matches from before the setting keep their hints
+
+
+def test_replay_of_a_match_shows_the_rematch_offered_after_it_was_replayed(
+    client: TestClient,
+) -> None:
+    match = finished(client)
+    before = client.get(f"/api/matches/{match['id']}/replay").json()
+    with client.websocket_connect(f"/ws/{match['id']}") as ws:
+        hello(ws, token(match, 0))
+        ws.send_json({"type": "rematch"})
+        while (answer := ws.receive_json())["type"] != "rematch":
+            pass
+    after = client.get(f"/api/matches/{match['id']}/replay").json()
+    assert before["rematch"] is None and after["rematch"] == answer["id"]
+    assert [e["kind"] for e in after["events"]] == ["resign", "rematch"]

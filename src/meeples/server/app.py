@@ -529,8 +529,10 @@ async def _read(websocket: WebSocket, room: Room, client: Client) -> None:
             elif isinstance(message, Rematch):
                 if not joined:
                     raise RoomError("hello_first", "send hello first")
-                reply({"type": "rematch", "id": await lifecycle.rematch(_lobby(websocket), room,
-                                                                       client)})
+                rematch = await lifecycle.rematch(_lobby(websocket), room, client)
+                replays: Replays = websocket.app.state.replays
+                replays.forget(room.id)  # its replay now shows the offer and links to it
+                reply({"type": "rematch", "id": rematch})
             else:
                 reply({"type": "pong"})
         except RoomError as problem:

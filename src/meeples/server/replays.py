@@ -78,6 +78,10 @@ class Replays:
         # Shielded: one client leaving does not cancel what the others wait for.
         return await asyncio.shield(task)
 
+    def forget(self, match_id: str) -> None:
+        """Drop a match's kept replay (a finished match changed after all: a rematch offered)."""
+        self._done.pop(match_id, None)
+
     async def _compute(self, room: Room) -> bytes:
         outcome = room.outcome
         answer = {

@@ -15,6 +15,9 @@ Turn flow (:mod:`meeples.server.flow`): after every commit, the "at any time" de
 human seat's anytime setting declines are played for it through the same commit, so nobody ever
 sees them pending; an undo takes back a seat's last decision by replaying the record without it
 (the database keeps what was taken back); bots wait their match's delay before each decision.
+
+The match lifecycle (:mod:`meeples.server.lifecycle`: resignations, seats a bot keeps warm, the
+rematch) is read from the match's stored events; each event counts in the version.
 """
 
 from __future__ import annotations
