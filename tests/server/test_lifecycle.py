@@ -16,6 +16,7 @@ from meeples.server.app import create_app
 from meeples.server.store import MatchEvent, Store, database_url
 from tests.server.conftest import WIN_IN_ONE, create, token
 from tests.server.test_anytime_setting import receive_state
+from tests.server.test_postgres import postgres_url  # noqa: F401, F811 - the fixture
 
 
 def hello(ws: Any, *tokens: str) -> dict[str, Any]:
@@ -448,3 +449,41 @@ def test_replay_of_a_match_shows_the_rematch_offered_after_it_was_replayed(
     after = client.get(f"/api/matches/{match['id']}/replay").json()
     assert before["rematch"] is None and after["rematch"] == answer["id"]
     assert [e["kind"] for e in after["events"]] == ["resign", "rematch"]
+
+
+# --- on PostgreSQL as on SQLite --------------------------------------------------------------
+
+
+def resign_rematch_restart(db: str) -> None:
+    """Resign, offer a rematch, restart: the events, the result and the link are all there."""
+    with TestClient(create_app(db, bot_delay=0)) as client:
+        match = create(client, hints=True, warm={"after": 60, "level": "easy"})
+        with client.websocket_connect(f"/ws/{match['id']}") as ws:
+            hello(ws, token(match, 0))
+            ws.send_json({"type": "resign"})
+            receive_state(ws)
+            ws.send_json({"type": "rematch"})
+            while (answer := ws.receive_json())["type"] != "rematch":
+                pass
+    with TestClient(create_app(db, bot_delay=0)) as client:
+        with client.websocket_connect(f"/ws/{match['id']}") as ws:
+            old = hello(ws, token(match, 0))
+        with client.websocket_connect(f"/ws/{answer['id']}") as ws:
+            new = hello(ws, token(match, 1))
+        listed = client.get("/api/matches").json()
+        store = client.app.state.store  # type: ignore[attr-defined]
+        stored = store.load(answer["id"])
+    assert old["outcome"]["winners"] == [1] and old["rematch"]["id"] == answer["id"]
+    assert [e["kind"] for e in old["events"]] == ["resign", "rematch"]
+    assert new["seats"] == [1] and new["hints"] is True
+    assert (stored.warm_after, stored.warm_level) == (60, "easy")
+    assert answer["id"] in {item["id"] for item in listed["open"]}
+    assert match["id"] in {item["id"] for item in listed["finished"]}
+
+
+def test_lifecycle_survives_a_restart(db: str) -> None:
+    resign_rematch_restart(db)
+
+
+def test_lifecycle_survives_a_restart_on_postgres(postgres_url: str) -> None:  # noqa: F811
+    resign_rematch_restart(postgres_url)
