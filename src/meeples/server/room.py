@@ -15,6 +15,9 @@ Turn flow (:mod:`meeples.server.flow`): after every commit, the "at any time" de
 human seat's anytime setting declines are played for it through the same commit, so nobody ever
 sees them pending; an undo takes back a seat's last decision by replaying the record without it
 (the database keeps what was taken back); bots wait their match's delay before each decision.
+
+The match lifecycle (:mod:`meeples.server.lifecycle`: resignations, seats a bot keeps warm, the
+rematch) is read from the match's stored events; each event counts in the version.
 """
 
 from __future__ import annotations
@@ -32,10 +35,10 @@ from dataclasses import replace
 from typing import Any
 
 from meeples.core.errors import MeeplesError
-from meeples.core.game import State
+from meeples.core.game import Outcome, State
 from meeples.core.record import Match
 from meeples.core.text import Message
-from meeples.server import bots, flow
+from meeples.server import bots, flow, lifecycle
 from meeples.server.store import Seat, Store, StoredMatch
 from meeples.server.workers import HintsBusy, Workers
 
@@ -216,6 +219,8 @@ class Room:
         self._texts: tuple[tuple[Any, ...], dict[frozenset[int], str]] = ((), {})
         self._holders: dict[int, int] = {}  # seat: how many connections hold it
         self._hint_lock = asyncio.Lock()
+        self.clocks: dict[int, asyncio.Task[None]] = {}  # seat: its absence counted (warm seat)
+        self._outcome: tuple[int, Outcome | None] = (-1, None)
         if len(stored.passed) != len(stored.actions):
             stored.passed = [False] * len(stored.actions)
         self.state, self.log, self.reveals = self._replay(len(stored.actions))
@@ -257,7 +262,27 @@ class Room:
         """How many changes the state has seen (each action, each undo and every action it took
         back): clients send it back with each action. It only grows, so an action sent before
         an undo is stale even when as many actions are on the record again."""
-        return len(self.stored.actions) + self.stored.undone + self.stored.undos
+        return (len(self.stored.actions) + self.stored.undone + self.stored.undos
+                + len(self.stored.events))
+
+    @property
+    def outcome(self) -> Outcome | None:
+        """How the match ended, resignations counted (None: it goes on); once per version."""
+        if self._outcome[0] != self.version:
+            outcome = lifecycle.final_outcome(
+                self.state.outcome, self.stored.players, self.stored.events
+            )
+            self._outcome = (self.version, outcome)
+        return self._outcome[1]
+
+    @property
+    def to_move(self) -> int | None:
+        """The seat to move (None once the match is over, a resignation included)."""
+        return None if self.outcome is not None else self.state.to_move
+
+    def is_held(self, seat: int) -> bool:
+        """Return whether a connection holds the seat."""
+        return seat in self._holders
 
     @property
     def seats(self) -> list[Seat]:
@@ -313,7 +338,9 @@ class Room:
                     [replace(s, joined=True) if i in fresh else s for i, s in enumerate(self.seats)]
                 )
             self._bind(client, seats)
-            if not client.post(self.render(client)):
+            if await lifecycle.hand_back(self, seats):  # everyone reads that they are back
+                self._broadcast()
+            elif not client.post(self.render(client)):
                 self._unbind(client)
 
     async def leave(self, client: Client) -> None:
@@ -326,6 +353,7 @@ class Room:
         self.clients[client] = None
         for seat in seats:
             self._holders[seat] = self._holders.get(seat, 0) + 1
+            lifecycle.stop_clock(self, seat)
 
     def _unbind(self, client: Client) -> None:
         if client not in self.clients:
@@ -337,6 +365,7 @@ class Room:
                 self._holders[seat] = left
             else:
                 self._holders.pop(seat, None)
+                lifecycle.start_clock(self, seat)
 
     async def claim(self) -> tuple[int, str]:
         """Give the first open, unclaimed seat a fresh token and return it.
@@ -379,13 +408,14 @@ class Room:
             RoomError: stale version, not this connection's turn, illegal action.
         """
         async with self.lock:
-            seat = self.state.to_move
+            seat = self.to_move
             if seat is None:
                 raise RoomError("game_over", "the game is over")
             if seat not in client.seats:
                 if not client.seats:
                     raise RoomError("spectator", "spectators cannot play")
                 raise RoomError("not_your_turn", f"it is not your turn (player {seat + 1} to move)")
+            lifecycle.check_act(self, seat)
             await self._commit(seat, action, version)
         self.schedule_bots()
 
@@ -423,7 +453,7 @@ class Room:
             raise RoomError(
                 "engine", "the server could not play this action; nothing changed"
             ) from None
-        outcome = after.outcome
+        outcome = lifecycle.final_outcome(after.outcome, self.stored.players, self.stored.events)
         result = outcome.to_json() if outcome is not None else None
         # Committed before anyone hears of it: a crash after this line loses nothing.
         try:
@@ -450,7 +480,8 @@ class Room:
         """Play, for each human seat to move in turn, the "at any time" decision its setting
         declines, each stored like any action; return how many were played."""
         count = 0
-        while count < flow.MAX_PASSES and (found := flow.anytime_pass(self.state, self.seats)):
+        while (count < flow.MAX_PASSES and self.outcome is None
+               and (found := flow.anytime_pass(self.state, self.seats))):
             seat, action = found
             try:
                 await self._record(seat, action, passed=True)
@@ -498,7 +529,8 @@ class Room:
             RoomError: the undo is refused, with why.
         """
         try:
-            return flow.plan_undo(self.log, self.reveals, seats, self.state.outcome is not None)
+            held = seats - frozenset(lifecycle.resigned(self.stored.events))
+            return flow.plan_undo(self.log, self.reveals, held, self.outcome is not None)
         except flow.Refused as refused:
             raise RoomError(refused.code, refused.message) from None
 
@@ -546,7 +578,8 @@ class Room:
             RoomError: not this connection's turn, no bots installed, or the server busy with
                 as many hints as it works out at once.
         """
-        if self.state.to_move is None or self.state.to_move not in client.seats:
+        lifecycle.check_hint(self, client)
+        if self.to_move is None or self.to_move not in client.seats:
             raise RoomError("not_your_turn", "hints are for the player to move")
         if self._hint_lock.locked():
             raise RoomError("busy", "a hint is already being worked out; it comes in a moment")
@@ -570,7 +603,7 @@ class Room:
 
     def legal_for(self, seat: int | None) -> list[dict[str, Any]]:
         """Return the legal actions with their parts and descriptions, for the seat to move."""
-        if seat is None or seat != self.state.to_move:
+        if seat is None or seat != self.to_move or seat in lifecycle.stand_ins(self.stored.events):
             return []
         if self._legal_cache is None or self._legal_cache[0] != self.version:
             self._legal_cache = (self.version, legal_items(self.state))
@@ -626,7 +659,7 @@ class Room:
         """Return the state message for one connection: its view and its legal actions."""
         seat = self.view_seat(client)
         view = self.view(seat)
-        outcome = self.state.outcome
+        outcome = self.outcome
         return {
             "type": "state",
             "match": self.id,
@@ -635,7 +668,7 @@ class Room:
             "version": self.version,
             "seat": seat,
             "seats": sorted(client.seats),
-            "to_move": self.state.to_move,
+            "to_move": self.to_move,
             "view": view,
             "private": self.private(seat, view),
             "legal": self.legal_for(seat),
@@ -647,6 +680,7 @@ class Room:
             "anytime": self.state.anytime_skip(),
             "undo": self.can_undo(client.seats),
             "settings": {"anytime": self.seats[seat].anytime} if seat is not None else None,
+            **lifecycle.fields(self, client),
         }
 
     def render(self, client: Client) -> str:
@@ -689,8 +723,10 @@ class Room:
 
     def bot_to_move(self) -> int | None:
         """Return the seat to move when a bot holds it."""
-        seat = self.state.to_move
-        if seat is not None and self.seats[seat].kind == "bot":
+        seat = self.to_move
+        if seat is not None and (
+            self.seats[seat].kind == "bot" or seat in lifecycle.stand_ins(self.stored.events)
+        ):
             return seat
         return None
 
@@ -713,13 +749,16 @@ class Room:
             version = self.version
             view = self.state.view(seat)
             legal = self.state.legal()
-            level = self.seats[seat].level or "random"
+            level = lifecycle.stand_ins(self.stored.events).get(seat) or self.seats[seat].level
+            level = level or "random"
             seed = hash((self.stored.seed or 0, version, seat)) & 0x7FFFFFFF
             try:
                 action = await self.workers.bot(
                     bots.choose, self.stored.game, level, view, legal, seed
                 )
                 async with self.lock:
+                    if self.bot_to_move() != seat:  # its player is back, or it resigned
+                        continue
                     await self._commit(seat, action, version)
             except RoomError as error:
                 log.warning("bot in %s: %s", self.id, error.message)
@@ -730,7 +769,8 @@ class Room:
                 return
 
     async def stop(self) -> None:
-        """Cancel a thinking bot (server shutdown)."""
+        """Cancel a thinking bot and the absence clocks (server shutdown)."""
+        lifecycle.stop_clocks(self)
         if self._bot_task is not None and not self._bot_task.done():
             self._bot_task.cancel()
             try:
