@@ -12,7 +12,7 @@ from gymnasium.vector import AsyncVectorEnv, SyncVectorEnv
 from gymnasium.wrappers.vector import RecordEpisodeStatistics
 
 from meeples.env import gym, vector
-from meeples.env.vector import MeeplesVector
+from meeples.env.vector_env import MeeplesVector
 from meeples.games.sparta import actions
 
 PASS = actions.COUNT - 1

@@ -39,7 +39,7 @@ from meeples.env.registry import (  # noqa: E402 - after the check of the extra
 if TYPE_CHECKING:
     from meeples.env.gymnasium_env import MeeplesGym, Opponent
     from meeples.env.pettingzoo_env import MeeplesAEC
-    from meeples.env.vector import MeeplesVector
+    from meeples.env.vector_env import MeeplesVector
 
 
 def aec(
@@ -120,7 +120,7 @@ def vector(
         UnknownGame, NoEnvironment, BadOptions: as :func:`aec`.
         ValueError: a bad count or seat, an unknown bot, or a bot object instead of a spec.
     """
-    from meeples.env.vector import MeeplesVector
+    from meeples.env.vector_env import MeeplesVector
 
     return MeeplesVector(
         game, num_envs, seat, opponents, players=players, illegal=illegal, checked=checked,
@@ -140,7 +140,7 @@ def _register() -> None:
             gymnasium.register(
                 env_id,
                 entry_point="meeples.env.gymnasium_env:MeeplesGym",
-                vector_entry_point="meeples.env.vector:MeeplesVector",
+                vector_entry_point="meeples.env.vector_env:MeeplesVector",
                 kwargs={"game": name},
             )
 
