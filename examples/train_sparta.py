@@ -213,12 +213,13 @@ def train(
             chosen = np.zeros(half, np.int64)
             for i in range(half):
                 if masks[i].any():
-                    chosen[i], phi, index = policy.act(state[seat][i], masks[i], seat, rng)
+                    action, phi, index = policy.act(state[seat][i], masks[i], seat, rng)
+                    chosen[i] = action
                     trajectories[seat][i].append(policy.gradient(phi, index))
                     taken += 1
             observations, rewards, terminated, _, _ = batch_env.step(chosen)
             state[seat] = observations.copy()
-            for i in np.flatnonzero(terminated):
+            for i in np.flatnonzero(terminated).tolist():
                 # REINFORCE: every decision of the game shares its final reward (+1/-1/0),
                 # discounted so that quicker wins weigh more.
                 grads = trajectories[seat][i]
