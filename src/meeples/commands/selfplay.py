@@ -58,8 +58,10 @@ def register(subparsers: Any) -> None:
                         help="seed of the first game (default: 0)")
     where = parser.add_mutually_exclusive_group()
     where.add_argument(
-        "--processes", type=whole_number(1, MAX_PROCESSES), default=min(2, os.cpu_count() or 1),
-        help="local processes (default: 2)",
+        # No default here: argparse takes a value equal to the default for one not given, and
+        # would let --processes 2 pass beside --ray.
+        "--processes", type=whole_number(1, MAX_PROCESSES),
+        help="local processes (default: 2, or 1 on a machine with one core)",
     )
     where.add_argument(
         "--ray", metavar="ADDRESS",
@@ -119,6 +121,7 @@ def run(args: argparse.Namespace) -> int:
     for spec in dict.fromkeys(bots):
         check_bot(args.game, spec, [players])
     folder = output_folder(args.out)
+    processes = args.processes or min(2, os.cpu_count() or 1)
     ray = _connect(args.ray) if args.ray is not None else None
     folder.mkdir(exist_ok=True)
     summary = Summary(folder / SUMMARY, {
@@ -128,11 +131,11 @@ def run(args: argparse.Namespace) -> int:
         "bots": bots,
         "seed": args.seed,
         "games_planned": args.games,
-        "processes": None if ray else args.processes,
+        "processes": None if ray else processes,
         "ray": args.ray,
     })
     played: Iterator[selfplay.Played] = (
-        selfplay.run_ray(ray, tasks) if ray else selfplay.run_local(tasks, args.processes)
+        selfplay.run_ray(ray, tasks) if ray else selfplay.run_local(tasks, processes)
     )
     every = max(1, args.games // 20)
     with Progress(
