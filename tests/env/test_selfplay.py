@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import select
 import subprocess
 import sys
 import time
@@ -212,7 +213,12 @@ def test_selfplay_runs_its_games_on_a_ray_cluster(tmp_path: Path) -> None:
     )
     try:
         assert head.stdout is not None
-        address, node = head.stdout.readline().split()
+        # Bounded: a head that never starts fails the test instead of hanging it.
+        ready, _, _ = select.select([head.stdout], [], [], 120)
+        assert ready, "the Ray head did not start within 120 s"
+        started_line = head.stdout.readline().split()
+        assert len(started_line) == 2, f"the Ray head did not start (exit {head.poll()})"
+        address, node = started_line
         assert address.startswith("127.0.0.1:"), address
         out = tmp_path / "run"
         started = time.monotonic()
