@@ -11,6 +11,7 @@ from gymnasium.utils.env_checker import data_equivalence
 from gymnasium.vector import AsyncVectorEnv, SyncVectorEnv
 from gymnasium.wrappers.vector import RecordEpisodeStatistics
 
+from meeples.core.errors import IllegalAction
 from meeples.env import gym, vector
 from meeples.env.vector_env import MeeplesVector
 from meeples.games.sparta import actions
@@ -146,3 +147,14 @@ def test_vector_refuses_a_batch_of_the_wrong_shape_and_changes_nothing() -> None
         envs.reset(seed=[1, 2, 3])
     assert np.array_equal(before, kept)
     assert all(env.episode.last is None for env in envs.envs)
+
+
+def test_vector_refuses_an_illegal_id_in_raise_mode_before_any_game_moves() -> None:
+    envs = vector("sparta", 2, opponents="random", illegal="raise")
+    envs.reset(seed=0)
+    legal = int(np.flatnonzero(envs.action_masks()[0])[0])
+    with pytest.raises(IllegalAction, match="not the id of a legal action"):
+        envs.step(np.array([legal, PASS]))
+    assert all(env.episode.last is None for env in envs.envs)
+    envs.step(np.array([legal, legal]))  # the same id is legal in both opening positions
+    assert all(env.episode.last is not None for env in envs.envs)

@@ -110,10 +110,21 @@ class MeeplesVector(VectorEnv[Batch, npt.NDArray[np.int64], npt.NDArray[Any]]):
         self, actions: npt.ArrayLike
     ) -> tuple[Batch, npt.NDArray[np.float64], npt.NDArray[np.bool_], npt.NDArray[np.bool_],
                dict[str, Any]]:
-        """Play one id per game (ignored in a game that ended on the last step: it restarts)."""
+        """Play one id per game (ignored in a game that ended on the last step: it restarts).
+
+        Raises:
+            ValueError: not one id per game.
+            IllegalAction: ``illegal="raise"`` and an id is not legal in its game (no game
+                moves then).
+        """
         ids = np.asarray(actions)
         if ids.shape != (self.num_envs,):
             raise ValueError(f"actions must have shape ({self.num_envs},), not {ids.shape}")
+        if self.envs[0].episode.illegal == "raise":
+            # Every id checked before any game moves: a refused batch changes nothing.
+            for i, env in enumerate(self.envs):
+                if not self._autoreset[i]:
+                    env.episode.check(ids[i])
         observations, rewards = self._observations, self._rewards
         terminations, illegal = self._terminations, self._illegal
         illegal[:] = False
