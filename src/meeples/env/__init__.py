@@ -6,6 +6,7 @@
     env = gymnasium.make("meeples/Sparta-v0", opponents="random")  # the same, registered
     envs = vector("sparta", num_envs=16, opponents="random")  # 16 games stepped as one batch
     envs = gymnasium.make_vec("meeples/Sparta-v0", num_envs=16, opponents="random")  # the same
+    games = batch("sparta", num_envs=64)          # 64 self-play games as one batch, both seats
 
 Observations are a game's planes from the player's own view, actions the ids of its fixed
 action table (:func:`action_table`), rewards +1/-1/0 at the end. They need the ``rl`` extra
@@ -37,6 +38,7 @@ from meeples.env.registry import (  # noqa: E402 - after the check of the extra
 )
 
 if TYPE_CHECKING:
+    from meeples.env.batch_env import MeeplesBatch
     from meeples.env.gymnasium_env import MeeplesGym, Opponent
     from meeples.env.pettingzoo_env import MeeplesAEC
     from meeples.env.vector_env import MeeplesVector
@@ -128,6 +130,32 @@ def vector(
     )
 
 
+def batch(
+    game: str = "sparta",
+    num_envs: int = 8,
+    players: int | None = None,
+    *,
+    illegal: str = "lose",
+    checked: bool = False,
+    copy: bool = False,
+    **options: Any,
+) -> MeeplesBatch:
+    """Return ``num_envs`` self-play games stepped as one batch: each step plays one id per
+    game for its player to move, as the AEC environment's agents do, and returns the planes,
+    masks and players to move next (``info["to_move"]``) and every player's rewards,
+    ``(num_envs, players)``. Next-step autoreset; ``copy`` as for :func:`vector`.
+
+    Raises:
+        UnknownGame, NoEnvironment, BadOptions: as :func:`aec`.
+        ValueError: a bad count.
+    """
+    from meeples.env.batch_env import MeeplesBatch
+
+    return MeeplesBatch(
+        game, num_envs, players, illegal=illegal, checked=checked, copy=copy, **options
+    )
+
+
 def _register() -> None:
     """Register ``meeples/<Title>-v0`` (``meeples/Sparta-v0``) with Gymnasium, for
     ``gymnasium.make`` and ``gymnasium.make_vec`` (our vector environment by default, Gymnasium's
@@ -148,6 +176,6 @@ def _register() -> None:
 _register()
 
 __all__ = [
-    "ActionTable", "EnvSpec", "NoEnvironment", "action_table", "aec", "env_games", "env_spec",
-    "gym", "vector",
+    "ActionTable", "EnvSpec", "NoEnvironment", "action_table", "aec", "batch", "env_games",
+    "env_spec", "gym", "vector",
 ]
