@@ -10,6 +10,7 @@ from typing import Any
 
 import meeples
 from meeples.core.errors import MeeplesError
+from meeples.core.text import msg
 from meeples.server import bots, guard
 from meeples.server.protocol import CreateRequest
 from meeples.server.room import Room, RoomError, hash_token, new_token
@@ -88,7 +89,7 @@ def _checked(game: Any, position: str) -> Any:
         raise
     except Exception as problem:
         log.warning("refused a %s position: %r", game.name, problem)
-        raise meeples.BadPosition(f"this is not a playable {game.title} position") from None
+        raise meeples.BadPosition(msg("core.bad.unplayable", game=game.title)) from None
 
 
 class Lobby:

@@ -16,14 +16,17 @@ Server to client:
 
 - ``{"type": "state", "version": N, "seat": s, "seats": [...], "view": {...}, "legal": [...],
   "log": [...], "players": [...], "outcome": ..., "private": bool, "prompt": {...},
-  "anytime": action | null, "undo": bool, "settings": {"anytime": ...} | null}`` after hello
+  "anytime": action | null, "undo": bool, "settings": {"anytime": ...} | null,
+  "summary": {...} | null}`` after hello
   and after every change; each legal action is ``{"action", "parts", "msg"}`` (its structured
   parts and its description as a message), each log entry ``{"ply", "seat", "action", "parts",
   "msg", "passed"}`` (``passed``: played by the server by the seat's anytime setting),
   ``prompt`` what the player to move must decide, ``anytime`` the action that declines an "at
   any time" decision (or null), ``undo`` whether this connection may undo now, ``settings`` the
-  settings of the seat shown (null for a spectator). ``version`` grows with every change,
-  an undo included (the number of actions is the log's length);
+  settings of the seat shown (null for a spectator), ``summary`` once the game is over its
+  score sheet (``meeples.core.score``: ``{"lines": [{"label": msg, "points": [per seat],
+  "counted": bool}], "total": {"label": msg, "points": [...]} | null}``). ``version`` grows
+  with every change, an undo included (the number of actions is the log's length);
   ``private``: the view shows more than a spectator's, so a hotseat screen hides it until the
   right person holds the device;
 - ``{"type": "hint", "version": N, "hints": [{"action", "msg", "value"}, ...]}``;

@@ -617,6 +617,11 @@ class Room:
             return False
         return differs(view, self.view(None))
 
+    def summary(self) -> dict[str, Any] | None:
+        """Return the end-of-game summary: each player's score by source (score sheet)."""
+        sheet = self.state.score_sheet()
+        return None if sheet is None else sheet.to_json()
+
     def message(self, client: Client) -> dict[str, Any]:
         """Return the state message for one connection: its view and its legal actions."""
         seat = self.view_seat(client)
@@ -637,6 +642,7 @@ class Room:
             "log": self.log[-LOG_TAIL:],
             "players": self.players(),
             "outcome": outcome.to_json() if outcome is not None else None,
+            "summary": self.summary() if outcome is not None else None,
             "prompt": self.state.prompt().to_json(),
             "anytime": self.state.anytime_skip(),
             "undo": self.can_undo(client.seats),

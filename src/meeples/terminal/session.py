@@ -32,6 +32,7 @@ from meeples.terminal import Renderer, prompt, renderer_for
 from meeples.terminal.help import ANYTIME, DEFAULT_ANYTIME
 from meeples.terminal.prompt import load_match
 from meeples.terminal.seats import Seat
+from meeples.terminal.summary import summary_table
 
 __all__ = ["Ask", "Session", "describe_outcome", "load_match"]
 
@@ -411,6 +412,9 @@ class Session:
             self._show_news(viewer)
         self.show(viewer)
         self.console.print(describe_outcome(outcome, self.renderer.player_name))
+        sheet = self.state.score_sheet()
+        if sheet is not None:
+            self.console.print(summary_table(sheet, self.renderer.player_name, outcome.winners))
 
 
 def describe_outcome(outcome: Outcome, name: Callable[[int], str]) -> str:

@@ -7,6 +7,7 @@ import { LiveSocket } from "./socket.js";
 import { component, componentIds, componentKinds, gamePrefix, lang, loadCatalogue, onLangChange, setLang, t,
   tm, translatePage } from "./i18n.js";
 import { HELP } from "./help.js";
+import { summaryTable } from "./summary.js";
 import * as generic from "./boards/generic.js";
 
 const app = document.getElementById("app");
@@ -634,6 +635,10 @@ function matchPage(matchId, urlTokens) {
         headline,
         outcome.winners.length || headline ? null : h("p", {}, t("match.draw")),
         h("ol", { className: "ranking" }, ranking),
+        state.summary ? summaryTable(state.summary, { seats: state.players.length,
+          winners: outcome.winners, names: namer(board, state.players, state.view),
+          head: (seat) => h("span", {}, swatch(board, seat),
+            namer(board, state.players, state.view)(seat)) }) : null,
         h("p", { className: "muted" }, t("match.reason", { reason })),
         h("div", { className: "row" },
           h("a", { className: "button primary", href: `#/replay/${matchId}` }, t("match.watch_replay")),
