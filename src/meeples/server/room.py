@@ -229,7 +229,47 @@ class Room:
         if len(stored.passed) != len(stored.actions):
             stored.passed = [False] * len(stored.actions)
         self.dealer = dealer_of(stored)
+        self._put_in_chance()
         self.state, self.log, self.reveals = self._replay(len(stored.actions))
+
+    def _start(self) -> State[Any, Any]:
+        """Return the state the match starts from (before any chance is drawn)."""
+        stored = self.stored
+        return Match(
+            game=stored.game,
+            players=stored.players,
+            seed=stored.seed if stored.position is None else None,
+            options=stored.options if stored.position is None else None,
+            position=stored.position,
+        ).start()
+
+    def _put_in_chance(self) -> None:
+        """Convert, once and in the database too, a match stored before its game's chance was
+        explicit (Meeple War before issue 13): the outcomes its old generator drew are put in
+        as chance's actions, as for a ``meeples-match/1`` file (``chance_actions_v1``)."""
+        stored = self.stored
+        convert = getattr(self._start().game.rules, "chance_actions_v1", None)
+        if convert is None or not stored.actions:
+            return
+        start = self._start()
+        if not start.is_chance or stored.actions[0] in start.legal():
+            return  # already with its chance
+        actions = convert(stored.players, stored.seed if stored.position is None else None,
+                          stored.options, stored.position, stored.actions)
+        rows: list[tuple[int | None, str, bool]] = []
+        state, old = start, 0
+        for action in actions:
+            if old < len(stored.actions) and action == stored.actions[old]:
+                rows.append((state.to_move, action, stored.passed[old]))
+                old += 1
+            else:
+                rows.append((CHANCE, action, False))
+            state = state.play(action)
+        self.store.replace_actions(stored.id, rows)
+        stored.actions = [action for _, action, _ in rows]
+        stored.passed = [passed for _, _, passed in rows]
+        log.warning("match %s: converted to chance's actions (%d drawn)", stored.id,
+                    len(rows) - old)
 
     def _replay(
         self, plies: int
@@ -237,15 +277,7 @@ class Room:
         """Return the state after the first plies actions of the record, with their log entries
         and whether each revealed hidden information (the room is left unchanged)."""
         stored = self.stored
-        record = Match(
-            game=stored.game,
-            players=stored.players,
-            seed=stored.seed if stored.position is None else None,
-            options=stored.options if stored.position is None else None,
-            position=stored.position,
-            actions=(),
-        )
-        state = record.start()
+        state = self._start()
         log, reveals = [], []
         for ply, action in enumerate(stored.actions[:plies]):
             log.append(self._entry(state, ply, action, stored.passed[ply]))

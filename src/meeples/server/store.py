@@ -333,6 +333,20 @@ class Store:
                     .values(finished=True, result=json.dumps(result))
                 )
 
+    def replace_actions(
+        self, match_id: str, rows: list[tuple[int | None, str, bool]]
+    ) -> None:
+        """Replace a match's whole action list by rows of (seat, action, passed), atomically
+        (a record converted to a newer form: chance's outcomes put in, see ``room``)."""
+        with self.engine.begin() as conn:
+            conn.execute(delete(actions).where(actions.c.match_id == match_id))
+            if rows:
+                conn.execute(insert(actions), [
+                    {"match_id": match_id, "ply": ply, "seat": seat, "action": action,
+                     "passed": passed}
+                    for ply, (seat, action, passed) in enumerate(rows)
+                ])
+
     def undo(self, match_id: str, ply: int, by: int | None, at: float) -> int:
         """Take back the actions from ply on: move them to ``undone``, atomically, as undo
         number n (the match's undos so far plus one); return how many were taken back."""
