@@ -45,8 +45,9 @@ def test_position_text_round_trips_at_chance_nodes(players: int, quickstart: boo
     for state, _ in playout(players, quickstart, 4):
         if RULES.to_move(state) != meeples.CHANCE:
             continue
-        again = GAME.parse(GAME.wrap(state).position())
-        assert again.inner == state and again.chance_outcomes() == GAME.wrap(state).chance_outcomes()
+        wrapped = GAME.wrap(state)
+        again = GAME.parse(wrapped.position())
+        assert again.inner == state and again.chance_outcomes() == wrapped.chance_outcomes()
         seen += 1
     assert seen > 5
 
