@@ -25,6 +25,7 @@ from meeples.ai.bot import Budget
 from meeples.ai.ismcts import ISMCTSBot
 from meeples.ai.mcts import MCTSBot
 from meeples.ai.model import GameModel, model
+from meeples.core.chance import CHANCE
 
 Figures = dict[str, float]
 
@@ -57,10 +58,10 @@ def _timed(seconds: float, step: Callable[[], int]) -> float:
 def _random_step(searched: GameModel, state: Any, rng: random.Random) -> Any:
     """Return the state after a random action, or after chance's outcome drawn by its
     probability at a chance node."""
-    rules = searched.rules
-    if searched.is_chance(state):
-        return rules.apply(state, searched.sample_chance(state, rng))
+    rules = searched.game.rules
     actions = rules.legal_actions(state)
+    if len(actions) > 1 and rules.to_move(state) == CHANCE:  # one outcome: nothing to draw
+        return rules.apply(state, searched.sample_chance(state, rng))
     return rules.apply(state, actions[rng.randrange(len(actions))])
 
 

@@ -120,9 +120,9 @@ def chance_outcomes(state: State) -> list[tuple[str, Fraction]]:
     return []
 
 
-def draw_outcomes(pile: tuple[int, ...]) -> list[tuple[str, Fraction]]:
-    """Return the tiles that may turn up from a sorted pile, one per class of identical tiles
-    (its lowest number), with the class's share of the pile."""
+def draw_counts(pile: tuple[int, ...]) -> dict[int, list[int]]:
+    """Return, per class of identical tiles in a sorted pile, [its lowest tile, its count], in
+    the order of their lowest tiles."""
     counts: dict[int, list[int]] = {}
     for t in pile:
         found = counts.get(TILE_CLASS[t])
@@ -130,8 +130,18 @@ def draw_outcomes(pile: tuple[int, ...]) -> list[tuple[str, Fraction]]:
             counts[TILE_CLASS[t]] = [t, 1]
         else:
             found[1] += 1
+    return counts
+
+
+def draw_outcomes(pile: tuple[int, ...]) -> list[tuple[str, Fraction]]:
+    """Return the tiles that may turn up from a sorted pile, one per class of identical tiles
+    (its lowest number), with the class's share of the pile."""
     total = len(pile)
-    return [(f"draw:{TILES[t].id}", Fraction(k, total)) for t, k in counts.values()]
+    return [(_DRAW[t], Fraction(k, total)) for t, k in draw_counts(pile).values()]
+
+
+#: The draw action of each tile.
+_DRAW = tuple(f"draw:{tile.id}" for tile in TILES)
 
 
 # --- turn flow -------------------------------------------------------------------------------
@@ -348,7 +358,7 @@ def step_options(w: Work) -> list[str]:
     if step == "explore":
         return battle.explore_options(w)
     if step == "draw":
-        return [action for action, _ in draw_outcomes(w.pile)]
+        return [_DRAW[t] for t, _ in draw_counts(w.pile).values()]  # no Fraction: hot
     if step == "first":
         return [f"first:{p}" for p in range(w.players)]
     if step == "rotate":
