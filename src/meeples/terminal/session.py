@@ -110,6 +110,8 @@ class Session:
                 continue
             if state.is_chance:  # drawn by the match's own seed, recorded like any action
                 self._push(state.deal(), CHANCE)
+                if not self.humans:
+                    self._report(len(self.states) - 2, len(self.states) - 1)
                 continue
             player = state.to_move
             assert player is not None
