@@ -52,6 +52,8 @@ def test_old_record_format_1_converts_and_replays_to_the_same_end(path: Path) ->
     final = match.replay()
     assert final.outcome is not None and final.outcome.to_json() == data["outcome"]
     old, new = json.loads(data["final_position"]), json.loads(final.position())
+    for seat in new["seats"]:
+        seat.pop("bravery_vp", None)  # the score sheet's field came after these records
     assert {k: v for k, v in old.items() if k not in ("rng", "tiles", "pile")} == {
         k: v for k, v in new.items() if k not in ("tiles", "pile")}
     assert _classes(old) == _classes(new)
