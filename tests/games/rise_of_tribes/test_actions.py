@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import dataclasses
+from fractions import Fraction
 
-from meeples.games.rise_of_tribes import data
+from meeples.games.rise_of_tribes import data, rules
 from meeples.games.rise_of_tribes.state import Phase
-from tests.games.rise_of_tribes.helpers import B, S, legal, members, play, turn
+from tests.games.rise_of_tribes.helpers import B, S, full_decks, legal, members, play, turn
 
 
 def test_grow_adds_members_to_hexes_with_own_members() -> None:
@@ -82,32 +83,53 @@ def test_gather_from_fewer_hexes_than_the_power() -> None:
 
 
 def test_lead_draws_n_goals_face_up() -> None:
-    state = turn(members={"a": (1, 0)}, hand=(S, B))
-    top = state.decks[0][:3]
-    state = play(state, "lead S")
-    assert state.progress[0] == top and len(state.decks[0]) == 11
+    state = turn(members={"a": (1, 0)}, hand=(S, B), decks=full_decks())
+    state = play(state, "lead S", "card A3", "card D1", "card A8")
+    assert state.progress[0] == (data.WATERS, data.BOW, data.RAID)
+    assert len(state.decks[0]) == 11 and state.phase == Phase.ACT
+
+
+def test_lead_draw_is_any_unseen_card_equally_likely() -> None:
+    state = play(turn(members={"a": (1, 0)}, hand=(S, B), decks=full_decks()), "lead S")
+    assert state.phase == Phase.CARD and state.to_draw == 3
+    assert rules.chance_outcomes(state) == [(f"card {data.GOAL_IDS[c]}", Fraction(1, 14))
+                                            for c in data.goal_deck(2)]
 
 
 def test_lead_recycle_one_goal_per_village_before_drawing() -> None:
     state = turn(members={"a": (1, 0)}, hand=(B, S), villages=(0,) + (-1,) * 8)
     state = dataclasses.replace(state, progress=((data.RAID,), ()),
-                                decks=((data.BOW, data.OXEN, data.SPEAR), state.decks[1]))
+                                decks=((data.BOW, data.OXEN, data.SPEAR), ()))
     state = play(state, "lead B")
     assert state.phase == Phase.RECYCLE
-    state = play(state, "recycle A8")
-    assert state.progress[0] == (data.BOW, data.OXEN, data.SPEAR)  # 2 + 1 recycled
-    assert state.decks[0] == (data.RAID,)
+    state = play(state, "recycle A8", "card D4", "card D1", "card D6")  # 2 + 1 recycled
+    assert state.progress[0] == (data.OXEN, data.BOW, data.SPEAR)
+    assert state.decks[0] == () and state.bottoms[0] == (data.RAID,)
+
+
+def test_lead_recycled_card_is_known_under_the_unseen_ones() -> None:
+    state = turn(members={"a": (1, 0)}, hand=(B, S), villages=(0,) + (-1,) * 8)
+    state = dataclasses.replace(state, progress=((data.RAID,), ()), decks=((data.BOW,), ()))
+    state = play(state, "lead B", "recycle A8")
+    assert rules.chance_outcomes(state) == [("card D1", Fraction(1))]
+    state = play(state, "card D1")  # then the recycled card, with no chance node
+    assert state.progress[0] == (data.BOW, data.RAID) and state.bottoms[0] == ()
+    assert state.phase == Phase.ACT
 
 
 def test_lead_without_villages_draws_at_once() -> None:
-    state = play(turn(members={"a": (1, 0)}, hand=(B, S)), "lead B")
-    assert len(state.progress[0]) == 2 and state.phase == Phase.ACT
+    state = turn(members={"a": (1, 0)}, hand=(B, S), decks=full_decks())
+    state = play(state, "lead B")
+    assert state.phase == Phase.CARD and state.to_draw == 2
+    state = play(state, "card D3", "card D5")
+    assert state.progress[0] == (data.BASKETRY, data.SHELTER) and state.phase == Phase.ACT
 
 
 def test_lead_exhausted_deck_draws_what_is_left() -> None:
     state = turn(members={"a": (1, 0)}, hand=(S, B), decks=((data.BOW,), ()))
-    state = play(state, "lead S")
+    state = play(state, "lead S", "card D1")
     assert state.progress[0] == (data.BOW,) and state.decks[0] == ()
+    assert state.phase == Phase.ACT
 
 
 def test_grow_only_hexes_held_when_the_action_starts() -> None:

@@ -58,7 +58,7 @@ def emitted(players: int, seed: int, options: str) -> tuple[set[str], set[tuple[
             if action not in legal:
                 walk(GAME.rules.explain_illegal(state.inner, action), keys, refs)
         if i % 11 == 0:
-            view = state.view(state.to_move)
+            view = state.view(None if state.is_chance else state.to_move)
             for seat in view["table"]:
                 for goal in seat["goals"]:
                     for field in ("requirement", "progress"):

@@ -4,6 +4,8 @@ and LEAD (§2.5, R1, R2) with their development, event and leader modifiers (GAT
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 from meeples.games.rise_of_tribes import data, gather, goals, rules
 from meeples.games.rise_of_tribes.state import Flag, Phase, State
 from meeples.games.rise_of_tribes.work import Work
@@ -357,7 +359,7 @@ def apply_recycle(w: Work, words: list[str]) -> None:
         p = w.active
         card = data.GOAL_IDS.index(words[1])
         w.progress[p].remove(card)
-        w.decks[p].append(card)
+        w.bottoms[p].append(card)  # under the deck, in the open: its place is known
         w.pend[0] += 1
         if legal_recycle(w)[1:]:  # type: ignore[arg-type]
             return
@@ -366,24 +368,64 @@ def apply_recycle(w: Work, words: list[str]) -> None:
 
 def draw_goals(w: Work) -> None:
     """Draw the LEAD cards plus one per recycled card (Q12: what is left of the deck)."""
+    w.to_draw, w.drawn = w.left + w.pend[0], []
+    next_card(w)
+
+
+def next_card(w: Work) -> None:
+    """Draw the cards still to draw: the unseen ones by chance (``Phase.CARD``), then the
+    ones known under them in order; then go on with the LEAD, or back to step 5 after Shared
+    Knowledge (its draw is the only one once the conflicts of step 4 began)."""
     p = w.active
-    count = min(w.left + w.pend[0], len(w.decks[p]))
-    drawn = w.decks[p][:count]
-    w.decks[p] = w.decks[p][count:]
-    w.progress[p].extend(drawn)
+    while w.to_draw > 0:
+        if w.peek("decks")[p]:
+            w.phase, w.decider = Phase.CARD, p
+            return
+        if not w.peek("bottoms")[p]:
+            break  # Q12: the deck is exhausted
+        take_card(w, w.bottoms[p].pop(0))
+    w.to_draw = 0
+    if w.flags[Flag.CONFLICT]:
+        w.phase, w.decider = Phase.GOALS, p
+        return
+    drawn = w.drawn
     if drawn and w.has_power(p, data.DREAMTIME):
-        w.phase, w.pend = Phase.DREAM, drawn
+        w.phase, w.decider = Phase.DREAM, p
         return
     rules.finish_action(w)
 
 
+def take_card(w: Work, card: int) -> None:
+    """Put a drawn goal card among the active player's goals in progress."""
+    w.progress[w.active].append(card)
+    w.drawn.append(card)
+    w.to_draw -= 1
+
+
+def chance_card(s: State) -> list[tuple[str, Fraction]]:
+    """The top card of the active player's deck: any unseen card, each equally likely."""
+    unseen = s.decks[s.active]
+    return [(CARD_TEXT[c], Fraction(unseen.count(c), len(unseen))) for c in sorted(set(unseen))]
+
+
+CARD_TEXT = tuple(f"card {g}" for g in data.GOAL_IDS)
+
+
+def apply_card(w: Work, words: list[str]) -> None:
+    card = data.GOAL_IDS.index(words[1])
+    w.decks[w.active].remove(card)
+    take_card(w, card)
+    next_card(w)
+
+
 def legal_dream(s: State) -> list[str]:
-    return [f"bottom {data.GOAL_IDS[c]}" for c in sorted(set(s.pend))]
+    return [f"bottom {data.GOAL_IDS[c]}" for c in sorted(set(s.drawn))]
 
 
 def apply_dream(w: Work, words: list[str]) -> None:
     p = w.active
     card = data.GOAL_IDS.index(words[1])
     w.progress[p].remove(card)
-    w.decks[p].append(card)
+    w.bottoms[p].append(card)  # Dreamtime: the card's place under the deck is known
+    w.drawn = []
     rules.finish_action(w)

@@ -63,12 +63,25 @@ action text                        verb       fields (type)
 ``elder 1 w D4``                   elder      seat (int), resource (str), goal (str): Tribal
                                               Elder (R5)
 ``stop`` / ``done``                stop/done  (none): end the action early / end the turn
+(chance)                                      the outcomes below are played when ``to_move`` is
+                                              ``CHANCE``: drawn by the dealer, recorded
+``terrain lake``                   terrain    terrain (str: forest, lake, mountain): the next
+                                              hex of the layout, in hex order (§2.2)
+``tile GL c``                      tile       tile (str: scenario tile id), hex (str): the hex
+                                              it replaces (R7)
+``tribe Kaha``                     tribe      tribe (str): the next seat's tribe, seat 0 first
+``first 2``                        first      seat (int): the start player (Q9)
+``roll S``                         roll       face (str): a die rolled comes up (§4.2)
+``card A3``                        card       goal (str): the top card of the active player's
+                                              goal deck (LEAD, Shared Knowledge)
+``event VO``                       event      event (str): the top card of the event deck
 =================================  =========  ==================================================
 
 The position text is every field of :class:`State` in order, ``name=value``, space-separated:
 a number, a list ``1,2,3`` (``.`` when empty), or a list of lists ``1,2/3,4`` (``.`` for an empty
-inner list). It includes the hidden parts (deck orders, the rng state), so it is a complete
-serialization; views never show it to players.
+inner list). Nothing in it is secret (the decks are their unseen cards, sorted, and the cards
+known under them), so it is public: every view carries it. A text of the engine before chance
+nodes (with an ``rng`` field, decks in a hidden order) is refused with a BadPosition that says so.
 """
 
 from __future__ import annotations
@@ -84,6 +97,7 @@ from meeples.games.rise_of_tribes.state import (
     FIELDS,
     FLAG_COUNT,
     PICKING,
+    SETUP_PHASES,
     Phase,
     State,
     picked,
@@ -95,6 +109,9 @@ _F = "[SMB]"
 _G = "(?:D[1-7]|A[1-8])"
 _E = "(?:" + "|".join(data.EVENT_IDS) + ")"
 _P = "(?:" + "|".join(data.LEADER_POWER_CODES) + ")"
+_T = "(?:" + "|".join(data.TILE_IDS[1:]) + ")"
+_TRIBE = "(?:" + "|".join(data.TRIBE_NAMES) + ")"
+_TERRAIN = "(?:" + "|".join(data.TERRAIN_NAMES) + ")"
 
 
 @dataclass(frozen=True, slots=True)
@@ -156,6 +173,14 @@ FORMS: tuple[Form, ...] = (
     Form("elder", f"elder (?P<seat>[0-3]) (?P<resource>{_R}) (?P<goal>D[1-7])"),
     Form("stop", "stop"),
     Form("done", "done"),
+    # chance outcomes
+    Form("terrain", f"terrain (?P<terrain>{_TERRAIN})"),
+    Form("tile", f"tile (?P<tile>{_T}) (?P<hex>{_H})"),
+    Form("tribe", f"tribe (?P<tribe>{_TRIBE})"),
+    Form("first", "first (?P<seat>[0-3])"),
+    Form("roll", f"roll (?P<face>{_F})"),
+    Form("card", f"card (?P<goal>{_G})"),
+    Form("event", f"event (?P<event>{_E})"),
 )
 
 #: The forms by the word an action starts with ("-" and "=" for the hex-first forms c-d, c=w).
@@ -251,6 +276,10 @@ def parse_state(text: str) -> State:
     if not isinstance(text, str):
         raise BadPosition("a Rise of Tribes position is a text")
     parts = text.split()
+    if any(part.startswith("rng=") for part in parts):
+        raise BadPosition("this Rise of Tribes position comes from before chance nodes (it holds "
+                          "a generator state and decks in a hidden order): it cannot be read; "
+                          "replay the match record instead")
     if len(parts) != len(FIELDS):
         raise BadPosition(f"a Rise of Tribes position has {len(FIELDS)} fields, not {len(parts)}")
     values: dict[str, object] = {}
@@ -345,23 +374,28 @@ def check(state: State) -> None:
     last_hex, last_goal, last_event = hexes - 1, len(data.GOAL_IDS) - 1, len(data.EVENTS) - 1
     for name, low, high in (
         ("classic", 0, 1), ("leaders", 0, big), ("elders_on", 0, 1),
-        ("tiles_on", 1, len(data.SCENARIO_TILES)), ("terrain", 0, 2),
+        ("tiles_on", 1, len(data.SCENARIO_TILES)), ("terrain", -1, 2),
         ("special", 0, len(data.SCENARIO_TILES)), ("volcano", -1, len(data.VOLCANO_SLOTS[n]) - 1),
         ("pop", 0, data.POP_LIMIT * 4), ("inv_hex", -1, last_hex), ("inv", 0, big),
         ("villages", -1, n - 1), ("elder_at", -1, last_hex), ("res", 0, big),
-        ("score", -big, big), ("tribe", 0, len(data.TRIBES) - 1), ("rows", -1, 2),
-        ("hand", 0, 2), ("decks", 0, last_goal), ("progress", 0, last_goal),
+        ("score", -big, big), ("tribe", -1, len(data.TRIBES) - 1), ("rows", -1, 2),
+        ("hand", 0, 2), ("decks", 0, last_goal), ("bottoms", 0, last_goal),
+        ("progress", 0, last_goal),
         ("completed", 0, last_goal), ("ev_deck", 0, last_event), ("ev_discard", 0, last_event),
         ("slots", -1, last_event), ("tokens", 0, big), ("acquired", 0, last_event),
         ("mammoth", -1, last_hex), ("tamed", 0, 1), ("tiger", -1, last_hex),
-        ("first", 0, n - 1), ("active", 0, n - 1), ("decider", 0, n - 1),
+        ("first", -1, n - 1), ("active", 0, n - 1), ("decider", 0, n - 1),
         ("phase", 0, max(Phase)), ("pend", -big, big), ("used", 0, 3),
-        ("moved", 0, big), ("left", -big, big), ("power", -big, big), ("flags", -big, big),
-        ("evstep", -big, big), ("evface", -big, big), ("rnd", 0, big), ("rng", 0, 2**64 - 1),
+        ("moved", 0, big), ("left", -big, big), ("to_draw", 0, len(data.GOAL_IDS)),
+        ("drawn", 0, last_goal), ("power", -big, big), ("flags", -big, big),
+        ("evstep", -big, big), ("evface", -big, big), ("rnd", 0, big),
         ("winner", -1, n - 1), ("over", 0, 2),
     ):
         _in(name, getattr(state, name), low, high)
+    if not 0 <= state.phase <= max(Phase):
+        raise BadPosition(f"field 'phase': {state.phase} is no phase")
     phase = Phase(state.phase)
+    _check_chance(state, phase)
     if len(state.pend) < _PEND.get(phase, 0):
         raise BadPosition(f"field 'pend': phase {phase.name} needs at least {_PEND[phase]} "
                           f"numbers, not {len(state.pend)}")
@@ -381,6 +415,18 @@ def check(state: State) -> None:
     if not 0 <= state.phase <= max(Phase) or not 0 <= state.decider < n:
         raise BadPosition("bad phase or player to decide")
     _check_picks(state)
+
+
+def _check_chance(state: State, phase: Phase) -> None:
+    """Raise BadPosition unless the setup is dealt outside its chance phases, and the unseen
+    cards are listed in order (they have none: the text must say one thing one way)."""
+    if phase not in SETUP_PHASES and (-1 in state.terrain or -1 in state.tribe
+                                      or state.first < 0):
+        raise BadPosition("the terrain, the tribes and the start player are dealt before play")
+    if any(list(deck) != sorted(deck) for deck in (*state.decks, state.ev_deck)):
+        raise BadPosition("the unseen cards of a deck are listed in increasing order")
+    if len(set(state.tribe) - {-1}) != sum(1 for t in state.tribe if t >= 0):
+        raise BadPosition("every player has a tribe of their own")
 
 
 def _check_picks(state: State) -> None:
