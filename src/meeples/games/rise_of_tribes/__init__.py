@@ -6,7 +6,7 @@ Spec: ``rise_of_tribes.md`` (binding resolutions R1-R14, rules §2, data §3-4, 
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from typing import Any
 
@@ -129,6 +129,15 @@ class RiseOfTribesRules:
         """Return the action declining an optional power's interruption (Cunning, Evasion, Bow,
         Trader), else None."""
         return describe.anytime_skip(state)
+
+    def chance_actions_v1(self, players: int, seed: int | None,
+                          options: Mapping[str, Any] | None, position: str | None,
+                          actions: Sequence[str]) -> list[str]:
+        """Return the actions of a ``meeples-match/1`` record with its chance outcomes put in
+        (the old generator's draws, see :mod:`legacy`)."""
+        from meeples.games.rise_of_tribes import legacy
+
+        return legacy.chance_actions(players, seed, options, position, actions)
 
     def reveals(self, state: State, action: str) -> bool:
         """Return whether an action is a chance outcome (a part of the setup, a die rolled, a
