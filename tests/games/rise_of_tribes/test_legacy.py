@@ -12,6 +12,7 @@ import pytest
 
 import meeples
 from meeples.core.errors import CorruptRecord
+from meeples.core.record import Match
 from meeples.games.rise_of_tribes import RULES
 
 GAME = meeples.load("rise_of_tribes")
@@ -62,3 +63,12 @@ def test_old_record_from_a_position_text_is_refused_with_why() -> None:
 def test_old_record_with_an_action_that_does_not_apply_is_refused() -> None:
     with pytest.raises(CorruptRecord, match="action 1"):
         RULES.chance_actions_v1(2, 11, {}, None, ["done"])
+
+
+@pytest.mark.parametrize("path", RECORDS[:2], ids=lambda p: p.stem)
+def test_old_record_file_loads_and_replays_to_its_outcome(path: Path) -> None:
+    match = Match.load(path)
+    state = match.replay()
+    record = json.loads(path.read_text())
+    assert state.outcome is not None and state.outcome.to_json() == record["outcome"]
+    assert json.loads(match.dumps())["format"] == "meeples-match/2"
