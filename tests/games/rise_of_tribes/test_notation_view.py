@@ -298,3 +298,15 @@ def test_view_names_components_by_id() -> None:
     assert {h["tile_id"] for h in v["hexes"]} - {None} <= set(data.TILE_IDS[1:])
     assert all(e["id"] in (None, *data.EVENT_IDS) for e in v["events"])
     assert v["volcano_slots"] == [list(c) for c in data.VOLCANO_SLOTS[3]]
+
+
+def test_evaluate_counts_the_goal_cards_about_to_be_drawn() -> None:
+    # A LEAD stops at a chance node before its cards come: how many come is certain, so the
+    # bots' value of the LEAD must not wait for the draw (issue 13).
+    from meeples.games.rise_of_tribes.evaluate import evaluate
+    inner = turn(members={"a": (1, 0), "i": (0, 1)}, hand=(S, B),
+                 decks=(data.goal_deck(2),) * 2)
+    drawing = play(inner, "lead S")
+    drawn = play(drawing, "card D1", "card D3", "card D4")
+    assert drawing.phase == Phase.CARD
+    assert evaluate(drawing, 0) == evaluate(drawn, 0) > evaluate(inner, 0)
