@@ -410,7 +410,15 @@ def explain_illegal(s: State, action: str) -> Message:
         return reason
     legal = rules.legal_actions(s)
     hint = ", ".join(legal[:4]) + (", ..." if len(legal) > 4 else "")
+    if rules.is_chance(s):
+        return msg("rot.why.chance_node", step=chance_step(s), examples=hint)
+    if verb in CHANCE_VERBS:
+        return msg("rot.why.chance_outcome", player=player(s.decider), step=step(s))
     return msg("rot.why.not_now", player=player(s.decider), step=step(s), examples=hint)
+
+
+#: The verbs of chance's outcomes (notation: the forms after "(chance)"), never a player's.
+CHANCE_VERBS = frozenset({"terrain", "tile", "tribe", "first", "roll", "card", "event"})
 
 
 def _explain_goal(s: State, card: int) -> Message:
