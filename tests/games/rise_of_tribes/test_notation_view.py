@@ -70,6 +70,12 @@ def test_position_text_unseen_cards_out_of_order_are_refused() -> None:
         GAME.parse(text)
 
 
+def test_position_text_a_card_twice_in_a_deck_is_refused() -> None:
+    text = GAME.new(players=2).position().replace("ev_deck=0,1,2,", "ev_deck=0,1,1,2,")
+    with pytest.raises(meeples.BadPosition, match="once each"):
+        GAME.parse(text)
+
+
 def test_position_text_undealt_map_after_setup_is_refused() -> None:
     text = GAME.new(players=2).position()
     terrain = text.split("terrain=")[1].split(" ")[0]

@@ -403,9 +403,16 @@ def take_card(w: Work, card: int) -> None:
 
 
 def chance_card(s: State) -> list[tuple[str, Fraction]]:
-    """The top card of the active player's deck: any unseen card, each equally likely."""
+    """The top card of the active player's deck: any unseen card, each equally likely (a deck
+    holds each card once, and the unseen cards are listed in order: one outcome each)."""
     unseen = s.decks[s.active]
-    return [(CARD_TEXT[c], Fraction(unseen.count(c), len(unseen))) for c in sorted(set(unseen))]
+    p = Fraction(1, len(unseen))
+    return [(CARD_TEXT[c], p) for c in unseen]
+
+
+def legal_card(s: State) -> list[str]:
+    """The outcomes of ``chance_card`` without their probabilities (cheaper to list)."""
+    return [CARD_TEXT[c] for c in s.decks[s.active]]
 
 
 CARD_TEXT = tuple(f"card {g}" for g in data.GOAL_IDS)

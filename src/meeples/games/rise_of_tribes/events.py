@@ -79,9 +79,15 @@ def draw_event(w: Work) -> bool:
 
 
 def chance_event(s: State) -> list[tuple[str, Fraction]]:
-    """The top card of the event deck: any unseen event, each equally likely."""
-    deck = s.ev_deck
-    return [(EVENT_TEXT[e], Fraction(deck.count(e), len(deck))) for e in sorted(set(deck))]
+    """The top card of the event deck: any unseen event, each equally likely (one card of
+    each event, listed in order: one outcome each)."""
+    p = Fraction(1, len(s.ev_deck))
+    return [(EVENT_TEXT[e], p) for e in s.ev_deck]
+
+
+def legal_event(s: State) -> list[str]:
+    """The outcomes of ``chance_event`` without their probabilities (cheaper to list)."""
+    return [EVENT_TEXT[e] for e in s.ev_deck]
 
 
 EVENT_TEXT = tuple(f"event {e}" for e in data.EVENT_IDS)

@@ -419,12 +419,13 @@ def check(state: State) -> None:
 
 def _check_chance(state: State, phase: Phase) -> None:
     """Raise BadPosition unless the setup is dealt outside its chance phases, and the unseen
-    cards are listed in order (they have none: the text must say one thing one way)."""
+    cards are listed in order (they have none: the text must say one thing one way), each once
+    (a deck holds one of each card)."""
     if phase not in SETUP_PHASES and (-1 in state.terrain or -1 in state.tribe
                                       or state.first < 0):
         raise BadPosition("the terrain, the tribes and the start player are dealt before play")
-    if any(list(deck) != sorted(deck) for deck in (*state.decks, state.ev_deck)):
-        raise BadPosition("the unseen cards of a deck are listed in increasing order")
+    if any(list(deck) != sorted(set(deck)) for deck in (*state.decks, state.ev_deck)):
+        raise BadPosition("the unseen cards of a deck are listed once each, in increasing order")
     if len(set(state.tribe) - {-1}) != sum(1 for t in state.tribe if t >= 0):
         raise BadPosition("every player has a tribe of their own")
 

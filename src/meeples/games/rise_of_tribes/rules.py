@@ -400,8 +400,15 @@ def _outcomes(chance: Callable[[State], list[tuple[str, Fraction]]]
     return lambda s: [outcome for outcome, _ in chance(s)]
 
 
+#: Each face rolled (``ROLLS`` without the probabilities).
+ROLL_TEXTS = [outcome for outcome, _ in ROLLS]
+
 LEGAL: dict[int, Callable[[State], list[str]]] = {
     **{phase: _outcomes(chance) for phase, chance in CHANCE.items()},
+    # the frequent draws list their outcomes without building fractions
+    Phase.ROLL: lambda s: [*ROLL_TEXTS],
+    Phase.CARD: actions.legal_card,
+    Phase.EVENT: events.legal_event,
     Phase.PICK: legal_pick,
     Phase.PLACE: legal_place,
     Phase.TAKE: legal_take,
