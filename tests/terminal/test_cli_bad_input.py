@@ -195,7 +195,15 @@ LOADTEST: list[Row] = [
     (["loadtest", "load", "--profile", "{folder}"], "is a folder, not a file"),
 ]
 
-ROWS = GLOBAL + PLAY + REPLAY + HINT + ARENA + BENCH + SERVE + LOADTEST
+VERIFY: list[Row] = [
+    (["verify"], "the following arguments are required: record"),
+    (["verify", "{missing}"], "no such match record"),
+    (["verify", "{folder}"], "is a folder, not a match record"),
+    (["verify", "{not_json}"], "cannot read"),
+    (["verify", "{match}", "--commitment", "abc"], "--commitment is the 64 hex digits"),
+]
+
+ROWS = GLOBAL + PLAY + REPLAY + HINT + ARENA + BENCH + SERVE + LOADTEST + VERIFY
 
 
 @pytest.fixture

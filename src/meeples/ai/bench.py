@@ -24,7 +24,7 @@ import meeples
 from meeples.ai.bot import Budget
 from meeples.ai.ismcts import ISMCTSBot
 from meeples.ai.mcts import MCTSBot
-from meeples.ai.model import model
+from meeples.ai.model import GameModel, model
 
 Figures = dict[str, float]
 
@@ -54,6 +54,16 @@ def _timed(seconds: float, step: Callable[[], int]) -> float:
     return best
 
 
+def _random_step(searched: GameModel, state: Any, rng: random.Random) -> Any:
+    """Return the state after a random action, or after chance's outcome drawn by its
+    probability at a chance node."""
+    rules = searched.rules
+    if searched.is_chance(state):
+        return rules.apply(state, searched.sample_chance(state, rng))
+    actions = rules.legal_actions(state)
+    return rules.apply(state, actions[rng.randrange(len(actions))])
+
+
 def random_play(name: str, seconds: float, seed: int = 0, players: int | None = None) -> float:
     """Return random-play actions per second on internal states (new games as they end)."""
     game = meeples.load(name)
@@ -61,14 +71,14 @@ def random_play(name: str, seconds: float, seed: int = 0, players: int | None = 
     rng = random.Random(seed)
     count = players or game.min_players
     games = [0]
+    searched = model(name)
 
     def one_game() -> int:
         state = rules.initial_state(count, seed + games[0], game.check_options(count, {}))
         games[0] += 1
         plies = 0
         while rules.outcome(state) is None and plies < 5000:
-            actions = rules.legal_actions(state)
-            state = rules.apply(state, actions[rng.randrange(len(actions))])
+            state = _random_step(searched, state, rng)
             plies += 1
         return plies
 
@@ -82,6 +92,7 @@ def sample_positions(name: str, count: int, seed: int = 0) -> list[Any]:
     rng = random.Random(seed)
     out: list[Any] = []
     g = 0
+    searched = model(name)
     while len(out) < count:
         options = game.check_options(game.min_players, {})
         state = rules.initial_state(game.min_players, seed + g, options)
@@ -90,8 +101,7 @@ def sample_positions(name: str, count: int, seed: int = 0) -> list[Any]:
         while rules.outcome(state) is None and len(out) < count and plies < 5000:
             if plies % 3 == 0:
                 out.append(state)
-            actions = rules.legal_actions(state)
-            state = rules.apply(state, actions[rng.randrange(len(actions))])
+            state = _random_step(searched, state, rng)
             plies += 1
     return out
 

@@ -20,6 +20,7 @@ from meeples.games.meeple_war.work import Work
 def view(state: State, player: int | None) -> dict[str, Any]:
     """Return the JSON-ready view of a state for a player (None: a spectator)."""
     data = notation.to_json(state)
+    data["position"] = notation.format_state(state)  # public: bots search from it
     data["player"] = player
     data["to_move"] = to_move(state)
     data["pile_count"] = len(state.pile)
