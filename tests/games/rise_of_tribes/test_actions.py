@@ -84,16 +84,17 @@ def test_gather_from_fewer_hexes_than_the_power() -> None:
 
 def test_lead_draws_n_goals_face_up() -> None:
     state = turn(members={"a": (1, 0)}, hand=(S, B), decks=full_decks())
-    state = play(state, "lead S", "card A3", "card D1", "card A8")
-    assert state.progress[0] == (data.WATERS, data.BOW, data.RAID)
+    state = play(state, "lead S", "cards D1 A3 A8")
+    assert state.progress[0] == (data.BOW, data.WATERS, data.RAID)
     assert len(state.decks[0]) == 11 and state.phase == Phase.ACT
 
 
-def test_lead_draw_is_any_unseen_card_equally_likely() -> None:
+def test_lead_draw_is_any_hand_of_unseen_cards_equally_likely() -> None:
     state = play(turn(members={"a": (1, 0)}, hand=(S, B), decks=full_decks()), "lead S")
     assert state.phase == Phase.CARD and state.to_draw == 3
-    assert rules.chance_outcomes(state) == [(f"card {data.GOAL_IDS[c]}", Fraction(1, 14))
-                                            for c in data.goal_deck(2)]
+    outcomes = rules.chance_outcomes(state)
+    assert len(outcomes) == 364 and {p for _, p in outcomes} == {Fraction(1, 364)}  # C(14, 3)
+    assert outcomes[0][0] == "cards D1 D3 D4" and outcomes[-1][0] == "cards A6 A7 A8"
 
 
 def test_lead_recycle_one_goal_per_village_before_drawing() -> None:
@@ -102,17 +103,28 @@ def test_lead_recycle_one_goal_per_village_before_drawing() -> None:
                                 decks=((data.BOW, data.OXEN, data.SPEAR), ()))
     state = play(state, "lead B")
     assert state.phase == Phase.RECYCLE
-    state = play(state, "recycle A8", "card D4", "card D1", "card D6")  # 2 + 1 recycled
-    assert state.progress[0] == (data.OXEN, data.BOW, data.SPEAR)
+    state = play(state, "recycle A8")  # 2 + 1 recycled: the 3 unseen cards come, certain
+    assert state.progress[0] == (data.BOW, data.OXEN, data.SPEAR)
     assert state.decks[0] == () and state.bottoms[0] == (data.RAID,)
 
 
 def test_lead_recycled_card_is_known_under_the_unseen_ones() -> None:
     state = turn(members={"a": (1, 0)}, hand=(B, S), villages=(0,) + (-1,) * 8)
+    state = dataclasses.replace(state, progress=((data.RAID,), ()),
+                                decks=((data.BOW, data.OXEN, data.SHELTER, data.SPEAR), ()))
+    state = play(state, "lead B", "recycle A8")  # default LEAD of 2, + 1 recycled: 3 of 4
+    assert rules.chance_outcomes(state) == [("cards D1 D4 D5", Fraction(1, 4)),
+                                            ("cards D1 D4 D6", Fraction(1, 4)),
+                                            ("cards D1 D5 D6", Fraction(1, 4)),
+                                            ("cards D4 D5 D6", Fraction(1, 4))]
+    state = play(state, "cards D4 D5 D6")
+    assert state.decks[0] == (data.BOW,) and state.bottoms[0] == (data.RAID,)
+
+
+def test_lead_reaches_the_recycled_card_once_the_unseen_ones_are_drawn() -> None:
+    state = turn(members={"a": (1, 0)}, hand=(B, S), villages=(0,) + (-1,) * 8)
     state = dataclasses.replace(state, progress=((data.RAID,), ()), decks=((data.BOW,), ()))
-    state = play(state, "lead B", "recycle A8")
-    assert rules.chance_outcomes(state) == [("card D1", Fraction(1))]
-    state = play(state, "card D1")  # then the recycled card, with no chance node
+    state = play(state, "lead B", "recycle A8")  # 3 to draw: Bow (certain), then Raid in order
     assert state.progress[0] == (data.BOW, data.RAID) and state.bottoms[0] == ()
     assert state.phase == Phase.ACT
 
@@ -121,13 +133,13 @@ def test_lead_without_villages_draws_at_once() -> None:
     state = turn(members={"a": (1, 0)}, hand=(B, S), decks=full_decks())
     state = play(state, "lead B")
     assert state.phase == Phase.CARD and state.to_draw == 2
-    state = play(state, "card D3", "card D5")
+    state = play(state, "cards D3 D5")
     assert state.progress[0] == (data.BASKETRY, data.SHELTER) and state.phase == Phase.ACT
 
 
 def test_lead_exhausted_deck_draws_what_is_left() -> None:
     state = turn(members={"a": (1, 0)}, hand=(S, B), decks=((data.BOW,), ()))
-    state = play(state, "lead S", "card D1")
+    state = play(state, "lead S")  # the one card left comes: no chance in it
     assert state.progress[0] == (data.BOW,) and state.decks[0] == ()
     assert state.phase == Phase.ACT
 

@@ -76,7 +76,7 @@ def test_anytime_skip_none_for_light_in_the_dark_and_dreamtime() -> None:
     assert light.phase == Phase.LIGHT and skip(light) is None
     dream = play(turn(options=LEAD, tribe=(data.KIAKIA, 0), members={"a": (1, 0)},
                       hand=(B, S), decks=full_decks()),
-                 "lead B", "card D1", "card D3", "card D4")
+                 "lead B", "cards D1 D3 D4")
     assert dream.phase == Phase.DREAM and skip(dream) is None
 
 

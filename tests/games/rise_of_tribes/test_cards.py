@@ -73,7 +73,7 @@ def test_shelter_grow_one_more_d5() -> None:
 def test_cave_painting_lead_one_more_d7() -> None:
     state = turn(members={"a": (1, 0)}, hand=(B, S), completed=((data.CAVE_PAINTING,), ()),
                  decks=((data.BOW, data.OXEN, data.SPEAR, data.RAID), ()))
-    state = play(state, "lead B", "card D1", "card D4", "card D6")
+    state = play(state, "lead B", "cards D1 D4 D6")
     assert len(state.progress[0]) == 3 and state.phase == Phase.ACT
 
 

@@ -240,7 +240,7 @@ def test_shared_knowledge_pay_one_to_draw_a_goal() -> None:
     state = dataclasses.replace(state, decks=((data.BOW, data.RAID), ()))
     state = play(state, "share w")
     assert state.phase == Phase.CARD and state.tokens[0] == (1, 0, 0)
-    state = play(state, "card A8")
+    state = play(state, "cards A8")
     assert state.progress[0] == (data.RAID,) and state.decks[0] == (data.BOW,)
     assert state.phase == Phase.GOALS
     assert not any(a.startswith("share") for a in legal(state))

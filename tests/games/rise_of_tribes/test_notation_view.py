@@ -313,6 +313,6 @@ def test_evaluate_counts_the_goal_cards_about_to_be_drawn() -> None:
     inner = turn(members={"a": (1, 0), "i": (0, 1)}, hand=(S, B),
                  decks=(data.goal_deck(2),) * 2)
     drawing = play(inner, "lead S")
-    drawn = play(drawing, "card D1", "card D3", "card D4")
+    drawn = play(drawing, "cards D1 D3 D4")
     assert drawing.phase == Phase.CARD
     assert evaluate(drawing, 0) == evaluate(drawn, 0) > evaluate(inner, 0)

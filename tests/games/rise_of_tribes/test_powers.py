@@ -94,7 +94,7 @@ def test_focused_effort_moon_action_may_use_default_once_per_turn() -> None:
     assert state.left == 3
     state = play(state, "stop")
     assert "lead M!" not in legal(state)
-    state = play(state, "lead M", "card A1")
+    state = play(state, "lead M", "cards A1")
     assert len(state.progress[0]) == 1  # only once per turn
 
 
@@ -109,11 +109,11 @@ def test_ambush_no_loss_in_first_round() -> None:
 def test_dreamtime_lead_plus_one_then_one_to_the_bottom() -> None:
     state = tribe_turn(data.KIAKIA, members={"a": (1, 0)}, hand=(B, S),
                        decks=(data.goal_deck(2),) * 2)
-    state = play(state, "lead B", "card D4", "card A2", "card D1")
-    assert state.phase == Phase.DREAM and state.progress[0] == (data.OXEN, data.NEIGHBOURS,
-                                                                   data.BOW)
+    state = play(state, "lead B", "cards D1 D4 A2")
+    assert state.phase == Phase.DREAM and state.progress[0] == (data.BOW, data.OXEN,
+                                                                   data.NEIGHBOURS)
     state = play(state, "bottom A2")
-    assert state.progress[0] == (data.OXEN, data.BOW) and state.bottoms[0] == (data.NEIGHBOURS,)
+    assert state.progress[0] == (data.BOW, data.OXEN) and state.bottoms[0] == (data.NEIGHBOURS,)
     assert data.NEIGHBOURS not in state.decks[0]  # known under the unseen cards, not among them
 
 
@@ -158,7 +158,7 @@ def test_light_in_the_dark_moon_action_gives_a_resource() -> None:
                        decks=(data.goal_deck(2),) * 2)
     state = play(state, "lead M")
     assert state.phase == Phase.LIGHT
-    state = play(state, "light s", "card A5")
+    state = play(state, "light s", "cards A5")
     assert state.res[0] == (0, 0, 1) and len(state.progress[0]) == 1
 
 

@@ -6,6 +6,8 @@ are the legal actions and their probabilities are right (the dice, the decks' co
 from __future__ import annotations
 
 import dataclasses
+import itertools
+import math
 import random
 from fractions import Fraction
 from typing import Any
@@ -58,10 +60,11 @@ def expected_outcomes(s: State) -> dict[str, Fraction]:
     if phase == Phase.ROLL:
         return {f"roll {data.FACE_LETTERS[f]}": Fraction(data.DIE_FACES.count(f), 6)
                 for f in set(data.DIE_FACES)}
-    if phase == Phase.CARD:
+    if phase == Phase.CARD:  # every hand of to_draw unseen cards, each as likely
         unseen = s.decks[s.active]
-        return {f"card {data.GOAL_IDS[c]}": Fraction(unseen.count(c), len(unseen))
-                for c in unseen}
+        count = math.comb(len(unseen), s.to_draw)
+        return {"cards " + " ".join(data.GOAL_IDS[c] for c in hand): Fraction(1, count)
+                for hand in itertools.combinations(sorted(unseen), s.to_draw)}
     if phase == Phase.EVENT:
         return {f"event {data.EVENT_IDS[e]}": Fraction(s.ev_deck.count(e), len(s.ev_deck))
                 for e in s.ev_deck}

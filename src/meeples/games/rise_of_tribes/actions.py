@@ -5,6 +5,8 @@ and LEAD (§2.5, R1, R2) with their development, event and leader modifiers (GAT
 from __future__ import annotations
 
 from fractions import Fraction
+from functools import lru_cache
+from itertools import combinations
 
 from meeples.games.rise_of_tribes import data, gather, goals, rules
 from meeples.games.rise_of_tribes.state import Flag, Phase, State
@@ -373,23 +375,32 @@ def draw_goals(w: Work) -> None:
 
 
 def next_card(w: Work) -> None:
-    """Draw the cards still to draw: the unseen ones by chance (``Phase.CARD``), then the
-    ones known under them in order; then go on with the LEAD, or back to step 5 after Shared
-    Knowledge (its draw is the only one once the conflicts of step 4 began)."""
+    """Draw the cards still to draw: from the unseen ones by chance (``Phase.CARD``, the whole
+    hand at once), then the ones known under them in order; then go on with the LEAD, or back
+    to step 5 after Shared Knowledge (its draw is the only one once the conflicts of step 4
+    began).
+
+    The hand is one chance node, not one per card: the cards of a hand come together, and the
+    bots' evaluation takes the exact expectation over a chance node's outcomes, which over
+    card-by-card draws grew as 14 x 13 x 12 x ... (240,240 leaves for a LEAD of 5, 2.2 million
+    of 6), against at most C(14, 7) = 3,432 hands.
+    """
     p = w.active
-    while w.to_draw > 0:
-        if w.peek("decks")[p]:
+    unseen = w.peek("decks")[p]
+    if w.to_draw > 0 and unseen:
+        if w.to_draw < len(unseen):
             w.phase, w.decider = Phase.CARD, p
             return
-        if not w.peek("bottoms")[p]:
-            break  # Q12: the deck is exhausted
+        for card in unseen:  # every unseen card comes: no chance in which
+            take_card(w, card)
+        w.decks[p] = []
+    while w.to_draw > 0 and w.peek("bottoms")[p]:
         take_card(w, w.bottoms[p].pop(0))
-    w.to_draw = 0
+    w.to_draw = 0  # Q12: the deck is exhausted
     if w.flags[Flag.CONFLICT]:
         w.phase, w.decider = Phase.GOALS, p
         return
-    drawn = w.drawn
-    if drawn and w.has_power(p, data.DREAMTIME):
+    if w.drawn and w.has_power(p, data.DREAMTIME):
         w.phase, w.decider = Phase.DREAM, p
         return
     rules.finish_action(w)
@@ -402,26 +413,33 @@ def take_card(w: Work, card: int) -> None:
     w.to_draw -= 1
 
 
+@lru_cache(maxsize=4096)
+def hands(unseen: tuple[int, ...], size: int) -> tuple[str, ...]:
+    """Return the texts of every hand of ``size`` cards among the unseen ones (in increasing
+    order of cards, hands in lexicographic order)."""
+    return tuple("cards " + " ".join(data.GOAL_IDS[c] for c in hand)
+                 for hand in combinations(unseen, size))
+
+
 def chance_card(s: State) -> list[tuple[str, Fraction]]:
-    """The top card of the active player's deck: any unseen card, each equally likely (a deck
-    holds each card once, and the unseen cards are listed in order: one outcome each)."""
-    unseen = s.decks[s.active]
-    p = Fraction(1, len(unseen))
-    return [(CARD_TEXT[c], p) for c in unseen]
+    """The hand drawn from the active player's deck: any ``to_draw`` of the unseen cards, each
+    hand equally likely (the top cards of a shuffled deck)."""
+    texts = hands(s.decks[s.active], s.to_draw)
+    p = Fraction(1, len(texts))
+    return [(text, p) for text in texts]
 
 
 def legal_card(s: State) -> list[str]:
     """The outcomes of ``chance_card`` without their probabilities (cheaper to list)."""
-    return [CARD_TEXT[c] for c in s.decks[s.active]]
-
-
-CARD_TEXT = tuple(f"card {g}" for g in data.GOAL_IDS)
+    return [*hands(s.decks[s.active], s.to_draw)]
 
 
 def apply_card(w: Work, words: list[str]) -> None:
-    card = data.GOAL_IDS.index(words[1])
-    w.decks[w.active].remove(card)
-    take_card(w, card)
+    unseen = w.decks[w.active]
+    for goal_id in words[1:]:
+        card = data.GOAL_IDS.index(goal_id)
+        unseen.remove(card)
+        take_card(w, card)
     next_card(w)
 
 

@@ -154,7 +154,7 @@ def chance_step(s: State) -> Message:
     if phase == Phase.ROLL:
         return msg("rot.chance.roll", player=player(s.active))
     if phase == Phase.CARD:
-        return msg("rot.chance.card", player=player(s.active))
+        return msg("rot.chance.cards", player=player(s.active), n=s.to_draw)
     return msg("rot.chance.event")
 
 
@@ -249,8 +249,9 @@ def _roll(s: State, p: dict[str, Any]) -> Message:
     return msg("rot.act.roll", player=player(s.active), face=face(p["face"]))
 
 
-def _card(s: State, p: dict[str, Any]) -> Message:
-    return msg("rot.act.card", player=player(s.active), goal=goal(p["goal"]))
+def _cards(s: State, p: dict[str, Any]) -> Message:
+    return msg("rot.act.cards", player=player(s.active),
+               goals=listing([goal(g) for g in p["goals"]]))
 
 
 def _tribe(s: State, p: dict[str, Any]) -> Message:
@@ -382,7 +383,7 @@ _DESCRIBE: dict[str, Callable[[State, dict[str, Any]], Message]] = {
     "tribe": _tribe,
     "first": lambda s, p: msg("rot.act.first", player=player(p["seat"])),
     "roll": _roll,
-    "card": _card,
+    "cards": _cards,
     "event": lambda s, p: msg("rot.act.event", event=event(p["event"])),
 }
 
@@ -418,7 +419,7 @@ def explain_illegal(s: State, action: str) -> Message:
 
 
 #: The verbs of chance's outcomes (notation: the forms after "(chance)"), never a player's.
-CHANCE_VERBS = frozenset({"terrain", "tile", "tribe", "first", "roll", "card", "event"})
+CHANCE_VERBS = frozenset({"terrain", "tile", "tribe", "first", "roll", "cards", "event"})
 
 
 def _explain_goal(s: State, card: int) -> Message:

@@ -7,9 +7,9 @@ order, the start player), rolled the dice at each turn start and for Cunning, an
 event deck again when the discard pile became the deck or when the Volcano or an unwon
 Chieftain went back into it. The record listed only the players' actions. Replaying it here,
 the old draws are kept beside the new state in the same order (a :class:`Shadow`), and each
-chance node gets the outcome the old engine drew: a goal card is the first of the old deck's
-order still unseen (cards put under the deck came after every unseen card in both engines), an
-event the top of the old event deck.
+chance node gets the outcome the old engine drew: a hand of goal cards is the first cards of the
+old deck's order still unseen (cards put under the deck came after every unseen card in both
+engines), an event the top of the old event deck.
 
 A record started from a position text holds its generator and deck orders in that text, which
 the engine no longer reads: it cannot be converted (``CorruptRecord``, saying so).
@@ -95,10 +95,10 @@ def outcome(shadow: Shadow, s: State) -> str:
         text = f"first {shadow.first}"
     elif phase == Phase.ROLL:
         text = f"roll {data.FACE_LETTERS[shadow.roll()]}"
-    elif phase == Phase.CARD:
+    elif phase == Phase.CARD:  # the old deck's top cards among the unseen ones
         unseen = s.decks[s.active]
-        card = next((c for c in shadow.decks[s.active] if c in unseen), -1)
-        text = f"card {data.GOAL_IDS[card]}" if card >= 0 else "card ?"
+        hand = [c for c in shadow.decks[s.active] if c in unseen][:s.to_draw]
+        text = "cards " + " ".join(data.GOAL_IDS[c] for c in sorted(hand))
     else:
         text = f"event {data.EVENT_IDS[shadow.events.pop(0)]}" if shadow.events else "event ?"
     if text not in rules.legal_actions(s):

@@ -72,8 +72,9 @@ action text                        verb       fields (type)
 ``tribe Kaha``                     tribe      tribe (str): the next seat's tribe, seat 0 first
 ``first 2``                        first      seat (int): the start player (Q9)
 ``roll S``                         roll       face (str): a die rolled comes up (§4.2)
-``card A3``                        card       goal (str): the top card of the active player's
-                                              goal deck (LEAD, Shared Knowledge)
+``cards A3`` / ``cards D1 D4 A8``  cards      goals (list of str): the hand drawn from the
+                                              active player's goal deck (LEAD, Shared
+                                              Knowledge), in increasing order
 ``event VO``                       event      event (str): the top card of the event deck
 =================================  =========  ==================================================
 
@@ -179,7 +180,7 @@ FORMS: tuple[Form, ...] = (
     Form("tribe", f"tribe (?P<tribe>{_TRIBE})"),
     Form("first", "first (?P<seat>[0-3])"),
     Form("roll", f"roll (?P<face>{_F})"),
-    Form("card", f"card (?P<goal>{_G})"),
+    Form("cards", f"cards (?P<goals>{_G}(?: {_G}){{0,14}})"),
     Form("event", f"event (?P<event>{_E})"),
 )
 
@@ -236,6 +237,8 @@ def action_parts(action: str) -> dict[str, Any]:
             parts[name] = int(value)
         elif name == "resources":
             parts[name] = list(value)
+        elif name == "goals":
+            parts[name] = value.split(" ")
         elif name == "pay":
             parts[name] = list(value) if len(value) > 1 else [value] * data.ALTAR_SAME
         else:
