@@ -416,7 +416,10 @@ class State(Generic[S, A]):
         Raises:
             IllegalAction: the string is malformed or the action is not legal here.
         """
-        return bool(self.game.rules.reveals(self.inner, self.parse_action(action)))
+        parsed = self.parse_action(action)
+        if self.is_chance:  # chance's outcome is seen once drawn: it stands
+            return True
+        return bool(self.game.rules.reveals(self.inner, parsed))
 
     def position(self) -> str:
         """Return the position text (``game.parse`` reads it back)."""

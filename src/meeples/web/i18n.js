@@ -68,6 +68,7 @@ const TABLES = {
     "match.pass": "Pass",
     "match.hint": "Hint",
     "match.log_who": "{player}:",
+    "match.chance": "Chance",
     "match.play_hint": "Play it",
     "match.hint_thinking": "Thinking…",
     "match.hint_value": "the bot's estimate of your chances after this move",
@@ -203,6 +204,7 @@ const TABLES = {
     "error.nothing_to_undo": "There is nothing of yours to undo.",
     "error.undo_not_yours": "Another player has decided since: you can only undo your own decisions.",
     "error.undo_revealed": "That decision revealed something hidden (a draw or a roll): it stands.",
+    "error.undo_chance": "Chance has drawn since: what was drawn stands.",
   },
   fr: {
     "nav.lobby": "Salon",
@@ -271,6 +273,7 @@ const TABLES = {
     "match.pass": "Passer",
     "match.hint": "Conseil",
     "match.log_who": "{player} :",
+    "match.chance": "Hasard",
     "match.play_hint": "Le jouer",
     "match.hint_thinking": "Réflexion…",
     "match.hint_value": "vos chances après ce coup, selon le robot",
@@ -406,6 +409,7 @@ const TABLES = {
     "error.nothing_to_undo": "Vous n'avez rien à reprendre.",
     "error.undo_not_yours": "Un autre joueur a décidé depuis : vous ne pouvez reprendre que vos propres décisions.",
     "error.undo_revealed": "Cette décision a révélé quelque chose de caché (une pioche ou un lancer) : elle est acquise.",
+    "error.undo_chance": "Le hasard a tiré depuis : ce qui est tiré est acquis.",
   },
   es: {
     "nav.lobby": "Sala",
@@ -474,6 +478,7 @@ const TABLES = {
     "match.pass": "Pasar",
     "match.hint": "Pista",
     "match.log_who": "{player}:",
+    "match.chance": "Azar",
     "match.play_hint": "Jugarla",
     "match.hint_thinking": "Pensando…",
     "match.hint_value": "tus posibilidades tras esta jugada, según el bot",
@@ -609,6 +614,7 @@ const TABLES = {
     "error.nothing_to_undo": "No tienes nada que deshacer.",
     "error.undo_not_yours": "Otro jugador ha decidido desde entonces: solo puedes deshacer tus propias decisiones.",
     "error.undo_revealed": "Esa decisión reveló algo oculto (un robo o una tirada): se mantiene.",
+    "error.undo_chance": "El azar ha sacado algo desde entonces: lo sacado se mantiene.",
   },
 };
 
