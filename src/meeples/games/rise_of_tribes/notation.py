@@ -390,7 +390,9 @@ def check(state: State) -> None:
         ("first", -1, n - 1), ("active", 0, n - 1), ("decider", 0, n - 1),
         ("phase", 0, max(Phase)), ("pend", -big, big), ("used", 0, 3),
         ("moved", 0, big), ("left", -big, big), ("to_draw", 0, len(data.GOAL_IDS)),
-        ("drawn", 0, last_goal), ("power", -big, big), ("flags", -big, big),
+        ("drawn", 0, last_goal),
+        # the resources a GATHER takes per hex (1-2) or a MOVE's distance (1-3), else 0
+        ("power", 0, 3), ("flags", -big, big),
         ("evstep", -big, big), ("evface", -big, big), ("rnd", 0, big),
         ("winner", -1, n - 1), ("over", 0, 2),
     ):

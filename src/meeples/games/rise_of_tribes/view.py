@@ -71,7 +71,7 @@ def view(state: State, player: int | None) -> dict[str, Any]:
             # The same by component id, for the catalogues (rot.power, rot.goal...).
             "powers": [data.LEADER_POWER_CODES[power] for power in _power_indices(s, p)],
             "power_choice": data.LEADER_POWER_CODES[chosen] if chosen >= 0 else None,
-            "goals": _goals(s, p, mine=p == player),
+            "goals": _goals(s, p),
         })
     chance = rules.is_chance(s)
     return {
@@ -120,10 +120,10 @@ def _powers_in_force(s: State, p: int) -> list[str]:
     return [data.LEADER_POWER_NAMES[power] for power in _power_indices(s, p)]
 
 
-def _goals(s: State, p: int, mine: bool) -> list[dict[str, Any]]:
-    """Return p's goals in progress then completed, with what each asks and rewards; for the
-    viewing player's own goals in progress, also how far they are and whether it can be
-    completed now (all public facts: goals lie face up, §2.8)."""
+def _goals(s: State, p: int) -> list[dict[str, Any]]:
+    """Return p's goals in progress then completed, with what each asks and rewards, and for
+    those in progress how far they are and whether they can be completed now: public facts
+    (goals lie face up, §2.8), in every view alike, since a view is the whole state."""
     out = []
     developments = len(data.DEVELOPMENTS)
     for card, done in [(c, False) for c in s.progress[p]] + [(c, True) for c in s.completed[p]]:
@@ -135,7 +135,7 @@ def _goals(s: State, p: int, mine: bool) -> list[dict[str, Any]]:
             "requirement": describe.requirement(card).to_json(),
             "progress": None, "ready": None,
         }
-        if mine and not done:
+        if not done:
             entry["progress"] = describe.progress(s, p, card).to_json()
             entry["ready"] = describe.is_ready(s, p, card)
         out.append(entry)
