@@ -163,3 +163,11 @@ def test_move_every_hex_has_a_neighbour() -> None:
     # A member that has not moved always has a step (actions.can_move relies on it).
     for n, adjacent in data.ADJACENT.items():
         assert len(adjacent) == len(data.MAPS[n]) and all(adjacent)
+
+
+def test_lead_leaves_no_drawn_cards_behind_once_drawn() -> None:
+    # drawn means the cards Dreamtime chooses among: empty once the LEAD is over, so two
+    # identical tables are one state.
+    state = turn(members={"a": (1, 0)}, hand=(B, S), decks=full_decks())
+    state = play(state, "lead B", "cards D3 D5")
+    assert state.drawn == () and state.phase == Phase.ACT

@@ -397,11 +397,12 @@ def next_card(w: Work) -> None:
     while w.to_draw > 0 and w.peek("bottoms")[p]:
         take_card(w, w.bottoms[p].pop(0))
     w.to_draw = 0  # Q12: the deck is exhausted
+    if w.drawn and w.has_power(p, data.DREAMTIME) and not w.flags[Flag.CONFLICT]:
+        w.phase, w.decider = Phase.DREAM, p
+        return
+    w.drawn = []  # kept only while Dreamtime chooses among them
     if w.flags[Flag.CONFLICT]:
         w.phase, w.decider = Phase.GOALS, p
-        return
-    if w.drawn and w.has_power(p, data.DREAMTIME):
-        w.phase, w.decider = Phase.DREAM, p
         return
     rules.finish_action(w)
 

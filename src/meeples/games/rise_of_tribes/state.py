@@ -253,7 +253,7 @@ class State(Reader):
     moved: tuple[int, ...]  # per hex: the active player's members that moved this turn
     left: int  # what remains of the current action (members, hexes, cards)
     to_draw: int  # goal cards still to draw (LEAD, Shared Knowledge): Phase.CARD
-    drawn: tuple[int, ...]  # the goal cards this LEAD drew (Dreamtime puts one back)
+    drawn: tuple[int, ...]  # the goal cards a LEAD drew, kept while Dreamtime puts one back
     power: int  # current action: resources per hex (GATHER) or distance (MOVE)
     flags: tuple[int, ...]  # per-turn facts (Flag)
     evstep: int  # progress through the doubles of step 2 (events.py)
