@@ -140,11 +140,10 @@ def test_chance_game_messages_carry_the_commitment_and_never_the_live_seed(
     assert str(seed) not in seen and seed >= 2**64  # a fresh dealer's 256-bit seed
 
 
-def test_only_rise_of_tribes_keeps_a_hidden_part_in_its_state() -> None:
-    # Meeple War's chance is explicit (issue 13); Rise of Tribes keeps its generator until its
-    # own conversion lands
+def test_no_game_keeps_a_hidden_part_in_its_state() -> None:
+    # Meeple War's and Rise of Tribes' chance is explicit (issue 13)
     hidden = {name: guard.hides(meeples.load(name)) for name in meeples.game_names()}
-    assert hidden == {"sparta": False, "meeple_war": False, "rise_of_tribes": True}
+    assert hidden == {"sparta": False, "meeple_war": False, "rise_of_tribes": False}
 
 
 # --- tokens -------------------------------------------------------------------------------------
