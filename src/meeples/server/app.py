@@ -72,6 +72,7 @@ def create_app(
     bot_processes: int | None = None,
     bot_games: tuple[int, int] = (BOT_GAMES_PER_ADDRESS, BOT_GAMES_TOTAL),
     check_database: bool = True,
+    redis_url: str | None = None,
 ) -> Starlette:
     """Return the application on the database db (see :func:`store.database_url`).
 
@@ -82,6 +83,8 @@ def create_app(
     bot_games: games of bots only that may play at once, per client address and in all.
     check_database: check at start that the database is whole and writable (``meeples serve``
     checks before it starts the app, so it says no here).
+    redis_url: Redis shared with other workers on the same database (see
+    :mod:`meeples.server.cluster`); None: this process alone serves the database's games.
 
     Raises:
         DatabaseProblem: (at start) the database is damaged, read-only or not a database.
@@ -99,7 +102,21 @@ def create_app(
                 store.close()
                 raise
         workers = Workers.start(bot_processes)
-        lobby = Lobby(store, bot_delay, workers, bot_games)
+        # --- several workers (meeples.server.cluster) ---
+        cluster = None
+        if redis_url is not None:
+            from meeples.server.cluster import Cluster, ClusterLobby, check_shared
+
+            check_shared(url)
+            cluster = Cluster(redis_url, store)
+            shared = ClusterLobby(store, cluster, bot_delay, workers, bot_games)
+            cluster.app, cluster.serve_socket = app, _live
+            await cluster.start(shared)
+            lobby: Lobby = shared
+        else:
+            lobby = Lobby(store, bot_delay, workers, bot_games)
+        app.state.cluster = cluster
+        # --- end ---
         app.state.store = store
         app.state.lobby = lobby
         app.state.creations = guard.Buckets(*create_rate)
@@ -112,6 +129,8 @@ def create_app(
             yield
         finally:
             await lobby.stop()
+            if cluster is not None:
+                await cluster.stop()
             await asyncio.to_thread(workers.stop)
             store.close()
 
@@ -391,6 +410,9 @@ async def _refuse(websocket: WebSocket, message: dict[str, Any], code: int) -> N
 
 
 async def _live(websocket: WebSocket) -> None:
+    cluster = getattr(websocket.app.state, "cluster", None)
+    if cluster is not None and await cluster.relay(websocket, _address(websocket)):
+        return  # served by the worker holding the match, through this one
     try:
         room = await _lobby(websocket).get(websocket.path_params["match_id"])
     except DamagedMatch:
