@@ -63,7 +63,7 @@ class Worker:
     @property
     def pid(self) -> int | None:
         """The process id while it runs."""
-        return self.process.pid if self.alive() else None
+        return self.process.pid if self.process is not None and self.alive() else None
 
     def _log(self, kind: str) -> Path:
         return self.folder / f"{self.name}.{self.starts}.{kind}"
