@@ -43,19 +43,24 @@ def postgres_server() -> Iterator[str]:
         yield url
 
 
-@pytest.fixture
-def postgres_url(postgres_server: str) -> str:
-    """A fresh PostgreSQL database, so that no test sees another's games."""
+def fresh_database(server: str) -> str:
+    """Create an empty database on a PostgreSQL server; return its URL."""
     from sqlalchemy import create_engine
 
     name = f"test_{secrets.token_hex(6)}"
-    engine = create_engine(postgres_server, isolation_level="AUTOCOMMIT")
+    engine = create_engine(server, isolation_level="AUTOCOMMIT")
     try:
         with engine.connect() as conn:
             conn.exec_driver_sql(f"CREATE DATABASE {name}")
     finally:
         engine.dispose()
-    return f"{postgres_server.rsplit('/', 1)[0]}/{name}"
+    return f"{server.rsplit('/', 1)[0]}/{name}"
+
+
+@pytest.fixture
+def postgres_url(postgres_server: str) -> str:
+    """A fresh PostgreSQL database, so that no test sees another's games."""
+    return fresh_database(postgres_server)
 
 
 @pytest.fixture(scope="session")

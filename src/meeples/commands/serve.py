@@ -148,9 +148,9 @@ def check_cluster(args: argparse.Namespace, url: str) -> str | None:
         BadOptions: several workers without Redis, or on an SQLite file; no Redis client
             installed; Redis does not answer.
     """
-    redis_url = args.redis if args.redis is not None else os.environ.get("MEEPLES_REDIS_URL")
-    if redis_url is not None and not redis_url.strip():
+    if args.redis is not None and not args.redis.strip():
         raise BadOptions("--redis needs a URL (e.g. redis://localhost:6379/0)")
+    redis_url = args.redis or os.environ.get("MEEPLES_REDIS_URL", "").strip() or None
     if redis_url is None:
         if args.workers > 1:
             raise BadOptions(

@@ -606,9 +606,6 @@ class Cluster:
         taken = 0
         for match_id in orphans:
             if await lobby.take(match_id):
-                room = lobby.rooms.get(match_id)
-                if room is not None:
-                    room.schedule_bots()
                 taken += 1
         if taken:
             log.info("%s took over %d matches", self.id, taken)
@@ -664,6 +661,7 @@ class ClusterLobby(Lobby):
                 with contextlib.suppress(RedisError, OSError):
                     await self.cluster.release(match_id)
                 return False
+            room.schedule_bots()  # a bot to move goes on here, whoever asked for the match
             return True
 
     async def get(self, match_id: str) -> Room | None:
