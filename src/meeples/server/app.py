@@ -107,11 +107,16 @@ def create_app(
         if redis_url is not None:
             from meeples.server.cluster import Cluster, ClusterLobby, check_shared
 
-            check_shared(url)
-            cluster = Cluster(redis_url, store)
-            shared = ClusterLobby(store, cluster, bot_delay, workers, bot_games)
-            cluster.app, cluster.serve_socket = app, _live
-            await cluster.start(shared)
+            try:
+                check_shared(url)
+                cluster = Cluster(redis_url, store)
+                shared = ClusterLobby(store, cluster, bot_delay, workers, bot_games)
+                cluster.app, cluster.serve_socket = app, _live
+                await cluster.start(shared)
+            except BaseException:
+                await asyncio.to_thread(workers.stop)
+                store.close()
+                raise
             lobby: Lobby = shared
         else:
             lobby = Lobby(store, bot_delay, workers, bot_games)
@@ -128,9 +133,9 @@ def create_app(
         try:
             yield
         finally:
-            await lobby.stop()
-            if cluster is not None:
+            if cluster is not None:  # its bots stopped first, then its games let go
                 await cluster.stop()
+            await lobby.stop()
             await asyncio.to_thread(workers.stop)
             store.close()
 

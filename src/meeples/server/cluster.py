@@ -265,9 +265,15 @@ class Cluster:
         for task in self._tasks:
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await task
+        if self.lobby is not None:
+            await Lobby.stop(self.lobby)  # no bot of ours writes once another worker may
+            for match_id in list(self.held):
+                self.store.give_up_writer(match_id)
         for relay in list(self.relays.values()):
             relay.client.close(MOVED)
         for relayed in list(self.relayed.values()):
+            with contextlib.suppress(RedisError, OSError):
+                await relayed.close(MOVED)
             relayed.disconnect()
         with contextlib.suppress(RedisError, OSError):
             for match_id in list(self.held):
