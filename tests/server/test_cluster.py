@@ -232,6 +232,47 @@ def test_a_bot_game_goes_on_on_the_other_worker_when_its_worker_is_killed(
     assert wait_for(lambda: version() > at_kill + 2)
 
 
+def test_a_stopped_worker_gives_its_games_back_at_once(
+    fresh_pair: list[Worker], services: tuple[str, str]
+) -> None:
+    a, b = fresh_pair
+    match = create(a)
+    a.stop()
+    assert holder_pid(services[1], match["id"]) in (None, b.pid)
+
+
+def test_a_worker_cut_from_redis_lets_its_games_go(
+    services: tuple[str, str], tmp_path: Path
+) -> None:
+    from meeples.loadtest import services as throwaway
+
+    with throwaway.redis() as redis:
+        worker = Worker(tmp_path, fresh_database(services[0]), redis, "alone")
+        worker.start()
+        try:
+            match = create(worker)
+            with hello(worker, match, 0) as (player, _):
+                redis_gone = time.monotonic()
+                with pytest.raises(ConnectionClosed) as closed:
+                    shut_down(redis)
+                    while True:
+                        player.recv(timeout=TAKEOVER)
+            waited = time.monotonic() - redis_gone
+        finally:
+            worker.kill()
+    assert getattr(closed.value.rcvd, "code", None) == 1012 and waited < TAKEOVER
+
+
+def shut_down(url: str) -> None:
+    """Shut a throwaway Redis down (its context then finds it gone)."""
+    import redis as redis_client
+
+    client = redis_client.Redis.from_url(url)
+    with contextlib.suppress(redis_client.ConnectionError):
+        client.shutdown(nosave=True)
+    client.close()
+
+
 @pytest.mark.slow
 def test_no_acknowledged_action_is_lost_when_one_worker_of_two_is_killed_under_load(
     services: tuple[str, str], tmp_path: Path
