@@ -146,6 +146,17 @@ def test_a_move_made_through_one_worker_reaches_a_spectator_of_the_other(
     assert (seen["version"], seen["log"][-1]["action"]) == (1, action)
 
 
+def test_every_spectator_of_the_other_worker_gets_each_move(pair: list[Worker]) -> None:
+    a, b = pair
+    match = create(a)
+    with contextlib.ExitStack() as stack:
+        spectators = [stack.enter_context(hello(b, match))[0] for _ in range(12)]
+        with hello(a, match, 0) as (player, state):
+            action = play_first_legal(player, state)
+            seen = [receive_state(spectator)["log"][-1]["action"] for spectator in spectators]
+    assert seen == [action] * 12
+
+
 def test_a_player_connected_to_the_worker_not_holding_the_game_plays_through_the_holder(
     pair: list[Worker],
 ) -> None:

@@ -17,9 +17,11 @@ is free or whose holder is dead, so bot games and half-played turns go on within
 Players and spectators may connect to any worker. A connection to a match held elsewhere is
 relayed: this worker (the origin) publishes the connection's frames to the holder's inbox, the
 holder serves it exactly as a local socket (the same handler, limits and rooms) and publishes
-what it sends to the origin's inbox. When the holder changes or dies, the origin closes the
-connection with :data:`MOVED` (1012, "service restart") and the client reconnects, to be served
-by the new holder; a client never needs to know which worker holds its game.
+what it sends to the origin's inbox, once for all the connections of that origin that get the
+same text at once (:class:`Outlet`: a crowd of spectators costs one message per update).
+When the holder changes or dies, the origin closes the connection with :data:`MOVED` (1012,
+"service restart") and the client reconnects, to be served by the new holder; a client never
+needs to know which worker holds its game.
 
 With one process and SQLite (``make run``) none of this runs.
 """
@@ -146,7 +148,7 @@ class RelayedSocket:
         Raises:
             ConnectionError: the origin is gone (no one listens on its inbox).
         """
-        if not await self.cluster.publish(self.origin, "t", self.conn, text):
+        if not await self.cluster.outlet(self.origin).send(self.conn, text):
             raise ConnectionError("the worker of this connection is gone")
 
     async def close(self, code: int = 1000) -> None:
@@ -165,6 +167,46 @@ class RelayedSocket:
         while not self.frames.empty():
             self.frames.get_nowait()
         self.frames.put_nowait({"type": "websocket.disconnect", "code": 1006})
+
+
+class Outlet:
+    """The texts this worker sends to the relayed connections of one origin, published once
+    for all the connections that get the same text at once.
+
+    A room posts one text object to every spectator (and one to every connection holding the
+    same seats); their senders each hand it here in the same turn of the event loop, and one
+    message ``m <conn>,<conn>... <text>`` carries it to the origin, which sends it to each.
+    Each sender waits until its text is published, so each connection's texts stay in order.
+    """
+
+    def __init__(self, cluster: Cluster, origin: str) -> None:
+        self.cluster = cluster
+        self.origin = origin
+        self.pending: list[tuple[str, str, asyncio.Future[bool]]] = []
+        self._flusher: asyncio.Task[None] | None = None
+
+    async def send(self, conn: str, text: str) -> bool:
+        """Publish a text for a connection of the origin; return whether the origin listens."""
+        done: asyncio.Future[bool] = asyncio.get_running_loop().create_future()
+        self.pending.append((conn, text, done))
+        if self._flusher is None or self._flusher.done():
+            self._flusher = asyncio.get_running_loop().create_task(self._flush())
+        return await done
+
+    async def _flush(self) -> None:
+        while self.pending:
+            await asyncio.sleep(0)  # the other senders of this broadcast hand theirs in
+            batch, self.pending = self.pending, []
+            groups: dict[str, tuple[list[str], list[asyncio.Future[bool]]]] = {}
+            for conn, text, done in batch:
+                conns, waiting = groups.setdefault(text, ([], []))
+                conns.append(conn)
+                waiting.append(done)
+            for text, (conns, waiting) in groups.items():
+                delivered = await self.cluster.publish(self.origin, "m", ",".join(conns), text)
+                for done in waiting:
+                    if not done.done():
+                        done.set_result(delivered)
 
 
 class Replica(Room):
@@ -212,6 +254,7 @@ class Cluster:
         self.relays: dict[str, Relay] = {}  # origin side, by connection id
         self.relayed: dict[str, RelayedSocket] = {}  # holder side, by connection id
         self.calls: dict[str, asyncio.Future[dict[str, Any]]] = {}
+        self.outlets: dict[str, Outlet] = {}  # by origin worker
         self._taking = asyncio.Lock()
         self._tasks: list[asyncio.Task[None]] = []
         self._pubsub: Any = None
@@ -351,6 +394,13 @@ class Cluster:
             return False
         return int(receivers) > 0
 
+    def outlet(self, origin: str) -> Outlet:
+        """Return the outlet of the texts sent to an origin's connections."""
+        found = self.outlets.get(origin)
+        if found is None:
+            found = self.outlets[origin] = Outlet(self, origin)
+        return found
+
     async def _listen(self) -> None:
         while True:
             try:
@@ -381,9 +431,10 @@ class Cluster:
 
     def _dispatch(self, data: str) -> None:
         kind, conn, body = (data.split(" ", 2) + ["", ""])[:3]
-        if kind == "t":  # a text for a connection of ours
-            if (relay := self.relays.get(conn)) is not None:
-                relay.client.post(body)
+        if kind == "m":  # a text for one or several connections of ours
+            for one in conn.split(","):
+                if (relay := self.relays.get(one)) is not None:
+                    relay.client.post(body)
         elif kind == "c":  # the holder closes a connection of ours
             if (relay := self.relays.get(conn)) is not None:
                 relay.client.close(int(body) if body.isdigit() else 1000)
@@ -583,8 +634,12 @@ class Cluster:
             for (_, relay), holder in zip(relays, holders, strict=True):
                 if holder != relay.holder:
                     relay.client.close(MOVED)
+        serving = {r.origin for r in self.relayed.values()}
+        for origin, outlet in list(self.outlets.items()):
+            if origin not in serving and not outlet.pending:
+                del self.outlets[origin]
         if self.relayed:
-            origins = sorted({r.origin for r in self.relayed.values()})
+            origins = sorted(serving)
             counts = dict(await self.redis.pubsub_numsub(*[self.inbox(o) for o in origins]))
             for relayed in list(self.relayed.values()):
                 if not int(counts.get(self.inbox(relayed.origin), 0)):
