@@ -38,7 +38,7 @@ import secrets
 import socket
 import time
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from redis import asyncio as aioredis
@@ -116,7 +116,6 @@ class Relay:
     match_id: str
     holder: str
     client: Client
-    gone: asyncio.Event = field(default_factory=asyncio.Event)
 
 
 class RelayedSocket:
@@ -723,6 +722,8 @@ class ClusterLobby(Lobby):
                     await self.cluster.release(match_id)
                 return False
             room.schedule_bots()  # a bot to move goes on here, whoever asked for the match
+            if room.is_playing_bots() and all(seat.kind == "bot" for seat in room.seats):
+                self._bot_games.setdefault(match_id, None)  # counted in this worker's quota
             return True
 
     async def get(self, match_id: str) -> Room | None:
@@ -764,6 +765,7 @@ class ClusterLobby(Lobby):
         """Stop writing a match: its bots stop, its connections reconnect elsewhere; return
         whether it was loaded here."""
         self.store.give_up_writer(match_id)
+        self._bot_games.pop(match_id, None)
         room = self.rooms.pop(match_id, None)
         if room is None:
             return False
