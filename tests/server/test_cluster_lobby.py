@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import pytest
 from starlette.testclient import TestClient
+from starlette.websockets import WebSocketDisconnect
 
 from meeples.server.app import create_app
 from tests.server.conftest import create
@@ -37,3 +39,32 @@ def test_a_game_let_go_is_loaded_afresh_when_asked_for_again(
             state = ws.receive_json()
     again = app.state.lobby.rooms.get(match["id"])
     assert state["type"] == "state" and again is not None and again is not room
+
+
+def test_a_worker_whose_game_was_taken_over_writes_nothing_and_sends_its_players_away(
+    postgres_url: str, redis_url: str
+) -> None:
+    import redis
+
+    from meeples.server.store import Store
+
+    app = create_app(postgres_url, bot_delay=0, redis_url=redis_url)
+    with TestClient(app) as client:
+        match = create(client)
+        with client.websocket_connect(f"/ws/{match['id']}") as ws:
+            ws.send_json({"type": "hello", "tokens": [match["seats"][0]["token"]]})
+            state = ws.receive_json()
+            other = Store(postgres_url)  # another worker takes the game over
+            other.take_writer(match["id"], "other")
+            lease = redis.Redis.from_url(redis_url)
+            lease.set(f"meeples:lease:{match['id']}", "other")
+            lease.close()
+            ws.send_json({"type": "act", "action": state["legal"][0]["action"], "version": 0})
+            refused = ws.receive_json()
+            with pytest.raises(WebSocketDisconnect) as closed:
+                while True:
+                    ws.receive_json()
+    stored = other.load(match["id"])
+    other.close()
+    assert refused["code"] == "storage" and closed.value.code == 1012
+    assert stored is not None and stored.actions == []
