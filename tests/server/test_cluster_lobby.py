@@ -68,3 +68,20 @@ def test_a_worker_whose_game_was_taken_over_writes_nothing_and_sends_its_players
     other.close()
     assert refused["code"] == "storage" and closed.value.code == 1012
     assert stored is not None and stored.actions == []
+
+
+def test_a_lease_renewed_late_keeps_the_game_and_its_players(
+    postgres_url: str, redis_url: str
+) -> None:
+    app = create_app(postgres_url, bot_delay=0, redis_url=redis_url)
+    with TestClient(app) as client:
+        match = create(client)
+        with client.websocket_connect(f"/ws/{match['id']}") as ws:
+            ws.send_json({"type": "hello", "tokens": [match["seats"][0]["token"]]})
+            state = ws.receive_json()
+            room = app.state.lobby.rooms[match["id"]]
+            app.state.cluster.held[match["id"]] = 0.0  # as if the event loop stalled
+            client.get(f"/api/matches/{match['id']}")
+            ws.send_json({"type": "act", "action": state["legal"][0]["action"], "version": 0})
+            moved = ws.receive_json()
+    assert app.state.lobby.rooms[match["id"]] is room and moved["version"] == 1

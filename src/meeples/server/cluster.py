@@ -346,8 +346,8 @@ class Cluster:
         taken = bool(await self.redis.set(key, self.id, nx=True, px=self._ms))
         if not taken:
             holder = await self.holder(match_id)
-            if holder == self.id:
-                taken = True
+            if holder == self.id:  # still ours: renewed, for as long as a new one
+                taken = not await self._renew(keys=[key], args=[self.id, self._ms])
             elif holder is not None and not await self.alive(holder):
                 taken = bool(await self._steal(keys=[key], args=[holder, self.id, self._ms]))
                 if taken:
@@ -376,6 +376,16 @@ class Cluster:
             if match_id not in lost and match_id in self.held:
                 self.held[match_id] = started + self.lease * TRUSTED
         return sorted(lost)
+
+    async def keep(self, match_id: str) -> bool:
+        """Renew one lease this worker held; return whether it is still ours."""
+        if match_id not in self.held:
+            return False
+        started = time.monotonic()
+        if await self._renew(keys=[self.lease_key(match_id)], args=[self.id, self._ms]):
+            return False
+        self.held[match_id] = started + self.lease * TRUSTED
+        return True
 
     async def release(self, match_id: str) -> None:
         """Give a match's lease back (it is written by no one until someone takes it)."""
@@ -698,7 +708,8 @@ class ClusterLobby(Lobby):
         """Hold and load a match if no live worker holds it; return whether this worker does."""
         async with self.cluster._taking:
             if match_id in self.rooms:
-                if self.cluster.holds(match_id):
+                # Trusted, or still ours in Redis (a late renewal): no one else wrote it.
+                if self.cluster.holds(match_id) or await self.cluster.keep(match_id):
                     return True
                 await self.drop(match_id)  # its lease lapsed: someone may have written since
             if not await self.workers.store(self.store.exists, match_id):
