@@ -7,7 +7,7 @@ from starlette.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
 from meeples.server.app import create_app
-from tests.server.conftest import create
+from tests.server.conftest import WIN_IN_ONE, create
 
 BOTS = [{"kind": "bot", "level": "random"}, {"kind": "bot", "level": "random"}]
 
@@ -85,3 +85,28 @@ def test_a_lease_renewed_late_keeps_the_game_and_its_players(
             ws.send_json({"type": "act", "action": state["legal"][0]["action"], "version": 0})
             moved = ws.receive_json()
     assert app.state.lobby.rooms[match["id"]] is room and moved["version"] == 1
+
+
+def test_a_finished_game_nobody_watches_is_given_back(
+    postgres_url: str, redis_url: str
+) -> None:
+    import time
+
+    import redis
+
+    app = create_app(postgres_url, bot_delay=0, redis_url=redis_url)
+    with TestClient(app) as client:
+        match = create(client, position=WIN_IN_ONE)
+        with client.websocket_connect(f"/ws/{match['id']}") as ws:
+            ws.send_json({"type": "hello", "tokens": [match["seats"][0]["token"]]})
+            ws.receive_json()
+            ws.send_json({"type": "act", "action": "e4-e6", "version": 0})
+            assert ws.receive_json()["outcome"] is not None
+        deadline = time.monotonic() + 10
+        while match["id"] in app.state.lobby.rooms and time.monotonic() < deadline:
+            time.sleep(0.1)
+        leases = redis.Redis.from_url(redis_url)
+        lease = leases.get(f"meeples:lease:{match['id']}")
+        leases.close()
+        replay = client.get(f"/api/matches/{match['id']}/replay")
+    assert lease is None and replay.status_code == 200

@@ -614,7 +614,7 @@ class Cluster:
     async def _tick_loop(self) -> None:
         while True:
             await asyncio.sleep(self.tick)
-            for step in (self._keep_leases, self._check_relays, self.sweep):
+            for step in (self._keep_leases, self._check_relays, self.sweep, self._let_finished_go):
                 try:
                     await step()
                 except asyncio.CancelledError:
@@ -634,6 +634,23 @@ class Cluster:
         self.held.pop(match_id, None)
         if self.lobby is not None and await self.lobby.drop(match_id):
             log.warning("match %s left on %s: %s", match_id, self.id, why)
+
+    async def _let_finished_go(self) -> int:
+        """Give back the finished games nobody watches here; return how many.
+
+        A finished game is taken by whichever worker is asked for it (a replay, a last look);
+        kept, its lease would be renewed for ever.
+        """
+        if self.lobby is None or self._stopping:
+            return 0
+        idle = [
+            match_id for match_id, room in self.lobby.rooms.items()
+            if room.stored.finished and not room.clients and not room.is_playing_bots()
+        ]
+        for match_id in idle:
+            await self.lobby.drop(match_id)
+            await self.release(match_id)
+        return len(idle)
 
     async def _check_relays(self) -> None:
         """Close the relayed connections whose match changed holder, or whose origin died."""
