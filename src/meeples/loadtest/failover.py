@@ -135,6 +135,8 @@ class Game:
     last_ack: float = 0.0
     stall: float = 0.0
     sent: int = 0
+    #: Every wait of more than a second between two new acknowledged actions.
+    waits: list[float] = field(default_factory=list)
 
     def acknowledge(self, entries: list[dict[str, Any]], now: float) -> None:
         """Note the log entries a client received."""
@@ -145,6 +147,8 @@ class Game:
                 self.acknowledged[ply] = action
                 if self.last_ack:
                     self.stall = max(self.stall, now - self.last_ack)
+                    if now - self.last_ack > 1.0:
+                        self.waits.append(now - self.last_ack)
                 self.last_ack = now
             elif known != action:  # two different actions acknowledged at one ply
                 self.conflicts += 1
@@ -223,6 +227,7 @@ class Figures:
     conflicts: int = 0
     reconnects: int = 0
     max_stall: float = 0.0
+    waits: list[float] = field(default_factory=list)
     seconds: float = 0.0
     log_problems: list[str] = field(default_factory=list)
 
@@ -232,6 +237,8 @@ class Figures:
             "kills": self.kills, "games": self.games, "acknowledged": self.acknowledged,
             "lost": self.lost, "conflicts": self.conflicts, "reconnects": self.reconnects,
             "max_stall_s": round(self.max_stall, 2), "seconds": round(self.seconds, 1),
+            "waits_over_1s": len(self.waits),
+            "longest_waits_s": [round(w, 2) for w in sorted(self.waits, reverse=True)[:10]],
             "log_problems": self.log_problems[:20],
         }
 
@@ -279,6 +286,7 @@ async def run_failover(folder: Path, db: str, redis: str, kills: int = 20, games
             figures.acknowledged += len(game.acknowledged)
             figures.conflicts += game.conflicts
             figures.max_stall = max(figures.max_stall, game.stall)
+            figures.waits += game.waits
             figures.lost += sum(
                 1 for ply, action in game.acknowledged.items()
                 if ply >= len(actions) or actions[ply] != action
