@@ -864,6 +864,19 @@ function matchPage(matchId, urlTokens) {
 
 // ---------------------------------------------------------------- replay
 
+// The verdict of `meeples verify` on a finished game's chance, computed by the server: every draw
+// follows from the seed revealed at the end, which matches the commitment published at creation.
+function chanceCheck(data) {
+  const verdict = data.verified;
+  if (!verdict || !verdict.draws) return null;
+  const commitment = data.record?.commitment || "";
+  const message = verdict.ok
+    ? { key: "core.replay.chance_ok", params: { n: verdict.draws, commitment: commitment.slice(0, 16) + "…" } }
+    : { key: "core.replay.chance_bad", params: {} };
+  return h("section", { className: "card", id: "replay-chance" },
+    h("p", { className: verdict.ok ? "chance-ok" : "chance-bad", title: commitment }, tm(message)));
+}
+
 function replayPage(matchId) {
   let data = null;
   let board = generic;
@@ -938,6 +951,7 @@ function replayPage(matchId) {
             h("p", { className: "muted", id: "replay-step" }, t("replay.step", { i: step, n })),
             h("p", { className: "muted small" }, t("replay.keys"))),
           h("section", { className: "card" }, h("h3", {}, t("replay.players")), players, outcome),
+          chanceCheck(data),
           h("section", { className: "card log-card" }, h("h3", {}, t("match.log")), log),
           h("section", { className: "card" }, info))));
     const current = root.querySelector(".replay-log .current");
