@@ -173,6 +173,7 @@ async def load(context: Context) -> dict[str, Any]:
         **summary,
         "moves_per_s": round(summary["moves"] / options.duration, 1),
         "finished_games": sum(game.finished for game in games),
+        "update_gaps": sum(game.gaps for game in games),
         **cpu,
         "setup_s": round(setup, 1),
     }
@@ -629,7 +630,7 @@ class CrossSeat(Attack):
             await connection.send(json.dumps({"type": "act", "action": action,
                                               "version": version}))
             reply = json.loads(await asyncio.wait_for(connection.recv(), REPLY_TIMEOUT))
-            if reply["type"] == "state" and reply["version"] > version:
+            if reply["type"] in ("state", "update") and reply["version"] > version:
                 return "accepted"
             return str(reply.get("code", reply["type"]))
         except ConnectionClosed as closed:
@@ -783,7 +784,7 @@ class Fuzz(Attack):
                 return code not in ("flood", "too_large", "bad_token")
         else:
             self.answers[str(kind)] += 1
-        if kind == "state" and reply["version"] != game.version:
+        if kind in ("state", "update") and reply["version"] != game.version:
             self.accepted.append(f"{frame.fault}: {frame.data!r:.120}")
             game.version = reply["version"]
             game.legal = [item["action"] for item in reply["legal"]]

@@ -50,6 +50,7 @@ from meeples.server.protocol import (
     Hint,
     Malformed,
     Settings,
+    Sync,
     Undo,
     error,
     parse_client_message,
@@ -491,6 +492,10 @@ async def _read(websocket: WebSocket, room: Room, client: Client) -> None:
                 reply(await room.hint(client))
             elif isinstance(message, Settings | Undo):
                 await _turn_flow(room, client, message, joined)
+            elif isinstance(message, Sync):
+                if not joined:
+                    raise RoomError("hello_first", "send hello first")
+                await room.send_state(client)
             else:
                 reply({"type": "pong"})
         except RoomError as problem:

@@ -39,6 +39,8 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
 MAX_TOKENS = 8
+#: State messages carry the last entries of the action log (each entry has its ply number).
+LOG_TAIL = 300
 
 #: Every wire model: no coercion ("0", 0.0 and false are not the version 0, "2" is not 2 players,
 #: "yes" is not true) and no unknown field. A mistyped message is refused, never reinterpreted.
@@ -90,6 +92,13 @@ class Undo(BaseModel):
     version: Annotated[int, Field(ge=0, lt=2**31)] | None = None
 
 
+class Sync(BaseModel):
+    """Ask for a snapshot of the state (a client that missed an update)."""
+
+    model_config = STRICT
+    type: Literal["sync"]
+
+
 class Ping(BaseModel):
     """Keep the connection alive."""
 
@@ -97,7 +106,7 @@ class Ping(BaseModel):
     type: Literal["ping"]
 
 
-AnyClientMessage = Hello | Act | Hint | Settings | Undo | Ping
+AnyClientMessage = Hello | Act | Hint | Settings | Undo | Sync | Ping
 ClientMessage = Annotated[AnyClientMessage, Field(discriminator="type")]
 _client_message: TypeAdapter[AnyClientMessage] = TypeAdapter(ClientMessage)
 
@@ -145,6 +154,25 @@ class CreateRequest(BaseModel):
     seed: Annotated[int, Field(ge=0, lt=2**31)] | None = None
     position: Annotated[str, Field(max_length=8000)] | None = None
     bot_speed: BotSpeed = "normal"
+
+
+class Gap(ValueError):
+    """An update for another version than the one held: ask for a snapshot (``sync``)."""
+
+
+def apply_update(state: dict[str, Any], update: dict[str, Any]) -> dict[str, Any]:
+    """Return the snapshot an update makes of the snapshot it applies to (what the browser's
+    ``web/socket.js`` does; the tests and the load suite follow the wire with it).
+
+    Raises:
+        Gap: the update's base is not the version of state.
+    """
+    if update.get("base") != state.get("version"):
+        raise Gap(f"an update from {update.get('base')} to a state at {state.get('version')}")
+    merged = {**state, **{k: v for k, v in update.items() if k not in ("base", "entries")}}
+    merged["type"] = "state"
+    merged["log"] = (state["log"] + update["entries"])[-LOG_TAIL:]
+    return merged
 
 
 def error(code: str, message: str, msg: dict[str, Any] | None = None) -> dict[str, Any]:
