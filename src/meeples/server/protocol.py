@@ -10,22 +10,31 @@ Client to server, JSON objects with a ``type``:
   one's own turn, never): it then plays the game's ``anytime`` action for them, recorded;
 - ``{"type": "undo", "version": N}`` (version optional) take back the last decision of one of
   this connection's seats, with the actions the server passed after it;
+- ``{"type": "sync"}`` send me a snapshot (an update did not follow the state I hold);
 - ``{"type": "ping"}``.
 
 Server to client:
 
-- ``{"type": "state", "version": N, "seat": s, "seats": [...], "view": {...}, "legal": [...],
-  "log": [...], "players": [...], "outcome": ..., "private": bool, "prompt": {...},
-  "anytime": action | null, "undo": bool, "settings": {"anytime": ...} | null}`` after hello
-  and after every change; each legal action is ``{"action", "parts", "msg"}`` (its structured
-  parts and its description as a message), each log entry ``{"ply", "seat", "action", "parts",
-  "msg", "passed"}`` (``passed``: played by the server by the seat's anytime setting),
-  ``prompt`` what the player to move must decide, ``anytime`` the action that declines an "at
-  any time" decision (or null), ``undo`` whether this connection may undo now, ``settings`` the
-  settings of the seat shown (null for a spectator). ``version`` grows with every change,
-  an undo included (the number of actions is the log's length);
-  ``private``: the view shows more than a spectator's, so a hotseat screen hides it until the
-  right person holds the device;
+- ``{"type": "state", "match", "version": N, "game", "title", "seats": [...], "seat": s,
+  "to_move", "view": {...}, "private": bool, "players": [...], "outcome", "prompt": {...},
+  "anytime": action | null, "undo": bool, "settings": {"anytime": ...} | null, "log": [...],
+  "legal": [...]}``, a snapshot, after hello, a stale action, a sync and an undo;
+- ``{"type": "update", "match", "version": N, "base": B, "seat", "to_move", "view", "private",
+  "players", "outcome", "prompt", "anytime", "undo", "settings", "entries": [...],
+  "legal": [...]}`` after every other change: the log entries played since version B, the rest
+  as a snapshot of version N has it. It applies only to the state of version B
+  (:func:`apply_update`); a client that holds another asks for a snapshot (sync).
+
+  Each legal action is ``{"action", "parts", "msg"}`` (its structured parts and its
+  description as a message; only the seat to move gets any), each log entry ``{"ply", "seat",
+  "action", "parts", "msg", "passed"}`` (``passed``: played by the server by the seat's
+  anytime setting), ``prompt`` what the player to move must decide, ``anytime`` the action
+  that declines an "at any time" decision (or null), ``undo`` whether this connection may undo
+  now, ``settings`` the settings of the seat shown (null for a spectator). ``version`` grows
+  with every change, an undo included (the number of actions is the ply of the last entry
+  plus one); ``private``: the view shows more than a spectator's, so a hotseat screen hides it
+  until the right person holds the device. A snapshot carries the last :data:`LOG_TAIL`
+  entries of the log;
 - ``{"type": "hint", "version": N, "hints": [{"action", "msg", "value"}, ...]}``;
 - ``{"type": "error", "code": "...", "message": "...", "msg": {...}}`` and nothing changed
   (``msg``, with an engine's refusal, is its reason as a message: ``meeples.core.text``);
