@@ -211,5 +211,5 @@ def test_meeple_war_construction_is_chosen_by_building_and_slot(page: Any, serve
     version = version_of(page)
     rows.last.locator("button").last.click()
     page.wait_for_function(f"Number(document.querySelector('.match').dataset.version) > {version}")
-    built = f"construire {name} sur l'emplacement"
+    built = f"construit {name} sur l'emplacement"  # the log's third-person form (mw.build.log)
     assert any(built in text for text in page.locator(".log li").all_inner_texts())

@@ -15,6 +15,7 @@ import pytest
 
 import meeples
 from meeples.core.record import Match
+from meeples.core.text import render
 
 GAMES = meeples.game_names()
 PLAYOUT_SEEDS = range(3)
@@ -135,3 +136,21 @@ def test_reveals_answers_a_bool_for_every_legal_action(name: str, players: int, 
     for state in playout(name, players, seed)[::25]:
         for action in state.legal():
             assert isinstance(state.reveals(action), bool)
+
+
+@pytest.mark.parametrize(("name", "players", "seed"), CASES)
+def test_score_sheet_adds_up_and_ranks_the_winners_first(name: str, players: int,
+                                                         seed: int) -> None:
+    states = playout(name, players, seed)
+    for state in [*states[::25], states[-1]]:
+        sheet = state.score_sheet()
+        assert sheet is not None, f"{name} reports no score sheet"
+        assert sheet.adds_up()
+        assert all(len(line.points) == players for line in sheet.lines)
+        assert all(render(line.label) != line.label.key for line in sheet.lines)
+        assert sheet.total is None or render(sheet.total) != sheet.total.key
+        json.dumps(sheet.to_json())
+    outcome = states[-1].outcome
+    if outcome is not None and outcome.winners and sheet.total is not None:
+        best = max(sheet.totals)
+        assert all(sheet.totals[p] == best for p in outcome.winners)

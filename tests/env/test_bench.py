@@ -37,3 +37,24 @@ def test_bench_environment_figure_only_for_declared_games() -> None:
 def test_bench_environment_plays_the_same_games_as_the_rules() -> None:
     env, raw = bench.env_steps("sparta", 0.01)  # raises if a game differed
     assert env > 0 and raw > 0
+
+
+def test_bench_reports_vector_steps_beside_the_single_environment(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "bench.json"
+    assert main(["bench", "--game", "sparta", "--seconds", "0.05", "--simulations", "10",
+                 "--rounds", "1", "--no-open-spiel", "--json", str(out)]) == 0
+    printed = capsys.readouterr().out
+    assert "vector env of 16 games" in printed and "SyncVectorEnv" in printed
+    report = json.loads(out.read_text())
+    figures = report["games"]["sparta"]
+    assert min(figures[key] for key in
+               ("gym_steps_per_s", "vector_steps_per_s", "sync_vector_steps_per_s")) > 0
+    ratio = report["vector_ratios"]["sparta"]
+    assert ratio == figures["vector_steps_per_s"] / figures["gym_steps_per_s"]
+
+
+def test_bench_vector_figure_only_with_the_vector_environment_measured() -> None:
+    assert bench.vector_ratio({"env_steps_per_s": 5.0}) is None
+    assert bench.vector_ratio({"gym_steps_per_s": 4.0, "vector_steps_per_s": 5.0}) == 1.25

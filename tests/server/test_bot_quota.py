@@ -145,7 +145,7 @@ def test_a_thinking_bot_does_not_hold_up_other_games(
 def test_hints_search_in_worker_processes(client: TestClient) -> None:
     """A hint is a search of seconds: in a thread it would hold the lock of the interpreter
     away from the event loop, and every game on the server would slow down."""
-    match = create(client)
+    match = create(client, hints=True)
     with client.websocket_connect(f"/ws/{match['id']}") as ws:
         ws.send_json({"type": "hello", "tokens": [token(match, 0)]})
         ws.receive_json()
@@ -172,7 +172,7 @@ def test_hints_beyond_what_the_server_works_out_at_once_are_refused(
         lobby = Lobby(store, workers=workers)
         asked, answers = [], []
         for _ in range(4):
-            room, tokens = await lobby.create(CreateRequest(game="sparta"))
+            room, tokens = await lobby.create(CreateRequest(game="sparta", hints=True))
             player = Client(send=lambda text: asyncio.sleep(0))
             await room.join(player, [t for t in tokens if t is not None])
             asked.append(asyncio.get_running_loop().create_task(room.hint(player)))

@@ -227,7 +227,7 @@ def test_creation_flood_is_refused(tmp_path: Path) -> None:
 
 
 def test_hint_refused_to_a_waiting_seat(client: TestClient) -> None:
-    match = create(client)
+    match = create(client, hints=True)
     with client.websocket_connect(f"/ws/{match['id']}") as north:
         hello(north, token(match, 1))
         north.send_json({"type": "hint"})

@@ -257,7 +257,7 @@ def test_an_action_that_cannot_be_stored_changes_nothing(client: TestClient) -> 
 
 
 def test_hint_suggests_legal_actions_to_the_player_to_move(client: TestClient) -> None:
-    match = create(client)
+    match = create(client, hints=True)
     with client.websocket_connect(f"/ws/{match['id']}") as ws:
         legal = {item["action"] for item in hello(ws, token(match, 0))["legal"]}
         ws.send_json({"type": "hint"})
@@ -267,7 +267,7 @@ def test_hint_suggests_legal_actions_to_the_player_to_move(client: TestClient) -
 
 
 def test_hint_is_refused_to_the_player_not_to_move(client: TestClient) -> None:
-    match = create(client)
+    match = create(client, hints=True)
     with client.websocket_connect(f"/ws/{match['id']}") as ws:
         hello(ws, token(match, 1))
         ws.send_json({"type": "hint"})

@@ -55,7 +55,7 @@ def test_an_address_that_slows_down_gets_its_burst_back() -> None:
 
 
 def test_moves_of_one_address_beyond_its_rate_wait_and_are_played(db: str) -> None:
-    with TestClient(create_app(db, bot_delay=0, move_rate=(20.0, 1.0))) as client:
+    with TestClient(create_app(db, bot_delay=0, move_rate=(1.0, 1.0))) as client:
         match = create(client)
         with client.websocket_connect(f"/ws/{match['id']}") as ws:
             ws.send_json({"type": "hello", "tokens": [token(match, 0), token(match, 1)]})

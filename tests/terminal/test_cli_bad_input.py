@@ -195,7 +195,32 @@ LOADTEST: list[Row] = [
     (["loadtest", "load", "--profile", "{folder}"], "is a folder, not a file"),
 ]
 
-ROWS = GLOBAL + PLAY + REPLAY + HINT + ARENA + BENCH + SERVE + LOADTEST
+SELFPLAY_ARGS = ["--games", "2", "--bots", "random"]
+SELFPLAY: list[Row] = [
+    (["selfplay", "chess", *SELFPLAY_ARGS, "--out", "{missing}"], "unknown game 'chess'"),
+    (["selfplay", "sparta", "--bots", "random"], "the following arguments are required"),
+    (["selfplay", "sparta", "--games", "0", "--bots", "random", "--out", "{missing}"],
+     "argument --games: must be 1 or more, not 0"),
+    (["selfplay", "sparta", "--games", "2", "--bots", "random,genius", "--out", "{missing}"],
+     "unknown bot 'genius'"),
+    (["selfplay", "sparta", "--games", "2", "--bots", ",random", "--out", "{missing}"],
+     "has an empty bot between commas"),
+    (["selfplay", "sparta", "--games", "2", "--bots", "random,random,random", "--out",
+      "{missing}"], "3 bots for 2 seats"),
+    (["selfplay", "meeple_war", "--games", "2", "--bots", "alphabeta", "--out", "{missing}"],
+     "cannot play meeple_war"),
+    (["selfplay", "sparta", *SELFPLAY_ARGS, "--players", "3", "--out", "{missing}"],
+     "sparta is played by 2 players, not 3"),
+    (["selfplay", "sparta", *SELFPLAY_ARGS, "--processes", "0", "--out", "{missing}"],
+     "argument --processes: must be 1 to 64, not 0"),
+    (["selfplay", "sparta", *SELFPLAY_ARGS, "--processes", "2", "--ray", "auto", "--out",
+      "{missing}"], "not allowed with argument"),
+    (["selfplay", "sparta", *SELFPLAY_ARGS, "--out", "{missing}/run"], "does not exist"),
+    (["selfplay", "sparta", *SELFPLAY_ARGS, "--out", "{match}"], "is not a folder"),
+    (["selfplay", "sparta", *SELFPLAY_ARGS, "--out", ""], "--out needs a folder name"),
+]
+
+ROWS = GLOBAL + PLAY + REPLAY + HINT + ARENA + BENCH + SERVE + LOADTEST + SELFPLAY
 
 
 @pytest.fixture

@@ -6,7 +6,9 @@ MCTS simulations/s (IS-MCTS from the view in hidden-information games) and the t
 1000-simulation move from the opening. For games with a learning environment (``meeples.env``,
 the ``rl`` extra installed), environment steps/s: random legal ids through the PettingZoo AEC
 environment, each step with its observation planes and mask, beside random play of the same
-games. With
+games; and learner steps/s against the random bot of one Gymnasium environment, of the vector
+environment of 16 games (``meeples.env.vector``) and of Gymnasium's ``SyncVectorEnv`` of 16,
+measured in turn in the same run. With
 ``open_spiel`` importable (``pip install 'meeples[bench]'``), the same figures for OpenSpiel's
 C++ breakthrough 10x10 driven from Python, its pure-Python tic-tac-toe, and its Python MCTS on
 breakthrough. Times are CPU seconds of the benchmarking process.
@@ -141,6 +143,10 @@ def ours(name: str, seconds: float = 2.0, simulations: int = 1000) -> Figures:
         env, raw = env_steps(name, seconds)
         figures["env_steps_per_s"] = env
         figures["env_random_play_actions_per_s"] = raw
+        single, batched, sync = vector_steps(name, seconds)
+        figures["gym_steps_per_s"] = single
+        figures["vector_steps_per_s"] = batched
+        figures["sync_vector_steps_per_s"] = sync
     return figures
 
 
@@ -228,6 +234,76 @@ def env_steps(name: str, seconds: float, seed: int = 0) -> tuple[float, float]:
         steps += stepped
         game_seed += 1
     return steps / env_time, plies / rules_time
+
+
+#: Games in the vector environments that ``meeples bench`` measures.
+VECTOR_GAMES = 16
+
+
+def vector_steps(
+    name: str, seconds: float, games: int = VECTOR_GAMES, seed: int = 0
+) -> tuple[float, float, float]:
+    """Return learner steps/s against the random bot of (one Gymnasium environment, our vector
+    environment of ``games`` games, Gymnasium's ``SyncVectorEnv`` of as many single ones).
+
+    Each step is a random legal id from the mask the environment gave (``info["action_mask"]``)
+    and the environment's step, the bot's reply included. The three are measured in turn, a
+    slice each (``games`` x 8 learner steps), until ``seconds`` have passed: an A/B/C in the
+    same run, each meeting the same load.
+    """
+    import numpy as np
+    from gymnasium.vector import SyncVectorEnv
+
+    from meeples.env import gym, vector
+
+    rng = random.Random(seed)
+
+    def pick(mask: Any) -> int:
+        legal = mask.view(bool).nonzero()[0]
+        return int(legal[rng.randrange(len(legal))]) if len(legal) else 0
+
+    single = gym(name, opponents="random")
+    single_info = [single.reset(seed=seed)[1]]
+    ours = vector(name, games, opponents="random")
+    sync = SyncVectorEnv([lambda: gym(name, opponents="random") for _ in range(games)])
+    batch_infos = [ours.reset(seed=seed)[1], sync.reset(seed=seed)[1]]
+    rounds = 8
+
+    def step_single() -> None:
+        for _ in range(games * rounds):
+            *_, terminated, _, info = single.step(pick(single_info[0]["action_mask"]))
+            single_info[0] = single.reset()[1] if terminated else info
+
+    def step_batch(which: int) -> None:
+        envs = (ours, sync)[which]
+        for _ in range(rounds):
+            masks = batch_infos[which]["action_mask"]
+            chosen = [pick(row) for row in masks]
+            batch_infos[which] = envs.step(np.array(chosen))[4]
+
+    times = [0.0, 0.0, 0.0]
+    work: tuple[Callable[[], None], ...] = (
+        step_single, lambda: step_batch(0), lambda: step_batch(1)
+    )
+    slices = 0
+    while sum(times) < seconds:
+        for k, run in enumerate(work):
+            start = _clock()
+            run()
+            times[k] += _clock() - start
+        slices += 1
+    steps = games * rounds * slices
+    ours.close()
+    sync.close()
+    return steps / times[0], steps / times[1], steps / times[2]
+
+
+def vector_ratio(figures: Figures) -> float | None:
+    """Return the vector environment's learner steps/s over the single environment's, measured
+    in the same run."""
+    if "vector_steps_per_s" not in figures:
+        return None
+    return figures["vector_steps_per_s"] / figures["gym_steps_per_s"]
 
 
 def env_ratio(figures: Figures) -> float | None:

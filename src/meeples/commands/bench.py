@@ -22,6 +22,9 @@ LABELS = {
     "mcts_move_seconds": "MCTS move time, s",
     "env_steps_per_s": "environment steps/s (meeples.env)",
     "env_random_play_actions_per_s": "random play of the same games, actions/s",
+    "gym_steps_per_s": "Gymnasium env vs random, learner steps/s",
+    "vector_steps_per_s": f"vector env of {bench.VECTOR_GAMES} games vs random, steps/s",
+    "sync_vector_steps_per_s": f"Gymnasium SyncVectorEnv of {bench.VECTOR_GAMES}, steps/s",
 }
 
 
@@ -95,9 +98,17 @@ def run(args: argparse.Namespace) -> int:
             "environment / random play, same games (target >= 0.5)",
             *(_fmt(env_ratios[name]) for name in names),
         )
+    vector_ratios = {name: bench.vector_ratio(figures[name]) for name in names}
+    if any(ratio is not None for ratio in vector_ratios.values()):
+        table.add_row(
+            "vector env / single env, same run",
+            *(_fmt(vector_ratios[name]) for name in names),
+        )
     console.print(table)
     report: dict[str, Any] = {"seconds": args.seconds, "simulations": args.simulations,
                               "rounds": args.rounds, "games": figures}
+    if any(ratio is not None for ratio in vector_ratios.values()):
+        report["vector_ratios"] = {k: v for k, v in vector_ratios.items() if v is not None}
     if any(ratio is not None for ratio in env_ratios.values()):
         report["env_ratios"] = {k: v for k, v in env_ratios.items() if v is not None}
     if spiel_wanted:

@@ -31,6 +31,7 @@ from meeples.commands._checks import (
 )
 from meeples.core.errors import BadOptions, BadPosition, MeeplesError
 from meeples.core.record import Match
+from meeples.core.text import msg
 
 
 def register(subparsers: Any) -> None:
@@ -95,7 +96,7 @@ def state_of(content: str, game_name: str | None = None) -> meeples.State[Any, A
     """
     content = content.strip()
     if not content:
-        raise BadPosition("an empty text is neither a position nor a match")
+        raise BadPosition(msg("core.bad.empty"))
     data = _json_object(content)
     if data is not None and ("format" in data or "actions" in data):
         match = Match.from_json(data)
@@ -115,7 +116,7 @@ def state_of(content: str, game_name: str | None = None) -> meeples.State[Any, A
             return meeples.load(name).parse(content)
         except MeeplesError as error:
             problems.append(f"{name}: {error}")
-    raise BadPosition(f"not a position of any game ({'; '.join(problems)})")
+    raise BadPosition(msg("core.bad.no_game", problems="; ".join(problems)))
 
 
 def _json_object(content: str) -> dict[str, Any] | None:

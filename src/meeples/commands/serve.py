@@ -56,6 +56,10 @@ def register(subparsers: Any) -> None:
         help="seconds a bot waits before it moves (0.5)",
     )
     parser.add_argument(
+        "--abandon-after", type=number(positive=True), default=24.0, metavar="HOURS",
+        help="hours without a move after which an unfinished game is listed as abandoned (24)",
+    )
+    parser.add_argument(
         "--forwarded-allow-ips",
         default="",
         metavar="LIST",
@@ -110,7 +114,10 @@ def run(args: argparse.Namespace) -> int:
         except DatabaseProblem as problem:
             raise BadOptions(f"{shown}: {problem}") from None
         open_database(url, shown)
-        app = create_app(args.db, bot_delay=args.bot_delay, check_database=False)
+        app = create_app(
+            args.db, bot_delay=args.bot_delay, check_database=False,
+            abandon_after=args.abandon_after * 3600,
+        )
         address = f"[{args.host}]" if ":" in args.host else args.host
         banner = f"Meeples at http://{address}:{args.port}  (database: {shown})"
         config = uvicorn.Config(app, **uvicorn_options(args))

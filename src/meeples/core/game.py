@@ -22,6 +22,7 @@ from typing import Any, Generic, Protocol, TypeVar
 
 from meeples.core.chance import CHANCE, SEED_BOUND, Dealer
 from meeples.core.errors import BadOptions, IllegalAction
+from meeples.core.score import ScoreSheet
 from meeples.core.text import Message, msg, shown
 
 S = TypeVar("S", bound=Hashable)
@@ -110,6 +111,10 @@ class Rules(Protocol[S, A]):
     applies an outcome like any action. A game without chance (Sparta) need not implement it.
     ``initial_state`` of a game with a random setup returns a chance node and draws nothing
     from ``seed``.
+
+    ``score_sheet`` (:mod:`meeples.core.score`) breaks each player's score down by source (the
+    source labels are keys of the game's catalogue): its counted lines add up to the totals the
+    game ranks by; a game without points shows the facts that decided it instead (total None).
     """
 
     name: str
@@ -135,6 +140,7 @@ class Rules(Protocol[S, A]):
     def prompt(self, state: S) -> Message: ...
     def anytime_skip(self, state: S) -> A | None: ...
     def reveals(self, state: S, action: A) -> bool: ...
+    def score_sheet(self, state: S) -> ScoreSheet: ...
 
 
 class Game(Generic[S, A]):
@@ -417,6 +423,12 @@ class State(Generic[S, A]):
             IllegalAction: the string is malformed or the action is not legal here.
         """
         return bool(self.game.rules.reveals(self.inner, self.parse_action(action)))
+
+    def score_sheet(self) -> ScoreSheet | None:
+        """Return each player's score broken down by source (None for a game that does not
+        report one)."""
+        sheet = getattr(self.game.rules, "score_sheet", None)
+        return None if sheet is None else sheet(self.inner)
 
     def position(self) -> str:
         """Return the position text (``game.parse`` reads it back)."""

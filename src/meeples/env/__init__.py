@@ -4,6 +4,9 @@
     env = aec("sparta")                            # a PettingZoo AECEnv: player_0, player_1
     env = gym("sparta", seat=0, opponents="random")  # a Gymnasium Env against our bots
     env = gymnasium.make("meeples/Sparta-v0", opponents="random")  # the same, registered
+    envs = vector("sparta", num_envs=16, opponents="random")  # 16 games stepped as one batch
+    envs = gymnasium.make_vec("meeples/Sparta-v0", num_envs=16, opponents="random")  # the same
+    games = batch("sparta", num_envs=64)          # 64 self-play games as one batch, both seats
 
 Observations are a game's planes from the player's own view, actions the ids of its fixed
 action table (:func:`action_table`), rewards +1/-1/0 at the end. They need the ``rl`` extra
@@ -35,8 +38,10 @@ from meeples.env.registry import (  # noqa: E402 - after the check of the extra
 )
 
 if TYPE_CHECKING:
+    from meeples.env.batch_env import MeeplesBatch
     from meeples.env.gymnasium_env import MeeplesGym, Opponent
     from meeples.env.pettingzoo_env import MeeplesAEC
+    from meeples.env.vector_env import MeeplesVector
 
 
 def aec(
@@ -94,22 +99,83 @@ def gym(
     )
 
 
+def vector(
+    game: str = "sparta",
+    num_envs: int = 8,
+    seat: int = 0,
+    opponents: str | Sequence[str] = "normal",
+    *,
+    players: int | None = None,
+    illegal: str = "lose",
+    checked: bool = False,
+    copy: bool = False,
+    **options: Any,
+) -> MeeplesVector:
+    """Return a Gymnasium vector environment of ``num_envs`` games where the learner plays
+    ``seat`` against bots (given as specs or levels), stepped as one batch in this process.
+
+    Observations are ``(num_envs, *planes)``, ``action_masks()`` is ``(num_envs, COUNT)``;
+    next-step autoreset, as Gymnasium's ``SyncVectorEnv`` of :func:`gym` environments.
+    ``copy``: return copies of the batch arrays (by default the next step overwrites them).
+
+    Raises:
+        UnknownGame, NoEnvironment, BadOptions: as :func:`aec`.
+        ValueError: a bad count or seat, an unknown bot, or a bot object instead of a spec.
+    """
+    from meeples.env.vector_env import MeeplesVector
+
+    return MeeplesVector(
+        game, num_envs, seat, opponents, players=players, illegal=illegal, checked=checked,
+        copy=copy, **options,
+    )
+
+
+def batch(
+    game: str = "sparta",
+    num_envs: int = 8,
+    players: int | None = None,
+    *,
+    illegal: str = "lose",
+    checked: bool = False,
+    copy: bool = False,
+    **options: Any,
+) -> MeeplesBatch:
+    """Return ``num_envs`` self-play games stepped as one batch: each step plays one id per
+    game for its player to move, as the AEC environment's agents do, and returns the planes,
+    masks and players to move next (``info["to_move"]``) and every player's rewards,
+    ``(num_envs, players)``. Next-step autoreset; ``copy`` as for :func:`vector`.
+
+    Raises:
+        UnknownGame, NoEnvironment, BadOptions: as :func:`aec`.
+        ValueError: a bad count.
+    """
+    from meeples.env.batch_env import MeeplesBatch
+
+    return MeeplesBatch(
+        game, num_envs, players, illegal=illegal, checked=checked, copy=copy, **options
+    )
+
+
 def _register() -> None:
     """Register ``meeples/<Title>-v0`` (``meeples/Sparta-v0``) with Gymnasium, for
-    ``gymnasium.make`` and its vector environments."""
+    ``gymnasium.make`` and ``gymnasium.make_vec`` (our vector environment by default, Gymnasium's
+    own with ``vectorization_mode="sync"`` or ``"async"``)."""
     from meeples.core.registry import load
 
     for name in env_games():
         env_id = f"meeples/{load(name).title.replace(' ', '')}-v0"
         if env_id not in gymnasium.registry:
             gymnasium.register(
-                env_id, entry_point="meeples.env.gymnasium_env:MeeplesGym", kwargs={"game": name}
+                env_id,
+                entry_point="meeples.env.gymnasium_env:MeeplesGym",
+                vector_entry_point="meeples.env.vector_env:MeeplesVector",
+                kwargs={"game": name},
             )
 
 
 _register()
 
 __all__ = [
-    "ActionTable", "EnvSpec", "NoEnvironment", "action_table", "aec", "env_games", "env_spec",
-    "gym",
+    "ActionTable", "EnvSpec", "NoEnvironment", "action_table", "aec", "batch", "env_games",
+    "env_spec", "gym", "vector",
 ]

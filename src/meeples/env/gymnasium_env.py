@@ -88,22 +88,40 @@ class MeeplesGym(gymnasium.Env[Planes, np.int64]):
 
     def step(self, action: np.int64 | int) -> tuple[Planes, float, bool, bool, dict[str, Any]]:
         """Play the learner's action id, then the bots' until the learner's turn or the end."""
+        observation, reward, terminated, illegal = self.advance(action)
+        info = self._info()
+        if illegal:
+            info["illegal_action"] = True
+        elif self.render_mode == "human":
+            self.render()
+        return observation, reward, terminated, False, info
+
+    def advance(self, action: np.int64 | int) -> tuple[Planes, float, bool, bool]:
+        """Play the learner's action id and the bots' replies; return the observation, the
+        reward, whether the episode ended and whether the id was illegal (the step without its
+        info and rendering, for the vector environment).
+
+        Raises:
+            RuntimeError: the episode has ended.
+            IllegalAction: an illegal id with ``illegal="raise"``.
+        """
         episode = self.episode
         if self._ended:
             raise RuntimeError("the episode has ended: call reset()")
         number = episode.check(action)
         if number is None:
             self._ended = True
-            info = self._info()
-            info["illegal_action"] = True
-            return episode.observe(self.seat), -1.0, True, False, info
+            return episode.observe(self.seat), -1.0, True, True
         episode.play(number)
         self._play_opponents()
         over = self._ended = episode.outcome is not None
         reward = episode.returns()[self.seat] if over else 0.0
-        if self.render_mode == "human":
-            self.render()
-        return episode.observe(self.seat), reward, over, False, self._info()
+        return episode.observe(self.seat), reward, over, False
+
+    @property
+    def ended(self) -> bool:
+        """Whether the episode has ended: the game is over, or the learner played an illegal id."""
+        return self._ended
 
     def action_masks(self) -> npt.NDArray[np.bool_]:
         """Return the learner's legal ids as booleans (all False once the game is over)."""

@@ -107,15 +107,28 @@ _PIECE_TABLES = (_piece_tables(0), _piece_tables(1))
 #: share it): a move rarely changes the cities, and a state then keeps its parent's tuple. The
 #: tuple is kept with its planes, so its identity stays meaningful.
 _last_cities: list[tuple[tuple[int, ...] | None, bytes]] = [(None, b""), (None, b"")]
+#: Every city ownership met, by value: a vector environment interleaves games whose cities
+#: differ, so the identity check above misses at every step there, and building the planes
+#: (30 µs) costs twenty times the lookup. Eight cities of two owners make 256 patterns a board;
+#: the bound only guards against position texts with other city squares.
+_city_cache: dict[tuple[tuple[int, ...], int], bytes] = {}
+CITY_CACHE_SIZE = 4096
 
 
 def _city_planes(cities: tuple[int, ...], player: int) -> bytes:
     """Return the own-city and enemy-city planes of a player, as bytes."""
     last, planes = _last_cities[player]
     if last is not cities:
-        own = bytes(owner == player for owner in cities)
-        enemy = bytes(owner == 1 - player for owner in cities)
-        planes = own[::-1] + enemy[::-1] if player else own + enemy
+        key = (cities, player)
+        found = _city_cache.get(key)
+        if found is None:
+            own = bytes(owner == player for owner in cities)
+            enemy = bytes(owner == 1 - player for owner in cities)
+            found = own[::-1] + enemy[::-1] if player else own + enemy
+            if len(_city_cache) >= CITY_CACHE_SIZE:
+                _city_cache.clear()
+            _city_cache[key] = found
+        planes = found
         _last_cities[player] = (cities, planes)
     return planes
 

@@ -35,6 +35,7 @@ from meeples.loadtest.harness import (
     use_addresses,
 )
 from meeples.loadtest.players import (
+    SPARTA,
     WIN_IN_ONE,
     WINNING_MOVE,
     Game,
@@ -138,8 +139,10 @@ async def _measured(
     return sink, {**meter.figures(), **lags}
 
 
-async def _start_games(context: Context, count: int) -> list[Game]:
-    created = await create_games(context.target, count, context.setup_deadline)
+async def _start_games(
+    context: Context, count: int, body: dict[str, Any] | None = None
+) -> list[Game]:
+    created = await create_games(context.target, count, context.setup_deadline, body)
     return await open_games(context.target, created, context.setup_deadline)
 
 
@@ -839,7 +842,8 @@ class HintFlood(Attack):
     default_count = 20
 
     async def prepare(self) -> None:
-        self.games = await _start_games(self.context, self.count)
+        # Hints are off by default between two people: these games allow them.
+        self.games = await _start_games(self.context, self.count, {**SPARTA, "hints": True})
 
     async def run(self, until: float) -> dict[str, Any]:
         answers: Counter[str] = Counter()

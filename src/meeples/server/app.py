@@ -7,6 +7,7 @@ GET  /api/matches              open, live and finished matches
 POST /api/matches              create a match; answers the seat tokens (once)
 GET  /api/matches/{id}         one match, public information only
 POST /api/matches/{id}/claim   take a seat left open to anyone
+POST /api/matches/{id}/resign  resign the seat of a token
 GET  /api/matches/{id}/replay  every public view of a finished match
 WS   /ws/{id}                  live play (see :mod:`meeples.server.protocol`)
 """
@@ -34,7 +35,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 import meeples
 from meeples.core import text
 from meeples.core.errors import MeeplesError
-from meeples.server import guard
+from meeples.server import guard, lifecycle
 from meeples.server.components import components
 from meeples.server.lobby import (
     BOT_GAMES_PER_ADDRESS,
@@ -49,6 +50,8 @@ from meeples.server.protocol import (
     Hello,
     Hint,
     Malformed,
+    Rematch,
+    Resign,
     Settings,
     Sync,
     Undo,
@@ -74,6 +77,7 @@ def create_app(
     bot_processes: int | None = None,
     bot_games: tuple[int, int] = (BOT_GAMES_PER_ADDRESS, BOT_GAMES_TOTAL),
     check_database: bool = True,
+    abandon_after: float = lifecycle.ABANDON_AFTER,
 ) -> Starlette:
     """Return the application on the database db (see :func:`store.database_url`).
 
@@ -86,6 +90,8 @@ def create_app(
     bot_games: games of bots only that may play at once, per client address and in all.
     check_database: check at start that the database is whole and writable (``meeples serve``
     checks before it starts the app, so it says no here).
+    abandon_after: seconds without an action after which an unfinished match is listed as
+    abandoned.
 
     Raises:
         DatabaseProblem: (at start) the database is damaged, read-only or not a database.
@@ -103,7 +109,7 @@ def create_app(
                 store.close()
                 raise
         workers = Workers.start(bot_processes)
-        lobby = Lobby(store, bot_delay, workers, bot_games)
+        lobby = Lobby(store, bot_delay, workers, bot_games, abandon_after)
         app.state.store = store
         app.state.lobby = lobby
         app.state.creations = guard.Buckets(*create_rate)
@@ -129,6 +135,7 @@ def create_app(
         Route("/api/matches", create_match, methods=["POST"]),
         Route("/api/matches/{match_id}", show_match),
         Route("/api/matches/{match_id}/claim", claim_seat, methods=["POST"]),
+        Route("/api/matches/{match_id}/resign", resign_seat, methods=["POST"]),
         Route("/api/matches/{match_id}/replay", replay),
         WebSocketRoute("/ws/{match_id}", live),
         Mount("/static", RevalidatedFiles(directory=WEB), name="static"),
@@ -322,7 +329,7 @@ async def show_match(request: Request) -> Response:
     room = await _room(request)
     if isinstance(room, Response):
         return room
-    outcome = room.state.outcome
+    outcome = room.outcome
     return JSONResponse(
         {
             "id": room.id,
@@ -330,8 +337,9 @@ async def show_match(request: Request) -> Response:
             "title": room.state.game.title,
             "version": room.version,
             "players": room.players(),
-            "to_move": room.state.to_move,
+            "to_move": room.to_move,
             "finished": room.stored.finished,
+            "rematch": room.stored.rematch,
             "outcome": outcome.to_json() if outcome is not None else None,
             "view": room.view(None),
         }
@@ -350,6 +358,29 @@ async def claim_seat(request: Request) -> Response:
     except RoomError as problem:
         return _fail(503 if problem.code == "storage" else 409, problem.code, problem.message)
     return JSONResponse({"id": room.id, "seat": seat, "token": token})
+
+
+async def resign_seat(request: Request) -> Response:
+    """Resign the seat of a token (``{"token": ...}``): the way for a program or a terminal."""
+    room = await _room(request)
+    if isinstance(room, Response):
+        return room
+    try:
+        body = await _body(request)
+    except TooLarge:
+        return _fail(413, "too_large", f"the request is over {guard.MAX_BODY} bytes")
+    except ValueError:
+        return _fail(400, "malformed", "the request body is not JSON")
+    token = body.get("token") if isinstance(body, dict) else None
+    if not isinstance(token, str) or not token or len(token) > 128 or len(body) != 1:
+        return _fail(400, "malformed", 'send {"token": "<the seat\'s token>"}')
+    try:
+        seat = await lifecycle.resign(room, frozenset(), token=token)
+    except RoomError as problem:
+        status = {"bad_token": 403, "storage": 503}.get(problem.code, 409)
+        words = problem.msg.to_json() if problem.msg is not None else None
+        return JSONResponse(error(problem.code, problem.message, words), status_code=status)
+    return JSONResponse({"id": room.id, "seat": seat, "outcome": room.stored.result})
 
 
 async def replay(request: Request) -> Response:
@@ -505,6 +536,17 @@ async def _read(websocket: WebSocket, room: Room, client: Client) -> None:
                 if not joined:
                     raise RoomError("hello_first", "send hello first")
                 await room.send_state(client)
+            elif isinstance(message, Resign):
+                if not joined:
+                    raise RoomError("hello_first", "send hello first")
+                await lifecycle.resign(room, client.seats, message.seat)
+            elif isinstance(message, Rematch):
+                if not joined:
+                    raise RoomError("hello_first", "send hello first")
+                rematch = await lifecycle.rematch(_lobby(websocket), room, client)
+                replays: Replays = websocket.app.state.replays
+                replays.forget(room.id)  # its replay now shows the offer and links to it
+                reply({"type": "rematch", "id": rematch})
             else:
                 reply({"type": "pong"})
         except RoomError as problem:

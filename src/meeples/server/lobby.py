@@ -10,7 +10,8 @@ from typing import Any
 
 import meeples
 from meeples.core.errors import MeeplesError
-from meeples.server import bots, guard
+from meeples.core.text import msg
+from meeples.server import bots, guard, lifecycle
 from meeples.server.protocol import CreateRequest
 from meeples.server.room import Room, RoomError, hash_token, new_token
 from meeples.server.store import DamagedMatch, Seat, Store, StoredMatch
@@ -88,7 +89,7 @@ def _checked(game: Any, position: str) -> Any:
         raise
     except Exception as problem:
         log.warning("refused a %s position: %r", game.name, problem)
-        raise meeples.BadPosition(f"this is not a playable {game.title} position") from None
+        raise meeples.BadPosition(msg("core.bad.unplayable", game=game.title)) from None
 
 
 class Lobby:
@@ -100,8 +101,10 @@ class Lobby:
         bot_delay: float = 0.0,
         workers: Workers | None = None,
         bot_games: tuple[int, int] = (BOT_GAMES_PER_ADDRESS, BOT_GAMES_TOTAL),
+        abandon_after: float = lifecycle.ABANDON_AFTER,
     ) -> None:
         self.store = store
+        self.abandon_after = abandon_after
         self.bot_delay = bot_delay
         self.workers = workers if workers is not None else Workers()
         self.bot_games_per_address, self.bot_games_total = bot_games
@@ -174,6 +177,9 @@ class Lobby:
             seats=seats,
             created=time.time(),
             bot_speed=request.bot_speed,
+            hints=request.hints if request.hints is not None else lifecycle.default_hints(seats),
+            warm_after=request.warm.after if request.warm is not None else None,
+            warm_level=request.warm.level if request.warm is not None else None,
         )
         room = Room(stored, self.store, self.bot_delay, self.workers)
         bots_only = all(seat.kind == "bot" for seat in seats)
@@ -261,6 +267,7 @@ class Lobby:
                 log.error("match %s cannot be resumed: %r", match_id, error)
                 continue
             if room is not None:
+                lifecycle.start_clocks(room)  # nobody is connected yet
                 room.schedule_bots()
                 if room.is_playing_bots() and all(s.kind == "bot" for s in room.seats):
                     self._bot_games.setdefault(match_id, None)
@@ -268,8 +275,13 @@ class Lobby:
         return count
 
     async def summaries(self) -> dict[str, list[dict[str, Any]]]:
-        """Return the open, live and finished matches, newest first."""
-        out: dict[str, list[dict[str, Any]]] = {"open": [], "live": [], "finished": []}
+        """Return the open, live, abandoned and finished matches, newest first (each with when
+        it was created and last moved, in seconds since the epoch: clients correct their clock
+        by the answer's Date header)."""
+        now = time.time()
+        out: dict[str, list[dict[str, Any]]] = {
+            "open": [], "live": [], "abandoned": [], "finished": []
+        }
         for stored in await self.workers.store(self.store.summaries, 60):
             room = self.rooms.get(stored.id)
             seats = room.seats if room is not None else stored.seats
@@ -291,10 +303,14 @@ class Lobby:
                 ],
                 "plies": room.plies if room is not None else None,
                 "created": stored.created,
+                "moved": stored.moved,  # the database's: the room's copy does not follow it
                 "result": room.stored.result if room is not None else stored.result,
+                "rematch": room.stored.rematch if room is not None else stored.rematch,
             }
             if finished:
                 out["finished"].append(item)
+            elif lifecycle.is_idle(stored, now, self.abandon_after):
+                out["abandoned"].append(item)
             elif any(s.kind == "human" and not s.joined for s in seats):
                 out["open"].append(item)
             else:

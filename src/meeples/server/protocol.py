@@ -11,19 +11,26 @@ Client to server, JSON objects with a ``type``:
 - ``{"type": "undo", "version": N}`` (version optional) take back the last decision of one of
   this connection's seats, with the actions the server passed after it;
 - ``{"type": "sync"}`` send me a snapshot (an update did not follow the state I hold);
+- ``{"type": "resign", "seat": s}`` (seat optional) resign a seat this connection holds: with
+  two players the other wins, with more a bot plays the seat out and it ranks last;
+- ``{"type": "rematch"}`` once the match is over, offer a rematch with the same seats (or learn
+  the one offered already): the server answers ``{"type": "rematch", "id": ...}``; the human
+  seats' tokens open the same seats of the new match;
 - ``{"type": "ping"}``.
 
 Server to client:
 
 - ``{"type": "state", "match", "version": N, "game", "title", "seats": [...], "seat": s,
-  "to_move", "view": {...}, "private": bool, "players": [...], "outcome", "prompt": {...},
-  "anytime": action | null, "undo": bool, "settings": {"anytime": ...} | null, "log": [...],
-  "legal": [...]}``, a snapshot, after hello, a stale action, a sync and an undo;
+  "to_move", "view": {...}, "private": bool, "players": [...], "outcome", "summary",
+  "prompt": {...}, "anytime": action | null, "undo": bool, "settings": {"anytime": ...} | null,
+  <the lifecycle fields>, "log": [...], "legal": [...]}``, a snapshot, after hello, a stale
+  action, a sync and an undo;
 - ``{"type": "update", "match", "version": N, "base": B, "seat", "to_move", "view", "private",
-  "players", "outcome", "prompt", "anytime", "undo", "settings", "entries": [...],
-  "legal": [...]}`` after every other change: the log entries played since version B, the rest
-  as a snapshot of version N has it. It applies only to the state of version B
-  (:func:`apply_update`); a client that holds another asks for a snapshot (sync).
+  "players", "outcome", "summary", "prompt", "anytime", "undo", "settings", <the lifecycle
+  fields>, "entries": [...], "legal": [...]}`` after every other change: the log entries
+  played since version B, the rest as a snapshot of version N has it. It applies only to the
+  state of version B (:func:`apply_update`); a client that holds another asks for a snapshot
+  (sync).
 
   Each legal action is ``{"action", "parts", "msg"}`` (its structured parts and its
   description as a message; only the seat to move gets any), each log entry ``{"ply", "seat",
@@ -34,7 +41,13 @@ Server to client:
   with every change, an undo included (the number of actions is the ply of the last entry
   plus one); ``private``: the view shows more than a spectator's, so a hotseat screen hides it
   until the right person holds the device. A snapshot carries the last :data:`LOG_TAIL`
-  entries of the log;
+  entries of the log. ``summary``: once the game is over its score sheet
+  (``meeples.core.score``: ``{"lines": [{"label": msg, "points": [per seat], "counted":
+  bool}], "total": {"label": msg, "points": [...]} | null}``). The lifecycle fields
+  (:func:`meeples.server.lifecycle.fields`): ``events`` (resignations, seats kept warm by a bot
+  and handed back, the rematch offer, each ``{"ply", "seat", "kind", "msg"}`` shown after the
+  action ``ply`` - 1), ``resigned``, ``kept_warm``, ``hints`` (whether hints are allowed),
+  ``can_resign`` and ``rematch`` (``{"id", "by"}`` once offered);
 - ``{"type": "hint", "version": N, "hints": [{"action", "msg", "value"}, ...]}``;
 - ``{"type": "error", "code": "...", "message": "...", "msg": {...}}`` and nothing changed
   (``msg``, with an engine's refusal, is its reason as a message: ``meeples.core.text``);
@@ -108,6 +121,21 @@ class Sync(BaseModel):
     type: Literal["sync"]
 
 
+class Resign(BaseModel):
+    """Resign a seat this connection holds (``seat`` absent: the one to move, else the first)."""
+
+    model_config = STRICT
+    type: Literal["resign"]
+    seat: Annotated[int, Field(ge=0, lt=8)] | None = None
+
+
+class Rematch(BaseModel):
+    """Offer a rematch of a finished match (or be given the one offered already)."""
+
+    model_config = STRICT
+    type: Literal["rematch"]
+
+
 class Ping(BaseModel):
     """Keep the connection alive."""
 
@@ -115,7 +143,7 @@ class Ping(BaseModel):
     type: Literal["ping"]
 
 
-AnyClientMessage = Hello | Act | Hint | Settings | Undo | Sync | Ping
+AnyClientMessage = Hello | Act | Hint | Settings | Undo | Sync | Resign | Rematch | Ping
 ClientMessage = Annotated[AnyClientMessage, Field(discriminator="type")]
 _client_message: TypeAdapter[AnyClientMessage] = TypeAdapter(ClientMessage)
 
@@ -143,17 +171,29 @@ class SeatRequest(BaseModel):
 
     model_config = STRICT
     kind: Literal["human", "bot"] = "human"
-    level: Literal["random", "easy", "normal", "hard"] | None = None
+    level: BotLevel | None = None
     name: Annotated[str, Field(max_length=40)] = ""
     open: bool = False
 
 
 BotSpeed = Literal["slow", "normal", "fast"]
+BotLevel = Literal["random", "easy", "normal", "hard"]
+
+
+class WarmRequest(BaseModel):
+    """Keep absent seats warm: a bot of ``level`` plays a joined human seat that no connection
+    has held for ``after`` seconds, until someone holding it is back."""
+
+    model_config = STRICT
+    after: Annotated[int, Field(ge=1, le=7 * 24 * 3600)] = 120
+    level: BotLevel = "normal"
 
 
 class CreateRequest(BaseModel):
     """A request to create a match: game, players, options, seats, optional start position,
-    and how fast the bots play (``bot_speed``; absent: normal)."""
+    how fast the bots play (``bot_speed``; absent: normal), whether players may ask for hints
+    (``hints``; absent: only when at most one human plays) and whether a bot keeps an absent
+    player's seat warm (``warm``; absent: no)."""
 
     model_config = STRICT
     game: str
@@ -163,6 +203,8 @@ class CreateRequest(BaseModel):
     seed: Annotated[int, Field(ge=0, lt=2**31)] | None = None
     position: Annotated[str, Field(max_length=8000)] | None = None
     bot_speed: BotSpeed = "normal"
+    hints: bool | None = None
+    warm: WarmRequest | None = None
 
 
 class Gap(ValueError):

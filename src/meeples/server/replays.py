@@ -15,6 +15,7 @@ from collections import OrderedDict
 from typing import Any
 
 from meeples.core.record import Match
+from meeples.server import lifecycle
 from meeples.server.room import Room
 
 KEPT = 32
@@ -77,8 +78,12 @@ class Replays:
         # Shielded: one client leaving does not cancel what the others wait for.
         return await asyncio.shield(task)
 
+    def forget(self, match_id: str) -> None:
+        """Drop a match's kept replay (a finished match changed after all: a rematch offered)."""
+        self._done.pop(match_id, None)
+
     async def _compute(self, room: Room) -> bytes:
-        outcome = room.state.outcome
+        outcome = room.outcome
         answer = {
             "id": room.id,
             "game": room.stored.game,
@@ -86,6 +91,8 @@ class Replays:
             "players": room.players(),
             "log": list(room.log),
             "outcome": outcome.to_json() if outcome is not None else None,
+            "events": lifecycle.event_entries(room.stored.events, room.stored.players),
+            "rematch": room.stored.rematch,
         }
         record = record_of(room)
         self._queued += 1

@@ -15,6 +15,9 @@ Turn flow (:mod:`meeples.server.flow`): after every commit, the "at any time" de
 human seat's anytime setting declines are played for it through the same commit, so nobody ever
 sees them pending; an undo takes back a seat's last decision by replaying the record without it
 (the database keeps what was taken back); bots wait their match's delay before each decision.
+
+The match lifecycle (:mod:`meeples.server.lifecycle`: resignations, seats a bot keeps warm, the
+rematch) is read from the match's stored events; each event counts in the version.
 """
 
 from __future__ import annotations
@@ -32,10 +35,10 @@ from dataclasses import replace
 from typing import Any
 
 from meeples.core.errors import MeeplesError
-from meeples.core.game import State
+from meeples.core.game import Outcome, State
 from meeples.core.record import Match
 from meeples.core.text import Message
-from meeples.server import bots, flow
+from meeples.server import bots, flow, lifecycle
 from meeples.server.protocol import LOG_TAIL
 from meeples.server.store import Seat, Store, StoredMatch
 from meeples.server.workers import HintsBusy, Workers
@@ -215,6 +218,8 @@ class Room:
         self._texts: tuple[tuple[Any, ...], dict[tuple[str, frozenset[int]], str]] = ((), {})
         self._holders: dict[int, int] = {}  # seat: how many connections hold it
         self._hint_lock = asyncio.Lock()
+        self.clocks: dict[int, asyncio.Task[None]] = {}  # seat: its absence counted (warm seat)
+        self._outcome: tuple[int, Outcome | None] = (-1, None)
         if len(stored.passed) != len(stored.actions):
             stored.passed = [False] * len(stored.actions)
         self.state, self.log, self.reveals = self._replay(len(stored.actions))
@@ -258,7 +263,27 @@ class Room:
         """How many changes the state has seen (each action, each undo and every action it took
         back): clients send it back with each action. It only grows, so an action sent before
         an undo is stale even when as many actions are on the record again."""
-        return len(self.stored.actions) + self.stored.undone + self.stored.undos
+        return (len(self.stored.actions) + self.stored.undone + self.stored.undos
+                + len(self.stored.events))
+
+    @property
+    def outcome(self) -> Outcome | None:
+        """How the match ended, resignations counted (None: it goes on); once per version."""
+        if self._outcome[0] != self.version:
+            outcome = lifecycle.final_outcome(
+                self.state.outcome, self.stored.players, self.stored.events
+            )
+            self._outcome = (self.version, outcome)
+        return self._outcome[1]
+
+    @property
+    def to_move(self) -> int | None:
+        """The seat to move (None once the match is over, a resignation included)."""
+        return None if self.outcome is not None else self.state.to_move
+
+    def is_held(self, seat: int) -> bool:
+        """Return whether a connection holds the seat."""
+        return seat in self._holders
 
     @property
     def seats(self) -> list[Seat]:
@@ -314,7 +339,9 @@ class Room:
                     [replace(s, joined=True) if i in fresh else s for i, s in enumerate(self.seats)]
                 )
             self._bind(client, seats)
-            if not client.post(self.render(client)):
+            if await lifecycle.hand_back(self, seats):  # everyone reads that they are back
+                self._broadcast(joining=client)
+            elif not client.post(self.render(client)):
                 self._unbind(client)
 
     async def leave(self, client: Client) -> None:
@@ -327,6 +354,7 @@ class Room:
         self.clients[client] = None
         for seat in seats:
             self._holders[seat] = self._holders.get(seat, 0) + 1
+            lifecycle.stop_clock(self, seat)
 
     def _unbind(self, client: Client) -> None:
         if client not in self.clients:
@@ -338,6 +366,7 @@ class Room:
                 self._holders[seat] = left
             else:
                 self._holders.pop(seat, None)
+                lifecycle.start_clock(self, seat)
 
     async def claim(self) -> tuple[int, str]:
         """Give the first open, unclaimed seat a fresh token and return it.
@@ -380,13 +409,14 @@ class Room:
             RoomError: stale version, not this connection's turn, illegal action.
         """
         async with self.lock:
-            seat = self.state.to_move
+            seat = self.to_move
             if seat is None:
                 raise RoomError("game_over", "the game is over")
             if seat not in client.seats:
                 if not client.seats:
                     raise RoomError("spectator", "spectators cannot play")
                 raise RoomError("not_your_turn", f"it is not your turn (player {seat + 1} to move)")
+            lifecycle.check_act(self, seat)
             await self._commit(seat, action, version)
         self.schedule_bots()
 
@@ -424,7 +454,7 @@ class Room:
             raise RoomError(
                 "engine", "the server could not play this action; nothing changed"
             ) from None
-        outcome = after.outcome
+        outcome = lifecycle.final_outcome(after.outcome, self.stored.players, self.stored.events)
         result = outcome.to_json() if outcome is not None else None
         # Committed before anyone hears of it: a crash after this line loses nothing.
         try:
@@ -451,7 +481,8 @@ class Room:
         """Play, for each human seat to move in turn, the "at any time" decision its setting
         declines, each stored like any action; return how many were played."""
         count = 0
-        while count < flow.MAX_PASSES and (found := flow.anytime_pass(self.state, self.seats)):
+        while (count < flow.MAX_PASSES and self.outcome is None
+               and (found := flow.anytime_pass(self.state, self.seats))):
             seat, action = found
             try:
                 await self._record(seat, action, passed=True)
@@ -499,7 +530,8 @@ class Room:
             RoomError: the undo is refused, with why.
         """
         try:
-            return flow.plan_undo(self.log, self.reveals, seats, self.state.outcome is not None)
+            held = seats - frozenset(lifecycle.resigned(self.stored.events))
+            return flow.plan_undo(self.log, self.reveals, held, self.outcome is not None)
         except flow.Refused as refused:
             raise RoomError(refused.code, refused.message) from None
 
@@ -547,7 +579,8 @@ class Room:
             RoomError: not this connection's turn, no bots installed, or the server busy with
                 as many hints as it works out at once.
         """
-        if self.state.to_move is None or self.state.to_move not in client.seats:
+        lifecycle.check_hint(self, client)
+        if self.to_move is None or self.to_move not in client.seats:
             raise RoomError("not_your_turn", "hints are for the player to move")
         if self._hint_lock.locked():
             raise RoomError("busy", "a hint is already being worked out; it comes in a moment")
@@ -571,8 +604,9 @@ class Room:
 
     def legal_for(self, seat: int | None) -> list[dict[str, Any]]:
         """Return the legal actions with their parts and descriptions, for the seat to move
-        (any other seat, and a spectator, gets none): generated once per version."""
-        if seat is None or seat != self.state.to_move:
+        (any other seat, a seat a bot plays for its player, a spectator gets none): generated
+        once per version."""
+        if seat is None or seat != self.to_move or seat in lifecycle.stand_ins(self.stored.events):
             return []
         return self._legal(self.version)[0]
 
@@ -629,23 +663,30 @@ class Room:
             return False
         return differs(view, self.view(None))
 
+    def summary(self) -> dict[str, Any] | None:
+        """Return the end-of-game summary: each player's score by source (score sheet)."""
+        sheet = self.state.score_sheet()
+        return None if sheet is None else sheet.to_json()
+
     def _now(self, client: Client) -> dict[str, Any]:
         """Return what both kinds of state message tell a connection of the current version
         (all but the legal actions, which :meth:`_text` adds as text)."""
         seat = self.view_seat(client)
         view = self.view(seat)
-        outcome = self.state.outcome
+        outcome = self.outcome
         return {
             "seat": seat,
-            "to_move": self.state.to_move,
+            "to_move": self.to_move,
             "view": view,
             "private": self.private(seat, view),
             "players": self.players(),
             "outcome": outcome.to_json() if outcome is not None else None,
+            "summary": self.summary() if outcome is not None else None,
             "prompt": self.state.prompt().to_json(),
             "anytime": self.state.anytime_skip(),
             "undo": self.can_undo(client.seats),
             "settings": {"anytime": self.seats[seat].anytime} if seat is not None else None,
+            **lifecycle.fields(self, client),
         }
 
     def message(self, client: Client) -> dict[str, Any]:
@@ -697,7 +738,7 @@ class Room:
             message = make()
             del message["legal"]
             seat = self.view_seat(client)
-            legal = self._legal(self.version)[1] if seat == self.state.to_move else "[]"
+            legal = self._legal(self.version)[1] if self.legal_for(seat) else "[]"
             text = texts[key] = encode(message)[:-1] + ',"legal":' + legal + "}"
         return text
 
@@ -718,12 +759,12 @@ class Room:
         async with self.lock:
             client.post(self.render(client))
 
-    def _broadcast(self, full: bool = False) -> None:
+    def _broadcast(self, full: bool = False, joining: Client | None = None) -> None:
         """Post the change to every connection; forget the ones that are gone.
 
         Every connection holds the state of the last broadcast (or of its snapshot, taken
         under the same lock), so an update from it is enough; after an undo (the log lost
-        entries) everyone gets a snapshot.
+        entries) everyone gets a snapshot, and so does a connection joining (joining).
 
         The players first: each connection's sender runs in the order it was posted to, and a
         crowd of spectators (each send compressed for its own connection) would otherwise
@@ -735,7 +776,10 @@ class Room:
         self._sent = (self.version, self.plies, self.stored.undos)
         clients = list(self.clients)
         for client in [c for c in clients if c.seats] + [c for c in clients if not c.seats]:
-            text = self.render(client) if full else self.render_update(client, base, entries)
+            if full or client is joining:  # a connection that is joining holds nothing yet
+                text = self.render(client)
+            else:
+                text = self.render_update(client, base, entries)
             if not client.post(text):
                 self._unbind(client)
 
@@ -743,8 +787,10 @@ class Room:
 
     def bot_to_move(self) -> int | None:
         """Return the seat to move when a bot holds it."""
-        seat = self.state.to_move
-        if seat is not None and self.seats[seat].kind == "bot":
+        seat = self.to_move
+        if seat is not None and (
+            self.seats[seat].kind == "bot" or seat in lifecycle.stand_ins(self.stored.events)
+        ):
             return seat
         return None
 
@@ -767,13 +813,16 @@ class Room:
             version = self.version
             view = self.state.view(seat)
             legal = self.state.legal()
-            level = self.seats[seat].level or "random"
+            level = lifecycle.stand_ins(self.stored.events).get(seat) or self.seats[seat].level
+            level = level or "random"
             seed = hash((self.stored.seed or 0, version, seat)) & 0x7FFFFFFF
             try:
                 action = await self.workers.bot(
                     bots.choose, self.stored.game, level, view, legal, seed
                 )
                 async with self.lock:
+                    if self.bot_to_move() != seat:  # its player is back, or it resigned
+                        continue
                     await self._commit(seat, action, version)
             except RoomError as error:
                 log.warning("bot in %s: %s", self.id, error.message)
@@ -784,7 +833,8 @@ class Room:
                 return
 
     async def stop(self) -> None:
-        """Cancel a thinking bot (server shutdown)."""
+        """Cancel a thinking bot and the absence clocks (server shutdown)."""
+        lifecycle.stop_clocks(self)
         if self._bot_task is not None and not self._bot_task.done():
             self._bot_task.cancel()
             try:

@@ -88,6 +88,12 @@ matches = Table(
     Column("finished", Boolean, nullable=False, default=False),
     Column("result", Text, nullable=True),
     Column("bot_speed", String(16), nullable=True),  # None: normal
+    # The match lifecycle (:mod:`meeples.server.lifecycle`):
+    Column("hints", Boolean, nullable=True),  # None: an older match, hints allowed
+    Column("warm_after", Float, nullable=True),  # None: no bot keeps an absent seat warm
+    Column("warm_level", String(16), nullable=True),
+    Column("rematch", String(32), nullable=True),  # the id of the rematch, once offered
+    Column("moved", Float, nullable=True),  # when the last event was stored (actions: ``at``)
 )
 
 actions = Table(
@@ -99,6 +105,7 @@ actions = Table(
     Column("action", Text, nullable=False),
     # Played by the server for the seat by its anytime setting, not decided by its player.
     Column("passed", Boolean, nullable=True),  # None: an older row, decided
+    Column("at", Float, nullable=True),  # when it was stored (None: an older row)
 )
 
 #: The actions taken back by an undo, in the order they were played: ``undo`` numbers the undo
@@ -116,8 +123,33 @@ undone = Table(
     Column("undone_at", Float, nullable=False),
 )
 
+#: What happened to a match besides its actions, in order (``number`` 1, 2...): a seat resigned,
+#: a bot began or stopped keeping an absent seat warm, a rematch was offered (``kind``); ``ply``
+#: is how many actions were played before it, ``level`` the bot's level, ``data`` a JSON object.
+events = Table(
+    "events",
+    metadata,
+    Column("match_id", String(32), primary_key=True),
+    Column("number", Integer, primary_key=True),
+    Column("kind", String(16), nullable=False),
+    Column("seat", Integer, nullable=True),
+    Column("ply", Integer, nullable=False),
+    Column("level", String(16), nullable=True),
+    Column("at", Float, nullable=False),
+    Column("data", Text, nullable=True),
+)
+
 #: Columns that databases made before them lack: :meth:`Store.__init__` adds them.
-ADDED_COLUMNS = (matches.c.bot_speed, actions.c.passed)
+ADDED_COLUMNS = (
+    matches.c.bot_speed,
+    actions.c.passed,
+    matches.c.hints,
+    matches.c.warm_after,
+    matches.c.warm_level,
+    matches.c.rematch,
+    matches.c.moved,
+    actions.c.at,
+)
 
 
 @dataclass
@@ -162,6 +194,18 @@ class Seat:
         )
 
 
+@dataclass(frozen=True)
+class MatchEvent:
+    """Something that happened to a match besides its actions (:data:`events`)."""
+
+    kind: str  # "resign", "warm", "back", "rematch"
+    seat: int | None
+    ply: int
+    at: float
+    level: str | None = None
+    data: dict[str, Any] = field(default_factory=dict)
+
+
 @dataclass
 class StoredMatch:
     """A match as stored: its setup, seats and actions."""
@@ -184,6 +228,17 @@ class StoredMatch:
     #: How many actions were ever taken back, and by how many undos.
     undone: int = 0
     undos: int = 0
+    #: Whether players may ask for hints (None: a match stored before the setting: allowed).
+    hints: bool | None = None
+    #: Seconds a joined human seat may stay with no connection before a bot of ``warm_level``
+    #: plays it until someone holding it is back (None: never).
+    warm_after: float | None = None
+    warm_level: str | None = None
+    #: The id of the rematch offered at the end of this match.
+    rematch: str | None = None
+    #: When the last action or event was stored (None: nothing yet; see ``created``).
+    moved: float | None = None
+    events: list[MatchEvent] = field(default_factory=list)
 
 
 def database_url(db: str | None = None) -> str:
@@ -287,21 +342,35 @@ class Store:
     def create(self, match: StoredMatch) -> None:
         """Store a new match (with no actions yet)."""
         with self.engine.begin() as conn:
+            _insert_match(conn, match)
+
+    def create_rematch(self, match: StoredMatch, old_id: str, event: MatchEvent) -> None:
+        """Store a new match as the rematch of old_id, linked from it, with the offer recorded
+        as an event of the old match: all at once or not at all."""
+        with self.engine.begin() as conn:
+            _insert_match(conn, match)
             conn.execute(
-                insert(matches).values(
-                    id=match.id,
-                    game=match.game,
-                    players=match.players,
-                    seed=match.seed,
-                    options=json.dumps(match.options),
-                    position=match.position,
-                    seats=json.dumps([s.to_json() for s in match.seats]),
-                    created=match.created or time.time(),
-                    finished=False,
-                    result=None,
-                    bot_speed=match.bot_speed,
-                )
+                update(matches).where(matches.c.id == old_id).values(rematch=match.id)
             )
+            _insert_event(conn, old_id, event)
+
+    def add_event(
+        self, match_id: str, event: MatchEvent, result: dict[str, Any] | None = None
+    ) -> None:
+        """Store an event of a match (and the result when it ends the match), atomically."""
+        with self.engine.begin() as conn:
+            _insert_event(conn, match_id, event)
+            if result is not None:
+                conn.execute(
+                    update(matches)
+                    .where(matches.c.id == match_id)
+                    .values(finished=True, result=json.dumps(result))
+                )
+
+    def events(self, match_id: str) -> list[MatchEvent]:
+        """Return the events of a match, in order."""
+        with self.engine.connect() as conn:
+            return _events(conn, match_id)
 
     def append_action(
         self,
@@ -319,7 +388,8 @@ class Store:
         with self.engine.begin() as conn:
             conn.execute(
                 insert(actions).values(
-                    match_id=match_id, ply=ply, seat=seat, action=action, passed=passed
+                    match_id=match_id, ply=ply, seat=seat, action=action, passed=passed,
+                    at=time.time(),  # the lobby lists a match idle for long as abandoned
                 )
             )
             if result is not None:
@@ -386,7 +456,7 @@ class Store:
             if row is None:
                 return None
             plies = conn.execute(
-                select(actions.c.action, actions.c.passed)
+                select(actions.c.action, actions.c.passed, actions.c.at)
                 .where(actions.c.match_id == match_id)
                 .order_by(actions.c.ply)
             ).all()
@@ -400,7 +470,13 @@ class Store:
                 self.report_damaged(match_id, problem)
                 raise DamagedMatch(match_id) from None
             stored.passed = [bool(p.passed) for p in plies]
+            stored.moved = _latest(stored.moved, plies[-1].at if plies else None)
             stored.undone, stored.undos = int(taken_back), int(undos)
+            try:
+                stored.events = _events(conn, match_id)
+            except DECODING_ERRORS as problem:
+                self.report_damaged(match_id, problem)
+                raise DamagedMatch(match_id) from None
             return stored
 
     def list_ids(self, finished: bool | None = None) -> list[str]:
@@ -413,15 +489,31 @@ class Store:
 
     def summaries(self, limit: int = 50) -> list[StoredMatch]:
         """Return the newest matches without their actions (damaged records left out)."""
-        query = select(matches).order_by(matches.c.created.desc()).limit(limit)
+        last_action = (
+            select(actions.c.at).where(actions.c.match_id == matches.c.id)
+            .order_by(actions.c.ply.desc()).limit(1).scalar_subquery()
+        )
+        query = (
+            select(matches, last_action.label("last_action"))
+            .order_by(matches.c.created.desc()).limit(limit)
+        )
         found = []
         with self.engine.connect() as conn:
             for row in conn.execute(query):
                 try:
-                    found.append(_match(row._mapping, []))
+                    stored = _match(row._mapping, [])
                 except DECODING_ERRORS as problem:
                     self.report_damaged(str(row._mapping["id"]), problem)
+                    continue
+                stored.moved = _latest(stored.moved, row._mapping["last_action"])
+                found.append(stored)
         return found
+
+
+def _latest(*times: float | None) -> float | None:
+    """Return the latest of some times (None when none is known)."""
+    known = [t for t in times if t is not None]
+    return max(known) if known else None
 
 
 #: What a damaged row raises while it is decoded (bad JSON, missing keys, wrong types).
@@ -451,4 +543,67 @@ def _match(row: Any, plies: list[str]) -> StoredMatch:
         actions=plies,
         passed=[False] * len(plies),
         bot_speed=row.get("bot_speed"),
+        hints=None if row.get("hints") is None else bool(row.get("hints")),
+        warm_after=row.get("warm_after"),
+        warm_level=row.get("warm_level"),
+        rematch=row.get("rematch"),
+        moved=row.get("moved"),
     )
+
+
+def _insert_match(conn: Any, match: StoredMatch) -> None:
+    """Insert a new match's row (no actions yet)."""
+    conn.execute(
+        insert(matches).values(
+            id=match.id,
+            game=match.game,
+            players=match.players,
+            seed=match.seed,
+            options=json.dumps(match.options),
+            position=match.position,
+            seats=json.dumps([s.to_json() for s in match.seats]),
+            created=match.created or time.time(),
+            finished=False,
+            result=None,
+            bot_speed=match.bot_speed,
+            hints=match.hints,
+            warm_after=match.warm_after,
+            warm_level=match.warm_level,
+        )
+    )
+
+
+def _insert_event(conn: Any, match_id: str, event: MatchEvent) -> None:
+    """Insert an event as the match's next one, and note the match moved."""
+    number = 1 + (conn.execute(
+        select(func.max(events.c.number)).where(events.c.match_id == match_id)
+    ).scalar() or 0)
+    conn.execute(
+        insert(events).values(
+            match_id=match_id, number=number, kind=event.kind, seat=event.seat, ply=event.ply,
+            level=event.level, at=event.at,
+            data=json.dumps(event.data) if event.data else None,
+        )
+    )
+    conn.execute(update(matches).where(matches.c.id == match_id).values(moved=event.at))
+
+
+def _events(conn: Any, match_id: str) -> list[MatchEvent]:
+    """Return a match's events in order.
+
+    Raises:
+        ValueError, TypeError: a damaged row.
+    """
+    rows = conn.execute(
+        select(events).where(events.c.match_id == match_id).order_by(events.c.number)
+    ).all()
+    found = []
+    for row in rows:
+        data = json.loads(row.data) if row.data else {}
+        if not isinstance(data, dict):
+            raise ValueError(f"event data {row.data[:60]!r} is not an object")
+        found.append(MatchEvent(
+            kind=str(row.kind), seat=row.seat, ply=int(row.ply), at=float(row.at),
+            level=row.level, data=data,
+        ))
+    return found

@@ -62,6 +62,9 @@ def commands(example: str, prefix: str, over: bool) -> Table:
         ("save FILE", "save the match and its seats as JSON (meeples play --load FILE)"),
     ]
     if not over:
+        rows += [("resign", "give up: with two players the other wins; with more, a bot plays "
+                            "your seat to the end and you rank last")]
+    if not over:
         rows += [("load FILE", "continue a saved match of this game"),
                  ("set anytime ask|own|never",
                   "when to ask you about tokens and powers usable at any time")]

@@ -14,6 +14,7 @@ from rich.markup import escape
 from meeples.core.game import State
 from meeples.terminal import Renderer, renderer_for
 from meeples.terminal.session import describe_outcome
+from meeples.terminal.summary import summary_table
 
 Ask = Callable[[str], str]
 
@@ -53,6 +54,9 @@ def show_step(
     console.print(renderer.render(state.view(player), [], last=last_action))
     if state.outcome is not None:
         console.print(describe_outcome(state.outcome, renderer.player_name))
+        sheet = state.score_sheet()
+        if sheet is not None:
+            console.print(summary_table(sheet, renderer.player_name, state.outcome.winners))
 
 
 def _hides(state: State[Any, Any]) -> bool:

@@ -9,8 +9,10 @@ Turn flow: a decision that exists only because the person to move may use someth
 time" (``state.anytime_skip()`` names the action declining it) is asked or passed for them by
 their setting, ``anytime`` ask / own (ask on my own turn only, the default) / never; a passed
 decision is played as an ordinary recorded action. ``undo`` takes back the asking person's own
-decisions and the bots' replies after them, never another person's. Once the game is over the
-prompt stays open (save, undo, hint, replay, quit).
+decisions and the bots' replies after them, never another person's. ``resign`` gives up, as
+on the server (:mod:`meeples.core.resign`): with two players the other wins; with more, a random
+bot plays the seat to the end and it ranks last (no undo goes back past a resignation). Once
+the game is over the prompt stays open (save, undo, hint, replay, quit).
 """
 
 from __future__ import annotations
@@ -26,12 +28,14 @@ from rich.panel import Panel
 
 from meeples.core.errors import MeeplesError
 from meeples.core.game import Outcome, State
+from meeples.core.resign import outcome_after_resignations
 from meeples.core.text import Message
 from meeples.core.text import render as render_message
 from meeples.terminal import Renderer, prompt, renderer_for
 from meeples.terminal.help import ANYTIME, DEFAULT_ANYTIME
 from meeples.terminal.prompt import load_match
-from meeples.terminal.seats import Seat
+from meeples.terminal.seats import RANDOM, RandomBot, Seat
+from meeples.terminal.summary import summary_table
 
 __all__ = ["Ask", "Session", "describe_outcome", "load_match"]
 
@@ -83,11 +87,18 @@ class Session:
         # How many actions each human has seen, to report what happened since their last turn.
         # A loaded match is not news: report only what is played from here on.
         self.seen: dict[int, int] = {p: len(self.states) - 1 for p in self.humans}
+        self.resigned: list[int] = []  # the seats that resigned, in order
+        self.resigned_at = 0  # the state of the last resignation: no undo goes back past it
 
     @property
     def state(self) -> State[Any, Any]:
         """The current state."""
         return self.states[-1]
+
+    @property
+    def outcome(self) -> Outcome | None:
+        """How the game ended, resignations counted (None: it goes on)."""
+        return outcome_after_resignations(self.state.outcome, self.state.players, self.resigned)
 
     def name(self, player: int) -> str:
         """Return a seat's name, with its bot when a bot plays it."""
@@ -101,8 +112,9 @@ class Session:
         self._greet()
         while True:
             state = self.state
-            if state.outcome is not None:
-                self._finish(state.outcome)
+            outcome = self.outcome
+            if outcome is not None:
+                self._finish(outcome)
                 if not self.humans or not self._after_game():
                     return self.state
                 continue
@@ -212,6 +224,8 @@ class Session:
             return prompt.change_setting(self, rest, player)
         elif command == "undo":
             return self._undo(player)
+        elif command == "resign" and player is not None:
+            return self._resign(player)
         elif command == "save":
             prompt.save(self, rest)
         elif command == "load" and player is not None:
@@ -241,6 +255,31 @@ class Session:
 
     # -- commands ----------------------------------------------------------------------------
 
+    def _resign(self, player: int) -> bool | None:
+        """Resign the player to move once they confirm: True when the turn is over."""
+        others = self.state.players > 2 and self.state.players - len(self.resigned) > 2
+        what = ("you rank last and a random bot plays your seat to the end" if others
+                else "the game ends and the other players win")
+        try:
+            answer = self.ask(f"Resign ({what})? yes/no> ").strip().lower()
+        except EOFError:
+            answer = ""
+        if answer not in ("y", "yes"):
+            self.console.print("Play on.")
+            return None
+        self.resigned.append(player)
+        self.resigned_at = len(self.states) - 1
+        self.console.print(f"{escape(self.renderer.player_name(player))} resigned.")
+        if self.outcome is None:  # the game goes on: a bot plays the seat out
+            self.seats[player] = Seat(RANDOM, RandomBot())
+            self.humans.remove(player)
+            self.anytime.pop(player, None)
+            self.console.print(
+                f"A random bot plays {escape(self.renderer.player_name(player))}'s seat to the"
+                " end, ranked last."
+            )
+        return True
+
     def _undo(self, player: int | None) -> bool | None:
         """Take back the asking person's last decision (after the game: the last decision of
         any person) and the bots' replies after it, never another person's decision."""
@@ -251,6 +290,9 @@ class Session:
              and self.skip_for(self.states[i]) is None),
             None,
         )
+        if target is not None and target < self.resigned_at:
+            self.console.print("A resignation stands: undo cannot go back past it.")
+            return None
         if target is None:
             others = any(d is not None for d in self.deciders)
             self.console.print("Nothing of yours to undo: undo takes back only your own "
@@ -411,6 +453,9 @@ class Session:
             self._show_news(viewer)
         self.show(viewer)
         self.console.print(describe_outcome(outcome, self.renderer.player_name))
+        sheet = self.state.score_sheet()
+        if sheet is not None:
+            self.console.print(summary_table(sheet, self.renderer.player_name, outcome.winners))
 
 
 def describe_outcome(outcome: Outcome, name: Callable[[int], str]) -> str:

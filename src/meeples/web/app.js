@@ -7,6 +7,7 @@ import { LiveSocket } from "./socket.js";
 import { component, componentIds, componentKinds, gamePrefix, lang, loadCatalogue, onLangChange, setLang, t,
   tm, translatePage } from "./i18n.js";
 import { HELP } from "./help.js";
+import { summaryTable } from "./summary.js";
 import * as generic from "./boards/generic.js";
 
 const app = document.getElementById("app");
@@ -106,25 +107,33 @@ function namer(board, players, view) {
 }
 
 // The action log: each entry names its player, a line separates the turns of different players,
-// and the "done" steps that only close a step are folded (shown on demand).
-function logList(board, state, entries, current = null, onPick = null) {
-  if (!entries.length) return h("p", { className: "muted" }, t("match.no_moves"));
+// and the "done" steps that only close a step are folded (shown on demand). The match's events
+// (a resignation, a seat kept warm by a bot, a rematch offered) show after the action before them.
+function logList(board, state, entries, current = null, onPick = null, events = []) {
+  if (!entries.length && !events.length) return h("p", { className: "muted" }, t("match.no_moves"));
   const names = namer(board, state.players, state.view);
+  const first = entries.length ? entries[0].ply : 0;
+  const eventsAt = (ply) => events.filter((event) => event.ply === ply && ply >= first).map((event) =>
+    h("li", { className: `event event-${event.kind}`, "data-event": event.kind }, swatch(board, event.seat),
+      tm(event.msg, names)));
   let previous = null;
-  return h("ol", { className: "log", start: entries[0].ply + 1 }, entries.map((entry, index) => {
+  const rows = entries.flatMap((entry, index) => [...eventsAt(entry.ply), logEntry(entry, index)]);
+  return h("ol", { className: "log", start: first + 1 }, rows, eventsAt(first + entries.length));
+
+  function logEntry(entry, index) {
     // A decision the server declined for its player (their anytime setting) folds like a "done".
     const closing = entry.parts?.verb === "done" || entry.passed;
     const classes = [entry.seat !== previous && previous !== null ? "new-turn" : "",
       closing ? "closing" : "", current === index ? "current" : ""].filter(Boolean).join(" ");
     previous = entry.seat;
-    return h("li", { title: entry.action, className: classes || null,
+    return h("li", { title: entry.action, className: classes || null, value: entry.ply + 1,
       onclick: onPick ? () => onPick(index) : null },
     swatch(board, entry.seat),
     entry.seat === null || entry.seat === undefined || thirdPerson(entry) ? null
       : h("strong", { className: "who" }, `${t("match.log_who", { player: names(entry.seat) })} `),
     logWords(entry, names),
     entry.passed ? h("small", { className: "muted" }, ` · ${t("match.passed")}`) : null);
-  }));
+  }
 }
 
 // The last decision someone made (the actions passed by a setting after it are not one), which
@@ -136,6 +145,8 @@ function lastDecision(entries) {
 
 // The bot speeds a game may be created with (the server's delay before each bot decision).
 const BOT_SPEEDS = ["slow", "normal", "fast"];
+// After how many minutes away a bot may play an absent player's seat (the lobby's choices).
+const WARM_MINUTES = [1, 2, 5, 15];
 
 // "Confirm moves": this browser's setting, off unless turned on.
 function confirmMoves() {
@@ -205,7 +216,8 @@ function lobbyPage() {
   let destroyed = false;
   let created = null;
   const form = { game: null, players: 2, options: {}, seats: [], position: "", showPosition: false,
-    showVariants: false, botSpeed: "normal" };
+    showVariants: false, botSpeed: "normal", hints: null, warm: "off", warmLevel: "normal" };
+  let skew = 0; // the server's clock minus this browser's (from the Date header of the list)
   let games = null;
   let matches = null;
   // The form and the lists redraw separately: the lists refresh every few seconds without
@@ -217,7 +229,7 @@ function lobbyPage() {
 
   async function refresh() {
     try {
-      const [allGames, allMatches] = await Promise.all([loadGames(), api("/api/matches")]);
+      const [allGames, allMatches] = await Promise.all([loadGames(), matchesNow()]);
       await Promise.all(allGames.map((g) => boardFor(g.name)));
       if (destroyed) return;
       matches = allMatches;
@@ -229,6 +241,17 @@ function lobbyPage() {
     } catch (error) {
       toast(error.message);
     }
+  }
+
+  // The matches, and how far this browser's clock is from the server's (times are shown as
+  // "3 minutes ago" from the server's times).
+  async function matchesNow() {
+    const response = await fetch("/api/matches").catch(() => { throw new Error(t("error.network")); });
+    const data = await response.json().catch(() => ({}));
+    if (!response.ok) throw new Error(data.code ? errorText(data) : response.statusText);
+    const date = Date.parse(response.headers.get("date") || "");
+    if (!Number.isNaN(date)) skew = date - Date.now();
+    return data;
   }
 
   function resetSeats(game) {
@@ -321,9 +344,38 @@ function lobbyPage() {
     return h("label", { className: "bot-speed" }, t("lobby.bot_speed"), " ", select);
   }
 
+  // Hints: off by default when two or more people play, on against bots, until ticked.
+  function hintsWanted() {
+    return form.hints ?? form.seats.filter((s) => s.kind === "human").length < 2;
+  }
+
+  function lifecycleEditor() {
+    const hints = h("label", { className: "inline lobby-setting", title: t("lobby.hints_help") },
+      h("input", { type: "checkbox", name: "hints", checked: hintsWanted() || null,
+        onchange: (event) => { form.hints = event.target.checked; } }), ` ${t("lobby.hints")}`);
+    const humans = form.seats.filter((s) => s.kind === "human").length;
+    if (!humans) return hints;
+    const warm = h("select", { name: "warm", onchange: (event) => { form.warm = event.target.value; drawForm(); } },
+      h("option", { value: "off" }, t("warm.off")),
+      WARM_MINUTES.map((n) => h("option", { value: String(n) }, t("warm.after", { n }))));
+    warm.value = form.warm;
+    const level = form.warm === "off" ? null : h("select", { name: "warm_level",
+      onchange: (event) => { form.warmLevel = event.target.value; } },
+    levelsOf(form.game).map((l) => h("option", { value: l.name }, t(`level.${l.name}`))));
+    if (level) level.value = form.warmLevel;
+    return h("div", {}, hints,
+      h("div", { className: "lobby-setting", title: t("lobby.warm_help") },
+        h("span", {}, t("lobby.warm")), warm,
+        level ? h("label", {}, t("lobby.warm_level"), " ", level) : null));
+  }
+
   async function create() {
-    const body = { game: form.game, bot_speed: form.botSpeed, seats: form.seats.map((s) => ({ kind: s.kind,
-      level: s.kind === "bot" ? s.level : null, name: s.name || "", open: !!s.open })) };
+    const body = { game: form.game, bot_speed: form.botSpeed, hints: hintsWanted(),
+      seats: form.seats.map((s) => ({ kind: s.kind,
+        level: s.kind === "bot" ? s.level : null, name: s.name || "", open: !!s.open })) };
+    if (form.warm !== "off" && form.seats.some((s) => s.kind === "human")) {
+      body.warm = { after: parseInt(form.warm, 10) * 60, level: form.warmLevel };
+    }
     if (form.position.trim()) {
       body.position = form.position.trim();
     } else {
@@ -392,15 +444,20 @@ function lobbyPage() {
       } else {
         actions.push(h("a", { className: "button", href: `#/m/${item.id}` }, t("lobby.watch")));
       }
+      if (item.rematch) {
+        actions.push(h("a", { className: "button", href: `#/m/${item.rematch}` }, t("lobby.rematch")));
+      }
       const mine = tokensFor(item.id).length && kind !== "finished" && kind !== "mine"
         ? h("a", { className: "button primary", href: `#/m/${item.id}` }, "▶") : null;
       return h("li", { "data-match": item.id },
         h("strong", {}, item.title), " ",
         h("span", { className: "seats" }, seats),
         item.plies !== null ? h("span", { className: "muted" }, ` ${t("lobby.plies", { n: item.plies })}`) : null,
+        h("span", { className: "muted when" }, ` · ${t("lobby.created_ago", { time: ago(item.created) })}`,
+          item.moved ? ` · ${t("lobby.moved_ago", { time: ago(item.moved) })}` : ""),
         h("span", { className: "spacer" }), mine, actions);
     })) : h("p", { className: "muted" }, t("lobby.none"));
-    return h("section", { className: "card" }, h("h2", {}, title), list);
+    return h("section", { className: "card", "data-list": kind }, h("h2", {}, title), list);
   }
 
   // The options set away from their defaults.
@@ -410,13 +467,15 @@ function lobbyPage() {
 
   function drawLists() {
     if (!matches) return;
-    const everything = [...matches.open, ...matches.live, ...matches.finished];
+    const abandoned = matches.abandoned || [];
+    const everything = [...matches.open, ...matches.live, ...abandoned, ...matches.finished];
     const mine = everything.filter((item) => tokensFor(item.id).length);
     listColumn.replaceChildren(
       ...(mine.length ? [matchList(t("lobby.my_games"), mine, "mine")] : []),
       matchList(t("lobby.open_games"), matches.open, "open"),
       matchList(t("lobby.live_games"), matches.live, "live"),
-      matchList(t("lobby.finished_games"), matches.finished, "finished"));
+      matchList(t("lobby.finished_games"), matches.finished, "finished"),
+      ...(abandoned.length ? [matchList(t("lobby.abandoned_games"), abandoned, "abandoned")] : []));
   }
 
   function drawForm() {
@@ -448,7 +507,7 @@ function lobbyPage() {
         game.min_players === game.max_players ? t("lobby.players_exactly", { n: game.min_players })
           : t("lobby.players_range", { min: game.min_players, max: game.max_players })),
       h("fieldset", { className: "seats" }, h("legend", {}, t("lobby.seats")),
-        form.seats.map((_, i) => seatEditor(i)), botSpeedEditor()),
+        form.seats.map((_, i) => seatEditor(i)), botSpeedEditor(), lifecycleEditor()),
       // The rule variants stay folded: the plain choice is the game, the players and the seats.
       game.options.length ? h("details", { className: "variants", open: form.showVariants || null,
         ontoggle: (event) => { form.showVariants = event.target.open; } },
@@ -461,6 +520,16 @@ function lobbyPage() {
       h("button", { className: "primary big", id: "create", onclick: create }, t("lobby.create")));
 
     formColumn.replaceChildren(...[newCard, created ? createdCard() : null].filter(Boolean));
+  }
+
+  // How long ago a time of the server was, in the page's language ("il y a 3 minutes").
+  function ago(seconds) {
+    const elapsed = (Date.now() + skew) / 1000 - seconds;
+    const format = new Intl.RelativeTimeFormat(lang(), { numeric: "auto" });
+    for (const [unit, size] of [["day", 86400], ["hour", 3600], ["minute", 60]]) {
+      if (elapsed >= size) return format.format(-Math.floor(elapsed / size), unit);
+    }
+    return format.format(-Math.max(0, Math.floor(elapsed)), "second");
   }
 
   refresh();
@@ -484,6 +553,7 @@ function matchPage(matchId, urlTokens) {
   let hints = null; // null, "asked", or the list the server suggested for this version
   let chosenHint = null; // the hint clicked once, played on a second click
   let confirming = null; // with "confirm moves": the action waiting for Play or Cancel
+  let resigning = false; // the resign button was clicked: a dialog asks to confirm
   // Hotseat with private views: the seat whose view may show. When the device must pass to
   // another seat, a screen hides the board until that player says they hold it.
   let shownSeat = null;
@@ -502,6 +572,8 @@ function matchPage(matchId, urlTokens) {
         state = message;
         pending = false;
         draw();
+      } else if (message.type === "rematch") {
+        joinRematch(message.id);
       } else if (message.type === "hint") {
         hints = state && message.version === state.version ? message.hints : null;
         draw();
@@ -566,7 +638,8 @@ function matchPage(matchId, urlTokens) {
   // This player's settings: the anytime setting (kept by the server, per seat) and "confirm
   // moves" (kept by this browser).
   function settingsCard() {
-    if (!state.seats.length || state.outcome) return null;
+    // A player who resigned has nothing left to set.
+    if (!state.seats.length || state.outcome || state.can_resign === false) return null;
     const anytime = state.settings ? h("select", { id: "anytime", onchange: (event) => {
       socket.send({ type: "settings", anytime: event.target.value });
     } }, ["ask", "own", "never"].map((value) => h("option", { value }, t(`anytime.${value}`)))) : null;
@@ -579,6 +652,47 @@ function matchPage(matchId, urlTokens) {
         h("input", { type: "checkbox", id: "confirm-moves", checked: confirmMoves() || null,
           onchange: (event) => { setConfirmMoves(event.target.checked); confirming = null; draw(); } }),
         ` ${t("match.confirm_moves")}`));
+  }
+
+  // Resign: a button, then a dialog that says what it means before anything is sent.
+  function resignButton() {
+    if (!state.can_resign) return null;
+    return h("button", { id: "resign", className: "danger", title: t("match.resign_help"),
+      onclick: () => { resigning = true; draw(); } }, t("match.resign"));
+  }
+
+  function resignDialog() {
+    return h("div", { className: "overlay", id: "resign-dialog", role: "alertdialog" },
+      h("div", { className: "card end" },
+        h("h2", {}, t("match.resign")),
+        h("p", {}, t(state.players.length > 2 ? "match.resign_confirm_more" : "match.resign_confirm_two")),
+        h("div", { className: "row" },
+          h("button", { className: "danger", id: "resign-yes", onclick: () => {
+            resigning = false;
+            socket.send({ type: "resign", seat: state.seat });
+            draw();
+          } }, t("match.resign_yes")),
+          h("button", { id: "resign-no", onclick: () => { resigning = false; draw(); } },
+            t("match.resign_no")))));
+  }
+
+  // The tokens of this browser open the same seats of the rematch: keep them under its id too.
+  function joinRematch(id) {
+    rememberTokens(id, tokensFor(matchId));
+    location.hash = `#/m/${id}`;
+  }
+
+  // Once the game is over: the rematch offered (join it) or a button to offer one.
+  function rematchBox(names) {
+    if (!state.outcome || !state.seats.length) return null;
+    const offer = state.rematch;
+    return h("div", { className: "rematch", id: "rematch" },
+      offer ? h("p", {}, t("match.rematch_offered", { player: offer.by === null ? "" : names(offer.by) })) : null,
+      offer
+        ? h("button", { className: "primary", id: "rematch-join", onclick: () => joinRematch(offer.id) },
+          t("match.rematch_join"))
+        : h("button", { className: "primary", id: "rematch-offer", onclick: () => socket.send({ type: "rematch" }) },
+          t("match.rematch_offer")));
   }
 
   function mustPass() {
@@ -613,6 +727,7 @@ function matchPage(matchId, urlTokens) {
         h("span", { className: "group" }, group.map((seat) => h("span", { className: "ranked" },
           swatch(board, seat), playerLabel(board, state.players, seat, state.view),
           state.seats.includes(seat) ? ` (${t("match.you")})` : "",
+          (state.resigned || []).includes(seat) ? h("small", { className: "muted" }, ` · ${t("match.resigned")}`) : null,
           board.score ? h("span", { className: "score" }, ` · ${board.score(state.view, seat, t)}`) : null,
           index === 0 && outcome.winners.includes(seat) ? h("strong", {}, ` — ${t("match.winner")}`) : null))));
     });
@@ -627,14 +742,20 @@ function matchPage(matchId, urlTokens) {
       headline = h("p", { className: "headline" }, outcome.winners.includes(mine) ? t("match.you_won")
         : outcome.winners.length ? t("match.you_lost") : t("match.draw"));
     }
-    const reason = words(outcome.msg, outcome.reason, namer(board, state.players, state.view));
+    const names = namer(board, state.players, state.view);
+    const reason = words(outcome.msg, outcome.reason, names);
     return h("div", { className: "overlay", id: "game-over" },
       h("div", { className: "card end" },
         h("h2", {}, t("match.game_over")),
         headline,
         outcome.winners.length || headline ? null : h("p", {}, t("match.draw")),
         h("ol", { className: "ranking" }, ranking),
+        state.summary ? summaryTable(state.summary, { seats: state.players.length,
+          winners: outcome.winners, names: namer(board, state.players, state.view),
+          head: (seat) => h("span", {}, swatch(board, seat),
+            namer(board, state.players, state.view)(seat)) }) : null,
         h("p", { className: "muted" }, t("match.reason", { reason })),
+        rematchBox(names),
         h("div", { className: "row" },
           h("a", { className: "button primary", href: `#/replay/${matchId}` }, t("match.watch_replay")),
           h("button", { onclick: () => { showEnd = false; draw(); } }, t("match.see_board")),
@@ -673,16 +794,19 @@ function matchPage(matchId, urlTokens) {
       playerLabel(board, state.players, p.seat, state.view),
       mine.includes(p.seat) ? ` (${t("match.you")})` : "",
       p.kind === "human" ? h("small", { className: "muted" },
-        ` · ${p.joined ? t(p.online ? "match.online" : "match.offline") : t("match.not_joined")}`) : null)));
+        ` · ${p.joined ? t(p.online ? "match.online" : "match.offline") : t("match.not_joined")}`) : null,
+      (state.resigned || []).includes(p.seat) ? h("small", { className: "muted resigned" }, ` · ${t("match.resigned")}`)
+        : (state.kept_warm || []).includes(p.seat) ? h("small", { className: "muted kept-warm" }, ` · ${t("match.kept_warm")}`)
+          : null)));
 
     const info = h("div", { className: "info" });
     if (board.renderInfo && !hidden) board.renderInfo(info, { view: state.view, t, lang: lang(),
       component, tm: (message) => tm(message, names) });
 
-    const logBox = logList(board, state, state.log);
+    const logBox = logList(board, state, state.log, null, null, state.events || []);
 
     let hintBox = null;
-    if (myTurn) {
+    if (myTurn && state.hints) {
       // A hint is shown first and played only on a second, deliberate click.
       const list = Array.isArray(hints) ? h("ol", { className: "hints" }, hints.map((hint) =>
         h("li", { className: chosenHint === hint.action ? "chosen" : "" },
@@ -707,11 +831,13 @@ function matchPage(matchId, urlTokens) {
         // A board that shows the prompt beside its own controls says so (showsPrompt).
         myTurn && state.prompt && !board.showsPrompt ? h("p", { className: "prompt", id: "prompt" },
           words(state.prompt, "", names)) : null,
+        state.outcome && !showEnd ? rematchBox(names) : null,
         h("p", { className: "muted" }, who),
         h("p", { className: "status small", "data-status": status }, t(`match.status.${status}`))),
       h("section", { className: "card players-card" }, h("h3", {}, t("match.players")), players, info),
       h("section", { className: "card log-card" }, h("h3", {}, t("match.log")), logBox),
       settingsCard(),
+      state.can_resign ? h("p", { className: "row" }, resignButton()) : null,
       h("a", { href: `#/rules/${state.game}`, className: "small" }, t("match.rules")));
 
     root.dataset.version = String(state.version);
@@ -719,6 +845,7 @@ function matchPage(matchId, urlTokens) {
     root.replaceChildren(header, h("div", { className: "match-layout" }, boardBox, side));
     if (state.outcome && showEnd) root.appendChild(endScreen());
     else if (hidden) root.appendChild(passScreen());
+    else if (resigning && state.can_resign) root.appendChild(resignDialog());
     const log = root.querySelector(".log");
     if (log) log.scrollTop = log.scrollHeight;
   }
@@ -784,7 +911,7 @@ function replayPage(matchId) {
       h("button", { onclick: () => go(step + 1), id: "replay-next" }, `${t("replay.next")} ▶`),
       h("button", { onclick: () => go(n), id: "replay-end", title: t("replay.end") }, "▶|"));
     const log = logList(board, { players: data.players, view: data.views[step] }, data.log,
-      step - 1, (index) => go(index + 1));
+      step - 1, (index) => go(index + 1), data.events || []);
     log.classList.add("replay-log");
     const info = h("div", { className: "info" });
     if (board.renderInfo) board.renderInfo(info, { view: data.views[step], t, lang: lang(),

@@ -10,8 +10,9 @@ from collections.abc import Mapping
 from typing import Any
 
 from meeples.core.game import Game, Option
+from meeples.core.score import ScoreSheet
 from meeples.core.text import Message
-from meeples.games.meeple_war import describe, grammar, notation, rules, view
+from meeples.games.meeple_war import describe, grammar, notation, rules, score, view
 from meeples.games.meeple_war.state import State
 
 OPTION_HELP = {
@@ -106,6 +107,10 @@ class MeepleWarRules:
         the generator, used only at setup) are compared before and after."""
         after = rules.apply(state, action)
         return any(getattr(after, name) != getattr(state, name) for name in view.HIDDEN)
+
+    def score_sheet(self, state: State) -> ScoreSheet:
+        """Return each player's VP by source (buildings, bravery, towers) and the tie-breaks."""
+        return score.score_sheet(state)
 
 RULES = MeepleWarRules()
 GAME: Game[State, str] = Game(RULES)

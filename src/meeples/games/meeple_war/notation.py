@@ -19,7 +19,9 @@ Hexes are written ``q,r`` (axial, see data.py). Actions (``s<n>`` names village 
 
 Position text: the whole state as one line of compact JSON (keys in a fixed order, hexes as
 ``q,r`` strings, tiles as ``T01``..``T36``). It includes the hidden parts (``pile``, ``rng``)
-so a position is a full serialization; views never show them.
+so a position is a full serialization; views never show them. A seat's ``bravery_vp`` (its VP
+from bravery, for the score sheet) is written only once non-zero, so texts written before it
+existed read as before.
 """
 
 from __future__ import annotations
@@ -81,6 +83,8 @@ def _seat_json(s: Seat) -> dict[str, Any]:
         "extra_vp": s.extra_vp, "tree": s.tree, "tokens": list(s.tokens), "shields": s.shields,
         "available": list(s.available), "boxed": list(s.boxed),
         "slots": [_slot_json(x) for x in s.slots],
+        # written only once scored, so positions without bravery VP read as they always did
+        **({"bravery_vp": s.bravery_vp} if s.bravery_vp else {}),
     }
 
 
@@ -148,42 +152,48 @@ _SEAT_KEYS = ("stock", "depot", "ladder", "mountain", "extra_vp", "tree", "token
               "available", "boxed", "slots")
 
 
+def _bad(key: str, **params: Any) -> BadPosition:
+    """Return the refusal of a position, as a message (``core.bad.*`` or ``mw.bad.*``)."""
+    return BadPosition(msg(key, **params))
+
+
 def _int(value: Any, name: str, low: int, high: int) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
-        raise BadPosition(f"{name} must be a whole number, not {_short(value)}")
+        raise _bad("core.bad.int", field=name, value=_short(value))
     if not low <= value <= high:
-        raise BadPosition(f"{name} must be {low} to {high}, not {_short(value)}")
+        raise _bad("core.bad.range", field=name, low=low, high=high, value=_short(value))
     return value
 
 
 def _bool(value: Any, name: str) -> bool:
     if not isinstance(value, bool):
-        raise BadPosition(f"{name} must be true or false, not {_short(value)}")
+        raise _bad("core.bad.bool", field=name, value=_short(value))
     return value
 
 
 def _str(value: Any, name: str, allowed: tuple[str, ...] | None = None) -> str:
     if not isinstance(value, str):
-        raise BadPosition(f"{name} must be a text, not {_short(value)}")
+        raise _bad("core.bad.text", field=name, value=_short(value))
     if allowed is not None and value not in allowed:
-        raise BadPosition(f"{name} must be one of {', '.join(allowed)}, not {_short(value)}")
+        raise _bad("core.bad.choice", field=name, choices=", ".join(allowed),
+                   value=_short(value))
     return value
 
 
 def _list(value: Any, name: str, size: int | None = None, most: int = 200) -> list[Any]:
     if not isinstance(value, list):
-        raise BadPosition(f"{name} must be a list, not {_short(value)}")
+        raise _bad("core.bad.list", field=name, value=_short(value))
     if size is not None and len(value) != size:
-        raise BadPosition(f"{name} must have {size} entries, not {len(value)}")
+        raise _bad("core.bad.size", field=name, n=size, count=len(value))
     if len(value) > most:
-        raise BadPosition(f"{name} has {len(value)} entries, more than {most}")
+        raise _bad("core.bad.too_long", field=name, count=len(value), n=most)
     return value
 
 
 def _hex(value: Any, name: str) -> int:
     text = _str(value, name)
     if not re.fullmatch(_H, text):
-        raise BadPosition(f"{name} must be a hex such as 2,-1, not {_short(value)}")
+        raise _bad("mw.bad.hex", field=name, value=_short(value))
     return parse_hex(text)
 
 
@@ -199,7 +209,7 @@ def _effect_hex(kind: Any, value: Any) -> int:
 
 def _tile(value: Any, name: str) -> int:
     if not isinstance(value, str) or value not in TILE_INDEX:
-        raise BadPosition(f"{name} must be a tile T01..T{len(TILES):02}, not {_short(value)}")
+        raise _bad("mw.bad.tile", field=name, last=f"T{len(TILES):02}", value=_short(value))
     return TILE_INDEX[value]
 
 
@@ -211,7 +221,7 @@ def _short(value: Any) -> str:
 def _tree_key(value: Any, name: str) -> int:
     spot, _, d = _str(value, name).partition("/")
     if d not in ("0", "1", "2"):
-        raise BadPosition(f"{name} must be a hex and a side 0-2 such as 1,-1/2, not {value!r}")
+        raise _bad("mw.bad.tree_edge", field=name, value=repr(value))
     return _hex(spot, name) * 8 + int(d)
 
 
@@ -232,29 +242,33 @@ def _slot(value: Any, name: str, players: int) -> Slot | None:
     else:
         nodes = {f"c{i}" for i in range(spec.construction_length)}
     if node not in nodes:
-        raise BadPosition(f"{name} worker must be on one of {', '.join(sorted(nodes))}, "
-                          f"not {_short(node)}")
+        raise _bad("mw.bad.worker", field=name, nodes=", ".join(sorted(nodes)),
+                   value=_short(node))
     owners = tuple(_player(p, f"{name} defense", players)
                    for p in _list(defense, f"{name} defense", most=8))
     capacity = spec.defense if built else spec.construction_defense
     if len(owners) > capacity:
-        raise BadPosition(f"{name} holds {len(owners)} defenders, more than its {capacity} spaces")
+        raise _bad("mw.bad.defenders", field=name, count=len(owners), n=capacity)
     return Slot(code, built, node, owners)
 
 
 def _seat(value: Any, name: str, players: int) -> Seat:
     if not isinstance(value, dict):
-        raise BadPosition(f"{name} must be an object, not {_short(value)}")
+        raise _bad("core.bad.object", field=name, value=_short(value))
     missing = [k for k in _SEAT_KEYS if k not in value]
     if missing:
-        raise BadPosition(f"{name} misses {', '.join(missing)}")
+        raise _bad("core.bad.misses", field=name, keys=", ".join(missing))
     slots = _list(value["slots"], f"{name} slots", VILLAGE_SLOTS)
+    mountain = _int(value["mountain"], f"{name} mountain", 0, MEEPLES_PER_PLAYER)
+    extra_vp = _int(value["extra_vp"], f"{name} extra_vp", 0, _BIG)
+    # optional: positions written before the score sheet have no bravery_vp
+    bravery_vp = _int(value.get("bravery_vp", 0), f"{name} bravery_vp", 0, mountain + extra_vp)
     return Seat(
         stock=_int(value["stock"], f"{name} stock", 0, MEEPLES_PER_PLAYER),
         depot=_int(value["depot"], f"{name} depot", 0, MEEPLES_PER_PLAYER),
         ladder=_int(value["ladder"], f"{name} ladder", 0, BRAVERY_PER_VP - 1),
-        mountain=_int(value["mountain"], f"{name} mountain", 0, MEEPLES_PER_PLAYER),
-        extra_vp=_int(value["extra_vp"], f"{name} extra_vp", 0, _BIG),
+        mountain=mountain,
+        extra_vp=extra_vp,
         tree=_bool(value["tree"], f"{name} tree"),
         tokens=tuple(_str(t, f"{name} tokens", UPGRADE_TOKENS)
                      for t in _list(value["tokens"], f"{name} tokens", most=10)),
@@ -264,6 +278,7 @@ def _seat(value: Any, name: str, players: int) -> Seat:
         boxed=tuple(_str(b, f"{name} boxed", BUILDING_CODES)
                     for b in _list(value["boxed"], f"{name} boxed", most=20)),
         slots=tuple(_slot(x, f"{name} V{i + 1}", players) for i, x in enumerate(slots)),
+        bravery_vp=bravery_vp,
     )
 
 
@@ -309,10 +324,10 @@ def from_json(data: dict[str, Any]) -> State:
     """
     missing = [key for key in _FIELDS if key not in data]
     if missing:
-        raise BadPosition(f"not a Meeple War position: missing {', '.join(missing)}")
+        raise _bad("mw.bad.missing", fields=", ".join(missing))
     extra = sorted(set(data) - set(_FIELDS) - {"game"})
     if extra:
-        raise BadPosition(f"not a Meeple War position: unknown field {extra[0]!r}")
+        raise _bad("mw.bad.unknown_field", field=repr(extra[0]))
     n = _int(data["players"], "players", 2, 4)
     seats = tuple(_seat(x, f"seat {i}", n)
                   for i, x in enumerate(_list(data["seats"], "seats", n)))
@@ -381,42 +396,41 @@ def _check(state: State) -> None:
     """Refuse positions whose fields fit one by one but not together."""
     hexes = [h for h, _, _ in state.tiles]
     if len(set(hexes)) != len(hexes):
-        raise BadPosition("tiles: two tiles on one hex")
+        raise _bad("mw.bad.two_tiles")
     placed = [t for _, t, _ in state.tiles] + list(state.pile)
     if state.drawn:
         placed.append(state.drawn[1])
     if len(set(placed)) != len(placed):
-        raise BadPosition("a tile is both placed, drawn or in the pile twice")
+        raise _bad("mw.bad.tile_twice")
     if len(state.explore) > len(state.pile) + bool(state.drawn):
-        raise BadPosition(f"explore lists {len(state.explore)} hexes but the pile holds only "
-                          f"{len(state.pile)} tiles")
+        raise _bad("mw.bad.explore_pile", n=len(state.explore), count=len(state.pile))
     if (state.step == "rotate") != bool(state.drawn):
-        raise BadPosition("a drawn tile and step 'rotate' go together")
+        raise _bad("mw.bad.drawn_rotate")
     keys = [(h, p) for h, p, _ in state.troops]
     if len(set(keys)) != len(keys):
-        raise BadPosition("troops: one player listed twice on a hex")
+        raise _bad("mw.bad.troops_twice")
     for p, seat in enumerate(state.seats):
         out = sum(c for _, q, c in state.troops if q == p)
         out += sum(slot.defense.count(p) for s in state.seats for slot in s.slots if slot)
         total = seat.stock + seat.depot + seat.mountain + out
         if total > MEEPLES_PER_PLAYER:
-            raise BadPosition(f"player {p} has {total} meeples, more than {MEEPLES_PER_PLAYER}")
+            raise _bad("mw.bad.meeples", seat=p, count=total, n=MEEPLES_PER_PLAYER)
     for index in (*state.workers, *state.pending):
         if state.seats[state.active].slots[index] is None:
-            raise BadPosition(f"workers/pending name the empty village slot V{index + 1}")
+            raise _bad("mw.bad.empty_slot", slot=index + 1)
     for name, indexes in (("workers", state.workers), ("pending", state.pending)):
         if len(set(indexes)) != len(indexes):
-            raise BadPosition(f"{name} names a village slot twice")
+            raise _bad("mw.bad.slot_twice", field=name)
     if any(not origins for _, origins in state.explore):
-        raise BadPosition("explore: every entered hex needs the hexes it was entered from")
+        raise _bad("mw.bad.explore_origins")
     for index in state.pending:
         slot = state.seats[state.active].slots[index]
         if slot is not None and slot.node not in BUILDINGS[slot.building].leaves:
-            raise BadPosition(f"pending names V{index + 1}, whose worker is on no action space")
+            raise _bad("mw.bad.pending", slot=index + 1)
     if state.step == "window" and not state.window and not state.result:
-        raise BadPosition("step 'window' needs a token holder in window")
+        raise _bad("mw.bad.window")
     if (state.step == "over") != bool(state.result) or (state.phase == 0) != bool(state.result):
-        raise BadPosition("step 'over', phase 0 and a result go together")
+        raise _bad("mw.bad.over")
     _probe(state)
 
 
@@ -435,12 +449,10 @@ def _probe(state: State) -> None:
             view.view(state, player)
     except (KeyError, IndexError, TypeError, ValueError, AttributeError, AssertionError,
             ZeroDivisionError, OverflowError, RecursionError) as exc:
-        raise BadPosition(
-            f"the position is inconsistent (step {state.step!r}, phase {state.phase}): "
-            f"{type(exc).__name__}: {exc}"
-        ) from None
+        raise _bad("mw.bad.inconsistent", step=repr(state.step), phase=state.phase,
+                   error=f"{type(exc).__name__}: {exc}") from None
     if not state.result and not legal:
-        raise BadPosition(f"the game goes on but step {state.step!r} offers no action")
+        raise _bad("mw.bad.no_action", step=repr(state.step))
 
 
 def parse_state(text: str) -> State:
@@ -450,18 +462,18 @@ def parse_state(text: str) -> State:
         BadPosition: the text is not a Meeple War position.
     """
     if not isinstance(text, str):
-        raise BadPosition("a position is a text")
+        raise _bad("core.bad.position_text")
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
-        raise BadPosition(f"a Meeple War position is one line of JSON: {exc}") from exc
+        raise _bad("mw.bad.json", error=str(exc)) from exc
     except (RecursionError, ValueError) as exc:
-        raise BadPosition(f"a Meeple War position is one line of JSON: {exc}") from None
+        raise _bad("mw.bad.json", error=str(exc)) from None
     if not isinstance(data, dict) or data.get("game") != "meeple_war":
-        raise BadPosition("not a Meeple War position (no \"game\": \"meeple_war\")")
+        raise _bad("mw.bad.not_game")
     try:
         return from_json(data)
     except (KeyError, IndexError, TypeError, ValueError) as exc:
         if isinstance(exc, BadPosition):
             raise
-        raise BadPosition(f"not a Meeple War position: {type(exc).__name__}: {exc}") from None
+        raise _bad("mw.bad.not_position", error=f"{type(exc).__name__}: {exc}") from None

@@ -36,6 +36,9 @@ class Seat:
     available: tuple[str, ...]  # buildings that may still be built
     boxed: tuple[str, ...]  # destroyed buildings (out of the game)
     slots: tuple[Slot | None, ...]  # V1..V4
+    # VP scored from bravery (D11), on the mountain or in extra_vp: the rest of mountain +
+    # extra_vp came from destroyed buildings (E3, A9). Kept only for the score sheet.
+    bravery_vp: int = 0
 
 
 @dataclass(frozen=True)

@@ -27,7 +27,7 @@ class SeatW:
     """A player's off-map pieces, mutable (made by :meth:`Work.seat` on the first change)."""
 
     __slots__ = ("stock", "depot", "ladder", "mountain", "extra_vp", "tree", "tokens", "shields",
-                 "available", "boxed", "slots")
+                 "available", "boxed", "slots", "bravery_vp")
 
     stock: int
     depot: int
@@ -39,6 +39,7 @@ class SeatW:
     shields: int
     available: tuple[str, ...]
     boxed: tuple[str, ...]
+    bravery_vp: int
 
     def __init__(self, s: Seat | SeatW) -> None:
         self.stock = s.stock
@@ -53,6 +54,7 @@ class SeatW:
         self.available = s.available
         self.boxed = s.boxed
         self.slots: list[Slot | None] = list(s.slots)
+        self.bravery_vp = s.bravery_vp
 
     def freeze(self) -> Seat:
         # Equal to Seat(...) with these fields, set through the slot descriptors: about three
@@ -69,12 +71,13 @@ class SeatW:
         _available(seat, self.available)
         _boxed(seat, self.boxed)
         _slots(seat, tuple(self.slots))
+        _bravery_vp(seat, self.bravery_vp)
         return seat
 
 
 _new_seat = object.__new__
 (_stock, _depot, _ladder, _mountain, _extra_vp, _tree, _tokens, _shields, _available, _boxed,
- _slots) = (Seat.__dict__[name].__set__ for name in Seat.__dataclass_fields__)
+ _slots, _bravery_vp) = (Seat.__dict__[name].__set__ for name in Seat.__dataclass_fields__)
 
 
 #: Slots by their fields: a slot is an immutable value and the same few recur all game, so one
@@ -433,6 +436,7 @@ class Work:
         ``("vp", p, 0)`` effect asks which meeple goes up (automatic when only one hex).
         """
         s = self.seat(p)
+        s.bravery_vp += 1
         if s.stock:
             s.stock -= 1
         elif s.depot:

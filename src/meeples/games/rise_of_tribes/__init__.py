@@ -11,8 +11,9 @@ from typing import Any
 
 from meeples.core.errors import BadOptions
 from meeples.core.game import Game, Option, Outcome
+from meeples.core.score import ScoreSheet
 from meeples.core.text import Message, msg
-from meeples.games.rise_of_tribes import describe, notation, rules, view
+from meeples.games.rise_of_tribes import describe, notation, rules, score, view
 from meeples.games.rise_of_tribes.state import State
 
 
@@ -130,6 +131,10 @@ class RiseOfTribesRules:
         counts, even a card put at the bottom of a deck."""
         after = rules.apply(state, action)
         return any(getattr(after, name) != getattr(state, name) for name in view.HIDDEN)
+
+    def score_sheet(self, state: State) -> ScoreSheet:
+        """Return each player's VP by source (villages, goals, events...)."""
+        return score.score_sheet(state)
 
 
 RULES = RiseOfTribesRules()

@@ -114,17 +114,17 @@ def spend_on_event(w: Work, verb: str, p: int) -> None:
         w.discard_slot(w.slot_of(data.SABERTOOTH))
         h, w.tiger = w.tiger, -1
         w.remove(h, p)
-        w.gain_vp(p, data.SABERTOOTH_VP)
+        w.gain_vp(p, data.SABERTOOTH_VP, data.VP_SABERTOOTH)
         return
     w.discard_slot(w.slot_of(data.MAMMOTH))
     w.mammoth = -1
     if verb == "hunt":
         w.gain(p, data.FOOD, data.MAMMOTH_HUNT[0])
-        w.gain_vp(p, data.MAMMOTH_HUNT[1])
+        w.gain_vp(p, data.MAMMOTH_HUNT[1], data.VP_MAMMOTH)
     else:
         w.res[p][data.FOOD] -= data.MAMMOTH_TAME[0]
         w.tamed[p] = 1
-        w.gain_vp(p, data.MAMMOTH_TAME[1])
+        w.gain_vp(p, data.MAMMOTH_TAME[1], data.VP_MAMMOTH)
 
 
 def legal_light(s: State) -> list[str]:

@@ -165,11 +165,11 @@ def invaders_defeated(w: Work, h: int, active_present: int) -> None:
     if slot >= 0:
         w.discard_slot(slot)
     if active_present:
-        w.gain_vp(w.active, data.INVADERS_VP)
+        w.gain_vp(w.active, data.INVADERS_VP, data.VP_INVADERS)
         return
     left = [(w.pop[h][q], q) for q in range(w.n) if q != w.active and w.pop[h][q]]
     if left:
         best = max(left)[0]
         top = [q for c, q in left if c == best]
         if len(top) == 1:
-            w.gain_vp(top[0], data.INVADERS_VP)
+            w.gain_vp(top[0], data.INVADERS_VP, data.VP_INVADERS)

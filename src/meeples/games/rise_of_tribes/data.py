@@ -163,6 +163,15 @@ SABERTOOTH_VP = 1
 ABANDONED_COST = (1, 1, 1)
 CHIEFTAIN_HIGH_BID = 5  # a winning bid of at least this scores 2 VP, else 1
 ALTAR_VP = 1
+
+#: Where VP come from, for the score sheet (``State.scored`` counts each, in this order):
+#: villages at turn start (§2.9), completed developments and achievements (§2.8), the Altar,
+#: the Mammoth (hunted or tamed), the Sabertooth Tiger, the Invaders, the Chieftain (§3.6) and
+#: an opponent's elder's village destroyed on one's turn (R5).
+VP_SOURCES = ("villages", "developments", "achievements", "altar", "mammoth", "sabertooth",
+              "invaders", "chieftain", "elder")
+(VP_VILLAGES, VP_DEVELOPMENTS, VP_ACHIEVEMENTS, VP_ALTAR, VP_MAMMOTH, VP_SABERTOOTH, VP_INVADERS,
+ VP_CHIEFTAIN, VP_ELDER) = range(len(VP_SOURCES))
 #: The Altar's price besides the member: this many of one resource, or one of each (§3.6).
 ALTAR_SAME = 4
 VOLCANO_LOSSES = {SUN: 0, BLANK: 1, MOON: 2}  # members lost by each nearby tribe (§3.6)

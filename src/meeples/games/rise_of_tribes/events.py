@@ -310,5 +310,5 @@ def apply_give(w: Work, words: list[str]) -> None:
         return
     w.discard_slot(w.slot_of(data.CHIEFTAIN))
     w.decider = w.active
-    w.gain_vp(q, 2 if w.pend[0] >= data.CHIEFTAIN_HIGH_BID else 1)
+    w.gain_vp(q, 2 if w.pend[0] >= data.CHIEFTAIN_HIGH_BID else 1, data.VP_CHIEFTAIN)
     continue_double(w)

@@ -193,9 +193,10 @@ def apply_goals(w: Work, words: list[str]) -> None:
         if card < len(data.DEVELOPMENTS):
             for r in range(3):
                 w.res[p][r] -= data.DEV_COST[card][r]
-            w.gain_vp(p, data.DEVELOPMENT_VP)
+            w.gain_vp(p, data.DEVELOPMENT_VP, data.VP_DEVELOPMENTS)
         else:
-            w.gain_vp(p, data.ACHIEVEMENT_VP[card - len(data.DEVELOPMENTS)])
+            w.gain_vp(p, data.ACHIEVEMENT_VP[card - len(data.DEVELOPMENTS)],
+                      data.VP_ACHIEVEMENTS)
     elif verb == "village":
         h = ord(words[1]) - 97
         cost = list(village_cost(w, p))  # type: ignore[arg-type]
@@ -221,7 +222,7 @@ def apply_goals(w: Work, words: list[str]) -> None:
         for r in range(3):
             w.res[p][r] -= data.ALTAR_SAME if pay == RES[r] else (1 if pay == "wfs" else 0)
         w.remove(ord(words[1]) - 97, p)
-        w.gain_vp(p, data.ALTAR_VP)
+        w.gain_vp(p, data.ALTAR_VP, data.VP_ALTAR)
     elif verb == "share":
         w.flags[Flag.SHARED] = 1
         slot = w.slot_of(data.SHARED)

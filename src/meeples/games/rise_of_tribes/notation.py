@@ -68,7 +68,9 @@ action text                        verb       fields (type)
 The position text is every field of :class:`State` in order, ``name=value``, space-separated:
 a number, a list ``1,2,3`` (``.`` when empty), or a list of lists ``1,2/3,4`` (``.`` for an empty
 inner list). It includes the hidden parts (deck orders, the rng state), so it is a complete
-serialization; views never show it to players.
+serialization; views never show it to players. The last field, ``scored`` (each player's VP by
+source, for the score sheet), is left out while it is all zeros: a text without it (written
+before it existed) reads as before, its VP counted as scored before the record.
 """
 
 from __future__ import annotations
@@ -219,6 +221,11 @@ def action_parts(action: str) -> dict[str, Any]:
     return parts
 
 
+def _bad(key: str, **params: Any) -> BadPosition:
+    """Return the refusal of a position, as a message (``core.bad.*`` or ``rot.bad.*``)."""
+    return BadPosition(msg(key, **params))
+
+
 def _encode(value: object, depth: int) -> str:
     if depth == 0:
         return str(value)
@@ -238,8 +245,13 @@ def _decode(text: str, depth: int) -> object:
 
 
 def format_state(state: State) -> str:
-    """Return the one-line position text of a state (hidden parts included)."""
-    return " ".join(f"{name}={_encode(getattr(state, name), depth)}" for name, depth in FIELDS)
+    """Return the one-line position text of a state (hidden parts included).
+
+    The last field, ``scored``, is left out while it is all zeros: positions written before it
+    existed read as they did (every VP they hold counts as scored before the record).
+    """
+    fields = FIELDS if any(map(any, state.scored)) else FIELDS[:-1]
+    return " ".join(f"{name}={_encode(getattr(state, name), depth)}" for name, depth in fields)
 
 
 def parse_state(text: str) -> State:
@@ -249,21 +261,24 @@ def parse_state(text: str) -> State:
         BadPosition: the text is malformed or inconsistent.
     """
     if not isinstance(text, str):
-        raise BadPosition("a Rise of Tribes position is a text")
+        raise _bad("rot.bad.text")
     parts = text.split()
-    if len(parts) != len(FIELDS):
-        raise BadPosition(f"a Rise of Tribes position has {len(FIELDS)} fields, not {len(parts)}")
+    if len(parts) not in (len(FIELDS) - 1, len(FIELDS)):
+        raise _bad("rot.bad.fields", n=len(FIELDS), count=len(parts))
     values: dict[str, object] = {}
-    for part, (name, depth) in zip(parts, FIELDS, strict=True):
+    for part, (name, depth) in zip(parts, FIELDS, strict=False):
         key, sep, raw = part.partition("=")
         if key != name or not sep:
-            raise BadPosition(f"expected field {name!r}, found {part[:20]!r}")
+            raise _bad("rot.bad.expected", field=repr(name), found=repr(part[:20]))
         if not _SHAPES[depth].fullmatch(raw):
-            raise BadPosition(f"field {name!r}: {raw[:20]!r} is not a number list")
+            raise _bad("rot.bad.numbers", field=repr(name), value=repr(raw[:20]))
         try:
             values[name] = _decode(raw, depth)
         except ValueError as exc:
-            raise BadPosition(f"field {name!r}: {raw[:20]!r} is not a number list") from exc
+            raise _bad("rot.bad.numbers", field=repr(name), value=repr(raw[:20])) from exc
+    if "scored" not in values:
+        n = values.get("n")
+        values["scored"] = ((0,) * len(data.VP_SOURCES),) * (n if isinstance(n, int) else 0)
     state = State(**values)  # type: ignore[arg-type]
     check(state)
     _probe(state)
@@ -295,13 +310,11 @@ def _probe(state: State) -> None:
             view.view(state, player)
     except (KeyError, IndexError, TypeError, ValueError, AttributeError, ZeroDivisionError,
             OverflowError, RecursionError) as exc:
-        raise BadPosition(
-            f"the position is inconsistent (phase {state.phase}, decision data "
-            f"pend={list(state.pend)[:8]} queue={list(state.queue)[:8]}): "
-            f"{type(exc).__name__}: {exc}"
-        ) from None
+        raise _bad("rot.bad.inconsistent", phase=state.phase, pend=str(list(state.pend)[:8]),
+                   queue=str(list(state.queue)[:8]), error=f"{type(exc).__name__}: {exc}"
+                   ) from None
     if not state.over and not legal:
-        raise BadPosition(f"the game goes on but phase {state.phase} offers no action")
+        raise _bad("rot.bad.no_action", phase=state.phase)
 
 
 def _in(name: str, values: object, low: int, high: int) -> None:
@@ -314,7 +327,7 @@ def _in(name: str, values: object, low: int, high: int) -> None:
             flat.extend([v] if isinstance(v, int) else v)
     for v in flat:
         if not low <= v <= high:
-            raise BadPosition(f"field {name!r}: {v} is out of range {low}..{high}")
+            raise _bad("rot.bad.range", field=repr(name), value=v, low=low, high=high)
 
 
 #: The decision data each phase reads (the least length of ``pend``).
@@ -327,20 +340,24 @@ def check(state: State) -> None:
     """Raise BadPosition when a state is impossible (sizes, members, villages, resources)."""
     n = state.n
     if n not in data.MAPS:
-        raise BadPosition(f"Rise of Tribes is played by 2 to 4 players, not {n}")
+        raise _bad("rot.bad.players", n=n)
     hexes = len(data.MAPS[n])
     sizes = {"terrain": hexes, "special": hexes, "pop": hexes, "villages": hexes,
              "moved": hexes, "res": n, "score": n, "tribe": n, "decks": n, "progress": n,
-             "completed": n, "acquired": n, "tamed": n, "elder_at": n,
+             "completed": n, "acquired": n, "tamed": n, "elder_at": n, "scored": n,
              "slots": data.EVENT_SLOTS, "tokens": data.EVENT_SLOTS, "rows": 4,
              "flags": FLAG_COUNT}
     for name, size in sizes.items():
         if len(getattr(state, name)) != size:
-            raise BadPosition(f"field {name!r} needs {size} entries")
+            raise _bad("rot.bad.size", field=repr(name), n=size)
+    if any(len(row) != len(data.VP_SOURCES) for row in state.scored):
+        raise _bad("rot.bad.scored_sources", n=len(data.VP_SOURCES))
+    if any(sum(state.scored[p]) > state.score[p] for p in range(n)):
+        raise _bad("rot.bad.scored_sum")
     if any(len(row) != n for row in state.pop) or any(len(r) != 3 for r in state.res):
-        raise BadPosition("every hex needs a count per player, every player three resources")
+        raise _bad("rot.bad.pop_res")
     if any(len(row) != 3 for row in state.rows) or any(len(t) != 3 for t in state.tokens):
-        raise BadPosition("every action row needs 3 slots, every event slot 3 token counts")
+        raise _bad("rot.bad.rows_tokens")
     big = 10**9
     last_hex, last_goal, last_event = hexes - 1, len(data.GOAL_IDS) - 1, len(data.EVENTS) - 1
     for name, low, high in (
@@ -358,13 +375,12 @@ def check(state: State) -> None:
         ("phase", 0, max(Phase)), ("pend", -big, big), ("used", 0, 3),
         ("moved", 0, big), ("left", -big, big), ("power", -big, big), ("flags", -big, big),
         ("evstep", -big, big), ("evface", -big, big), ("rnd", 0, big), ("rng", 0, 2**64 - 1),
-        ("winner", -1, n - 1), ("over", 0, 2),
+        ("winner", -1, n - 1), ("over", 0, 2), ("scored", 0, data.WIN_VP),
     ):
         _in(name, getattr(state, name), low, high)
     phase = Phase(state.phase)
     if len(state.pend) < _PEND.get(phase, 0):
-        raise BadPosition(f"field 'pend': phase {phase.name} needs at least {_PEND[phase]} "
-                          f"numbers, not {len(state.pend)}")
+        raise _bad("rot.bad.pend", phase=phase.name, n=_PEND[phase], count=len(state.pend))
     if phase in (Phase.PLACE, Phase.TAKE):
         _in("pend", state.pend[0], 0, len(data.START_SEATS) - 1)
     if phase == Phase.SITE:
@@ -373,13 +389,13 @@ def check(state: State) -> None:
     _in("queue", state.queue, 0, n - 1 if phase in (Phase.BID, Phase.GIVE) else last_hex)
     for p in range(n):
         if sum(row[p] for row in state.pop) > data.MEMBERS:
-            raise BadPosition(f"player {p} has more than {data.MEMBERS} members on the board")
+            raise _bad("rot.bad.members", seat=p, n=data.MEMBERS)
     if any(v < 0 for row in state.pop for v in row) or any(v < 0 for r in state.res for v in r):
-        raise BadPosition("members and resources cannot be negative")
+        raise _bad("rot.bad.negative")
     if sum(1 for v in state.villages if v >= 0) > data.VILLAGES:
-        raise BadPosition(f"at most {data.VILLAGES} villages")
+        raise _bad("rot.bad.villages", n=data.VILLAGES)
     if not 0 <= state.phase <= max(Phase) or not 0 <= state.decider < n:
-        raise BadPosition("bad phase or player to decide")
+        raise _bad("rot.bad.phase")
     _check_picks(state)
 
 
@@ -388,16 +404,14 @@ def _check_picks(state: State) -> None:
     n, leaders = state.n, state.leaders
     if leaders <= 1:
         if state.phase == Phase.PICK:
-            raise BadPosition("the pick step needs leaders=2 and one digit per seat")
+            raise _bad("rot.bad.pick_step")
         return
     if leaders // 10 ** n != PICKING or any(picked(leaders, n, p) > 2 for p in range(n)):
-        raise BadPosition(f"field 'leaders': {leaders} is not 2 followed by one digit 0-2 per "
-                          "seat")
+        raise _bad("rot.bad.leaders", value=leaders)
     order = [(state.first + i) % n for i in range(n)]
     done = [picked(leaders, n, p) > 0 for p in order]
     if state.phase != Phase.PICK:
         if not all(done):
-            raise BadPosition("every seat picks its leader power before the placements")
+            raise _bad("rot.bad.picks_first")
     elif done != [i < order.index(state.decider) for i in range(n)]:
-        raise BadPosition("leader powers are picked in turn order from the start player, "
-                          "by the player to decide")
+        raise _bad("rot.bad.pick_order")

@@ -121,7 +121,7 @@ def initial_state(players: int, seed: int, options: Mapping[str, Any]) -> State:
         phase=Phase.PICK if picks else Phase.PLACE, pend=() if picks else (0,), queue=(),
         used=(), moved=(0,) * len(coords), left=0,
         power=0, flags=(0,) * FLAG_COUNT, evstep=0, evface=0, rnd=0, rng=state, winner=-1,
-        over=0,
+        over=0, scored=((0,) * len(data.VP_SOURCES),) * n,
     )
 
 
@@ -198,7 +198,7 @@ def start_turn(w: Work, p: int) -> None:
     w.used, w.moved, w.flags = [], [0] * len(w.moved), [0] * FLAG_COUNT
     w.pend, w.queue, w.left, w.power = [], [], 0, 0
     w.phase = ACT
-    w.gain_vp(p, w.villages_of(p))
+    w.gain_vp(p, w.villages_of(p), data.VP_VILLAGES)
     w.hand = [w.roll(), w.roll()]
     if w.has_power(p, data.CUNNING):
         w.phase = Phase.REROLL

@@ -242,12 +242,15 @@ class State(Reader):
     rng: int  # generator state (hidden)
     winner: int  # -1 while the game goes on
     over: int  # 0 going on, 1 someone reached 15, 2 the round limit
+    # [player][source]: the VP scored from each source of data.VP_SOURCES (for the score
+    # sheet). What score holds beyond their sum was scored before they were recorded.
+    scored: tuple[tuple[int, ...], ...]
 
 
 #: Every field with its nesting depth (0 int, 1 tuple of ints, 2 tuple of tuples), in order.
 FIELDS: tuple[tuple[str, int], ...] = tuple(
     (name, 2 if name in {"pop", "res", "rows", "decks", "progress", "completed", "tokens",
-                         "acquired"}
+                         "acquired", "scored"}
      else 1 if name in {"tiles_on", "terrain", "special", "villages", "elder_at", "score", "tribe",
                         "hand", "ev_deck", "ev_discard", "slots", "tamed", "pend", "queue",
                         "used", "moved", "flags"}

@@ -86,6 +86,7 @@ class Work(Reader):
     rng: int
     winner: int
     over: int
+    scored: list[list[int]]
     _src: State
 
     @classmethod
@@ -124,10 +125,15 @@ class Work(Reader):
 
     # --- hexes and members --------------------------------------------------------------------
 
-    def gain_vp(self, p: int, amount: int) -> None:
-        """Award VP one at a time; raise :class:`Won` when p reaches 15 (R13)."""
+    def gain_vp(self, p: int, amount: int, source: int) -> None:
+        """Award VP one at a time, from a source (an index of ``data.VP_SOURCES``); raise
+        :class:`Won` when p reaches 15 (R13)."""
+        if amount <= 0:
+            return  # a turn start without villages: no copy of the scored table
+        scored = self.scored[p]
         for _ in range(amount):
             self.score[p] += 1
+            scored[source] += 1
             if self.score[p] >= data.WIN_VP:
                 self.winner = p
                 self.over = 1
@@ -158,7 +164,7 @@ class Work(Reader):
         if self.elder_at[owner] == h:
             self.elder_at[owner] = -1
             if self.active != owner and self.phase != 0:
-                self.gain_vp(self.active, 1)  # R5
+                self.gain_vp(self.active, 1, data.VP_ELDER)  # R5
 
     def discard_slot(self, slot: int) -> None:
         """Put the event of a slot on the discard pile; its tokens go to the supply."""

@@ -9,6 +9,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from meeples.core.game import Game, Option, Outcome
+from meeples.core.score import ScoreLine, ScoreSheet
 from meeples.core.text import Message, msg
 from meeples.games.sparta import notation, rules, setup, view
 from meeples.games.sparta.rules import side
@@ -153,6 +154,31 @@ class SpartaRules:
     def reveals(self, state: State, action: Action) -> bool:
         """Sparta has neither chance nor hidden information: nothing is ever revealed."""
         return False
+
+    def score_sheet(self, state: State) -> ScoreSheet:
+        """Return what decides a Sparta game, side by side: no points, but the cities held
+        (end rules 1 and 3) and the pieces left and lost (end rules 2 and 3).
+
+        A side starts with ``setup.WARRIORS`` pieces and a promotion swaps one for one, so
+        the pieces lost are the starting ones less those on the board (captured by either
+        side: a move may defeat its own pieces).
+        """
+        warriors, heroes = [0, 0], [0, 0]
+        for piece in state.board:
+            if OWNER[piece] >= 0:
+                (heroes if IS_HERO[piece] else warriors)[OWNER[piece]] += 1
+        cities = tuple(sum(1 for owner in state.cities if owner == p) for p in (0, 1))
+        lost = tuple(max(0, setup.WARRIORS - warriors[p] - heroes[p]) for p in (0, 1))
+        return ScoreSheet(
+            lines=(
+                ScoreLine(msg("sp.sheet.cities"), cities, counted=False),
+                ScoreLine(msg("sp.sheet.warriors"), tuple(warriors), counted=False),
+                ScoreLine(msg("sp.sheet.heroes"), tuple(heroes), counted=False),
+                ScoreLine(msg("sp.sheet.lost"), lost, counted=False),
+            ),
+            total=None,
+            totals=(),
+        )
 
 
 RULES = SpartaRules()

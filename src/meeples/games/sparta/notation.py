@@ -25,7 +25,7 @@ from __future__ import annotations
 import re
 
 from meeples.core.errors import BadPosition, IllegalAction
-from meeples.core.text import msg, shown
+from meeples.core.text import Ref, msg, shown
 from meeples.games.sparta import rules, setup
 from meeples.games.sparta.state import HERO_OF, NO_CITY, PASS, WARRIOR_OF, Action, Piece, State
 
@@ -51,6 +51,11 @@ _NAMES = tuple(_name(sq) for sq in range(SIZE * SIZE))
 def square_name(sq: int) -> str:
     """Return the name of a square index, e.g. 11 -> ``b2``."""
     return _NAMES[sq]
+
+
+def _bad(key: str, **params: object) -> BadPosition:
+    """Return the refusal of a position, as a message (``core.bad.*`` or ``sp.bad.*``)."""
+    return BadPosition(msg(key, **params))
 
 
 def parse_square(text: str) -> int:
@@ -140,62 +145,55 @@ def parse_state(text: str) -> State:
         BadPosition: the text is malformed or the position cannot arise in a game.
     """
     if not isinstance(text, str):
-        raise BadPosition("a position is a text")
+        raise _bad("core.bad.position_text")
     fields = text.split()
     if len(fields) not in (6, 7):
-        raise BadPosition(
-            f"a Sparta position has 6 or 7 fields separated by spaces, not {len(fields)}"
-        )
+        raise _bad("sp.bad.fields", count=len(fields))
     placement, side, city_text, reserve_text, quiet_text, pass_text = fields[:6]
     heroes_conquer = True
     if len(fields) == 7:
         if fields[6] != "warriors-conquer":
-            raise BadPosition(f"unknown seventh field {fields[6]!r} (only 'warriors-conquer')")
+            raise _bad("sp.bad.seventh", field=repr(fields[6]))
         heroes_conquer = False
     board = _parse_placement(placement)
     if side not in ("S", "N"):
-        raise BadPosition(f"side to move must be S or N, not {side!r}")
+        raise _bad("sp.bad.side", value=repr(side))
     cities = [NO_CITY] * (SIZE * SIZE)
     if city_text != "-":
         for item in city_text.split(","):
             name, colon, owner = item.partition(":")
             try:
                 sq = parse_square(name)
-            except ValueError as error:
-                raise BadPosition(f"city {item!r}: {error}") from None
+            except ValueError:
+                raise _bad("sp.bad.city_square", city=repr(item), square=repr(name)) from None
             if not colon or owner not in ("S", "N"):
-                raise BadPosition(f"city {item!r} must be written square:S or square:N")
+                raise _bad("sp.bad.city_owner", city=repr(item))
             if cities[sq] != NO_CITY:
-                raise BadPosition(f"two cities on {name}")
+                raise _bad("sp.bad.two_cities", square=name)
             cities[sq] = _SIDES.index(owner)
     try:
         south_reserve, north_reserve = (int(x) for x in reserve_text.split("/"))
         quiet, passes = int(quiet_text), int(pass_text)
     except ValueError:
-        raise BadPosition(
-            "reserves must be written S/N (e.g. 8/8), then plies and passes as numbers"
-        ) from None
+        raise _bad("sp.bad.numbers") from None
     for value, what in ((south_reserve, "reserve"), (north_reserve, "reserve"), (quiet, "plies"),
                         (passes, "passes")):
         if value < 0:
-            raise BadPosition(f"{what} cannot be negative")
+            raise _bad(f"sp.bad.negative_{what}")
     if south_reserve > setup.HEROES or north_reserve > setup.HEROES:
-        raise BadPosition(f"a reserve holds at most {setup.HEROES} heroes")
+        raise _bad("sp.bad.reserve", n=setup.HEROES)
     if passes > 2:
-        raise BadPosition("at most two passes in a row can be recorded")
+        raise _bad("sp.bad.passes")
     city_count = sum(1 for owner in cities if owner != NO_CITY)
     if city_count != setup.CITIES:
-        raise BadPosition(f"a Sparta board has {setup.CITIES} cities, not {city_count}")
+        raise _bad("sp.bad.cities", n=setup.CITIES, count=city_count)
     board_tuple = tuple(board)
     _check_pieces(board_tuple, (south_reserve, north_reserve))
     for sq, piece in enumerate(board_tuple):
         enclosed = rules.captured_by(board_tuple, sq) if piece else set()
         if enclosed:
             names = " ".join(square_name(s) for s in sorted(enclosed))
-            raise BadPosition(
-                f"the piece(s) on {names} stand enclosed by enemies in a line, which no game"
-                " reaches (they would have been defeated)"
-            )
+            raise _bad("sp.bad.enclosed", squares=names)
     state = State(
         board=board_tuple,
         cities=tuple(cities),
@@ -218,27 +216,23 @@ def _check_pieces(board: tuple[int, ...], reserves: tuple[int, int]) -> None:
     Raises:
         BadPosition: a side has more heroes or warriors than its reserve allows.
     """
-    for player, side in enumerate(("South", "North")):
+    for player in (0, 1):
+        side = Ref("sp.side", player)
         promoted = setup.HEROES - reserves[player]
         warriors = sum(1 for p in board if p == WARRIOR_OF[player])
         heroes = sum(1 for p in board if p == HERO_OF[player])
         if heroes > promoted:
-            raise BadPosition(
-                f"{side} has {heroes} heroes on the board but only {promoted} left the reserve"
-                f" ({reserves[player]} of {setup.HEROES} still there)"
-            )
+            raise _bad("sp.bad.heroes", side=side, count=heroes, promoted=promoted,
+                       reserve=reserves[player], n=setup.HEROES)
         if warriors > setup.WARRIORS - promoted:
-            raise BadPosition(
-                f"{side} has {warriors} warriors on the board, but {promoted} of its"
-                f" {setup.WARRIORS} were promoted (reserve {reserves[player]}): at most"
-                f" {setup.WARRIORS - promoted} can remain"
-            )
+            raise _bad("sp.bad.warriors", side=side, count=warriors, promoted=promoted,
+                       n=setup.WARRIORS, reserve=reserves[player], left=setup.WARRIORS - promoted)
 
 
 def _parse_placement(placement: str) -> list[int]:
     rows = placement.split("/")
     if len(rows) != SIZE:
-        raise BadPosition(f"the placement needs {SIZE} ranks separated by '/', not {len(rows)}")
+        raise _bad("sp.bad.ranks", n=SIZE, count=len(rows))
     board = [0] * (SIZE * SIZE)
     for i, row in enumerate(rows):
         rank = SIZE - 1 - i
@@ -247,14 +241,14 @@ def _parse_placement(placement: str) -> list[int]:
             if token.isdigit():
                 if token.startswith("0") or len(token) > 2:
                     cut = token if len(token) < 20 else token[:20] + "..."
-                    raise BadPosition(f"rank {rank + 1}: write empty runs as 1 to 10, not {cut}")
+                    raise _bad("sp.bad.run", rank=rank + 1, token=cut)
                 file += int(token)
             elif token in _CHAR_PIECES:
                 if file < SIZE:
                     board[rank * SIZE + file] = _CHAR_PIECES[token]
                 file += 1
             else:
-                raise BadPosition(f"rank {rank + 1}: {token!r} is not W, H, w, h or a number")
+                raise _bad("sp.bad.piece", rank=rank + 1, token=repr(token))
         if file != SIZE:
-            raise BadPosition(f"rank {rank + 1} describes {file} squares, not {SIZE}")
+            raise _bad("sp.bad.rank_squares", rank=rank + 1, count=file, n=SIZE)
     return board

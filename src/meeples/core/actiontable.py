@@ -1,0 +1,274 @@
+"""Fixed action tables built from a game's action grammar: one stable integer id per action text.
+
+OpenSpiel and the learning environments need every action a game can produce numbered once and
+for all, whatever the state. A table is a list of forms, one line each: the verb, the text with
+its typed fields ``{name}``, and each field's finite domain (the texts its values take), in the
+order the fields appear:
+
+    Form("rei", "s{slot}:rei:{count}@{hex}", SLOTS, COUNTS, HEXES)
+
+A form's ids are one block, ``offset + sum(index * stride)`` over its fields, the last field
+varying fastest; the blocks follow in the order of the forms, so a form added at the end of its
+part leaves every other id unchanged. Chance outcomes (``chance=True``: a tile drawn, a die rolled)
+are numbered apart from the players' actions, from 0, as OpenSpiel numbers chance outcomes apart.
+
+A domain can be relative to the field before it (:class:`Steps`: the six hexes next to it) so
+that a step costs six ids, not one per hex. An id whose text cannot be written (a step off the
+table's hexes) names no action, like Sparta's moves off the board: :meth:`Table.action_text`
+refuses it and no legal action ever has it.
+
+A table is built against the game's grammar (``verbs``): a form whose verb the grammar does not
+have yet is left out (``Table.waiting``: the chance outcomes of a game still moving onto explicit
+chance), and a grammar verb without a form is listed in ``Table.missing`` (the tests require it
+empty).
+"""
+
+from __future__ import annotations
+
+import bisect
+import math
+import operator
+import re
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+
+from meeples.core.errors import IllegalAction
+
+#: Above this many texts, the cache of ids by text starts again (a long run stays bounded).
+_CACHE_LIMIT = 1 << 18
+
+
+class Values:
+    """A field's domain: the texts of its values, in id order."""
+
+    def __init__(self, values: Iterable[object], pattern: str = r"[^\s]+?") -> None:
+        self.values = tuple(str(value) for value in values)
+        self.index = {value: number for number, value in enumerate(self.values)}
+        if len(self.index) != len(self.values):
+            raise ValueError("a domain lists each value once")
+        self.pattern = pattern
+
+    def __len__(self) -> int:
+        return len(self.values)
+
+    def text(self, number: int, before: str | None) -> str | None:
+        """Return the text of a value (``before``: the previous field's text, unused here)."""
+        return self.values[number]
+
+    def number(self, text: str, before: str | None) -> int | None:
+        """Return the index of a value's text, or None when it is not in the domain."""
+        return self.index.get(text)
+
+
+class Steps(Values):
+    """A domain relative to the previous field: its value is that field's value moved by one of
+    a few steps (``forward(before, step)``, None off the table; ``backward`` undoes it)."""
+
+    def __init__(
+        self,
+        steps: int,
+        forward: Callable[[str, int], str | None],
+        backward: Callable[[str, str], int | None],
+        pattern: str = r"[^\s]+?",
+    ) -> None:
+        super().__init__(range(steps), pattern)
+        self.forward = forward
+        self.backward = backward
+
+    def text(self, number: int, before: str | None) -> str | None:
+        return None if before is None else self.forward(before, number)
+
+    def number(self, text: str, before: str | None) -> int | None:
+        return None if before is None else self.backward(before, text)
+
+
+@dataclass(frozen=True)
+class Form:
+    """One form of action text: its verb, its template and the domains of its fields."""
+
+    verb: str
+    template: str
+    domains: tuple[Values, ...]
+    chance: bool = False
+    names: tuple[str, ...] = field(init=False)
+    regex: re.Pattern[str] = field(init=False)
+    size: int = field(init=False)
+
+    def __init__(self, verb: str, template: str, *domains: Values, chance: bool = False) -> None:
+        names = tuple(re.findall(r"\{(\w+)\}", template))
+        if len(names) != len(domains):
+            raise ValueError(f"{template!r}: {len(names)} fields, {len(domains)} domains")
+        pieces = re.split(r"\{\w+\}", template)
+        pattern = re.escape(pieces[0]) + "".join(
+            f"(?P<{name}>{domain.pattern}){re.escape(piece)}"
+            for name, domain, piece in zip(names, domains, pieces[1:], strict=True)
+        )
+        object.__setattr__(self, "verb", verb)
+        object.__setattr__(self, "template", template)
+        object.__setattr__(self, "domains", domains)
+        object.__setattr__(self, "chance", chance)
+        object.__setattr__(self, "names", names)
+        object.__setattr__(self, "regex", re.compile(pattern))
+        object.__setattr__(self, "size", math.prod(len(domain) for domain in domains))
+
+    def number(self, text: str) -> int | None:
+        """Return the index of a text within this form's block, or None when it is not one."""
+        found = self.regex.fullmatch(text)
+        if found is None:
+            return None
+        index, before = 0, None
+        for name, domain in zip(self.names, self.domains, strict=True):
+            value = found.group(name)
+            number = domain.number(value, before)
+            if number is None:
+                return None
+            index = index * len(domain) + number
+            before = value
+        return index
+
+    def text(self, index: int) -> str | None:
+        """Return the text of an index within this form's block (None: a hole)."""
+        numbers = []
+        for domain in reversed(self.domains):
+            index, number = divmod(index, len(domain))
+            numbers.append(number)
+        values: list[str] = []
+        before = None
+        for domain, number in zip(self.domains, reversed(numbers), strict=True):
+            value = domain.text(number, before)
+            if value is None:
+                return None
+            values.append(value)
+            before = value
+        return self.template.format_map(dict(zip(self.names, values, strict=True)))
+
+
+class Space:
+    """The ids of some forms: each form's block after the previous one's."""
+
+    def __init__(self, forms: Sequence[Form]) -> None:
+        self.forms = tuple(forms)
+        self.offsets = tuple(sum(f.size for f in self.forms[:i]) for i in range(len(self.forms)))
+        self.count = sum(f.size for f in self.forms)
+        self._ids: dict[str, int] = {}
+
+    def number(self, text: str) -> int | None:
+        """Return the id of a text, or None when no form of this space has it."""
+        found = self._ids.get(text)
+        if found is not None:
+            return found
+        for offset, form in zip(self.offsets, self.forms, strict=True):
+            index = form.number(text)
+            if index is not None:
+                if len(self._ids) >= _CACHE_LIMIT:
+                    self._ids.clear()
+                self._ids[text] = offset + index
+                return offset + index
+        return None
+
+    def text(self, number: int) -> str | None:
+        """Return the text of an id, or None for a hole or an id out of range."""
+        if not 0 <= number < self.count:
+            return None
+        position = bisect.bisect_right(self.offsets, number) - 1
+        return self.forms[position].text(number - self.offsets[position])
+
+    def form(self, number: int) -> Form:
+        """Return the form whose block holds an id (within range)."""
+        return self.forms[bisect.bisect_right(self.offsets, number) - 1]
+
+    def block(self, verb: str) -> tuple[int, int]:
+        """Return the first id and the number of ids of a verb's forms (together)."""
+        spans = [(offset, form.size) for offset, form in zip(self.offsets, self.forms, strict=True)
+                 if form.verb == verb]
+        if not spans:
+            raise KeyError(verb)
+        return spans[0][0], sum(size for _, size in spans)
+
+
+class Table:
+    """A game's fixed action table: the players' actions, and apart, the chance outcomes.
+
+    Built from every form whose verb the game's grammar has (all of them when ``verbs`` is
+    None); the internal actions of the games that use it are their texts.
+    """
+
+    def __init__(self, title: str, forms: Sequence[Form], verbs: Iterable[str] | None = None,
+                 hint: str = "") -> None:
+        known = None if verbs is None else frozenset(verbs)
+        kept = [f for f in forms if known is None or f.verb in known]
+        self.title = title
+        self.hint = hint
+        self.waiting = tuple(f.verb for f in forms if f not in kept)
+        self.missing = tuple(sorted(known - {f.verb for f in kept})) if known else ()
+        self.decisions = Space([f for f in kept if not f.chance])
+        self.outcomes = Space([f for f in kept if f.chance])
+        self.COUNT = self.decisions.count
+        self.CHANCE_COUNT = self.outcomes.count
+
+    def action_id(self, text: str) -> int:
+        """Return the id of a player's action text.
+
+        Raises:
+            IllegalAction: no action of the table has that text.
+        """
+        number = self.decisions.number(text) if isinstance(text, str) else None
+        if number is None:
+            raise IllegalAction(f"{text!r} is not a {self.title} action of the action table"
+                                f"{self.hint}")
+        return number
+
+    def action_text(self, number: int) -> str:
+        """Return the action text of an id.
+
+        Raises:
+            IllegalAction: not an id, or an id that names no action.
+        """
+        text = self.decisions.text(_index(number))
+        if text is None:
+            raise IllegalAction(f"{number!r} is not the id of a {self.title} action (0 to"
+                                f" {self.COUNT - 1}, some naming no action)")
+        return text
+
+    def chance_id(self, text: str) -> int:
+        """Return the id of a chance outcome's text.
+
+        Raises:
+            IllegalAction: no chance outcome of the table has that text.
+        """
+        number = self.outcomes.number(text) if isinstance(text, str) else None
+        if number is None:
+            raise IllegalAction(f"{text!r} is not a {self.title} chance outcome of the table")
+        return number
+
+    def chance_text(self, number: int) -> str:
+        """Return the text of a chance outcome's id.
+
+        Raises:
+            IllegalAction: not the id of a chance outcome.
+        """
+        text = self.outcomes.text(_index(number))
+        if text is None:
+            raise IllegalAction(f"{number!r} is not the id of a {self.title} chance outcome (0 to"
+                                f" {self.CHANCE_COUNT - 1})")
+        return text
+
+    def texts(self, numbers: Iterable[int]) -> list[str]:
+        """Return the action texts of ids."""
+        return [self.action_text(number) for number in numbers]
+
+    def ids(self, actions: Iterable[str]) -> list[int]:
+        """Return the ids of actions (the games that use a table keep actions as their texts)."""
+        return [self.action_id(action) for action in actions]
+
+    def action(self, number: int) -> str:
+        """Return the internal action of an id: its text."""
+        return self.action_text(number)
+
+
+def _index(number: object) -> int:
+    """Return a whole number (an int or a NumPy integer), or -1 for anything else."""
+    try:
+        return operator.index(number)  # type: ignore[arg-type]
+    except TypeError:
+        return -1

@@ -1,0 +1,442 @@
+"""Our games inside OpenSpiel: each game registered as a pyspiel Python game, over the facade.
+
+    import pyspiel
+    import meeples.openspiel
+
+    meeples.openspiel.register()                       # every game whose pieces are ready
+    game = pyspiel.load_game("meeples_sparta")
+    game = pyspiel.load_game("meeples_meeple_war(players=3,quickstart=True)")
+
+One OpenSpiel game per game of ours (``meeples_<name>``), with its player count and its rule
+options as game parameters (``players`` defaults to the game's least). It wraps the facade
+(:class:`meeples.core.game.State`) and nothing else, so any game that declares here its fixed
+action table plugs in:
+
+- a decision's actions are the ids of the game's fixed action table (``COUNT`` ids, e.g.
+  ``meeples.games.sparta.actions``), sorted as OpenSpiel wants them; a chance node's outcomes
+  are the ids of the table's chance part (``CHANCE_COUNT`` ids, ``chance_id``/``chance_text``)
+  with the exact probabilities of ``state.chance_outcomes()`` as floats. OpenSpiel numbers chance
+  outcomes apart from the players' actions, and so do our tables;
+- an action is applied as its canonical text, so records, replays and OpenSpiel agree;
+  ``action_to_string`` is our notation;
+- the game type is ``PERFECT_INFORMATION`` (with explicit chance nodes nothing in a state is
+  secret: issue 13), ``EXPLICIT_STOCHASTIC`` for a game with chance and ``DETERMINISTIC`` for
+  Sparta, ``ZERO_SUM`` for a game of two players only (Sparta) and ``GENERAL_SUM`` for the
+  games of 2 to 4 (a 2-player game of theirs still sums to 0), rewards at the end only;
+- returns: +1 to each winner, -1 to the others, 0 to all when nobody or everybody wins (a draw),
+  as the learning environments;
+- the observation tensor is the game's planes of ``meeples.env`` (from the player's view) when
+  the game declares some there (Sparta: twelve 10x10 planes), else none (the observation string,
+  the public position text, is always there).
+
+The start is the undealt one (``game.new(..., deal=False)``): a random setup is a run of chance
+nodes, as in a record. A state holds one immutable node (the facade state and its legal ids,
+made once): OpenSpiel's ``clone`` shares it, and ``serialize`` writes the game's action texts,
+replayed on load.
+
+A game is registered only once its pieces are there (:func:`unavailable` says what each one
+waits for): its action table, and for a game with chance its chance nodes (``chance_outcomes``
+in its rules).
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from functools import cached_property
+from typing import Any
+
+try:
+    import numpy as np
+    import pyspiel
+except ImportError as error:
+    raise ImportError(
+        f"meeples.openspiel needs OpenSpiel (the openspiel extra): pip install"
+        f" 'meeples[openspiel]' ({error})", name=error.name,
+    ) from error
+
+from meeples.core.chance import CHANCE
+from meeples.core.errors import IllegalAction, UnknownGame
+from meeples.core.game import Game, Outcome, State
+from meeples.core.registry import load as load_game
+
+#: OpenSpiel names our games ``meeples_<name>``.
+PREFIX = "meeples_"
+
+
+@dataclass(frozen=True)
+class Declaration:
+    """What a game declares for OpenSpiel: its action table and the bounds OpenSpiel asks for."""
+
+    #: The module of the game's fixed action table: ``COUNT``, ``action_id``, ``action_text``
+    #: (optionally ``ids`` of internal actions), and for a game with chance ``CHANCE_COUNT``,
+    #: ``chance_id``, ``chance_text``.
+    table: str
+    #: Whether the game has chance nodes (then its rules implement ``chance_outcomes``).
+    chance: bool
+    #: An upper bound on the players' decisions in one game (chance outcomes not counted), per
+    #: player count: OpenSpiel's ``max_game_length``.
+    max_game_length: Mapping[int, int]
+
+
+#: Sparta: no designed cap on the plies (200 quiet plies end it, but captures, promotions and
+#: conquests start the count again): 20,000 is far above the longest game measured (1,535 plies
+#: in 40 random games, which play the longest games), and OpenSpiel's random simulation test
+#: checks it in every game it plays. Meeple War and Rise of Tribes end at 60 rounds (their
+#: designed limit); the bounds allow 400 and 200 decisions a player a round, where the longest
+#: random games measured (40 per player count) made 948 and 648 decisions in all.
+DECLARED: dict[str, Declaration] = {
+    "sparta": Declaration("meeples.games.sparta.actions", chance=False,
+                          max_game_length={2: 20_000}),
+    "meeple_war": Declaration("meeples.games.meeple_war.action_table", chance=True,
+                              max_game_length={n: 60 * n * 400 for n in (2, 3, 4)}),
+    "rise_of_tribes": Declaration("meeples.games.rise_of_tribes.action_table", chance=True,
+                                  max_game_length={n: 60 * n * 200 for n in (2, 3, 4)}),
+}
+
+
+def openspiel_name(game: str) -> str:
+    """Return the OpenSpiel name of one of our games (``meeples_sparta``)."""
+    return PREFIX + game
+
+
+class Unavailable(UnknownGame):
+    """A game that cannot be registered with OpenSpiel yet (its table or chance nodes)."""
+
+
+@dataclass(frozen=True)
+class Bridge:
+    """One of our games as OpenSpiel sees it: the game, its action table, its bounds."""
+
+    game: Game[Any, Any]
+    table: Any
+    chance: bool
+    max_game_length: Mapping[int, int]
+
+    @property
+    def name(self) -> str:
+        """The OpenSpiel short name."""
+        return openspiel_name(self.game.name)
+
+    @property
+    def chance_count(self) -> int:
+        """The number of chance outcome ids (0 for a game without chance)."""
+        return int(getattr(self.table, "CHANCE_COUNT", 0))
+
+    def game_type(self) -> Any:
+        """Return the pyspiel game type: players, chance, information, utility, parameters."""
+        two_only = self.game.max_players == 2
+        parameters: dict[str, Any] = {"players": self.game.min_players}
+        parameters.update({name: option.default for name, option in self.game.options.items()})
+        return pyspiel.GameType(
+            short_name=self.name,
+            long_name=f"Meeples {self.game.title}",
+            dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+            chance_mode=(pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC if self.chance
+                         else pyspiel.GameType.ChanceMode.DETERMINISTIC),
+            information=pyspiel.GameType.Information.PERFECT_INFORMATION,
+            utility=(pyspiel.GameType.Utility.ZERO_SUM if two_only
+                     else pyspiel.GameType.Utility.GENERAL_SUM),
+            reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+            max_num_players=self.game.max_players,
+            min_num_players=self.game.min_players,
+            provides_information_state_string=False,
+            provides_information_state_tensor=False,
+            provides_observation_string=True,
+            provides_observation_tensor=self.observation() is not None,
+            parameter_specification=parameters,
+        )
+
+    def observation(self) -> Any:
+        """Return the game's observation planes of ``meeples.env`` (an ``EnvSpec``), or None."""
+        try:
+            from meeples.env.registry import env_spec
+        except ImportError:  # without the rl extra: no planes, the observation string only
+            return None
+        try:
+            return env_spec(self.game.name)
+        except UnknownGame:  # no environment yet (NoEnvironment), or a game not registered
+            return None
+
+
+_REGISTERED: dict[str, Bridge] = {}
+
+
+def _declared(name: str) -> Bridge:
+    """Return the bridge of a declared game.
+
+    Raises:
+        UnknownGame: no game has that name.
+        Unavailable: the game's table or chance nodes are not there yet, with which.
+    """
+    game = load_game(name)
+    declaration = DECLARED.get(name)
+    if declaration is None:
+        raise Unavailable(f"{name!r} declares no OpenSpiel bridge (meeples.openspiel.DECLARED)")
+    try:
+        table = importlib.import_module(declaration.table)
+    except ModuleNotFoundError as error:
+        raise Unavailable(f"{name!r} has no fixed action table yet ({declaration.table})"
+                          ) from error
+    if declaration.chance and not hasattr(game.rules, "chance_outcomes"):
+        raise Unavailable(f"{name!r} waits for its explicit chance nodes (chance_outcomes)")
+    if declaration.chance and not getattr(table, "CHANCE_COUNT", 0):
+        raise Unavailable(f"{name!r}: its action table has no chance outcomes yet")
+    return Bridge(game, table, declaration.chance, declaration.max_game_length)
+
+
+def unavailable() -> dict[str, str]:
+    """Return the declared games that cannot be registered yet, each with the reason."""
+    out = {}
+    for name in sorted(DECLARED):
+        try:
+            _declared(name)
+        except Unavailable as error:
+            out[name] = str(error)
+    return out
+
+
+def register_bridge(bridge: Bridge) -> str:
+    """Register one bridge with OpenSpiel (once) and return its OpenSpiel name."""
+    if bridge.name not in _REGISTERED:
+        # A class of its own per game, not a partial: OpenSpiel's registry drops its creator
+        # after Python has shut down, which frees a partial without the interpreter (a crash at
+        # exit), while a class lives on (its own ``__mro__`` refers to it).
+        creator = type(f"MeeplesGame_{bridge.game.name}", (MeeplesGame,), {"bridge": bridge})
+        pyspiel.register_game(bridge.game_type(), creator)
+        _REGISTERED[bridge.name] = bridge
+    return bridge.name
+
+
+def register(games: Iterable[str] | None = None) -> list[str]:
+    """Register our games with OpenSpiel (by default every declared game that is ready) and
+    return their OpenSpiel names.
+
+    Raises:
+        UnknownGame: a game named that does not exist.
+        Unavailable: a game named that is not ready (see :func:`unavailable`).
+    """
+    if games is None:
+        games = [name for name in sorted(DECLARED) if name not in unavailable()]
+    return [register_bridge(_declared(name)) for name in games]
+
+
+def load(game: str, players: int | None = None, **options: Any) -> Any:
+    """Return one of our games as a ``pyspiel.Game`` (registering it first).
+
+    Raises:
+        UnknownGame, Unavailable: as :func:`register`.
+        BadOptions: an unknown option, a bad value, or an unsupported player count.
+    """
+    name = register([game])[0]
+    params: dict[str, Any] = dict(options)
+    if players is not None:
+        params["players"] = players
+    return pyspiel.load_game(name, params)
+
+
+class Node:
+    """An immutable point of a game for OpenSpiel: the facade state and its legal ids.
+
+    Shared by every OpenSpiel state that clones it (``copy.deepcopy`` returns it), pickled as
+    the game's setup and action texts (``serialize``).
+    """
+
+    def __init__(self, bridge: Bridge, state: State[Any, Any]) -> None:
+        self.bridge = bridge
+        self.state = state
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Node:
+        return self
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        start = self.state.start
+        return _replay, (self.bridge.game.name, start.players, dict(start.options or {}),
+                         self.state.history)
+
+    @cached_property
+    def player(self) -> int | None:
+        """The player to move, CHANCE, or None once the game is over."""
+        if self.outcome is not None:
+            return None
+        player: int | None = self.state.to_move
+        return player
+
+    @cached_property
+    def outcome(self) -> Outcome | None:
+        """How the game ended, or None."""
+        return self.state.outcome
+
+    @cached_property
+    def moves(self) -> dict[int, Any]:
+        """Each legal id with its internal action, by ascending id."""
+        rules = self.state.game.rules
+        table = self.bridge.table
+        if self.player is None:
+            return {}
+        if self.player == CHANCE:
+            outcomes = self.state.chance_outcomes()
+            return dict(sorted((table.chance_id(text), rules.parse_action(text))
+                               for text, _ in outcomes))
+        actions = rules.legal_actions(self.state.inner)
+        ids = getattr(table, "ids", None)  # the ids of internal actions at once, when it can
+        if ids is not None:
+            numbers = ids(actions)
+        else:
+            numbers = [table.action_id(rules.format_action(action)) for action in actions]
+        return dict(sorted(zip(numbers, actions, strict=True)))
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        """Return each chance outcome's id and probability, by ascending id."""
+        if self.player != CHANCE:
+            return []
+        chance_id = self.bridge.table.chance_id
+        return sorted((chance_id(text), float(p)) for text, p in self.state.chance_outcomes())
+
+    def child(self, number: int) -> Node:
+        """Return the node after a legal id.
+
+        Raises:
+            IllegalAction: the id is not legal here.
+        """
+        if number not in self.moves:
+            raise IllegalAction(f"{number!r} is not the id of a legal action here")
+        action = self.moves[number]
+        state = self.state
+        rules = state.game.rules
+        history = state.history + (rules.format_action(action),)
+        return Node(self.bridge, State(state.game, rules.apply(state.inner, action), state.start,
+                                       history))
+
+    def text(self, player: int, number: int) -> str:
+        """Return the text of an id for a player (CHANCE: an outcome id)."""
+        if number in self.moves:
+            return str(self.state.game.rules.format_action(self.moves[number]))
+        table = self.bridge.table
+        return str(table.chance_text(number) if player == CHANCE else table.action_text(number))
+
+    def returns(self) -> list[float]:
+        """Return each player's return: +1 a winner, -1 the others, 0 all in a draw."""
+        players = self.state.players
+        outcome = self.outcome
+        if outcome is None or len(outcome.winners) in (0, players):
+            return [0.0] * players
+        return [1.0 if p in outcome.winners else -1.0 for p in range(players)]
+
+
+def _replay(game: str, players: int, options: dict[str, Any], history: Sequence[str]) -> Node:
+    """Return the node a pickled one names: the undealt start, then its action texts."""
+    bridge = _REGISTERED.get(openspiel_name(game))
+    if bridge is None:  # unpickled in a process that has not registered it yet
+        bridge = _REGISTERED[register_bridge(_declared(game))]
+    state = bridge.game.new(players, 0, deal=False, **options)
+    for text in history:
+        state = state.play(text)
+    return Node(bridge, state)
+
+
+class MeeplesGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel is untyped
+    """One of our games with its parameters (players and rule options), for OpenSpiel."""
+
+    #: Set by each game's own subclass (:func:`register_bridge`).
+    bridge: Bridge
+
+    def __init__(self, params: Mapping[str, Any] | None = None) -> None:
+        bridge = self.bridge
+        given = dict(params or {})
+        players = given.pop("players", bridge.game.min_players)
+        options = bridge.game.check_options(players, given)
+        two = players == 2
+        info = pyspiel.GameInfo(
+            num_distinct_actions=bridge.table.COUNT,
+            max_chance_outcomes=bridge.chance_count,
+            num_players=players,
+            min_utility=-1.0,
+            max_utility=1.0,
+            utility_sum=0.0 if two and bridge.game.max_players == 2 else None,
+            max_game_length=bridge.max_game_length[players],
+        )
+        super().__init__(bridge.game_type(), info, dict(params or {}))
+        self.start = Node(bridge, bridge.game.new(players, 0, deal=False, **options))
+        self.planes = bridge.observation()
+
+    def new_initial_state(self) -> MeeplesState:
+        """Return the undealt start of a game."""
+        return MeeplesState(self, self.start)
+
+    def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> Observer:
+        """Return the observer of this game (every player sees the whole state)."""
+        return Observer(self, params)
+
+
+class MeeplesState(pyspiel.State):  # type: ignore[misc]  # pyspiel is untyped
+    """A state of one of our games, for OpenSpiel: one node (see :class:`Node`)."""
+
+    def __init__(self, game: MeeplesGame, node: Node) -> None:
+        super().__init__(game)
+        self.node = node
+
+    def current_player(self) -> int:
+        """Return the player to move, ``PlayerId.CHANCE`` or ``PlayerId.TERMINAL``."""
+        player = self.node.player
+        if player is None:
+            return int(pyspiel.PlayerId.TERMINAL)
+        return int(pyspiel.PlayerId.CHANCE) if player == CHANCE else player
+
+    def _legal_actions(self, player: int) -> list[int]:
+        """Return the legal ids of the player to move, ascending (none for the others)."""
+        mover = self.node.player
+        if mover is None or player != (pyspiel.PlayerId.CHANCE if mover == CHANCE else mover):
+            return []
+        return list(self.node.moves)
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        """Return each chance outcome's id and probability."""
+        return self.node.chance_outcomes()
+
+    def _apply_action(self, action: int) -> None:
+        """Play the action of a legal id, as its canonical text."""
+        self.node = self.node.child(action)
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        """Return the action text of an id (our notation)."""
+        return self.node.text(player, action)
+
+    def is_terminal(self) -> bool:
+        """Return whether the game is over."""
+        return self.node.player is None
+
+    def returns(self) -> list[float]:
+        """Return each player's return (0 until the end)."""
+        return self.node.returns()
+
+    def __str__(self) -> str:
+        return self.node.state.position()
+
+
+class Observer:
+    """OpenSpiel's observer: the game's planes of ``meeples.env`` for a player, and the
+    position text."""
+
+    def __init__(self, game: MeeplesGame, params: Any = None) -> None:
+        if params:
+            raise ValueError(f"the observation takes no parameters, not {params!r}")
+        self.planes = game.planes
+        shape = tuple(self.planes.shape) if self.planes is not None else (0,)
+        self.tensor = np.zeros(int(np.prod(shape)), np.float32)
+        self.dict = {"observation": self.tensor.reshape(shape)} if self.planes is not None else {}
+
+    def set_from(self, state: MeeplesState, player: int) -> None:
+        """Fill the tensor with the planes of a player's view."""
+        if self.planes is None:
+            return
+        facade = state.node.state
+        fast = self.planes.from_state
+        planes = (fast(facade.inner, player) if fast is not None
+                  else self.planes.from_view(facade.view(player)))
+        self.dict["observation"][...] = planes
+
+    def string_from(self, state: MeeplesState, player: int) -> str:
+        """Return the position text (every player may see the whole state)."""
+        return str(state.node.state.position())

@@ -1,0 +1,63 @@
+"""BadPosition errors are messages (``MeeplesError(Message)``): each refusal of a damaged
+position has a catalogue key and parameters, worded in every language with every placeholder
+filled, and keeps its English wording for the terminal."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+
+import meeples
+from meeples.core.text import LANGUAGES, PLACEHOLDER, catalogue, render
+from tests.core.test_bad_input_fuzz import GAMES, position_mutants, samples
+
+
+def refusals(name: str) -> list[meeples.BadPosition]:
+    """Return the BadPosition errors of the damaged positions of a game's sampled states."""
+    game = meeples.load(name)
+    out = []
+    for index, state in enumerate(samples(name)[:3]):
+        for text in position_mutants(state.position(), index):
+            try:
+                game.parse(text)
+            except meeples.BadPosition as error:
+                out.append(error)
+    return out
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_bad_position_refusals_are_messages_worded_in_every_language(name: str) -> None:
+    errors = refusals(name)
+    assert len(errors) > 20
+    keys = Counter(error.message.key for error in errors)
+    assert "core.text" not in keys
+    for error in errors:
+        assert error.message.key in catalogue("en").messages
+        assert str(error) == render(error.message)
+        for lang in LANGUAGES:
+            assert PLACEHOLDER.search(render(error.message, lang)) is None, error.message
+
+
+@pytest.mark.parametrize(("name", "text", "english", "french"), [
+    ("sparta", "", "a Sparta position has 6 or 7 fields separated by spaces, not 0",
+     "une position de Sparta a 6 ou 7 champs séparés par des espaces, pas 0"),
+    ("meeple_war", "{}", 'not a Meeple War position (no "game": "meeple_war")',
+     "ce n'est pas une position de Meeple War (pas de \"game\": \"meeple_war\")"),
+    ("rise_of_tribes", "n=2", "a Rise of Tribes position has 47 fields, not 1",
+     "une position de Rise of Tribes a 47 champs, pas 1"),
+])
+def test_bad_position_keeps_its_english_wording_and_has_a_french_one(
+        name: str, text: str, english: str, french: str) -> None:
+    with pytest.raises(meeples.BadPosition) as caught:
+        meeples.load(name).parse(text)
+    assert str(caught.value) == english
+    assert render(caught.value.message, "fr") == french
+
+
+def test_bad_position_names_a_side_in_the_language() -> None:
+    text = "10/10/10/10/10/4H5/10/10/10/W9 S b5:S,d5:S,f5:S,h5:S,c6:N,e6:N,g6:N,i6:N 8/8 0 0"
+    with pytest.raises(meeples.BadPosition) as caught:
+        meeples.load("sparta").parse(text)
+    assert str(caught.value).startswith("South has 1 heroes on the board")
+    assert render(caught.value.message, "es").startswith("Sur tiene 1 héroes en el tablero")
