@@ -17,6 +17,7 @@ import sys
 import time
 from collections import Counter
 
+from meeples.core.chance import CHANCE
 from meeples.games.meeple_war import RULES, board, rules
 from meeples.games.meeple_war.data import BUILDINGS, TILES, WORKERS_PER_PLAYER
 from meeples.games.meeple_war.state import State
@@ -41,11 +42,19 @@ def check_invariants(state: State) -> str | None:
             b = BUILDINGS[slot.building]
             if len(slot.defense) >= (b.defense if slot.built else b.construction_defense):
                 return f"player {p}: a full defense row still stands"
-    ids = [t for _, t, _ in state.tiles] + list(state.pile) + ([state.drawn[1]] if state.drawn
-                                                                 else [])
+    ids = [t for _, t, _ in state.tiles] + list(state.pile) + (
+        [state.drawn[1]] if len(state.drawn) == 2 else [])
     if sorted(ids) != list(range(len(TILES))):
         return "the 36 tiles are not accounted for"
     return None
+
+
+def chance_or(state: State, legal: list[str], rng: random.Random) -> str:
+    """Return chance's outcome drawn by its probability at a chance node, else a random action."""
+    if RULES.to_move(state) == CHANCE:
+        outcomes = RULES.chance_outcomes(state)
+        return rng.choices([a for a, _ in outcomes], [float(p) for _, p in outcomes])[0]
+    return rng.choice(legal)
 
 
 def play(players: int, seed: int, quickstart: bool) -> tuple[str, int, int | None]:
@@ -61,7 +70,7 @@ def play(players: int, seed: int, quickstart: bool) -> tuple[str, int, int | Non
             status = "vp" if "victory" in reason else "round limit"
             seat = board.seat_of(winners[0], state.first, players) if len(winners) == 1 else None
             return status, count, seat
-        state = RULES.apply(state, rng.choice(legal))
+        state = RULES.apply(state, chance_or(state, legal, rng))
         broken = check_invariants(state)
         if broken:
             return f"invariant: {broken} (seed {seed})", count, None

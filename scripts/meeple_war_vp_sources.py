@@ -20,6 +20,7 @@ import sys
 from collections import Counter
 from collections.abc import Callable
 
+from meeples.core.chance import CHANCE
 from meeples.games.meeple_war import RULES, board, rules, work
 from meeples.games.meeple_war.state import State
 
@@ -96,7 +97,12 @@ def play(players: int, seed: int, policy: Policy) -> tuple[bool, int, int]:
     rng = random.Random(seed)
     while not state.result:
         legal = rules.legal_actions(state)
-        state = RULES.apply(state, policy(state, legal, rng))
+        if RULES.to_move(state) == CHANCE:  # chance draws by its probabilities
+            outcomes = RULES.chance_outcomes(state)
+            action = rng.choices([a for a, _ in outcomes], [float(p) for _, p in outcomes])[0]
+        else:
+            action = policy(state, legal, rng)
+        state = RULES.apply(state, action)
     mountain = sum(s.mountain + s.extra_vp for s in state.seats)
     return "victory" in state.result[2], mountain, state.temp_vp
 

@@ -2,10 +2,11 @@
 
     .venv/bin/python scripts/regenerate_meeple_war_replays.py
 
-Each replay is a seeded random game (setup, seed, options, every action string) with its final
-position text and outcome. The test replays the actions and expects the identical final state:
-any rule change that alters a game shows up as a diff of these files in review. For each setup
-the first seed whose game ends by victory points is kept (seed 0 if none within 40 tries).
+Each replay is a seeded random game (setup, seed, options, every action string, chance's
+outcomes drawn by the seed's dealer) with its final position text and outcome. The test replays
+the actions and expects the identical final state: any rule change that alters a game shows up
+as a diff of these files in review. For each setup the first seed whose game ends by victory
+points is kept (seed 0 if none within 40 tries).
 """
 
 from __future__ import annotations
@@ -34,7 +35,7 @@ def random_game(players: int, seed: int, options: dict[str, Any]) -> meeples.Sta
     rng = random.Random(seed)
     state = game.new(players=players, seed=seed, **options)
     while state.outcome is None:
-        state = state.play(rng.choice(state.legal()))
+        state = state.deal() if state.is_chance else state.play(rng.choice(state.legal()))
     return state
 
 

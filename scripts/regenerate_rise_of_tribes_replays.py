@@ -1,9 +1,11 @@
 """Regenerate the Rise of Tribes golden replays in tests/data/rise_of_tribes/replays/ and the
 position table tests/data/rise_of_tribes/positions.txt.
 
-Each replay file is a seeded random game: players, seed, options, the action strings, the final
-position text and the outcome. The position table holds positions met in those games (every
-60th ply) with their number of legal actions and the first of them, one per line:
+Each replay file is a seeded random game: players, seed, options, the action strings (from the
+undealt start: the setup's chance outcomes first; every chance outcome drawn by the seed's
+dealer, ``State.deal``), the final position text and the outcome. The position table holds
+positions met in those games (every 60th ply) with their number of legal actions and the first
+of them, one per line:
 ``id | position text | legal count | first legal action``. Review the diff after a rules change.
 
     .venv/bin/python scripts/regenerate_rise_of_tribes_replays.py
@@ -34,8 +36,11 @@ def main() -> None:
     table = []
     for name, players, seed, options in GAMES:
         rng = random.Random(seed)
-        state = game.new(players=players, seed=seed, **options)
+        state = game.new(players=players, seed=seed, deal=False, **options)
         while state.outcome is None:
+            if state.is_chance:
+                state = state.deal()
+                continue
             if len(state.history) % 60 == 30:
                 legal = state.legal()
                 table.append(f"{name}@{len(state.history)} | {state.position()} | "

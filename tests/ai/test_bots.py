@@ -12,6 +12,7 @@ from meeples.ai.alphabeta import AlphaBetaBot
 from meeples.ai.ismcts import ISMCTSBot
 from meeples.ai.levels import parse_budget
 from meeples.ai.mcts import MCTSBot
+from meeples.ai.model import model
 from tests.ai import fake_hidden
 
 SPARTA = meeples.load("sparta")
@@ -151,8 +152,7 @@ class ViewOnly:
         return self._legal
 
 
-@pytest.mark.parametrize("name", [g for g in ("meeple_war", "rise_of_tribes")
-                                  if g in meeples.game_names()])
+@pytest.mark.parametrize("name", [g for g in meeples.game_names() if model(g).hidden])
 def test_ismcts_hidden_game_needs_only_the_view(name: str) -> None:
     game = meeples.load(name)
     state = game.new(players=3, seed=5)
@@ -185,7 +185,7 @@ def test_lookahead_hidden_game_returns_legal_action(name: str) -> None:
             break
         action = get_bot(name, "lookahead").choose(state.view(state.to_move), state.legal(), rng)
         assert action in state.legal()
-        state = state.play(action)
+        state = state.play(action).settle()  # chance, where there is some, by the dealer
 
 
 @pytest.mark.parametrize("name", meeples.game_names())

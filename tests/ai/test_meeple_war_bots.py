@@ -8,7 +8,7 @@ import random
 import pytest
 
 import meeples
-from meeples.ai import get_bot
+from meeples.ai import Budget, get_bot
 from meeples.ai.attack import AttackBot, attack_points, move_score
 from meeples.ai.levels import levels
 from meeples.games.meeple_war import board, work
@@ -23,7 +23,7 @@ def played(plies: int, seed: int = 4) -> meeples.State:
     for _ in range(plies):
         if state.outcome is not None:
             break
-        state = state.play(rng.choice(state.legal()))
+        state = state.play(rng.choice(state.legal())).settle()  # chance by the game's dealer
     return state
 
 
@@ -98,3 +98,37 @@ def test_level_spec_names_the_same_bot(level: str) -> None:
     named, again = get_bot("meeple_war", level), get_bot("meeple_war", spec)
     assert isinstance(named, AttackBot) and isinstance(again, AttackBot)
     assert (named.greedy, named.blunder) == (again.greedy, again.blunder)
+
+
+def test_mcts_draws_chance_nodes_by_their_probabilities() -> None:
+    # issue 13: at a chance node MCTS samples the outcome by its probability (no choice there)
+    from fractions import Fraction
+
+    from meeples.ai.mcts import MCTSBot
+    from meeples.core.chance import CHANCE
+    from tests.games.meeple_war.scenario import position
+
+    state = position(step="explore", explore=[["1,0", ["0,0"]], ["-1,0", ["0,0"]]],
+                     troops=(("1,0", 0, 1), ("-1,0", 0, 1)),
+                     pile=["T35", "T19", "T15", "T14"])
+    bot = MCTSBot("meeple_war", Budget(iterations=800), reuse=True)
+    bot.analyse(state.inner, 0, random.Random(5), Budget(iterations=800))
+    root = bot._root
+    assert root is not None
+    chance = root.children["explore@1,0"]
+    assert chance.mover == CHANCE
+    outcomes = dict(GAME.wrap(chance.state).chance_outcomes())
+    assert set(chance.children) == set(outcomes)
+    for action, node in chance.children.items():
+        share = Fraction(node.visits, chance.visits - 1)
+        assert abs(share - outcomes[action]) < Fraction(1, 10), action
+
+
+def test_search_bots_of_meeple_war_need_no_sampler() -> None:
+    # nothing is hidden: ismcts falls back to MCTS, which searches the public position
+    from meeples.ai.mcts import MCTSBot
+
+    bot = get_bot("meeple_war", "ismcts:30")
+    assert type(bot) is MCTSBot
+    state = played(40)
+    assert bot.choose(state.view(state.to_move), state.legal(), random.Random(1)) in state.legal()

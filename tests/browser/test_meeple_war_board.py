@@ -170,9 +170,9 @@ def found_position(wanted: Callable[[Any], bool], players: int = 2) -> Any:
         state = game.new(players=players, seed=seed)
         rng = random.Random(seed)
         while state.outcome is None:
-            if wanted(state):
+            if not state.is_chance and wanted(state):
                 return state
-            state = state.play(rng.choice(state.legal()))
+            state = state.deal() if state.is_chance else state.play(rng.choice(state.legal()))
     raise AssertionError("no wanted position in 40 playouts")
 
 

@@ -2,13 +2,17 @@
 
 Seeded random playouts check that a state is terminal exactly when it has no legal action,
 that every legal action applies, that replaying the record reproduces the state, that action
-notation and position text round-trip, and that views serialize to JSON.
+notation and position text round-trip, and that views serialize to JSON. Playouts start from the
+undealt setup and draw chance by the match's dealer; at chance nodes the outcomes are the legal
+actions with exact probabilities summing to 1, and where a game keeps nothing private every seat
+sees the same view.
 """
 
 from __future__ import annotations
 
 import json
 import random
+from fractions import Fraction
 from typing import Any
 
 import pytest
@@ -16,6 +20,7 @@ import pytest
 import meeples
 from meeples.core.record import Match
 from meeples.core.text import render
+from meeples.core.verify import verify
 
 GAMES = meeples.game_names()
 PLAYOUT_SEEDS = range(3)
@@ -30,10 +35,10 @@ def playout(name: str, players: int, seed: int) -> list[meeples.State[Any, Any]]
     """Return the states of a seeded random playout (cut after MAX_PLIES)."""
     game = meeples.load(name)
     rng = random.Random(seed)
-    state = game.new(players=players, seed=seed)
+    state = game.new(players=players, seed=seed, deal=False)
     states = [state]
     while state.outcome is None and len(states) <= MAX_PLIES:
-        state = state.play(rng.choice(state.legal()))
+        state = state.deal() if state.is_chance else state.play(rng.choice(state.legal()))
         states.append(state)
     return states
 
@@ -154,3 +159,56 @@ def test_score_sheet_adds_up_and_ranks_the_winners_first(name: str, players: int
     if outcome is not None and outcome.winners and sheet.total is not None:
         best = max(sheet.totals)
         assert all(sheet.totals[p] == best for p in outcome.winners)
+
+
+def keeps_nothing_private(name: str) -> bool:
+    """Whether a game's views carry its whole position (no hidden part in its state)."""
+    state = meeples.load(name).new(players=meeples.load(name).min_players, seed=1)
+    return bool(state.view(None).get("position") == state.position())
+
+
+@pytest.mark.parametrize(("name", "players", "seed"), CASES)
+def test_chance_outcomes_are_the_legal_actions_with_probabilities_summing_to_one(
+    name: str, players: int, seed: int
+) -> None:
+    for state in playout(name, players, seed):
+        outcomes = state.chance_outcomes()
+        if not state.is_chance:
+            assert outcomes == []
+            continue
+        assert state.to_move == meeples.CHANCE
+        assert [action for action, _ in outcomes] == state.legal()
+        assert all(isinstance(p, Fraction) and p > 0 for _, p in outcomes)
+        assert sum(p for _, p in outcomes) == 1
+
+
+@pytest.mark.parametrize(("name", "players", "seed"), CASES)
+def test_random_playouts_draw_chance_by_the_dealer(name: str, players: int, seed: int) -> None:
+    states = playout(name, players, seed)
+    dealer = meeples.Dealer(seed)
+    for index, (before, after) in enumerate(zip(states, states[1:], strict=False)):
+        if before.is_chance:
+            assert after.history[-1] == dealer.pick(before.chance_outcomes(), index)
+            assert before.reveals(after.history[-1])
+    assert verify(states[-1].record()).ok  # meeples verify agrees
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_new_deals_the_setup_as_the_dealer_would(name: str) -> None:
+    game = meeples.load(name)
+    dealt = game.new(players=game.min_players, seed=7)
+    assert not dealt.is_chance
+    assert dealt == game.new(players=game.min_players, seed=7, deal=False).settle()
+
+
+@pytest.mark.parametrize(("name", "players", "seed"), CASES)
+def test_views_are_equal_for_every_seat_where_nothing_is_private(
+    name: str, players: int, seed: int
+) -> None:
+    if not keeps_nothing_private(name):
+        pytest.skip(f"{name} keeps a hidden part in its state")
+    for state in playout(name, players, seed)[::10]:
+        views = [state.view(p) for p in [*range(state.players), None]]
+        for view in views:
+            view.pop("player", None)
+        assert all(view == views[0] for view in views)

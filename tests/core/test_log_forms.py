@@ -29,6 +29,8 @@ LABELLED = {
     "sp.and", "mw.then", "rot.and_power", "rot.and_discount", "rot.and_elder", "rot.act.focus",
     # {player} names someone else
     "mw.frighten", "mw.kill", "rot.act.bow", "rot.act.give", "rot.act.elder",
+    # chance's outcomes: statements of what came out, never commands
+    "mw.draw", "mw.first",
 }
 
 #: Words that address the reader, per language: an action message never uses them.

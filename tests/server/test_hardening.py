@@ -11,13 +11,18 @@ from starlette.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
 import meeples
+from meeples.core.chance import commitment
 from meeples.server import guard
 from meeples.server.app import create_app
 from meeples.server.room import new_token
 from meeples.server.store import Store, database_url
 from tests.server.conftest import create, token
 
-HIDDEN_GAMES = ("meeple_war", "rise_of_tribes")
+#: Games with a hidden part in their state (the optional hook), and games with chance nodes:
+#: the seed of both is the server's secret until the end.
+HIDDEN_GAMES = tuple(g for g in meeples.game_names() if guard.hides(meeples.load(g)))
+CHANCE_GAMES = tuple(g for g in meeples.game_names() if guard.has_chance(meeples.load(g)))
+SECRET_SEED_GAMES = tuple(dict.fromkeys((*HIDDEN_GAMES, *CHANCE_GAMES)))
 
 
 def hello(ws: Any, *tokens: str) -> dict[str, Any]:
@@ -49,7 +54,7 @@ def closed_with(ws: Any) -> int | None:
 # --- hidden information -----------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("game", HIDDEN_GAMES)
+@pytest.mark.parametrize("game", SECRET_SEED_GAMES)
 def test_hidden_game_sends_each_seat_exactly_its_view(
     client: TestClient, db: str, game: str
 ) -> None:
@@ -78,13 +83,13 @@ def test_hidden_game_messages_never_carry_the_seed_or_position(
     assert position not in seen and f'"seed": {record.seed}' not in seen.replace('":', '": ')
 
 
-@pytest.mark.parametrize("game", HIDDEN_GAMES)
+@pytest.mark.parametrize("game", SECRET_SEED_GAMES)
 def test_hidden_game_replay_refused_while_live(client: TestClient, game: str) -> None:
     match = two_humans(client, game)
     assert client.get(f"/api/matches/{match['id']}/replay").status_code == 409
 
 
-@pytest.mark.parametrize("game", HIDDEN_GAMES)
+@pytest.mark.parametrize("game", SECRET_SEED_GAMES)
 def test_hidden_game_chosen_seed_refused(client: TestClient, game: str) -> None:
     body = {"game": game, "players": 2, "seed": 7}
     response = client.post("/api/matches", json=body)
@@ -110,9 +115,35 @@ def test_perfect_information_game_from_position_is_kept(client: TestClient, db: 
     assert stored(db, match["id"]).position == WIN_IN_ONE
 
 
-def test_sparta_hides_nothing_and_the_others_hide_their_piles() -> None:
+def test_chance_game_from_position_is_kept_and_its_chance_is_the_servers() -> None:
+    # issue 13: nothing in a Meeple War position is secret: kept as written (the client's
+    # position has no order to deal again), and chance after it comes from the server's seed
+    from meeples.server.room import dealer_of
+    from meeples.server.store import StoredMatch
+
+    written = meeples.load("meeple_war").new(players=2, seed=11)
+    assert guard.deal_again(written) == written.position()
+    stored_match = StoredMatch("x", "meeple_war", 2, None, None, written.position(), [], 0.0)
+    assert dealer_of(stored_match).seed != dealer_of(stored_match).seed  # fresh secret seeds
+
+
+def test_chance_game_messages_carry_the_commitment_and_never_the_live_seed(
+    client: TestClient, db: str
+) -> None:
+    match = two_humans(client, "meeple_war")
+    with client.websocket_connect(f"/ws/{match['id']}") as ws:
+        message = hello(ws, token(match, 0))
+        seen = json.dumps(message) + client.get(f"/api/matches/{match['id']}").text
+    seed = stored(db, match["id"]).seed
+    assert message["chance"] == {"commitment": commitment(seed), "seed": None}
+    assert match["chance"]["commitment"] == commitment(seed)
+    assert str(seed) not in seen and seed >= 2**64  # a fresh dealer's 256-bit seed
+
+
+def test_no_game_keeps_a_hidden_part_in_its_state() -> None:
+    # Meeple War's and Rise of Tribes' chance is explicit (issue 13)
     hidden = {name: guard.hides(meeples.load(name)) for name in meeples.game_names()}
-    assert hidden == {"sparta": False, "meeple_war": True, "rise_of_tribes": True}
+    assert hidden == {"sparta": False, "meeple_war": False, "rise_of_tribes": False}
 
 
 # --- tokens -------------------------------------------------------------------------------------
@@ -237,7 +268,7 @@ def test_hint_refused_to_a_waiting_seat(client: TestClient) -> None:
 # --- hotseat privacy --------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("game", ["sparta", *HIDDEN_GAMES])
+@pytest.mark.parametrize("game", ["sparta", *SECRET_SEED_GAMES])
 def test_views_without_secrets_of_their_own_are_not_private(client: TestClient, game: str) -> None:
     match = two_humans(client, game)
     with client.websocket_connect(f"/ws/{match['id']}") as ws:

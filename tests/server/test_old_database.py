@@ -62,3 +62,37 @@ def test_old_game_plays_on_and_undoes(tmp_path: Path) -> None:
             ws.send_json({"type": "undo", "version": state["version"]})
             state = ws.receive_json()
     assert state["log"] == [] and state["version"] == 2
+
+
+def old_meeple_war_database(path: Path, plies: int) -> tuple[str, list[str]]:
+    """Write a database of the old schema holding a Meeple War game stored before chance was
+    explicit (issue 13): the first plies actions of an old golden record, no chance's action."""
+    from meeples.server.room import hash_token
+
+    record = Path(__file__).resolve().parents[1] / "data" / "meeple_war" / "records_v1"
+    data = json.loads((record / "2p_full.json").read_text(encoding="utf-8"))
+    seats = [{"kind": "human", "level": None, "name": "", "token_hash": hash_token(name),
+              "joined": True, "open": False} for name in ("red", "blue")]
+    with sqlite3.connect(path) as conn:
+        conn.executescript(OLD_SCHEMA)
+        conn.execute("INSERT INTO matches VALUES ('mw', 'meeple_war', 2, ?, ?, NULL, ?, 1.0, 0, "
+                     "NULL)", (data["seed"], json.dumps(data["options"]), json.dumps(seats)))
+        for ply, action in enumerate(data["actions"][:plies]):
+            conn.execute("INSERT INTO actions VALUES ('mw', ?, NULL, ?)", (ply, action))
+    return "red", data["actions"][:plies]
+
+
+def test_old_meeple_war_game_gets_its_chance_actions_and_plays_on(tmp_path: Path) -> None:
+    path = tmp_path / "old.db"
+    red, old = old_meeple_war_database(path, 120)
+    with TestClient(create_app(str(path), bot_delay=0)) as client:
+        with client.websocket_connect("/ws/mw") as ws:
+            ws.send_json({"type": "hello", "tokens": [red, "blue"]})
+            state = ws.receive_json()
+    assert state["type"] == "state" and state["outcome"] is None
+    store = Store(database_url(str(path)))
+    stored = store.load("mw")
+    store.close()
+    assert stored is not None and stored.actions[0].startswith("first:")
+    assert [a for a in stored.actions if not a.startswith(("first:", "draw:"))] == old
+    assert any(a.startswith("draw:") for a in stored.actions)

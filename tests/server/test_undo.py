@@ -107,7 +107,7 @@ def test_undo_is_refused_after_a_roll_or_a_draw(client: TestClient) -> None:
         ws.send_json({"type": "undo"})
         refusal = receive(ws)
     assert undoable > 0 and state["view"]["phase"] != "place"
-    assert refusal["code"] == "undo_revealed"
+    assert refusal["code"] == "undo_chance"  # the dice are chance's outcomes (issue 13)
 
 
 def test_spectators_cannot_undo(client: TestClient) -> None:

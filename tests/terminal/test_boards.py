@@ -41,7 +41,7 @@ def reach(game: str, players: int, seed: int, found: Callable[[State[Any, Any]],
         if found(state):
             return state
         assert state.outcome is None, "the game ended before the state looked for"
-        state = state.play(rng.choice(state.legal()))
+        state = state.play(rng.choice(state.legal())).settle()  # chance by the dealer
     raise AssertionError("no such state within the limit")
 
 
@@ -54,7 +54,7 @@ def along_a_game(game: str, players: int, plies: int, every: int) -> list[State[
             break
         if ply % every == 0:
             out.append(state)
-        state = state.play(rng.choice(state.legal()))
+        state = state.play(rng.choice(state.legal())).settle()  # chance by the dealer
     return out
 
 
@@ -116,7 +116,7 @@ def with_forest_and_tree(state: State[Any, Any]) -> bool:
 
 
 def test_meeple_war_draws_forest_sides_and_trees_on_the_edges() -> None:
-    state = reach("meeple_war", 2, 1, with_forest_and_tree)
+    state = reach("meeple_war", 2, 7, with_forest_and_tree)  # a game whose legend fits a line
     text = "\n".join(draw(state, 100))
     assert re.search(r"#-?\d,-?\d|#####", text)  # a forest side, upright or slanted
     assert re.search(r"##T##|###T##", text)  # the Tree's side, between two rows

@@ -220,7 +220,16 @@ SELFPLAY: list[Row] = [
     (["selfplay", "sparta", *SELFPLAY_ARGS, "--out", ""], "--out needs a folder name"),
 ]
 
-ROWS = GLOBAL + PLAY + REPLAY + HINT + ARENA + BENCH + SERVE + LOADTEST + SELFPLAY
+
+VERIFY: list[Row] = [
+    (["verify"], "the following arguments are required: record"),
+    (["verify", "{missing}"], "no such match record"),
+    (["verify", "{folder}"], "is a folder, not a match record"),
+    (["verify", "{not_json}"], "cannot read"),
+    (["verify", "{match}", "--commitment", "abc"], "--commitment is the 64 hex digits"),
+]
+
+ROWS = GLOBAL + PLAY + REPLAY + HINT + ARENA + BENCH + SERVE + LOADTEST + SELFPLAY + VERIFY
 
 
 @pytest.fixture

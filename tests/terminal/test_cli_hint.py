@@ -60,7 +60,7 @@ def test_hint_meeple_war_match_file(tmp_path: Path, capsys: pytest.CaptureFixtur
 def test_hint_rise_of_tribes_position_inline(capsys: pytest.CaptureFixture[str]) -> None:
     state = meeples.load("rise_of_tribes").new(players=3, seed=2)
     lines = hints(["-n", "2", "--level", "easy", state.position()], capsys)
-    assert lines[0] == "Rise of Tribes, player 0 to move:"
+    assert lines[0] == f"Rise of Tribes, player {state.to_move} to move:"
     assert_legal(lines[1:], state, 2)
 
 

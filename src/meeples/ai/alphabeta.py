@@ -173,8 +173,9 @@ class AlphaBetaBot(SearchBot):
         keep: int = 1,
     ) -> list[tuple[Any, float, int]]:
         """Deepen until the budget ends; return (action, estimate in [0, 1], depth), best first."""
-        if self.model.rules.players(state) != 2 or self.model.hidden:
-            raise ValueError("alpha-beta plays two-player games of perfect information only")
+        if self.model.rules.players(state) != 2 or self.model.hidden or self.model.has_chance:
+            raise ValueError("alpha-beta plays two-player deterministic games of perfect "
+                             "information only")
         max_depth = budget.depth if budget.depth is not None else (
             DEFAULT_DEPTH if budget.seconds is None else 64
         )

@@ -60,7 +60,7 @@ def play_game(task: Task) -> dict[str, Any]:
         thinking[seat] += elapsed
         longest[seat] = max(longest[seat], elapsed)
         moves[seat] += 1
-        state = state.play(action)
+        state = state.play(action).settle()  # chance drawn by the game's own seed (Dealer)
         plies += 1
     outcome = state.outcome
     shares = returns(outcome, task.players) if outcome else (1.0 / task.players,) * task.players

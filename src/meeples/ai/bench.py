@@ -26,7 +26,8 @@ import meeples
 from meeples.ai.bot import Budget
 from meeples.ai.ismcts import ISMCTSBot
 from meeples.ai.mcts import MCTSBot
-from meeples.ai.model import model
+from meeples.ai.model import GameModel, model
+from meeples.core.chance import CHANCE
 
 Figures = dict[str, float]
 
@@ -56,6 +57,16 @@ def _timed(seconds: float, step: Callable[[], int]) -> float:
     return best
 
 
+def _random_step(searched: GameModel, state: Any, rng: random.Random) -> Any:
+    """Return the state after a random action, or after chance's outcome drawn by its
+    probability at a chance node."""
+    rules = searched.game.rules
+    actions = rules.legal_actions(state)
+    if len(actions) > 1 and rules.to_move(state) == CHANCE:  # one outcome: nothing to draw
+        return rules.apply(state, searched.sample_chance(state, rng))
+    return rules.apply(state, actions[rng.randrange(len(actions))])
+
+
 def random_play(name: str, seconds: float, seed: int = 0, players: int | None = None) -> float:
     """Return random-play actions per second on internal states (new games as they end)."""
     game = meeples.load(name)
@@ -63,14 +74,14 @@ def random_play(name: str, seconds: float, seed: int = 0, players: int | None = 
     rng = random.Random(seed)
     count = players or game.min_players
     games = [0]
+    searched = model(name)
 
     def one_game() -> int:
         state = rules.initial_state(count, seed + games[0], game.check_options(count, {}))
         games[0] += 1
         plies = 0
         while rules.outcome(state) is None and plies < 5000:
-            actions = rules.legal_actions(state)
-            state = rules.apply(state, actions[rng.randrange(len(actions))])
+            state = _random_step(searched, state, rng)
             plies += 1
         return plies
 
@@ -84,6 +95,7 @@ def sample_positions(name: str, count: int, seed: int = 0) -> list[Any]:
     rng = random.Random(seed)
     out: list[Any] = []
     g = 0
+    searched = model(name)
     while len(out) < count:
         options = game.check_options(game.min_players, {})
         state = rules.initial_state(game.min_players, seed + g, options)
@@ -92,8 +104,7 @@ def sample_positions(name: str, count: int, seed: int = 0) -> list[Any]:
         while rules.outcome(state) is None and len(out) < count and plies < 5000:
             if plies % 3 == 0:
                 out.append(state)
-            actions = rules.legal_actions(state)
-            state = rules.apply(state, actions[rng.randrange(len(actions))])
+            state = _random_step(searched, state, rng)
             plies += 1
     return out
 

@@ -23,7 +23,7 @@ def hint(
     Each carries the bot's estimate of the mover's share of the game (0 lost, 1 won). In a
     hidden-information game the search starts from the mover's view only.
     """
-    if state.to_move is None:
+    if state.to_move is None or state.is_chance:  # nobody decides: nothing to hint
         return []
     bot = get_bot(state.game.name, level)
     rng = random.Random(seed)

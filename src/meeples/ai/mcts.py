@@ -7,6 +7,11 @@ alone, which is stronger in Sparta than random playouts of hundreds of plies), o
 random playouts when the game has no evaluation. The tree is kept between moves and reused when
 the new position is a child or grandchild of the last root.
 
+Chance nodes (``to_move`` is CHANCE) are not chosen but drawn: each visit samples an outcome
+by its probability and goes on into that outcome's child, so the children's visits follow the
+probabilities and a node's value is the expectation over chance (the sampled chance nodes of
+OpenSpiel's MCTS). A new leaf at a chance node is valued by the expectation of the evaluation.
+
 Information-set MCTS (``ismcts.py``) reuses this loop, sampling a fresh state from the view on
 every iteration.
 """
@@ -20,6 +25,7 @@ from typing import Any
 
 from meeples.ai.bot import Budget, SearchBot
 from meeples.ai.model import GameModel
+from meeples.core.chance import CHANCE
 
 #: Iterations when the budget says nothing.
 DEFAULT_ITERATIONS = 1000
@@ -119,10 +125,23 @@ class MCTSBot(SearchBot):
         while True:
             if node.untried is None:
                 node.mover = rules.to_move(node.state)
-                node.untried = [] if node.mover is None else list(rules.legal_actions(node.state))
+                node.untried = ([] if node.mover is None or node.mover == CHANCE
+                                else list(rules.legal_actions(node.state)))
             if node.mover is None:
                 values = self.model.values(node.state)
                 break
+            if node.mover == CHANCE:
+                outcome = self.model.sample_chance(node.state, rng)
+                child = node.children.get(outcome)
+                if child is None:
+                    child = Node(rules.apply(node.state, outcome), len(root.totals))
+                    node.children[outcome] = child
+                    path.append(child)
+                    values = self.leaf_values(child.state, rng)
+                    break
+                node = child
+                path.append(node)
+                continue
             if node.untried:
                 action = node.untried.pop(rng.randrange(len(node.untried)))
                 child = Node(rules.apply(node.state, action), len(root.totals))
@@ -160,6 +179,9 @@ class MCTSBot(SearchBot):
         for _ in range(plies):
             if rules.outcome(state) is not None:
                 break
+            if self.model.is_chance(state):
+                state = rules.apply(state, self.model.sample_chance(state, rng))
+                continue
             actions = rules.legal_actions(state)
             state = rules.apply(state, actions[rng.randrange(len(actions))])
         return self.model.values(state)

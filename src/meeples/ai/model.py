@@ -4,6 +4,10 @@ Bots work on the internal rules (``game.rules.legal_actions`` / ``apply`` on ``s
 for speed, never through the string facade. A game with hidden information provides
 ``view.sample_state(view, seed)`` in its package; a bot of such a game only ever builds states
 from a view through that function, so it cannot read what its player may not see.
+
+A game with chance nodes (``to_move`` is CHANCE) needs no sampler: nothing is hidden, and at a
+chance node the evaluation is the expectation over the outcomes (:meth:`GameModel.evaluate`),
+search samples an outcome by its probability (:meth:`GameModel.sample_chance`).
 """
 
 from __future__ import annotations
@@ -13,10 +17,12 @@ import math
 import random
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from fractions import Fraction
 from functools import cache
 from typing import Any
 
 import meeples
+from meeples.core.chance import CHANCE
 from meeples.core.game import Game, Outcome
 
 Evaluate = Callable[[Any, int], float]
@@ -60,8 +66,35 @@ class GameModel:
         """Whether the game hides information (it then provides a sampler)."""
         return self.sample_fn is not None
 
+    @property
+    def has_chance(self) -> bool:
+        """Whether the game has chance nodes (its rules list ``chance_outcomes``)."""
+        return hasattr(self.rules, "chance_outcomes")
+
+    def is_chance(self, state: Any) -> bool:
+        """Return whether chance decides next in an internal state."""
+        return bool(self.rules.to_move(state) == CHANCE)
+
+    def chance_outcomes(self, state: Any) -> list[tuple[Any, Fraction]]:
+        """Return the internal outcomes of a chance node with their probabilities."""
+        return list(self.rules.chance_outcomes(state))
+
+    def sample_chance(self, state: Any, rng: random.Random) -> Any:
+        """Return an outcome of a chance node drawn by its probability with ``rng``."""
+        outcomes = self.chance_outcomes(state)
+        ticket = rng.random()
+        for action, p in outcomes:
+            ticket -= float(p)
+            if ticket < 0:
+                return action
+        return outcomes[-1][0]
+
     def evaluate(self, state: Any, player: int) -> float:
-        """Return the estimated share of ``player`` in [0, 1] (outcome-aware)."""
+        """Return the estimated share of ``player`` in [0, 1] (outcome-aware; at a chance node
+        the expectation over its outcomes)."""
+        if self.is_chance(state):
+            return math.fsum(float(p) * self.evaluate(self.rules.apply(state, a), player)
+                             for a, p in self.chance_outcomes(state))
         outcome = self.rules.outcome(state)
         if outcome is not None:
             shares: tuple[float, ...] = returns(outcome, int(self.rules.players(state)))
@@ -71,8 +104,15 @@ class GameModel:
         return float(self.evaluate_fn(state, player))
 
     def values(self, state: Any) -> tuple[float, ...]:
-        """Return every player's estimated share, summing to 1."""
+        """Return every player's estimated share, summing to 1 (at a chance node, the
+        expectation over its outcomes)."""
         players = int(self.rules.players(state))
+        if self.is_chance(state):
+            totals = [0.0] * players
+            for a, p in self.chance_outcomes(state):
+                for seat, v in enumerate(self.values(self.rules.apply(state, a))):
+                    totals[seat] += float(p) * v
+            return tuple(totals)
         outcome: Outcome | None = self.rules.outcome(state)
         if outcome is not None:
             return returns(outcome, players)

@@ -11,6 +11,7 @@ from rich.console import Console
 
 import meeples
 from meeples.commands._checks import check_bot, regular_file
+from meeples.core.chance import Dealer
 from meeples.core.errors import BadOptions
 from meeples.core.game import Game, State
 from meeples.terminal.help import ANYTIME, DEFAULT_ANYTIME
@@ -128,7 +129,7 @@ def prepare(args: argparse.Namespace) -> tuple[list[State[Any, Any]], list[str]]
     players = args.players
     if players is None:
         players = len(labels) if labels else max(game.min_players, min(2, game.max_players))
-    seed = args.seed if args.seed is not None else random.randrange(1 << 31)
+    seed = args.seed if args.seed is not None else Dealer.fresh().seed  # secret, 256 bits
     state = game.new(players=players, seed=seed, **options)
     return [state], labels or [HUMAN] * players
 

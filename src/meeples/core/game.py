@@ -422,7 +422,10 @@ class State(Generic[S, A]):
         Raises:
             IllegalAction: the string is malformed or the action is not legal here.
         """
-        return bool(self.game.rules.reveals(self.inner, self.parse_action(action)))
+        parsed = self.parse_action(action)
+        if self.is_chance:  # chance's outcome is seen once drawn: it stands
+            return True
+        return bool(self.game.rules.reveals(self.inner, parsed))
 
     def score_sheet(self) -> ScoreSheet | None:
         """Return each player's score broken down by source (None for a game that does not

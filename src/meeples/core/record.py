@@ -2,10 +2,20 @@
 
 A record replays to the identical state and saves as JSON:
 
-    {"format": "meeples-match/1", "game": "sparta", "players": 2, "seed": 0,
-     "options": {...}, "position": null, "actions": ["b2-b4", ...]}
+    {"format": "meeples-match/2", "game": "meeple_war", "players": 2, "seed": "1234...",
+     "commitment": "9f2c...", "options": {...}, "position": null,
+     "actions": ["first:1", "w2>L2", ..., "explore@1,0", "draw:T17", ...]}
 
+The actions include chance's outcomes (:mod:`meeples.core.chance`), each drawn by the dealer of
+the seed at its index, so ``meeples verify`` can check them against the seed, and the seed
+against its ``commitment`` (SHA-256, published before the game). The seed is written as decimal
+text: it may have 256 bits, more than JSON numbers carry safely.
 ``position`` is set instead of ``seed``/``options`` when the match started from a position text.
+
+Records of the first format (``meeples-match/1``: the seed a number, no commitment, chance kept
+inside the engine) still load: a game whose chance became explicit since converts their actions
+(its rules' ``chance_actions_v1``, putting in the outcomes its old generator drew), and they are
+written back in the current format.
 An optional ``"seats"`` lists who sat where, in seat order: ``"human"`` or a bot spec
 (``"normal"``, ``"mcts:800"``...), so ``meeples play --load`` seats the same players again;
 records without it (older files, the server's) load as before.
@@ -18,10 +28,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from meeples.core.chance import SEED_BOUND, commitment
 from meeples.core.errors import CorruptRecord, MeeplesError
 from meeples.core.game import State
 
-FORMAT = "meeples-match/1"
+FORMAT = "meeples-match/2"
+#: The first format: still read, converted on loading (see the module docstring).
+FORMAT_V1 = "meeples-match/1"
 
 
 @dataclass(frozen=True, slots=True)
@@ -35,6 +48,8 @@ class Match:
     position: str | None
     actions: tuple[str, ...] = field(default=())
     seats: tuple[str, ...] | None = None
+    #: SHA-256 of the seed (hex), as published before the match; None when unknown.
+    commitment: str | None = None
 
     @classmethod
     def of(cls, state: State[Any, Any]) -> Match:
@@ -47,6 +62,7 @@ class Match:
             options=dict(start.options) if start.options is not None else None,
             position=start.position,
             actions=state.history,
+            commitment=seed_commitment(start.seed),
         )
 
     def start(self) -> State[Any, Any]:
@@ -92,7 +108,8 @@ class Match:
             "format": FORMAT,
             "game": self.game,
             "players": self.players,
-            "seed": self.seed,
+            "seed": None if self.seed is None else str(self.seed),
+            "commitment": self.commitment,
             "options": self.options,
             "position": self.position,
             "actions": list(self.actions),
@@ -110,16 +127,27 @@ class Match:
         """
         if not isinstance(data, dict):
             raise CorruptRecord("a match record is a JSON object")
-        if data.get("format") != FORMAT:
-            raise CorruptRecord(f"not a Meeples match record (format {data.get('format')!r})")
+        version = data.get("format")
+        if version not in (FORMAT, FORMAT_V1):
+            raise CorruptRecord(f"not a Meeples match record (format {version!r})")
         game, players, seed = data.get("game"), data.get("players"), data.get("seed")
         options, position, actions = data.get("options"), data.get("position"), data.get("actions")
         if not isinstance(game, str):
             raise CorruptRecord("field 'game' must be a game name")
         if not isinstance(players, int) or isinstance(players, bool):
             raise CorruptRecord("field 'players' must be a whole number")
+        if version == FORMAT and isinstance(seed, str):
+            if not seed.isascii() or not seed.isdigit() or len(seed) > 80:
+                raise CorruptRecord("field 'seed' must be a whole number in decimal text or null")
+            seed = int(seed)
         if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
             raise CorruptRecord("field 'seed' must be a whole number or null")
+        commitment = data.get("commitment") if version == FORMAT else None
+        if commitment is not None and (
+            not isinstance(commitment, str) or len(commitment) != 64
+            or any(c not in "0123456789abcdef" for c in commitment)
+        ):
+            raise CorruptRecord("field 'commitment' must be 64 lowercase hex digits or null")
         if options is not None and not isinstance(options, dict):
             raise CorruptRecord("field 'options' must be an object or null")
         if position is not None and not isinstance(position, str):
@@ -134,8 +162,11 @@ class Match:
             or not all(isinstance(s, str) and s for s in seats)
         ):
             raise CorruptRecord(f"field 'seats' must list {players} seats (human or a bot)")
+        if version == FORMAT_V1:
+            actions = _convert_v1(game, players, seed, options, position, actions)
+            commitment = seed_commitment(seed)
         return cls(game, players, seed, options, position, tuple(actions),
-                   tuple(seats) if seats is not None else None)
+                   tuple(seats) if seats is not None else None, commitment)
 
     def dumps(self) -> str:
         """Return the record as JSON text."""
@@ -182,3 +213,32 @@ class Match:
         except (OSError, UnicodeDecodeError) as error:
             raise CorruptRecord(f"cannot read {path}: {error}") from None
         return cls.loads(text)
+
+
+def seed_commitment(seed: int | None) -> str | None:
+    """Return the commitment of a match's seed (None without a seed or out of the dealer's
+    range)."""
+    if seed is None or not 0 <= seed < SEED_BOUND:
+        return None
+    return commitment(seed)
+
+
+def _convert_v1(game: str, players: int, seed: int | None, options: dict[str, Any] | None,
+                position: str | None, actions: list[str]) -> list[str]:
+    """Return a first-format record's actions with the chance outcomes its game's old generator
+    drew put in (unchanged for a game that had no chance, or that keeps its generator)."""
+    from meeples.core.registry import load
+
+    try:
+        rules = load(game).rules
+    except MeeplesError:
+        return actions  # an unknown game: replaying says so
+    convert = getattr(rules, "chance_actions_v1", None)
+    if convert is None:
+        return actions
+    try:
+        return list(convert(players, seed, options, position, actions))
+    except CorruptRecord:
+        raise
+    except (MeeplesError, KeyError, ValueError, TypeError) as error:
+        raise CorruptRecord(f"an old record that does not convert: {error}") from None

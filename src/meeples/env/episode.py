@@ -3,7 +3,9 @@
 Both environments (PettingZoo's and Gymnasium's) keep their game here. It works on the
 internal rules, as the bots do (``game.rules.legal_actions`` / ``apply`` on ``state.inner``),
 and crosses to ids through the game's declared action table; the legal ids of a state are
-computed once, for its mask and for the legality of the next step.
+computed once, for its mask and for the legality of the next step. Chance nodes never reach
+an agent: the episode draws them itself, by the dealer of its seed (the same draws as
+``State.deal`` would make from the same seed and history).
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from meeples.core.chance import CHANCE, SEED_BOUND, Dealer
 from meeples.core.errors import IllegalAction
 from meeples.core.game import Game, Outcome
 from meeples.core.registry import load
@@ -59,6 +62,8 @@ class Episode:
         self.inner: Any = None
         self._last: Any = None
         self._ids: list[int] | None = None
+        self.dealer = Dealer(0)
+        self.plies = 0  # actions played from the start, chance's included: the draw index
 
     def reset(self, seed: int, position: str | None = None) -> None:
         """Start a new game: seeded, or from a position text.
@@ -70,8 +75,20 @@ class Episode:
             state = self.game.new(self.players, seed, **self.options)
         else:
             state = self.game.parse(position)
+        self.dealer = Dealer(seed % SEED_BOUND)
         self.inner = state.inner
+        self.plies = len(state.history)
         self._last = self._ids = None
+        self._settle()
+
+    def _settle(self) -> None:
+        """Draw every chance node in a row, by the episode's dealer."""
+        rules = self.rules
+        while rules.to_move(self.inner) == CHANCE:
+            outcomes = rules.chance_outcomes(self.inner)  # type: ignore[attr-defined]
+            outcome = self.dealer.pick(outcomes, self.plies)
+            self.inner = rules.apply(self.inner, outcome)
+            self.plies += 1
 
     @property
     def to_move(self) -> int | None:
@@ -121,7 +138,9 @@ class Episode:
         """Play the action of a legal id (checked by :meth:`check`)."""
         self._last = self.table.action(number)
         self.inner = self.rules.apply(self.inner, self._last)
+        self.plies += 1
         self._ids = None
+        self._settle()
 
     @property
     def last(self) -> str | None:

@@ -305,6 +305,7 @@ async def create_match(request: Request) -> Response:
                 {"seat": i, "kind": s.kind, "level": s.level, "name": s.name, "token": tokens[i]}
                 for i, s in enumerate(room.seats)
             ],
+            "chance": room.chance(),
         },
         status_code=201,
     )
@@ -342,6 +343,7 @@ async def show_match(request: Request) -> Response:
             "rematch": room.stored.rematch,
             "outcome": outcome.to_json() if outcome is not None else None,
             "view": room.view(None),
+            "chance": room.chance(),
         }
     )
 

@@ -19,6 +19,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from meeples.core.chance import CHANCE
 from meeples.core.game import State
 from meeples.server.store import Seat
 
@@ -78,6 +79,8 @@ def plan_undo(
     if index < 0:
         raise Refused("nothing_to_undo", "there is no decision to take back")
     seat: int = log[index]["seat"]
+    if seat == CHANCE:
+        raise Refused("undo_chance", "chance has drawn since: what was drawn stands")
     if seat not in held:
         raise Refused(
             "undo_not_yours",

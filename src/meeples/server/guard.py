@@ -14,12 +14,19 @@ small for a program trying to exhaust the server:
   then one every :data:`CREATE_EVERY` seconds, and ask for :data:`REPLAY_BURST` replays in a
   row, then one every :data:`REPLAY_EVERY` seconds.
 
-Secrecy: in a game with hidden information (the order of a shuffled pile or deck, the generator
-state), whoever knows the seed or the position text knows the future. So the server never lets
-a player choose the seed of such a game, and a game started from a position text is dealt
-again: the public part of the position is kept, the hidden part is shuffled by the server with
-a secret seed (the game's own ``view.sample_state``). A game whose view carries its whole
-position text (Sparta) hides nothing and may start from any position.
+Secrecy: in a game with chance nodes (Meeple War), nothing in a state is secret: the position
+text is public, and every outcome is drawn by the match's dealer from a secret seed whose
+commitment is published (``meeples.core.chance``). Whoever chose the seed would know the draws,
+so the server never lets a player choose the seed of such a game; a start position is kept as
+written, chance after it coming from the secret seed.
+
+The optional hook for a game with hidden information inside its state (the order of a shuffled
+deck, a generator state: Rise of Tribes until its chance is explicit): whoever knows the seed or
+the position text knows the future. So the server never lets a player choose the seed of such a
+game, and a game started from a position text is dealt again: the public part of the position is
+kept, the hidden part is shuffled by the server with a secret seed (the game's own
+``view.sample_state``). A game whose view carries its whole position text hides nothing and may
+start from any position.
 """
 
 from __future__ import annotations
@@ -229,12 +236,22 @@ def hides(game: Game[Any, Any]) -> bool:
     return answer
 
 
+def has_chance(game: Game[Any, Any]) -> bool:
+    """Return whether a game has chance nodes (its rules list ``chance_outcomes``)."""
+    return hasattr(game.rules, "chance_outcomes")
+
+
 def check_seed(game: Game[Any, Any], seed: int | None) -> None:
-    """Refuse a chosen seed for a game with hidden information.
+    """Refuse a chosen seed for a game with chance or hidden information.
 
     Raises:
-        BadOptions: a seed was given and the game hides information.
+        BadOptions: a seed was given and the game draws chance from it or hides information.
     """
+    if seed is not None and has_chance(game):
+        raise BadOptions(
+            f"{game.title} draws chance from a secret seed: the server chooses it, and reveals "
+            "it when the game ends"
+        )
     if seed is not None and hides(game):
         raise BadOptions(
             f"{game.title} has hidden information: the server draws its seed in secret"
@@ -267,5 +284,6 @@ __all__ = [
     "Pacer",
     "check_seed",
     "deal_again",
+    "has_chance",
     "hides",
 ]

@@ -9,6 +9,7 @@ import time
 from typing import Any
 
 import meeples
+from meeples.core.chance import Dealer
 from meeples.core.errors import MeeplesError
 from meeples.core.text import msg
 from meeples.server import bots, guard, lifecycle
@@ -130,7 +131,8 @@ class Lobby:
                 raise meeples.BadOptions("a game started from a position takes its options from it")
             start = _checked(game, request.position)
             players = start.players
-            seed, options = None, None
+            options = None
+            seed = Dealer.fresh().seed  # chance after the position is drawn from it, in secret
             # A hidden part the creator wrote (a pile order) is dealt again in secret.
             position = _checked(game, guard.deal_again(start)).position()
         else:
@@ -138,9 +140,9 @@ class Lobby:
             players = request.players if request.players is not None else game.min_players
             options = game.check_options(players, request.options)
             guard.check_seed(game, request.seed)
-            # 63 secret bits: the generator's whole state space, so no one can search the seeds
-            # for the one whose opening matches what the table shows (2**31 could be searched).
-            seed = request.seed if request.seed is not None else secrets.randbits(63)
+            # A fresh dealer's secret 256-bit seed: chance is drawn from it, its commitment is
+            # published at once and the seed when the game ends (meeples verify).
+            seed = request.seed if request.seed is not None else Dealer.fresh().seed
             game.new(players=players, seed=seed, **options)
         requested = request.seats or []
         if requested and len(requested) != players:

@@ -15,6 +15,7 @@ from collections import OrderedDict
 from typing import Any
 
 from meeples.core.record import Match
+from meeples.core.verify import verify
 from meeples.server import lifecycle
 from meeples.server.room import Room
 
@@ -28,22 +29,28 @@ class Busy(Exception):
 
 
 def record_of(room: Room) -> Match:
-    """Return the record a room's match replays from."""
+    """Return the record a room's match replays from (with its seed: a finished match's seed
+    is revealed, and its commitment)."""
     stored = room.stored
+    seed = stored.seed if stored.position is None else None
     return Match(
         game=stored.game,
         players=stored.players,
-        seed=stored.seed if stored.position is None else None,
+        seed=seed,
         options=stored.options if stored.position is None else None,
         position=stored.position,
         actions=tuple(stored.actions),
+        commitment=room.dealer.commitment,
     )
 
 
 def compute(record: Match, answer: dict[str, Any]) -> bytes:
-    """Return the encoded replay: answer with the view of each step of record (in a thread)."""
+    """Return the encoded replay: answer with the view of each step of record, the record and
+    the verdict of ``meeples verify`` on it (in a thread)."""
     views = [state.view(None) for state in record.states()]
-    body = {**answer, "views": views, "record": record.to_json()}
+    verdict = verify(record)
+    checked = {"ok": verdict.ok, "draws": verdict.draws, "problems": list(verdict.problems)}
+    body = {**answer, "views": views, "record": record.to_json(), "verified": checked}
     return json.dumps(body, ensure_ascii=False, separators=(",", ":")).encode()
 
 

@@ -34,6 +34,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import replace
 from typing import Any
 
+from meeples.core.chance import CHANCE, SEED_BOUND, Dealer
 from meeples.core.errors import MeeplesError
 from meeples.core.game import Outcome, State
 from meeples.core.record import Match
@@ -67,6 +68,15 @@ class RoomError(Exception):
 def hash_token(token: str) -> str:
     """Return the stored form of a seat token (the token itself is never stored)."""
     return hashlib.sha256(token.encode()).hexdigest()
+
+
+def dealer_of(stored: StoredMatch) -> Dealer:
+    """Return the dealer of a match: of its secret seed, or (a match stored without one, from
+    a position) a fresh secret one, whose draws nobody can know either."""
+    seed = stored.seed
+    if seed is None or not 0 <= seed < SEED_BOUND:
+        return Dealer.fresh()
+    return Dealer(seed)
 
 
 def new_token() -> str:
@@ -222,9 +232,50 @@ class Room:
         self._outcome: tuple[int, Outcome | None] = (-1, None)
         if len(stored.passed) != len(stored.actions):
             stored.passed = [False] * len(stored.actions)
+        self.dealer = dealer_of(stored)
+        self._put_in_chance()
         self.state, self.log, self.reveals = self._replay(len(stored.actions))
         #: What every connection holds: the version, plies and undos of the last broadcast.
         self._sent = (self.version, self.plies, stored.undos)
+
+    def _start(self) -> State[Any, Any]:
+        """Return the state the match starts from (before any chance is drawn)."""
+        stored = self.stored
+        return Match(
+            game=stored.game,
+            players=stored.players,
+            seed=stored.seed if stored.position is None else None,
+            options=stored.options if stored.position is None else None,
+            position=stored.position,
+        ).start()
+
+    def _put_in_chance(self) -> None:
+        """Convert, once and in the database too, a match stored before its game's chance was
+        explicit (Meeple War before issue 13): the outcomes its old generator drew are put in
+        as chance's actions, as for a ``meeples-match/1`` file (``chance_actions_v1``)."""
+        stored = self.stored
+        convert = getattr(self._start().game.rules, "chance_actions_v1", None)
+        if convert is None or not stored.actions:
+            return
+        start = self._start()
+        if not start.is_chance or stored.actions[0] in start.legal():
+            return  # already with its chance
+        actions = convert(stored.players, stored.seed if stored.position is None else None,
+                          stored.options, stored.position, stored.actions)
+        rows: list[tuple[int | None, str, bool]] = []
+        state, old = start, 0
+        for action in actions:
+            if old < len(stored.actions) and action == stored.actions[old]:
+                rows.append((state.to_move, action, stored.passed[old]))
+                old += 1
+            else:
+                rows.append((CHANCE, action, False))
+            state = state.play(action)
+        self.store.replace_actions(stored.id, rows)
+        stored.actions = [action for _, action, _ in rows]
+        stored.passed = [passed for _, _, passed in rows]
+        log.warning("match %s: converted to chance's actions (%d drawn)", stored.id,
+                    len(rows) - old)
 
     def _replay(
         self, plies: int
@@ -232,15 +283,7 @@ class Room:
         """Return the state after the first plies actions of the record, with their log entries
         and whether each revealed hidden information (the room is left unchanged)."""
         stored = self.stored
-        record = Match(
-            game=stored.game,
-            players=stored.players,
-            seed=stored.seed if stored.position is None else None,
-            options=stored.options if stored.position is None else None,
-            position=stored.position,
-            actions=(),
-        )
-        state = record.start()
+        state = self._start()
         log, reveals = [], []
         for ply, action in enumerate(stored.actions[:plies]):
             log.append(self._entry(state, ply, action, stored.passed[ply]))
@@ -429,10 +472,11 @@ class Room:
             )
 
     async def _commit(self, seat: int, action: str, version: int) -> None:
-        """Record an action, then the decisions passed after it by the settings; broadcast."""
+        """Record an action, then chance's draws and the decisions passed after it by the
+        settings; broadcast."""
         self._check_version(version)
         await self._record(seat, action)
-        await self._pass_anytime()
+        await self._advance()
         self._broadcast()
 
     async def _record(self, seat: int, action: str, passed: bool = False) -> None:
@@ -492,11 +536,31 @@ class Room:
             count += 1
         return count
 
+    async def _deal_chance(self) -> int:
+        """Record chance's outcomes while chance decides, each drawn by the match's dealer at
+        its index in the record (seat CHANCE in the log and the database); return how many."""
+        count = 0
+        while self.state.is_chance:
+            action = self.dealer.pick(self.state.chance_outcomes(), self.plies)
+            await self._record(CHANCE, action)
+            count += 1
+        return count
+
+    async def _advance(self) -> int:
+        """Deal chance and pass what the settings decline, until a person or a bot decides;
+        return how many actions that played."""
+        count = 0
+        while True:
+            played = await self._deal_chance() + await self._pass_anytime()
+            if not played:
+                return count
+            count += played
+
     async def settle(self) -> None:
-        """Pass what the settings decline in the state as loaded (a server stopped between an
-        action and the passes after it)."""
+        """Deal chance and pass what the settings decline in the state as loaded (a new match,
+        or a server stopped between an action and what follows it)."""
         async with self.lock:
-            if await self._pass_anytime():
+            if await self._advance():
                 self._broadcast()
 
     async def change_settings(self, client: Client, anytime: str) -> None:
@@ -657,6 +721,15 @@ class Room:
             for i, s in enumerate(self.seats)
         ]
 
+    def chance(self) -> dict[str, Any]:
+        """Return the public data of the match's randomness: the commitment to its secret seed
+        from creation on, and the seed itself once the game is over (``meeples verify``)."""
+        over = self.stored.finished or self.state.outcome is not None
+        return {
+            "commitment": self.dealer.commitment,
+            "seed": str(self.dealer.seed) if over else None,
+        }
+
     def private(self, seat: int | None, view: dict[str, Any]) -> bool:
         """Return whether a seat's view shows more than a spectator's (hotseat hides it)."""
         if seat is None:
@@ -686,6 +759,7 @@ class Room:
             "anytime": self.state.anytime_skip(),
             "undo": self.can_undo(client.seats),
             "settings": {"anytime": self.seats[seat].anytime} if seat is not None else None,
+            "chance": self.chance(),
             **lifecycle.fields(self, client),
         }
 
@@ -788,7 +862,7 @@ class Room:
     def bot_to_move(self) -> int | None:
         """Return the seat to move when a bot holds it."""
         seat = self.to_move
-        if seat is not None and (
+        if seat is not None and seat != CHANCE and (
             self.seats[seat].kind == "bot" or seat in lifecycle.stand_ins(self.stored.events)
         ):
             return seat

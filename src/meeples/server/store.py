@@ -80,7 +80,7 @@ matches = Table(
     Column("id", String(32), primary_key=True),
     Column("game", String(64), nullable=False),
     Column("players", Integer, nullable=False),
-    Column("seed", BigInteger, nullable=True),  # 63-bit secret seeds
+    Column("seed", BigInteger, nullable=True),  # older rows' seeds (see seed_text)
     Column("options", Text, nullable=True),
     Column("position", Text, nullable=True),
     Column("seats", Text, nullable=False),
@@ -94,6 +94,9 @@ matches = Table(
     Column("warm_level", String(16), nullable=True),
     Column("rematch", String(32), nullable=True),  # the id of the rematch, once offered
     Column("moved", Float, nullable=True),  # when the last event was stored (actions: ``at``)
+    # The secret seed as decimal text (a dealer's seed has 256 bits, more than BigInteger):
+    # None in rows made before it, whose seed is in the column "seed".
+    Column("seed_text", Text, nullable=True),
 )
 
 actions = Table(
@@ -149,6 +152,7 @@ ADDED_COLUMNS = (
     matches.c.rematch,
     matches.c.moved,
     actions.c.at,
+    matches.c.seed_text,
 )
 
 
@@ -399,6 +403,20 @@ class Store:
                     .values(finished=True, result=json.dumps(result))
                 )
 
+    def replace_actions(
+        self, match_id: str, rows: list[tuple[int | None, str, bool]]
+    ) -> None:
+        """Replace a match's whole action list by rows of (seat, action, passed), atomically
+        (a record converted to a newer form: chance's outcomes put in, see ``room``)."""
+        with self.engine.begin() as conn:
+            conn.execute(delete(actions).where(actions.c.match_id == match_id))
+            if rows:
+                conn.execute(insert(actions), [
+                    {"match_id": match_id, "ply": ply, "seat": seat, "action": action,
+                     "passed": passed}
+                    for ply, (seat, action, passed) in enumerate(rows)
+                ])
+
     def undo(self, match_id: str, ply: int, by: int | None, at: float) -> int:
         """Take back the actions from ply on: move them to ``undone``, atomically, as undo
         number n (the match's undos so far plus one); return how many were taken back."""
@@ -533,7 +551,7 @@ def _match(row: Any, plies: list[str]) -> StoredMatch:
         id=row["id"],
         game=row["game"],
         players=row["players"],
-        seed=row["seed"],
+        seed=int(row["seed_text"]) if row.get("seed_text") else row["seed"],
         options=json.loads(row["options"]) if row["options"] else None,
         position=row["position"],
         seats=[Seat.from_json(s) for s in seats],
@@ -558,7 +576,8 @@ def _insert_match(conn: Any, match: StoredMatch) -> None:
             id=match.id,
             game=match.game,
             players=match.players,
-            seed=match.seed,
+            seed=None if match.seed is None or match.seed >= 2**63 else match.seed,
+            seed_text=None if match.seed is None else str(match.seed),
             options=json.dumps(match.options),
             position=match.position,
             seats=json.dumps([s.to_json() for s in match.seats]),

@@ -20,6 +20,7 @@ from rich.console import Console, ConsoleOptions, Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
+from meeples.core.chance import CHANCE
 from meeples.games.meeple_war.data import (
     ACTION_NAMES,
     BUILDINGS,
@@ -55,7 +56,7 @@ STEPS = {
     "fright": "moves frightened meeples", "move": "moves meeples (done: stop)",
     "explore": "chooses the next exploration", "rotate": "rotates the drawn tile",
     "battle": "chooses the next battle", "effect": "resolves an altar, tunnel or VP",
-    "over": "",
+    "over": "", "first": "draws the first player", "draw": "turns up the explored tile",
 }
 #: Examples of the notation for ``help``.
 NOTATION = (
@@ -171,7 +172,9 @@ def status(view: dict[str, Any], last: str | None) -> Text:
     if phase in PHASES:
         text.append(f"; phase {phase} of 5, {PHASES[phase]}")
     to_move = view["to_move"]
-    if to_move is not None:
+    if to_move == CHANCE:
+        text.append(f"; now chance {STEPS.get(view['step'], view['step'])}", style="bold")
+    elif to_move is not None:
         step = STEPS.get(view["step"], view["step"])
         if to_move != active:
             text.append("; now ")

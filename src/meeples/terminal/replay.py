@@ -11,6 +11,7 @@ from typing import Any
 from rich.console import Console
 from rich.markup import escape
 
+from meeples.core.chance import CHANCE
 from meeples.core.game import State
 from meeples.terminal import Renderer, renderer_for
 from meeples.terminal.session import describe_outcome
@@ -38,7 +39,8 @@ def show_step(
     else:
         before = states[index - 1]
         mover = before.to_move
-        name = renderer.player_name(mover) if mover is not None else "?"
+        name = ("Chance" if mover == CHANCE else renderer.player_name(mover)
+                if mover is not None else "?")
         action = state.history[-1]
         words = ""
         if player is None and not _hides(before):

@@ -26,6 +26,7 @@ from rich.console import Console
 from rich.markup import escape
 from rich.panel import Panel
 
+from meeples.core.chance import CHANCE
 from meeples.core.errors import MeeplesError
 from meeples.core.game import Outcome, State
 from meeples.core.resign import outcome_after_resignations
@@ -79,7 +80,8 @@ class Session:
         self.anytime = {p: anytime for p in self.humans}
         self.layout = "auto"
         # Who decided each action (states[i] -> states[i + 1]): a human seat when that person
-        # typed it, None for a bot or an action passed for a person by their anytime setting.
+        # typed it, CHANCE for chance's outcome (undo never crosses it), None for a bot or an
+        # action passed for a person by their anytime setting.
         # Undo takes back only the asking person's decisions. A loaded match's actions count
         # as typed by the human seats that were to move.
         self.deciders: list[int | None] = [self.seat_decider(s) for s in self.states[:-1]]
@@ -118,6 +120,11 @@ class Session:
                 if not self.humans or not self._after_game():
                     return self.state
                 continue
+            if state.is_chance:  # drawn by the match's own seed, recorded like any action
+                self._push(state.deal(), CHANCE)
+                if not self.humans:
+                    self._report(len(self.states) - 2, len(self.states) - 1)
+                continue
             player = state.to_move
             assert player is not None
             seat = self.seats[player]
@@ -134,8 +141,11 @@ class Session:
     # -- turns -------------------------------------------------------------------------------
 
     def seat_decider(self, state: State[Any, Any]) -> int | None:
-        """Return the human seat to move in a state (who decided a loaded action), else None."""
+        """Return the human seat to move in a state (who decided a loaded action), CHANCE at a
+        chance node, else None."""
         player = state.to_move
+        if player == CHANCE:
+            return CHANCE
         return player if player is not None and self.seats[player].is_human else None
 
     def _push(self, after: State[Any, Any], decider: int | None) -> None:
@@ -286,7 +296,8 @@ class Session:
         current = len(self.states) - 1
         target = next(
             (i for i in range(current - 1, -1, -1)
-             if self.deciders[i] is not None and (player is None or self.deciders[i] == player)
+             if self.deciders[i] not in (None, CHANCE)
+             and (player is None or self.deciders[i] == player)
              and self.skip_for(self.states[i]) is None),
             None,
         )
@@ -294,13 +305,19 @@ class Session:
             self.console.print("A resignation stands: undo cannot go back past it.")
             return None
         if target is None:
-            others = any(d is not None for d in self.deciders)
+            others = any(d not in (None, CHANCE) for d in self.deciders)
             self.console.print("Nothing of yours to undo: undo takes back only your own "
                                "decisions." if others and player is not None else
                                "Nothing to undo.")
             return None
         other = next((i for i in range(target + 1, current)
                       if self.deciders[i] not in (None, player)), None)
+        if other is not None and self.deciders[other] == CHANCE:
+            # a drawn outcome is seen: taking it back would let anyone draw again
+            drawn = escape(self.states[other + 1].history[-1])
+            self.console.print(f"Cannot undo: chance has drawn since ({drawn}); undo never "
+                               "takes back what was drawn.")
+            return None
         if other is not None:
             decider = self.deciders[other]
             assert decider is not None
@@ -401,7 +418,7 @@ class Session:
             if i in self.passed and mover is not None:
                 passed.setdefault(mover, []).append(action)
                 continue
-            name = self.name(mover) if mover is not None else "?"
+            name = "Chance" if mover == CHANCE else self.name(mover) if mover is not None else "?"
             text = f"{escape(name)} played [bold]{escape(action)}[/bold]"
             if not self.is_hidden():
                 words = self.describe(before, action)

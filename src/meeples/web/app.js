@@ -106,9 +106,13 @@ function namer(board, players, view) {
   return (seat) => players?.[seat]?.name || board.seatName(seat, t, view);
 }
 
-// The action log: each entry names its player, a line separates the turns of different players,
-// and the "done" steps that only close a step are folded (shown on demand). The match's events
-// (a resignation, a seat kept warm by a bot, a rematch offered) show after the action before them.
+// The seat of chance's outcomes in the log (a tile drawn, a die rolled): OpenSpiel's chance player.
+const CHANCE = -1;
+
+// The action log: each entry names its player, chance's outcomes are labelled as chance's, a line
+// separates the turns of different players, and the "done" steps that only close a step are folded
+// (shown on demand). The match's events (a resignation, a seat kept warm by a bot, a rematch
+// offered) show after the action before them.
 function logList(board, state, entries, current = null, onPick = null, events = []) {
   if (!entries.length && !events.length) return h("p", { className: "muted" }, t("match.no_moves"));
   const names = namer(board, state.players, state.view);
@@ -128,9 +132,11 @@ function logList(board, state, entries, current = null, onPick = null, events = 
     previous = entry.seat;
     return h("li", { title: entry.action, className: classes || null, value: entry.ply + 1,
       onclick: onPick ? () => onPick(index) : null },
-    swatch(board, entry.seat),
-    entry.seat === null || entry.seat === undefined || thirdPerson(entry) ? null
-      : h("strong", { className: "who" }, `${t("match.log_who", { player: names(entry.seat) })} `),
+    entry.seat === CHANCE ? null : swatch(board, entry.seat),
+    entry.seat === CHANCE
+      ? h("strong", { className: "who chance" }, `${t("match.log_who", { player: t("match.chance") })} `)
+      : entry.seat === null || entry.seat === undefined || thirdPerson(entry) ? null
+        : h("strong", { className: "who" }, `${t("match.log_who", { player: names(entry.seat) })} `),
     logWords(entry, names),
     entry.passed ? h("small", { className: "muted" }, ` · ${t("match.passed")}`) : null);
   }

@@ -68,6 +68,7 @@ const TABLES = {
     "match.pass": "Pass",
     "match.hint": "Hint",
     "match.log_who": "{player}:",
+    "match.chance": "Chance",
     "match.play_hint": "Play it",
     "match.hint_thinking": "Thinking…",
     "match.hint_value": "the bot's estimate of your chances after this move",
@@ -229,6 +230,7 @@ const TABLES = {
     "lobby.created_ago": "created {time}",
     "lobby.moved_ago": "last activity {time}",
     "lobby.rematch": "Rematch",
+    "error.undo_chance": "Chance has drawn since: what was drawn stands.",
   },
   fr: {
     "nav.lobby": "Salon",
@@ -297,6 +299,7 @@ const TABLES = {
     "match.pass": "Passer",
     "match.hint": "Conseil",
     "match.log_who": "{player} :",
+    "match.chance": "Hasard",
     "match.play_hint": "Le jouer",
     "match.hint_thinking": "Réflexion…",
     "match.hint_value": "vos chances après ce coup, selon le robot",
@@ -458,6 +461,7 @@ const TABLES = {
     "lobby.created_ago": "créée {time}",
     "lobby.moved_ago": "dernière activité {time}",
     "lobby.rematch": "Revanche",
+    "error.undo_chance": "Le hasard a tiré depuis : ce qui est tiré est acquis.",
   },
   es: {
     "nav.lobby": "Sala",
@@ -526,6 +530,7 @@ const TABLES = {
     "match.pass": "Pasar",
     "match.hint": "Pista",
     "match.log_who": "{player}:",
+    "match.chance": "Azar",
     "match.play_hint": "Jugarla",
     "match.hint_thinking": "Pensando…",
     "match.hint_value": "tus posibilidades tras esta jugada, según el bot",
@@ -687,6 +692,7 @@ const TABLES = {
     "lobby.created_ago": "creada {time}",
     "lobby.moved_ago": "última actividad {time}",
     "lobby.rematch": "Revancha",
+    "error.undo_chance": "El azar ha sacado algo desde entonces: lo sacado se mantiene.",
   },
 };
 

@@ -1,10 +1,12 @@
-"""Seeded random playouts shared by the property, notation and view tests (cached)."""
+"""Seeded random playouts shared by the property, notation and view tests (cached): players
+choose uniformly, chance draws by its probabilities, from the undealt setup on."""
 
 from __future__ import annotations
 
 import random
 from functools import cache
 
+from meeples.core.chance import CHANCE
 from meeples.games.meeple_war import RULES
 from meeples.games.meeple_war.state import State
 
@@ -19,7 +21,11 @@ def playout(players: int, quickstart: bool, seed: int, max_plies: int = 3000) ->
     state = RULES.initial_state(players, seed, {"quickstart": quickstart})
     out = []
     while not state.result and len(out) < max_plies:
-        action = rng.choice(RULES.legal_actions(state))
+        if RULES.to_move(state) == CHANCE:  # chance draws by its probabilities
+            outcomes = RULES.chance_outcomes(state)
+            action = rng.choices([a for a, _ in outcomes], [float(p) for _, p in outcomes])[0]
+        else:
+            action = rng.choice(RULES.legal_actions(state))
         out.append((state, action))
         state = RULES.apply(state, action)
     out.append((state, ""))

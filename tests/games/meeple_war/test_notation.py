@@ -69,15 +69,15 @@ def test_derived_legal_actions_not_reused_after_dataclasses_replace() -> None:
 
 
 def _state_with_bravery_vp_pending() -> meeples.State:
-    """Seed 78, 4 players: at ply 628 a bravery VP waits for its owner to pick a meeple."""
-    import random as _random
+    """Return a position where a bravery VP waits for its owner, with no meeple in stock or
+    Depot, to pick the map meeple that goes to the Reputation Mountain (A11)."""
+    from meeples.games.meeple_war.board import hex_name
+    from tests.games.meeple_war.scenario import position
 
-    game = meeples.load("meeple_war")
-    rng = _random.Random(78)
-    state = game.new(players=4, seed=78)
-    for _ in range(628):
-        state = state.play(rng.choice(state.legal()))
-    assert any(effect[0] == "vp" for effect in state.inner.effects)
+    state = position(troops=(("1,0", 1, 6), ("0,1", 1, 5)),
+                     seats={1: {"stock": 0, "depot": 0, "extra_vp": 1}},
+                     effects=[["vp", 1, hex_name(0)]])
+    assert state.legal() == ["vp@0,1", "vp@1,0"]
     return state
 
 
@@ -88,9 +88,18 @@ def test_position_with_a_bravery_vp_choice_round_trips() -> None:
     assert parsed.legal() == state.legal()
 
 
-def test_view_with_a_bravery_vp_choice_can_be_sampled() -> None:
-    from meeples.games.meeple_war.view import sample_state
-
+def test_view_with_a_bravery_vp_choice_shows_the_effect() -> None:
     state = _state_with_bravery_vp_pending()
-    sampled = sample_state(state.view(state.to_move), seed=1)
-    assert sampled.effects == state.inner.effects
+    effects = state.view(state.to_move)["effects"]
+    assert effects == json.loads(state.position())["effects"]
+    assert any(e[0] == "vp" for e in effects)
+
+
+@pytest.mark.parametrize("step", ["fly", "fright"])
+def test_position_fly_or_fright_step_without_its_action_in_progress_is_refused(step: str) -> None:
+    # found by the damaged-position fuzz: a fright step with no sub crashed on its first action
+    from meeples.core.errors import BadPosition
+    from tests.games.meeple_war.scenario import position
+
+    with pytest.raises(BadPosition, match="sub"):
+        position(step=step, sub=[])

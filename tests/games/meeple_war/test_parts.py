@@ -15,7 +15,7 @@ from tests.games.meeple_war.playouts import CONFIGS, playout
 
 VERBS = {"done", "tree", "upgrade", "bonus", "worker", "build", "asm", "dep", "rei", "fly",
          "fright", "stealth", "burn", "bomb", "conv", "prod", "up", "fly_to", "frighten", "move",
-         "kill", "vp", "explore", "battle", "rotate"}
+         "kill", "vp", "explore", "battle", "rotate", "first", "draw"}
 
 
 @pytest.mark.parametrize(("players", "quickstart"), CONFIGS)

@@ -20,6 +20,9 @@ def test_meeple_war_render_shows_map_players_and_legal_actions(players: int) -> 
     for _ in range(120):
         if state.outcome is not None:
             break
+        if state.is_chance:
+            state = state.deal()
+            continue
         if len(state.history) % 15 == 0:
             console.print(render(state.view(state.to_move), state.legal()))
         state = state.play(rng.choice(state.legal()))

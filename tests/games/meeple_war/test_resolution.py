@@ -3,6 +3,8 @@ Building; sheet B1, B4, B10, E1, E2, A12, A16, A20, D4, D15, D19."""
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 from tests.games.meeple_war.scenario import field, on, position, seat
 
 
@@ -13,15 +15,32 @@ def exploring(spot: str, origin: str, pile: list[str], **kw):  # noqa: ANN003, A
 
 def test_exploration_draws_the_top_tile_under_the_explorers() -> None:
     state = exploring("1,0", "0,0", ["T14", "T15"])
-    after = state.play("explore@1,0")
+    after = state.play("explore@1,0").play("draw:T14")
     assert ["1,0", "T14", 0] in field(after, "tiles")
     assert field(after, "pile") == ["T15"]
     assert on(after, "1,0", 0) == 2
 
 
+def test_exploration_turns_up_a_tile_by_chance_after_the_choice() -> None:
+    state = exploring("1,0", "0,0", ["T35", "T19", "T15", "T14"])
+    after = state.play("explore@1,0")
+    assert after.is_chance and field(after, "drawn") == ["1,0"]
+    assert after.chance_outcomes() == [
+        ("draw:T14", Fraction(1, 2)), ("draw:T19", Fraction(1, 4)), ("draw:T35", Fraction(1, 4))]
+    laid = after.play("draw:T19")
+    assert not laid.is_chance and field(laid, "pile") == ["T14", "T15", "T35"]
+
+
+def test_exploration_identical_tiles_are_one_outcome_named_by_the_lowest() -> None:
+    after = exploring("1,0", "0,0", ["T27", "T25"]).play("explore@1,0")
+    assert after.chance_outcomes() == [("draw:T25", 1)]  # a workshop for sure, still recorded
+    laid = after.play("draw:T25")
+    assert ["1,0", "T25", 0] in field(laid, "tiles") and field(laid, "pile") == ["T27"]
+
+
 def test_exploration_rotation_must_open_the_entry_edge() -> None:
     state = exploring("1,0", "0,0", ["T19", "T15"])
-    after = state.play("explore@1,0")
+    after = state.play("explore@1,0").play("draw:T19")
     assert after.legal() == ["rot:1", "rot:2"]
     after = after.play("rot:2")
     assert ["1,0", "T19", 2] in field(after, "tiles")
@@ -30,7 +49,7 @@ def test_exploration_rotation_must_open_the_entry_edge() -> None:
 def test_exploration_any_origin_may_be_opened() -> None:
     state = position(step="explore", explore=[["1,0", ["0,0", "1,-1"]]],
                      troops=(("1,0", 0, 2),), pile=["T19"])
-    after = state.play("explore@1,0")
+    after = state.play("explore@1,0").play("draw:T19")
     assert after.legal() == ["rot:0", "rot:1", "rot:2"]
 
 
@@ -38,20 +57,20 @@ def test_exploration_order_chosen_by_the_player() -> None:
     state = position(step="explore", explore=[["1,0", ["0,0"]], ["-1,0", ["0,0"]]],
                      troops=(("1,0", 0, 1), ("-1,0", 0, 1)), pile=["T14", "T15"])
     assert state.legal() == ["explore@1,0", "explore@-1,0"]
-    after = state.play("explore@-1,0")
+    after = state.play("explore@-1,0").play("draw:T14")
     assert ["-1,0", "T14", 0] in field(after, "tiles")
 
 
 def test_exploration_altar_acts_at_once() -> None:
     state = exploring("1,0", "0,0", ["T35"], seats={0: {"stock": 8}})
-    after = state.play("explore@1,0")
+    after = state.play("explore@1,0").play("draw:T35")
     assert on(after, "1,0", 0) == 1
     assert seat(after, 0)["stock"] == 9
 
 
 def test_exploration_revealed_mine_allows_a_jump() -> None:
     state = exploring("1,0", "0,0", ["T09"])
-    after = state.play("explore@1,0")
+    after = state.play("explore@1,0").play("draw:T09")
     assert "1,0>0,1:2" in after.legal() and "done" in after.legal()
     after = after.play("1,0>0,1:2")
     assert on(after, "0,1", 0) == 2
@@ -154,7 +173,7 @@ def test_battle_jump_onto_an_occupied_exit_fights_there() -> None:
 
 def test_exploration_nature_control_does_not_waive_the_orientation() -> None:
     state = exploring("1,0", "0,0", ["T19"], nature=True)
-    assert state.play("explore@1,0").legal() == ["rot:1", "rot:2"]
+    assert state.play("explore@1,0").play("draw:T19").legal() == ["rot:1", "rot:2"]
 
 
 def test_battle_three_players_pairwise_attacker_first() -> None:

@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import json
+from fractions import Fraction
 
 import pytest
 
+import meeples
 from meeples.games.meeple_war import GAME
 from meeples.games.meeple_war.data import TILES
 
@@ -41,8 +43,20 @@ def test_setup_unused_setup_tiles_shuffled_into_pile() -> None:
     assert {"T02", "T03", "T04", "T05", "T12", "T13"} <= set(data["pile"])
 
 
-def test_setup_pile_order_depends_on_seed() -> None:
-    assert opening(2, seed=1)["pile"] != opening(2, seed=2)["pile"]
+def test_setup_pile_has_no_order() -> None:
+    # issue 13: the pile is the sorted set of unseen tiles; chance draws from it at each
+    # exploration, so no seed decides its order in advance
+    assert opening(2, seed=1)["pile"] == opening(2, seed=2)["pile"] == sorted(opening(2)["pile"])
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_setup_first_player_is_a_chance_node(players: int) -> None:
+    start = GAME.new(players=players, seed=0, deal=False)
+    assert start.is_chance and start.to_move == meeples.CHANCE
+    assert start.chance_outcomes() == [(f"first:{p}", Fraction(1, players))
+                                       for p in range(players)]
+    dealt = GAME.new(players=players, seed=0)
+    assert dealt.history[0].startswith("first:") and dealt == start.play(dealt.history[0])
 
 
 def test_setup_first_player_drawn_from_seed() -> None:

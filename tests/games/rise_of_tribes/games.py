@@ -30,7 +30,7 @@ def played(players: int, seed: int, options: str) -> tuple[meeples.State[State, 
     state = GAME.new(players=players, seed=seed, **OPTION_SETS[options])
     states = [state]
     while state.outcome is None:
-        state = state.play(rng.choice(state.legal()))
+        state = state.deal() if state.is_chance else state.play(rng.choice(state.legal()))
         states.append(state)
     return tuple(states)
 

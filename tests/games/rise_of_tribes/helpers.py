@@ -14,11 +14,13 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
+import meeples
 from meeples.games.rise_of_tribes import data, rules
 from meeples.games.rise_of_tribes.state import FLAG_COUNT, Phase, State
 
 S, M, B = data.SUN, data.MOON, data.BLANK
 W, F, ST = data.WOOD, data.FOOD, data.STONE
+GAME = meeples.load("rise_of_tribes")
 TERRAIN = {2: (W, F, ST) * 3, 3: (W, F, ST) * 4, 4: (W, F, ST) * 5}
 
 
@@ -35,16 +37,26 @@ def board(n: int, members: dict[str, tuple[int, ...]]) -> tuple[tuple[int, ...],
 
 
 def new(n: int = 2, seed: int = 0, **options: Any) -> State:
-    return rules.initial_state(n, seed, options)
+    """Return the start of a game once its setup is dealt from seed (the facade's default)."""
+    return GAME.new(players=n, seed=seed, **options).inner
+
+
+def full_decks(n: int = 2) -> tuple[tuple[int, ...], ...]:
+    """Return every player's whole goal deck, unseen (§2.2 step 3)."""
+    return (data.goal_deck(n),) * n
 
 
 def turn(n: int = 2, members: dict[str, tuple[int, ...]] | None = None,
          hand: tuple[int, ...] = (S, B), active: int = 0, seed: int = 0,
          options: dict[str, Any] | None = None, **changes: Any) -> State:
-    """Return a state in step 3 (ACT) of player `active`'s turn on the test terrain."""
+    """Return a state in step 3 (ACT) of player `active`'s turn on the test terrain.
+
+    The goal decks are empty unless given (``decks=``): a LEAD then draws nothing, and a test
+    of a draw names the cards that come up (``card D7``, a chance outcome).
+    """
     base = rules.initial_state(n, seed, options or {})
     values: dict[str, Any] = dict(
-        terrain=TERRAIN[n], special=(0,) * len(data.MAPS[n]),
+        terrain=TERRAIN[n], special=(0,) * len(data.MAPS[n]), decks=((),) * n,
         pop=board(n, members or {}), hand=hand, active=active, decider=active, first=0,
         phase=Phase.ACT, pend=(), queue=(), used=(), flags=(0,) * FLAG_COUNT,
         tribe=tuple(range(n)),

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import dataclasses
+from fractions import Fraction
 
-from meeples.games.rise_of_tribes import data
+from meeples.games.rise_of_tribes import data, rules
 from meeples.games.rise_of_tribes.state import Phase
-from tests.games.rise_of_tribes.helpers import B, S, legal, members, play, turn
+from tests.games.rise_of_tribes.helpers import B, S, full_decks, legal, members, play, turn
 
 
 def test_grow_adds_members_to_hexes_with_own_members() -> None:
@@ -82,32 +83,65 @@ def test_gather_from_fewer_hexes_than_the_power() -> None:
 
 
 def test_lead_draws_n_goals_face_up() -> None:
-    state = turn(members={"a": (1, 0)}, hand=(S, B))
-    top = state.decks[0][:3]
-    state = play(state, "lead S")
-    assert state.progress[0] == top and len(state.decks[0]) == 11
+    state = turn(members={"a": (1, 0)}, hand=(S, B), decks=full_decks())
+    state = play(state, "lead S", "cards D1 A3 A8")
+    assert state.progress[0] == (data.BOW, data.WATERS, data.RAID)
+    assert len(state.decks[0]) == 11 and state.phase == Phase.ACT
+
+
+def test_lead_draw_is_any_hand_of_unseen_cards_equally_likely() -> None:
+    state = play(turn(members={"a": (1, 0)}, hand=(S, B), decks=full_decks()), "lead S")
+    assert state.phase == Phase.CARD and state.to_draw == 3
+    outcomes = rules.chance_outcomes(state)
+    assert len(outcomes) == 364 and {p for _, p in outcomes} == {Fraction(1, 364)}  # C(14, 3)
+    assert outcomes[0][0] == "cards D1 D3 D4" and outcomes[-1][0] == "cards A6 A7 A8"
 
 
 def test_lead_recycle_one_goal_per_village_before_drawing() -> None:
     state = turn(members={"a": (1, 0)}, hand=(B, S), villages=(0,) + (-1,) * 8)
     state = dataclasses.replace(state, progress=((data.RAID,), ()),
-                                decks=((data.BOW, data.OXEN, data.SPEAR), state.decks[1]))
+                                decks=((data.BOW, data.OXEN, data.SPEAR), ()))
     state = play(state, "lead B")
     assert state.phase == Phase.RECYCLE
-    state = play(state, "recycle A8")
-    assert state.progress[0] == (data.BOW, data.OXEN, data.SPEAR)  # 2 + 1 recycled
-    assert state.decks[0] == (data.RAID,)
+    state = play(state, "recycle A8")  # 2 + 1 recycled: the 3 unseen cards come, certain
+    assert state.progress[0] == (data.BOW, data.OXEN, data.SPEAR)
+    assert state.decks[0] == () and state.bottoms[0] == (data.RAID,)
+
+
+def test_lead_recycled_card_is_known_under_the_unseen_ones() -> None:
+    state = turn(members={"a": (1, 0)}, hand=(B, S), villages=(0,) + (-1,) * 8)
+    state = dataclasses.replace(state, progress=((data.RAID,), ()),
+                                decks=((data.BOW, data.OXEN, data.SHELTER, data.SPEAR), ()))
+    state = play(state, "lead B", "recycle A8")  # default LEAD of 2, + 1 recycled: 3 of 4
+    assert rules.chance_outcomes(state) == [("cards D1 D4 D5", Fraction(1, 4)),
+                                            ("cards D1 D4 D6", Fraction(1, 4)),
+                                            ("cards D1 D5 D6", Fraction(1, 4)),
+                                            ("cards D4 D5 D6", Fraction(1, 4))]
+    state = play(state, "cards D4 D5 D6")
+    assert state.decks[0] == (data.BOW,) and state.bottoms[0] == (data.RAID,)
+
+
+def test_lead_reaches_the_recycled_card_once_the_unseen_ones_are_drawn() -> None:
+    state = turn(members={"a": (1, 0)}, hand=(B, S), villages=(0,) + (-1,) * 8)
+    state = dataclasses.replace(state, progress=((data.RAID,), ()), decks=((data.BOW,), ()))
+    state = play(state, "lead B", "recycle A8")  # 3 to draw: Bow (certain), then Raid in order
+    assert state.progress[0] == (data.BOW, data.RAID) and state.bottoms[0] == ()
+    assert state.phase == Phase.ACT
 
 
 def test_lead_without_villages_draws_at_once() -> None:
-    state = play(turn(members={"a": (1, 0)}, hand=(B, S)), "lead B")
-    assert len(state.progress[0]) == 2 and state.phase == Phase.ACT
+    state = turn(members={"a": (1, 0)}, hand=(B, S), decks=full_decks())
+    state = play(state, "lead B")
+    assert state.phase == Phase.CARD and state.to_draw == 2
+    state = play(state, "cards D3 D5")
+    assert state.progress[0] == (data.BASKETRY, data.SHELTER) and state.phase == Phase.ACT
 
 
 def test_lead_exhausted_deck_draws_what_is_left() -> None:
     state = turn(members={"a": (1, 0)}, hand=(S, B), decks=((data.BOW,), ()))
-    state = play(state, "lead S")
+    state = play(state, "lead S")  # the one card left comes: no chance in it
     assert state.progress[0] == (data.BOW,) and state.decks[0] == ()
+    assert state.phase == Phase.ACT
 
 
 def test_grow_only_hexes_held_when_the_action_starts() -> None:
@@ -129,3 +163,11 @@ def test_move_every_hex_has_a_neighbour() -> None:
     # A member that has not moved always has a step (actions.can_move relies on it).
     for n, adjacent in data.ADJACENT.items():
         assert len(adjacent) == len(data.MAPS[n]) and all(adjacent)
+
+
+def test_lead_leaves_no_drawn_cards_behind_once_drawn() -> None:
+    # drawn means the cards Dreamtime chooses among: empty once the LEAD is over, so two
+    # identical tables are one state.
+    state = turn(members={"a": (1, 0)}, hand=(B, S), decks=full_decks())
+    state = play(state, "lead B", "cards D3 D5")
+    assert state.drawn == () and state.phase == Phase.ACT

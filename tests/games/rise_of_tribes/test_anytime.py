@@ -10,7 +10,16 @@ from meeples.core.text import render
 from meeples.games.rise_of_tribes import data
 from meeples.games.rise_of_tribes.state import Phase, State
 from tests.games.rise_of_tribes.games import GAME, GAMES, states
-from tests.games.rise_of_tribes.helpers import B, M, S, goals_step, legal, play, turn
+from tests.games.rise_of_tribes.helpers import (
+    B,
+    M,
+    S,
+    full_decks,
+    goals_step,
+    legal,
+    play,
+    turn,
+)
 
 LEAD = {"leaders": True}
 
@@ -22,7 +31,7 @@ def skip(state: State) -> str | None:
 def test_anytime_skip_cunning_keeps_the_roll() -> None:
     state = goals_step(active=1, members={"a": (1, 0), "i": (0, 1)}, options=LEAD,
                        tribe=(data.DANANU, 0))
-    state = play(state, "done")
+    state = play(state, "done", "roll S", "roll B")
     assert state.phase == Phase.REROLL and skip(state) == "keep"
     assert str(GAME.rules.describe_action(state, "keep")) == "keep the roll"
     assert str(GAME.rules.prompt(state)) == \
@@ -66,7 +75,8 @@ def test_anytime_skip_none_for_light_in_the_dark_and_dreamtime() -> None:
                       rows=moon_rows), "lead M")
     assert light.phase == Phase.LIGHT and skip(light) is None
     dream = play(turn(options=LEAD, tribe=(data.KIAKIA, 0), members={"a": (1, 0)},
-                      hand=(B, S)), "lead B")
+                      hand=(B, S), decks=full_decks()),
+                 "lead B", "cards D1 D3 D4")
     assert dream.phase == Phase.DREAM and skip(dream) is None
 
 

@@ -71,8 +71,10 @@ def test_shelter_grow_one_more_d5() -> None:
 
 
 def test_cave_painting_lead_one_more_d7() -> None:
-    state = turn(members={"a": (1, 0)}, hand=(B, S), completed=((data.CAVE_PAINTING,), ()))
-    assert len(play(state, "lead B").progress[0]) == 3
+    state = turn(members={"a": (1, 0)}, hand=(B, S), completed=((data.CAVE_PAINTING,), ()),
+                 decks=((data.BOW, data.OXEN, data.SPEAR, data.RAID), ()))
+    state = play(state, "lead B", "cards D1 D4 D6")
+    assert len(state.progress[0]) == 3 and state.phase == Phase.ACT
 
 
 def test_two_dice_on_two_events_r2() -> None:

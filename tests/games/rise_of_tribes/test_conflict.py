@@ -13,7 +13,9 @@ NO_VILLAGES = (-1,) * 9
 
 def last_action(n: int = 2, members: dict[str, tuple[int, ...]] | None = None,
                 **kw: Any) -> State:
-    """A state where player 0 has one die left: playing 'lead S' starts step 4."""
+    """A state where player 0 has one die left: playing 'lead S' starts step 4 (their goal deck
+    is empty: the LEAD draws nothing)."""
+    kw.setdefault("decks", ((),) * n)
     return turn(n, members=members, hand=(S,), used=(data.GROW,), **kw)
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+from fractions import Fraction
 from typing import Any
 
 import pytest
@@ -13,15 +14,25 @@ from tests.games.rise_of_tribes.helpers import B, M, S, goals_step, legal, membe
 
 
 def doubled(face: int, deck: tuple[int, ...] = (), **kw: Any) -> State:
-    """Return player 0's turn start after rolling a double of `face` (player 1 ends a turn)."""
+    """Return player 0's turn start after rolling a double of `face` (player 1 ends a turn);
+    when an event is drawn, it is the first of `deck` (the unseen events)."""
     kw.setdefault("members", {"a": (2, 0), "i": (0, 2)})
     base = goals_step(active=1, **kw)
-    base = dataclasses.replace(base, ev_deck=deck, ev_discard=())
-    for seed in range(500):
-        after = rules.apply(dataclasses.replace(base, rng=seed), "done")
-        if after.hand == (face, face):
-            return after
-    raise AssertionError("no seed rolls that double")
+    base = dataclasses.replace(base, ev_deck=tuple(sorted(deck)), ev_discard=())
+    letter = data.FACE_LETTERS[face]
+    state = play(base, "done", f"roll {letter}", f"roll {letter}")
+    if state.phase == Phase.EVENT:
+        state = play(state, f"event {data.EVENT_IDS[deck[0]]}")
+    return state
+
+
+def test_a_double_stops_at_the_event_draw_with_each_unseen_event_equally_likely() -> None:
+    base = goals_step(active=1, members={"a": (2, 0), "i": (0, 2)})
+    base = dataclasses.replace(base, ev_deck=(data.DROUGHT, data.WALLS), ev_discard=())
+    state = play(base, "done", "roll B", "roll B")
+    assert state.phase == Phase.EVENT and rules.is_chance(state)
+    assert rules.chance_outcomes(state) == [("event DR", Fraction(1, 2)),
+                                            ("event WA", Fraction(1, 2))]
 
 
 def test_double_draws_event_into_a_free_slot() -> None:
@@ -41,13 +52,11 @@ def test_any_doubles_clauses_apply_before_the_draw_q8() -> None:
 
 def test_empty_deck_reshuffles_discard() -> None:
     base = goals_step(active=1, members={"a": (2, 0), "i": (0, 2)})
-    for seed in range(500):
-        start = dataclasses.replace(base, ev_deck=(), ev_discard=(data.DROUGHT,), rng=seed)
-        after = rules.apply(start, "done")
-        if after.hand[0] == after.hand[1]:
-            assert after.slots[0] == data.DROUGHT and after.ev_discard == ()
-            return
-    raise AssertionError
+    start = dataclasses.replace(base, ev_deck=(), ev_discard=(data.WALLS, data.DROUGHT))
+    state = play(start, "done", "roll S", "roll S")
+    assert state.ev_discard == () and state.ev_deck == (data.DROUGHT, data.WALLS)
+    state = play(state, "event WA")
+    assert state.slots[0] == data.WALLS and state.ev_deck == (data.DROUGHT,)
 
 
 def test_empty_deck_and_discard_draws_nothing_r9() -> None:
@@ -228,9 +237,12 @@ def test_sabertooth_moves_on_doubles() -> None:
 def test_shared_knowledge_pay_one_to_draw_a_goal() -> None:
     state = goals_step(members={"a": (1, 1)}, slots=(data.SHARED, -1),
                        res=((1, 0, 0), (0, 0, 0)))
-    top = state.decks[0][0]
+    state = dataclasses.replace(state, decks=((data.BOW, data.RAID), ()))
     state = play(state, "share w")
-    assert state.progress[0] == (top,) and state.tokens[0] == (1, 0, 0)
+    assert state.phase == Phase.CARD and state.tokens[0] == (1, 0, 0)
+    state = play(state, "cards A8")
+    assert state.progress[0] == (data.RAID,) and state.decks[0] == (data.BOW,)
+    assert state.phase == Phase.GOALS
     assert not any(a.startswith("share") for a in legal(state))
 
 

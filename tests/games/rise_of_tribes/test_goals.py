@@ -44,7 +44,7 @@ def test_goal_completion_is_optional() -> None:
 def test_goal_drawn_this_turn_can_be_completed_q13() -> None:
     state = turn(members={"a": (1, 0)}, hand=(S, B), res=((2, 0, 1), (0, 0, 0)))
     state = dataclasses.replace(state, decks=((data.BOW, data.OXEN, data.SPEAR), ()))
-    state = play(state, "lead S", "grow B", "stop", "goal D1")
+    state = play(state, "lead S", "grow B", "stop", "goal D1")  # the three cards come
     assert state.completed[0] == (data.BOW,)
 
 

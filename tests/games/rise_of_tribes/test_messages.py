@@ -58,7 +58,7 @@ def emitted(players: int, seed: int, options: str) -> tuple[set[str], set[tuple[
             if action not in legal:
                 walk(GAME.rules.explain_illegal(state.inner, action), keys, refs)
         if i % 11 == 0:
-            view = state.view(state.to_move)
+            view = state.view(None if state.is_chance else state.to_move)
             for seat in view["table"]:
                 for goal in seat["goals"]:
                     for field in ("requirement", "progress"):
@@ -249,3 +249,16 @@ def test_board_reads_no_action_text_or_prose() -> None:
     for banned in ("RegExp", ".exec(", ".match(", ".replace(", ".test(", "translateText",
                    "reasons.js", "split("):
         assert banned not in source, banned
+
+
+def test_a_players_action_at_a_chance_node_is_refused_naming_chance() -> None:
+    state = GAME.new(players=2, seed=0, deal=False)
+    with pytest.raises(meeples.IllegalAction, match="no player decides now: chance: the "
+                       "terrain of hex a"):
+        state.play("start a")
+
+
+def test_a_chance_outcome_played_at_a_players_decision_is_refused_naming_chance() -> None:
+    state = GAME.new(players=2, seed=0)
+    with pytest.raises(meeples.IllegalAction, match="only chance draws that"):
+        state.play("roll S")

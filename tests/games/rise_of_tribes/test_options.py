@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 import meeples
-from meeples.games.rise_of_tribes import data, rules
+from meeples.games.rise_of_tribes import data
 from meeples.games.rise_of_tribes.state import Flag, Phase
 from tests.games.rise_of_tribes.helpers import (
     B,
@@ -34,7 +34,7 @@ def test_options_are_refused_when_wrong() -> None:
 
 @pytest.mark.parametrize("n", [2, 3, 4])
 def test_scenario_tiles_all_eight_replace_basic_tiles_of_their_type_r7(n: int) -> None:
-    state = rules.initial_state(n, 3, {"scenario_tiles": True})
+    state = GAME.new(players=n, seed=3, scenario_tiles=True).inner
     placed = {code: h for h, code in enumerate(state.special) if code}
     assert len(placed) == 8
     for code, h in placed.items():

@@ -20,6 +20,7 @@ FIELD_TYPES: dict[str, tuple[type, ...]] = {
     "face": (str,), "row": (str,), "focus": (bool,), "event": (str,), "goal": (str,),
     "power": (str,), "seat": (int, type(None)), "invader": (bool,), "slot": (int,),
     "amount": (int,), "discount": (str, type(None)), "elder": (bool,),
+    "goals": (list,), "terrain": (str,), "tile": (str,), "tribe": (str,),
 }
 
 
@@ -38,6 +39,17 @@ def test_every_legal_action_has_typed_parts_that_identify_it(
             assert json.loads(text) == parts
             assert text not in seen, (action, seen.get(text))
             seen[text] = action
+
+
+def test_parts_of_each_chance_outcome() -> None:
+    parts = notation.action_parts
+    assert parts("terrain lake") == {"verb": "terrain", "terrain": "lake"}
+    assert parts("tile GL c") == {"verb": "tile", "tile": "GL", "hex": "c"}
+    assert parts("tribe KiaKia") == {"verb": "tribe", "tribe": "KiaKia"}
+    assert parts("first 2") == {"verb": "first", "seat": 2}
+    assert parts("roll M") == {"verb": "roll", "face": "M"}
+    assert parts("cards D1 A8") == {"verb": "cards", "goals": ["D1", "A8"]}
+    assert parts("event VO") == {"verb": "event", "event": "VO"}
 
 
 def test_parts_of_each_form() -> None:

@@ -56,11 +56,12 @@ def test_crafty_builders_village_one_resource_cheaper() -> None:
 def test_cunning_reroll_one_die_after_rolling() -> None:
     state = goals_step(active=1, members={"a": (1, 0), "i": (0, 1)}, options=LEAD,
                        tribe=(data.DANANU, 0))
-    state = play(state, "done")
+    state = play(state, "done", "roll S", "roll B")
     assert state.phase == Phase.REROLL and "keep" in legal(state)
-    face = data.FACE_LETTERS[state.hand[0]]
-    state = play(state, f"reroll {face}")
-    assert len(state.hand) == 2 and state.phase != Phase.REROLL
+    state = play(state, "reroll B")
+    assert state.phase == Phase.ROLL and state.hand == (S,)  # the new die: a chance node
+    state = play(state, "roll S")
+    assert state.hand == (S, S) and state.phase != Phase.REROLL  # no second reroll
 
 
 def test_agriculture_lake_gather_gives_one_more_food() -> None:
@@ -85,14 +86,15 @@ def test_wayfarers_members_move_one_more_hex() -> None:
 
 
 def test_focused_effort_moon_action_may_use_default_once_per_turn() -> None:
-    state = tribe_turn(data.KAHA, members={"a": (1, 0)}, hand=(M, M), rows=MOON_ROWS)
+    state = tribe_turn(data.KAHA, members={"a": (1, 0)}, hand=(M, M), rows=MOON_ROWS,
+                       decks=(data.goal_deck(2),) * 2)
     assert "grow M" in legal(state) and "grow M!" in legal(state)
     assert play(state, "grow M").left == 2  # without it: moon power
     state = play(state, "grow M!")
     assert state.left == 3
     state = play(state, "stop")
     assert "lead M!" not in legal(state)
-    state = play(state, "lead M")
+    state = play(state, "lead M", "cards A1")
     assert len(state.progress[0]) == 1  # only once per turn
 
 
@@ -105,12 +107,14 @@ def test_ambush_no_loss_in_first_round() -> None:
 
 
 def test_dreamtime_lead_plus_one_then_one_to_the_bottom() -> None:
-    state = tribe_turn(data.KIAKIA, members={"a": (1, 0)}, hand=(B, S))
-    top = state.decks[0][:3]
-    state = play(state, "lead B")
-    assert state.phase == Phase.DREAM and state.progress[0] == top
-    state = play(state, f"bottom {data.GOAL_IDS[top[1]]}")
-    assert state.progress[0] == (top[0], top[2]) and state.decks[0][-1] == top[1]
+    state = tribe_turn(data.KIAKIA, members={"a": (1, 0)}, hand=(B, S),
+                       decks=(data.goal_deck(2),) * 2)
+    state = play(state, "lead B", "cards D1 D4 A2")
+    assert state.phase == Phase.DREAM and state.progress[0] == (data.BOW, data.OXEN,
+                                                                   data.NEIGHBOURS)
+    state = play(state, "bottom A2")
+    assert state.progress[0] == (data.BOW, data.OXEN) and state.bottoms[0] == (data.NEIGHBOURS,)
+    assert data.NEIGHBOURS not in state.decks[0]  # known under the unseen cards, not among them
 
 
 def test_pathfinder_move_one_more_member() -> None:
@@ -150,10 +154,11 @@ def test_hidden_village_survives_until_an_opponent_comes() -> None:
 
 
 def test_light_in_the_dark_moon_action_gives_a_resource() -> None:
-    state = tribe_turn(data.TUNGA, members={"a": (1, 0)}, hand=(M, B), rows=MOON_ROWS)
+    state = tribe_turn(data.TUNGA, members={"a": (1, 0)}, hand=(M, B), rows=MOON_ROWS,
+                       decks=(data.goal_deck(2),) * 2)
     state = play(state, "lead M")
     assert state.phase == Phase.LIGHT
-    state = play(state, "light s")
+    state = play(state, "light s", "cards A5")
     assert state.res[0] == (0, 0, 1) and len(state.progress[0]) == 1
 
 

@@ -1,19 +1,25 @@
 """Invariants over seeded random playouts (2, 3, 4 players; base and each option): each
 player's 20 members and the 12 villages accounted for, resources never negative, scores never
-decreasing (no rule takes VP away), every game ends properly."""
+decreasing (no rule takes VP away), every game ends properly; at every chance node the outcomes
+are the legal actions and their probabilities are right (the dice, the decks' counts)."""
 
 from __future__ import annotations
 
 import dataclasses
+import itertools
+import math
 import random
+from fractions import Fraction
 from typing import Any
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+import meeples
+from meeples.core.chance import Dealer, check_distribution
 from meeples.games.rise_of_tribes import data, notation, rules, view
-from meeples.games.rise_of_tribes.state import Phase, State
+from meeples.games.rise_of_tribes.state import CHANCE_PHASES, Phase, State
 
 OPTION_SETS: dict[str, dict[str, Any]] = {
     "base": {},
@@ -23,21 +29,73 @@ OPTION_SETS: dict[str, dict[str, Any]] = {
     "scenario_tiles": {"scenario_tiles": True},
     "elders": {"elders": True},
 }
+GAME = meeples.load("rise_of_tribes")
 CASES = [(n, name) for n in (2, 3, 4) for name in OPTION_SETS]
 SEEDED = [(n, name, seed) for n, name in CASES for seed in range(3)]
 
 
 def playout(n: int, options: dict[str, Any], seed: int) -> list[State]:
+    """Return the states of a random game: players choose uniformly, chance by probability
+    (the dealer of the seed)."""
     state = rules.initial_state(n, seed, options)
     rng = random.Random(seed)
+    dealer = Dealer(seed)
     states = [state]
-    for _ in range(5000):
+    for ply in range(8000):
         legal = rules.legal_actions(state)
         if not legal:
             break
-        state = rules.apply(state, rng.choice(legal))
+        if rules.is_chance(state):
+            action = dealer.pick(rules.chance_outcomes(state), ply)
+        else:
+            action = rng.choice(legal)
+        state = rules.apply(state, action)
         states.append(state)
     return states
+
+
+def expected_outcomes(s: State) -> dict[str, Fraction]:
+    """Return a chance node's outcomes worked out again from the state, plainly."""
+    phase = s.phase
+    if phase == Phase.ROLL:
+        return {f"roll {data.FACE_LETTERS[f]}": Fraction(data.DIE_FACES.count(f), 6)
+                for f in set(data.DIE_FACES)}
+    if phase == Phase.CARD:  # every hand of to_draw unseen cards, each as likely
+        unseen = s.decks[s.active]
+        count = math.comb(len(unseen), s.to_draw)
+        return {"cards " + " ".join(data.GOAL_IDS[c] for c in hand): Fraction(1, count)
+                for hand in itertools.combinations(sorted(unseen), s.to_draw)}
+    if phase == Phase.EVENT:
+        return {f"event {data.EVENT_IDS[e]}": Fraction(s.ev_deck.count(e), len(s.ev_deck))
+                for e in s.ev_deck}
+    if phase == Phase.TERRAIN:
+        left = {k: s.n + 1 - s.terrain.count(k) for k in range(3)}
+        return {f"terrain {data.TERRAIN_NAMES[k]}": Fraction(c, sum(left.values()))
+                for k, c in left.items() if c}
+    if phase == Phase.TRIBE:
+        free = [t for t in range(8) if t not in s.tribe]
+        return {f"tribe {data.TRIBE_NAMES[t]}": Fraction(1, len(free)) for t in free}
+    if phase == Phase.FIRST:
+        return {f"first {p}": Fraction(1, s.n) for p in range(s.n)}
+    code = rules.next_tile(s)
+    free = rules.tile_hexes(s, code)
+    return {f"tile {data.TILE_IDS[code]} {chr(97 + h)}": Fraction(1, len(free)) for h in free}
+
+
+@pytest.mark.parametrize(("n", "name"), CASES)
+def test_chance_outcomes_are_the_legal_actions_with_the_right_odds(n: int, name: str) -> None:
+    kinds = set()
+    for state in playout(n, OPTION_SETS[name], seed=300 + n):
+        outcomes = rules.chance_outcomes(state)
+        if state.phase not in CHANCE_PHASES or state.over:
+            assert outcomes == []
+            continue
+        kinds.add(state.phase)
+        check_distribution(outcomes)
+        assert [a for a, _ in outcomes] == rules.legal_actions(state)
+        assert dict(outcomes) == expected_outcomes(state)
+    assert {Phase.TERRAIN, Phase.TRIBE, Phase.FIRST, Phase.ROLL, Phase.CARD,
+            Phase.EVENT} <= kinds
 
 
 @pytest.mark.parametrize(("n", "name", "seed"), SEEDED)
@@ -55,8 +113,9 @@ def test_invariants_members_villages_resources_scores(n: int, name: str, seed: i
         assert all(after.villages[h] < 0 or after.village_holds(h, after.villages[h])
                    for h in range(len(after.pop)))
         assert after.inv >= 0
-        assert sum(len(d) for d in after.decks) + sum(len(g) for g in after.progress) + \
-            sum(len(g) for g in after.completed) == n * len(data.goal_deck(n))
+        for p in range(n):  # each deck: unseen + known under them + drawn = the whole deck
+            cards = after.decks[p] + after.bottoms[p] + after.progress[p] + after.completed[p]
+            assert sorted(cards) == list(data.goal_deck(n))
 
 
 @pytest.mark.parametrize(("n", "name"), CASES)
@@ -94,8 +153,7 @@ def test_position_text_and_view_round_trip_anywhere(players: int, seed: int, pli
     assert notation.parse_state(notation.format_state(state)) == state
     for action in rules.legal_actions(state):
         assert notation.parse_action(action) == action
-    sample = view.sample_state(view.view(state, 0), seed)
-    assert view.view(sample, 0) == view.view(state, 0)
+    assert notation.parse_state(view.view(state, 0)["position"]) == state
 
 
 @pytest.mark.parametrize(("n", "name"), CASES)
@@ -124,8 +182,8 @@ def test_masters_of_the_land_matches_a_search_for_distinct_hexes(seed: int) -> N
 
     rng = random.Random(seed)
     for _ in range(300):
-        state = rules.initial_state(rng.choice((2, 3, 4)), rng.randrange(1000),
-                                    {"scenario_tiles": rng.random() < 0.7})
+        state = GAME.new(players=rng.choice((2, 3, 4)), seed=rng.randrange(1000),
+                         scenario_tiles=rng.random() < 0.7).inner
         count = len(state.special)
         hexes = sorted(rng.sample(range(count), rng.randrange(count + 1)))
         assert has_all_types(state, hexes) == search(state, hexes)

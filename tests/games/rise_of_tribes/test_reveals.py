@@ -1,36 +1,37 @@
-"""reveals: the dice, the goal decks and the event deck are chance and hidden information; an
-action that touches them cannot be undone (issue: turn flow, undo)."""
+"""reveals: a chance outcome (a part of the setup, a die, a goal card, an event) is seen once
+drawn, so it cannot be undone; a player's action only leads to a chance node and reveals
+nothing itself (issue 13: chance as explicit actions)."""
 
 from __future__ import annotations
 
-from meeples.games.rise_of_tribes import view
+from meeples.games.rise_of_tribes import rules
 from meeples.games.rise_of_tribes.state import Phase
 from tests.games.rise_of_tribes.games import GAME, states
 from tests.games.rise_of_tribes.helpers import S, goals_step, legal, play, turn
 
 
-def test_reveals_whenever_a_die_a_goal_card_or_an_event_comes_out() -> None:
+def test_reveals_exactly_the_chance_outcomes() -> None:
     revealing = plain = 0
     played = list(states(3, 40, "leaders"))
     for before, after in zip(played, played[1:], strict=False):
         action = after.history[-1]
-        changed = any(getattr(after.inner, f) != getattr(before.inner, f) for f in view.HIDDEN)
-        assert before.reveals(action) == changed, action
-        revealing += changed
-        plain += not changed
+        assert before.reveals(action) == before.is_chance, action
+        revealing += before.is_chance
+        plain += not before.is_chance
     assert revealing > 20 and plain > 20
 
 
-def test_the_last_action_of_a_turn_reveals_the_next_roll() -> None:
+def test_the_last_action_of_a_turn_leads_to_the_next_roll_and_reveals_nothing() -> None:
     state = goals_step(active=1, members={"a": (1, 0), "i": (0, 1)})
-    assert GAME.rules.reveals(state, "done")  # ends the turn: the next player's dice are rolled
+    assert not GAME.rules.reveals(state, "done")
     after = play(state, "done")
-    assert after.phase != Phase.GOALS and after.rng != state.rng
+    assert after.phase == Phase.ROLL and rules.is_chance(after)
+    assert GAME.rules.reveals(after, "roll S")
 
 
 def test_an_action_that_draws_nothing_reveals_nothing() -> None:
     state = turn(members={"e": (3, 3)}, hand=(S,))
-    assert [a for a in legal(state) if not GAME.rules.reveals(state, a)]
+    assert all(not GAME.rules.reveals(state, a) for a in legal(state))
 
 
 def test_reveals_refuses_an_illegal_action() -> None:

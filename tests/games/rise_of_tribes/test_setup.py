@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 from collections import Counter
+from fractions import Fraction
 
 import pytest
 
+from meeples import CHANCE
 from meeples.games.rise_of_tribes import data
 from meeples.games.rise_of_tribes.state import Phase
-from tests.games.rise_of_tribes.helpers import hx, legal, new, play
+from tests.games.rise_of_tribes.helpers import GAME, hx, legal, new, play
 
 
 @pytest.mark.parametrize("n", [2, 3, 4])
@@ -39,7 +41,61 @@ def test_setup_start_player_is_random() -> None:
 
 
 def test_setup_event_deck_has_sixteen_events() -> None:
-    assert sorted(new(2).ev_deck) == list(range(16))
+    assert new(2).ev_deck == tuple(range(16))  # unseen, in no order: listed sorted
+
+
+def test_setup_undealt_start_is_a_chance_node_for_the_first_hex() -> None:
+    start = GAME.new(players=2, seed=0, deal=False)
+    assert start.is_chance and start.to_move == CHANCE
+    assert start.chance_outcomes() == [("terrain forest", Fraction(1, 3)),
+                                       ("terrain lake", Fraction(1, 3)),
+                                       ("terrain mountain", Fraction(1, 3))]
+
+
+def test_setup_terrain_odds_follow_the_tiles_left() -> None:
+    start = GAME.new(players=2, seed=0, deal=False)
+    state = start.play("terrain lake").play("terrain lake")
+    assert state.chance_outcomes() == [("terrain forest", Fraction(3, 7)),
+                                       ("terrain lake", Fraction(1, 7)),
+                                       ("terrain mountain", Fraction(3, 7))]
+
+
+def test_setup_last_terrain_type_left_is_laid_without_a_draw() -> None:
+    state = GAME.new(players=2, seed=0, deal=False)
+    for kind in ("forest", "lake", "mountain", "forest", "lake", "mountain", "forest"):
+        state = state.play(f"terrain {kind}")
+    state = state.play("terrain lake")  # the last hex can only be a mountain
+    assert state.inner.terrain[-1] == data.STONE and state.inner.phase == Phase.TRIBE
+
+
+def test_setup_tribe_of_each_seat_is_any_tribe_not_dealt() -> None:
+    state = GAME.new(players=3, seed=0, deal=False)
+    while state.inner.phase == Phase.TERRAIN:
+        state = state.deal()
+    state = state.play("tribe Kaha")
+    outcomes = state.chance_outcomes()
+    assert len(outcomes) == 7 and "tribe Kaha" not in dict(outcomes)
+    assert all(p == Fraction(1, 7) for _, p in outcomes)
+
+
+def test_setup_start_player_is_drawn_last_each_seat_equally_likely() -> None:
+    state = GAME.new(players=4, seed=0, deal=False)
+    while state.inner.phase != Phase.FIRST:
+        state = state.deal()
+    assert state.chance_outcomes() == [(f"first {p}", Fraction(1, 4)) for p in range(4)]
+    state = state.play("first 2")
+    assert state.to_move == 2 and state.inner.phase == Phase.PLACE
+
+
+def test_setup_scenario_tile_goes_on_any_basic_tile_of_its_type_r7() -> None:
+    state = GAME.new(players=2, seed=0, deal=False, scenario_tiles=["GL"])
+    while state.inner.phase == Phase.TERRAIN:
+        state = state.deal()
+    lakes = [h for h, t in enumerate(state.inner.terrain) if t == data.FOOD]
+    assert state.chance_outcomes() == [(f"tile GL {chr(97 + h)}", Fraction(1, 3))
+                                       for h in lakes]
+    state = state.play(f"tile GL {chr(97 + lakes[1])}")
+    assert state.inner.special[lakes[1]] == data.GREAT_LAKE
 
 
 def test_setup_seats_place_two_three_three_and_split() -> None:
@@ -58,8 +114,7 @@ def test_setup_seats_place_two_three_three_and_split() -> None:
     state = play(state, "start h+i", "take f", "take f")
     assert state.pop[hx("h")][order[3]] == 2 and state.pop[hx("i")][order[3]] == 1
     assert state.res[order[3]] == (0, 2, 0)
-    assert state.phase in (Phase.ACT, Phase.REROLL, Phase.SITE, Phase.VENT, Phase.SETTLE,
-                           Phase.BID) and state.active == first
+    assert state.phase == Phase.ROLL and state.active == first  # the start player's dice
 
 
 def test_setup_cannot_place_where_another_player_is() -> None:

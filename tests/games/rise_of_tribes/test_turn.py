@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+from fractions import Fraction
 
 from meeples.games.rise_of_tribes import data, rules
 from meeples.games.rise_of_tribes.state import Phase
@@ -21,18 +22,31 @@ def test_count_villages_scores_one_per_village_at_turn_start() -> None:
 
 def test_roll_two_dice_at_turn_start() -> None:
     state = play(goals_step(members={"a": (2, 0), "e": (0, 2)}), "done")
-    assert len(state.hand) == 2 and state.active == 1
+    assert state.phase == Phase.ROLL and state.hand == () and state.active == 1
+    state = play(state, "roll M")
+    assert state.phase == Phase.ROLL and state.hand == (M,)
+    state = play(state, "roll B")
+    assert state.phase == Phase.ACT and state.hand == (M, B)
+
+
+def test_roll_each_face_one_third_4_2() -> None:
+    state = play(goals_step(members={"a": (2, 0), "e": (0, 2)}), "done")
+    assert rules.chance_outcomes(state) == [("roll S", Fraction(1, 3)),
+                                            ("roll M", Fraction(1, 3)),
+                                            ("roll B", Fraction(1, 3))]
 
 
 def test_roll_double_triggers_an_event() -> None:
-    for seed in range(40):
-        start = goals_step(members={"a": (2, 0), "e": (0, 2)}, seed=seed)
-        after = play(start, "done")
-        placed = [e for e in after.slots if e >= 0] + list(after.ev_discard)
-        if after.hand[0] == after.hand[1]:
-            assert placed or after.ev_deck != start.ev_deck
-        else:
-            assert not placed and after.ev_deck == start.ev_deck
+    start = goals_step(members={"a": (2, 0), "e": (0, 2)})
+    state = play(start, "done", "roll S", "roll S")
+    assert state.phase == Phase.EVENT and state.ev_deck == start.ev_deck
+
+
+def test_roll_without_a_double_draws_no_event() -> None:
+    start = goals_step(members={"a": (2, 0), "e": (0, 2)})
+    state = play(start, "done", "roll S", "roll M")
+    assert state.phase == Phase.ACT and state.ev_deck == start.ev_deck
+    assert state.slots == (-1, -1)
 
 
 def test_die_pushes_into_slot_one_and_reads_three_dice() -> None:
@@ -100,4 +114,4 @@ def test_spent_die_leaves_every_row_unchanged_r2() -> None:
     state = play(state, "hunt B")
     assert state.rows == rows and state.hand == (S,) and state.used == ()
     state = play(state, "grow S", "stop", "done")
-    assert state.active == 1 and len(state.hand) == 2  # two dice pass on, rolled anew
+    assert state.active == 1 and state.phase == Phase.ROLL  # two dice pass on, rolled anew

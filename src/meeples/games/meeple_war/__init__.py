@@ -6,9 +6,11 @@ Spec: ``shared/rules/meeple_war.md`` (binding resolutions B1-B12) and the three 
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
+from fractions import Fraction
 from typing import Any
 
+from meeples.core.chance import CHANCE
 from meeples.core.game import Game, Option
 from meeples.core.score import ScoreSheet
 from meeples.core.text import Message
@@ -47,6 +49,10 @@ class MeepleWarRules:
 
     def to_move(self, state: State) -> int | None:
         return rules.to_move(state)
+
+    def chance_outcomes(self, state: State) -> Sequence[tuple[str, Fraction]]:
+        """Return the first players (B3) or the tiles that may turn up, with their chances."""
+        return rules.chance_outcomes(state)
 
     # The calls of every action go straight to the rules: no extra frame each time.
     legal_actions = staticmethod(rules.legal_actions)
@@ -99,14 +105,20 @@ class MeepleWarRules:
             return None
         return "done"
 
+    def chance_actions_v1(self, players: int, seed: int | None,
+                          options: Mapping[str, Any] | None, position: str | None,
+                          actions: Sequence[str]) -> list[str]:
+        """Return the actions of a ``meeples-match/1`` record with its chance outcomes put in
+        (the old generator's draws, see :mod:`legacy`)."""
+        from meeples.games.meeple_war import legacy
+
+        return legacy.chance_actions(players, seed, options, position, actions)
+
     def reveals(self, state: State, action: str) -> bool:
-        """Return whether an action turns up a tile of the face-down pile (phase 5: the top
-        tile for each explored hex). Not only ``explore@q,r`` does: the steps with no real
-        choice are played at once (A10), so a ``done`` or a move that leaves a single hex to
-        explore draws too. Hence the hidden fields themselves (``view.HIDDEN``: the pile and
-        the generator, used only at setup) are compared before and after."""
-        after = rules.apply(state, action)
-        return any(getattr(after, name) != getattr(state, name) for name in view.HIDDEN)
+        """Return whether an action turns up something unknown: only chance's own outcomes do
+        (the first player, a tile drawn), and those are chance's decisions, never a player's.
+        A player's action at most leads to a chance node, which is not yet drawn."""
+        return rules.to_move(state) == CHANCE
 
     def score_sheet(self, state: State) -> ScoreSheet:
         """Return each player's VP by source (buildings, bravery, towers) and the tie-breaks."""

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from meeples.games.meeple_war import board
 from meeples.games.meeple_war.board import hex_name, parse_hex
-from meeples.games.meeple_war.data import TILES
+from meeples.games.meeple_war.data import TILE_INDEX, TILES
 from meeples.games.meeple_war.movement import mines, trigger_altar
-from meeples.games.meeple_war.work import Work
+from meeples.games.meeple_war.work import Work, without
 
 # --- exploration -----------------------------------------------------------------------------
 
@@ -36,11 +36,21 @@ def rotations(w: Work, h: int, tile: int, origins: list[int]) -> list[int]:
 
 
 def apply_explore(w: Work, action: str) -> None:
-    """Draw the top tile for an explored hex; place it at once when its rotation is forced."""
-    h = parse_hex(action[8:])
-    tile, w.pile = w.pile[0], w.pile[1:]
+    """Choose the hex explored next: chance then turns up its tile (step ``draw``)."""
+    w.drawn = (parse_hex(action[8:]),)
+    w.step = "draw"
+
+
+def apply_draw(w: Work, action: str) -> None:
+    """Turn up the tile chance drew (``draw:T..``) for the hex explored; place it at once when
+    its rotation is forced."""
+    h = w.drawn[0]
+    tile = TILE_INDEX[action[5:]]
+    w.pile = without(w.pile, tile)
     rots = rotations(w, h, tile, w.explore[h])
     if len(rots) == 1:
+        w.drawn = ()
+        w.step = "explore"
         lay_tile(w, h, tile, rots[0])
     else:
         w.drawn = (h, tile)

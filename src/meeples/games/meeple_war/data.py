@@ -136,6 +136,18 @@ TILES: tuple[Tile, ...] = (
 )
 TILE_INDEX = {t.id: i for i, t in enumerate(TILES)}
 
+
+def _same_as(tile: Tile) -> int:
+    """Return the first tile identical to tile in play (kind, bonus, VP and forest)."""
+    key = (tile.kind, tile.bonus, tile.vp, tile.forest)
+    return next(i for i, t in enumerate(TILES) if (t.kind, t.bonus, t.vp, t.forest) == key)
+
+
+#: Each tile's class of identical tiles, as the index of the class's first tile. Identical tiles
+#: (the four workshops, the two altars...) differ only by their printed number, which no rule
+#: reads: drawing any of them is one chance outcome, named by the lowest number still face down.
+TILE_CLASS: tuple[int, ...] = tuple(_same_as(t) for t in TILES)
+
 KIND_NAMES = {
     "stone_tower": "Stone Tower", "wooden_tower": "Wooden Tower", "mine": "Mine Tunnel",
     "blank": "Blank", "shields_forge": "Shields Forge", "weapons_forge": "Weapons Forge",

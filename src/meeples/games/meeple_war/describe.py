@@ -10,12 +10,13 @@ from __future__ import annotations
 
 from typing import Any
 
+from meeples.core.chance import CHANCE
 from meeples.core.text import Message, Ref, msg, player
 from meeples.games.meeple_war import board, rules
 from meeples.games.meeple_war.battle import rotations
 from meeples.games.meeple_war.board import FOREST, distance, parse_hex
 from meeples.games.meeple_war.buildings import own_territories
-from meeples.games.meeple_war.data import BUILDINGS, TILES
+from meeples.games.meeple_war.data import BUILDINGS, TILE_INDEX, TILES
 from meeples.games.meeple_war.grammar import action_parts
 from meeples.games.meeple_war.movement import destinations
 from meeples.games.meeple_war.state import Slot, State
@@ -161,12 +162,22 @@ def _describe_explore(state: State, parts: dict[str, Any]) -> Message:
     return msg("mw.explore", hex=parts["hex"])
 
 
+def _describe_first(state: State, parts: dict[str, Any]) -> Message:
+    return msg("mw.first", player=player(parts["player"]))
+
+
+def _describe_draw(state: State, parts: dict[str, Any]) -> Message:
+    tile = TILES[TILE_INDEX[parts["tile"]]]
+    where = board.hex_name(state.drawn[0]) if state.drawn else "?"
+    return msg("mw.draw", tile=tile.id, kind=kind(tile.kind), hex=where)
+
+
 def _describe_battle(state: State, parts: dict[str, Any]) -> Message:
     return msg("mw.battle", hex=parts["hex"])
 
 
 def _describe_rotate(state: State, parts: dict[str, Any]) -> Message:
-    if not state.drawn:
+    if len(state.drawn) != 2:
         return msg("mw.rotate_any", n=parts["rotation"])
     h, tile = state.drawn
     mask = FOREST[tile][parts["rotation"]]
@@ -189,6 +200,8 @@ _SIMPLE = {
     "explore": _describe_explore,
     "battle": _describe_battle,
     "rotate": _describe_rotate,
+    "first": _describe_first,
+    "draw": _describe_draw,
 }
 
 
@@ -276,6 +289,8 @@ def prompt(state: State) -> Message:
         return end.message or msg("core.text", text=end.reason)
     who = rules.to_move(state)
     phase = msg(f"mw.phase.{state.phase}")
+    if who == CHANCE:
+        return msg("mw.prompt_chance", phase=phase, task=task(state))
     if who is not None and who != state.active:
         return msg("mw.prompt_other", player=player(who), active=player(state.active),
                    phase=phase, task=task(state))
@@ -294,6 +309,10 @@ def task(state: State) -> Message:
             return msg("mw.task.jump", hex=board.hex_name(h))
         return msg("mw.task.vp")
     step = state.step
+    if step == "first":
+        return msg("mw.task.first")
+    if step == "draw" and state.drawn:
+        return msg("mw.task.draw", hex=board.hex_name(state.drawn[0]))
     if step == "window":
         legal = rules.legal_actions(state)
         trees = any(a.startswith("tree:") for a in legal)
@@ -318,7 +337,7 @@ def task(state: State) -> Message:
                    n=state.seats[state.active].depot)
     if step == "fright" and state.sub:
         return msg("mw.task.fright", action=action_name("fright"), n=state.sub[1])
-    if step == "rotate" and state.drawn:
+    if step == "rotate" and len(state.drawn) == 2:
         h, tile = state.drawn
         return msg("mw.task.rotate", kind=kind(TILES[tile].kind), hex=board.hex_name(h))
     return msg(STEP_WORDS.get(step, "mw.task.move"))
@@ -336,7 +355,8 @@ def explain_illegal(state: State, action: str) -> Message:
     reason = None if state.effects else _reason(state, action)
     legal = rules.legal_actions(state)
     sample = ", ".join(legal[:4]) + (", ..." if len(legal) > 4 else "")
-    params = {"player": player(who if who is not None else 0), "task": task(state),
+    params = {"player": player(who if who is not None and who >= 0 else state.active),
+              "task": task(state),
               "legal": sample}
     if reason is None:
         return msg("mw.why.must_now", **params)
@@ -367,7 +387,7 @@ def _reason(state: State, action: str) -> Message | None:
         if parts["token"] not in seat.tokens:
             return msg("mw.why.no_token", token=token(parts["token"]))
         return msg("mw.why.not_blank", hex=parts["hex"])
-    if step == "rotate" and verb == "rotate" and state.drawn:
+    if step == "rotate" and verb == "rotate" and len(state.drawn) == 2:
         h, tile = state.drawn
         mask = FOREST[tile][parts["rotation"]]
         for rot in rotations(w, h, tile, w.explore[h]):

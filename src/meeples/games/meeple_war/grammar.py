@@ -36,7 +36,11 @@ vp        ``vp@q,r``                  hex (the meeple sent to the Reputation Mou
 explore   ``explore@q,r``             hex
 battle    ``battle@q,r``              hex
 rotate    ``rot:r``                   rotation (0-5, sixths of a turn)
+first     ``first:P``                 player (the seat chance makes first player, B3)
+draw      ``draw:Tnn``                tile (the tile chance turns up for the hex explored)
 ========  ==========================  ======================================================
+
+``first`` and ``draw`` are chance's outcomes, never a player's choice (``meeples.core.chance``).
 """
 
 from __future__ import annotations
@@ -85,6 +89,8 @@ FORMS: tuple[Form, ...] = (
     Form("vp", rf"vp@(?P<hex>{_H})"),
     Form("", rf"(?P<verb>explore|battle)@(?P<hex>{_H})"),
     Form("rotate", r"rot:(?P<rotation>[0-5])"),
+    Form("first", r"first:(?P<player>[0-3])"),
+    Form("draw", r"draw:(?P<tile>T(?:0[1-9]|[12]\d|3[0-6]))"),
 )
 
 #: The fields that are numbers; every other field is a text (a hex, a node, a code).

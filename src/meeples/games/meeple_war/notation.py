@@ -15,13 +15,17 @@ Hexes are written ``q,r`` (axial, see data.py). Actions (``s<n>`` names village 
 - ``q,r>q2,r2:k`` move k meeples (also a tunnel jump after an exploration or a battle);
 - ``kill:O@q,r`` altar kill; ``vp@q,r`` the map meeple that goes to the Reputation Mountain
   for a bravery VP when stock and Depot are empty (A11); ``explore@q,r``; ``rot:r`` tile
-  rotation; ``battle@q,r``.
+  rotation; ``battle@q,r``;
+- chance's outcomes: ``first:P`` (seat P plays first, B3) and ``draw:Tnn`` (the tile turned up
+  for the hex being explored).
 
 Position text: the whole state as one line of compact JSON (keys in a fixed order, hexes as
-``q,r`` strings, tiles as ``T01``..``T36``). It includes the hidden parts (``pile``, ``rng``)
-so a position is a full serialization; views never show them. A seat's ``bravery_vp`` (its VP
-from bravery, for the score sheet) is written only once non-zero, so texts written before it
-existed read as before.
+``q,r`` strings, tiles as ``T01``..``T36``). Nothing in it is secret: the ``pile`` lists the
+face-down tiles sorted, since their order is not decided until chance draws one. Position texts
+of earlier versions, with a generator state (``rng``) and the pile in drawing order, still
+parse: the generator is dropped and the pile sorted (the tiles drawn next are then chance's).
+A seat's ``bravery_vp`` (its VP from bravery, for the score sheet) is written only once
+non-zero, so texts written before it existed read as before.
 """
 
 from __future__ import annotations
@@ -96,8 +100,16 @@ def _sub_json(sub: tuple[Any, ...]) -> list[Any]:
     return ["fright", sub[1], [[hex_name(h), p] for h, p in sub[2]]]
 
 
+def _drawn_json(drawn: tuple[int, ...]) -> list[str]:
+    if not drawn:
+        return []
+    if len(drawn) == 1:
+        return [hex_name(drawn[0])]
+    return [hex_name(drawn[0]), TILES[drawn[1]].id]
+
+
 def to_json(state: State) -> dict[str, Any]:
-    """Return the full state as JSON-ready data (hidden parts included)."""
+    """Return the whole state as JSON-ready data."""
     result: list[Any] = []
     if state.result:
         winners, ranking, reason = state.result
@@ -106,7 +118,6 @@ def to_json(state: State) -> dict[str, Any]:
         "game": "meeple_war",
         "players": state.players,
         "options": list(state.options),
-        "rng": state.rng,
         "first": state.first,
         "active": state.active,
         "turn": state.turn,
@@ -123,7 +134,7 @@ def to_json(state: State) -> dict[str, Any]:
         "frozen": [[hex_name(h), k] for h, k in state.frozen],
         "explore": [[hex_name(h), [hex_name(o) for o in origins]]
                     for h, origins in state.explore],
-        "drawn": [hex_name(state.drawn[0]), TILES[state.drawn[1]].id] if state.drawn else [],
+        "drawn": _drawn_json(state.drawn),
         "altars_used": [[hex_name(h), p] for h, p in state.altars_used],
         "effects": [[k, p, hex_name(h)] for k, p, h in state.effects],
         "pile": [TILES[t].id for t in state.pile],
@@ -145,8 +156,8 @@ def format_state(state: State) -> str:
 # --- reading a position: every field checked for its type and range, named when wrong --------
 
 _BIG = 10**6
-_STEPS = ("window", "bonus", "worker", "action", "fly", "fright", "move", "explore", "rotate",
-          "battle", "over")
+_STEPS = ("first", "window", "bonus", "worker", "action", "fly", "fright", "move", "explore",
+          "draw", "rotate", "battle", "over")
 _EFFECTS = ("kill", "jump", "vp")
 _SEAT_KEYS = ("stock", "depot", "ladder", "mountain", "extra_vp", "tree", "tokens", "shields",
               "available", "boxed", "slots")
@@ -325,15 +336,15 @@ def from_json(data: dict[str, Any]) -> State:
     missing = [key for key in _FIELDS if key not in data]
     if missing:
         raise _bad("mw.bad.missing", fields=", ".join(missing))
-    extra = sorted(set(data) - set(_FIELDS) - {"game"})
+    extra = sorted(set(data) - set(_FIELDS) - {"game", "rng"})
     if extra:
         raise _bad("mw.bad.unknown_field", field=repr(extra[0]))
     n = _int(data["players"], "players", 2, 4)
     seats = tuple(_seat(x, f"seat {i}", n)
                   for i, x in enumerate(_list(data["seats"], "seats", n)))
+    if "rng" in data:  # an earlier version's generator state: chance is drawn outside now
+        _int(data["rng"], "rng", 0, 2**64 - 1)
     drawn = _list(data["drawn"], "drawn", most=2)
-    if drawn:
-        _list(drawn, "drawn", 2)
     from meeples.games.meeple_war.rules import OPTION_NAMES
 
     step = _str(data["step"], "step", _STEPS)
@@ -342,7 +353,6 @@ def from_json(data: dict[str, Any]) -> State:
     state = State(
         players=n,
         options=options,
-        rng=_int(data["rng"], "rng", 0, 2**64 - 1),
         first=_player(data["first"], "first", n),
         active=_player(data["active"], "active", n),
         turn=_int(data["turn"], "turn", 0, _BIG),
@@ -364,12 +374,14 @@ def from_json(data: dict[str, Any]) -> State:
         explore=tuple((_hex(h, "explore hex"),
                        tuple(_hex(o, "explore origin") for o in _list(origins, "explore origins")))
                       for h, origins in _pairs(data, "explore", 2)),
-        drawn=(_hex(drawn[0], "drawn hex"), _tile(drawn[1], "drawn tile")) if drawn else (),
+        drawn=(_hex(drawn[0], "drawn hex"),) + ((_tile(drawn[1], "drawn tile"),)
+                                                  if len(drawn) == 2 else ()) if drawn else (),
         altars_used=tuple((_hex(h, "altars_used hex"), _int(p, "altars_used player", -1, n - 1))
                           for h, p in _pairs(data, "altars_used", 2)),
         effects=tuple((_str(k, "effects kind", _EFFECTS), _player(p, "effects player", n),
                        _effect_hex(k, h)) for k, p, h in _pairs(data, "effects", 3)),
-        pile=tuple(_tile(t, "pile") for t in _list(data["pile"], "pile", most=len(TILES))),
+        pile=tuple(sorted(_tile(t, "pile")
+                          for t in _list(data["pile"], "pile", most=len(TILES)))),
         tiles=tuple((_hex(h, "tiles hex"), _tile(t, "tiles tile"), _int(r, "tiles rotation", 0, 5))
                     for h, t, r in _pairs(data, "tiles", 3)),
         upgrades=tuple((_hex(h, "upgrades hex"), _str(tok, "upgrades token", UPGRADE_TOKENS))
@@ -386,7 +398,7 @@ def from_json(data: dict[str, Any]) -> State:
     return state
 
 
-_FIELDS = ("players", "options", "rng", "first", "active", "turn", "phase", "step", "window",
+_FIELDS = ("players", "options", "first", "active", "turn", "phase", "step", "window",
            "bonuses", "temp_vp", "weapons", "nature", "workers", "pending", "sub", "frozen",
            "explore", "drawn", "altars_used", "effects", "pile", "tiles", "upgrades", "trees",
            "pool", "troops", "seats", "result")
@@ -398,14 +410,21 @@ def _check(state: State) -> None:
     if len(set(hexes)) != len(hexes):
         raise _bad("mw.bad.two_tiles")
     placed = [t for _, t, _ in state.tiles] + list(state.pile)
-    if state.drawn:
+    tile_drawn = len(state.drawn) == 2
+    if tile_drawn:
         placed.append(state.drawn[1])
     if len(set(placed)) != len(placed):
         raise _bad("mw.bad.tile_twice")
-    if len(state.explore) > len(state.pile) + bool(state.drawn):
+    if len(state.explore) > len(state.pile) + tile_drawn:
         raise _bad("mw.bad.explore_pile", n=len(state.explore), count=len(state.pile))
-    if (state.step == "rotate") != bool(state.drawn):
+    if (state.step == "rotate") != tile_drawn:
         raise _bad("mw.bad.drawn_rotate")
+    if state.step in ("fly", "fright") and (not state.sub or state.sub[0] != state.step):
+        raise _bad("mw.bad.step_sub", step=repr(state.step))
+    if (state.step == "draw") != (len(state.drawn) == 1):
+        raise _bad("mw.bad.draw_step")
+    if state.drawn and state.drawn[0] not in dict(state.explore):
+        raise _bad("mw.bad.drawn_explore")
     keys = [(h, p) for h, p, _ in state.troops]
     if len(set(keys)) != len(keys):
         raise _bad("mw.bad.troops_twice")

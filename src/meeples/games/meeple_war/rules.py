@@ -8,10 +8,12 @@ action, steps with no real choice (nothing to do, or only ``done``) are passed a
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
+from fractions import Fraction
 from typing import Any
 
+from meeples.core.chance import CHANCE
 from meeples.core.game import Outcome
-from meeples.core.rng import randbelow, seed_state, shuffled
 from meeples.core.text import Message, msg
 from meeples.games.meeple_war import battle, board, buildings, movement, phases
 from meeples.games.meeple_war.data import (
@@ -24,6 +26,7 @@ from meeples.games.meeple_war.data import (
     SETUP_TILES,
     SQUARE_SLOT,
     START_DEPOT,
+    TILE_CLASS,
     TILE_INDEX,
     TILES,
     UPGRADE_TOKENS,
@@ -45,42 +48,100 @@ OPTION_NAMES = (
 
 
 def initial_state(players: int, seed: int, options: Mapping[str, Any]) -> State:
-    """Return the opening state: seeded first player (B3), setup tiles (B11, B8), shuffled pile."""
+    """Return the setup before the first player is drawn (B3): a chance node (``first:P``).
+
+    The setup tiles are fixed by the rules (B11, B8) and every other tile is face down in the
+    pile; the seed is not used (chance is drawn outside the state, see ``meeples.core.chance``).
+    The villages and the quick-start buildings follow the turn order, so they wait for the draw.
+    """
     on = tuple(sorted(name for name in OPTION_NAMES if options.get(name)))
-    rng = seed_state(seed)
-    first, rng = randbelow(rng, players)
     layout = dict(SETUP_TILES[players])
     if players == 4 and "setup_tiles_9" in on:
         for spot in SETUP_9_EMPTY:
             del layout[spot]
     placed = {TILE_INDEX[t] for t in layout.values()}
-    pile, rng = shuffled(rng, [i for i in range(len(TILES)) if i not in placed])
+    pile = tuple(i for i in range(len(TILES)) if i not in placed)
     tiles = tuple(sorted((board.hex_of(*spot), TILE_INDEX[t], 0) for spot, t in layout.items()))
     seats = []
-    for p in range(players):
+    for _ in range(players):
         slots: list[Slot | None] = [None] * 4
         slots[SQUARE_SLOT] = Slot("VS", True, "S", ())
-        available = list(CONSTRUCTIBLE)
-        if "quickstart" in on:
-            pair = QUICKSTART[board.seat_of(p, first, players)]
-            for code, index in zip(pair, QUICKSTART_SLOTS, strict=True):
-                slots[index] = Slot(code, True, "S", ())
-                available.remove(code)
         seats.append(Seat(
             stock=MEEPLES_PER_PLAYER - START_DEPOT - 1, depot=START_DEPOT, ladder=0, mountain=0,
-            extra_vp=0, tree=True, tokens=(), shields=0, available=tuple(sorted(available)),
+            extra_vp=0, tree=True, tokens=(), shields=0, available=tuple(sorted(CONSTRUCTIBLE)),
             boxed=(), slots=tuple(slots),
         ))
-    state = State(
-        players=players, options=on, rng=rng, first=first, active=first, turn=0, phase=1,
-        step="window", window=(), bonuses=(), temp_vp=0, weapons=0, nature=False, workers=(),
+    setup = State(
+        players=players, options=on, first=0, active=0, turn=0, phase=1,
+        step="first", window=(), bonuses=(), temp_vp=0, weapons=0, nature=False, workers=(),
         pending=(), sub=(), frozen=(), explore=(), drawn=(), altars_used=(), effects=(),
         pile=pile, tiles=tiles, upgrades=(), trees=(), pool=tuple(sorted(UPGRADE_TOKENS)),
         troops=(), seats=tuple(seats), result=(),
     )
-    w = Work(state)
+    return Work(setup).freeze([f"first:{p}" for p in range(players)])
+
+
+def seat_first(state: State, first: int) -> State:
+    """Return the setup with its first player drawn: quick-start buildings go by turn order
+    (B3), and the first turn begins."""
+    seats = []
+    for p, seat in enumerate(state.seats):
+        if "quickstart" in state.options:
+            slots = list(seat.slots)
+            available = list(seat.available)
+            pair = QUICKSTART[board.seat_of(p, first, state.players)]
+            for code, index in zip(pair, QUICKSTART_SLOTS, strict=True):
+                slots[index] = Slot(code, True, "S", ())
+                available.remove(code)
+            seat = replace(seat, slots=tuple(slots), available=tuple(sorted(available)))
+        seats.append(seat)
+    w = Work(replace(state, first=first, active=first, seats=tuple(seats)))
     start_turn(w)
     return w.freeze(settle(w))
+
+
+#: The steps where chance decides (``to_move`` is CHANCE): the first player, a tile turned up.
+CHANCE_STEPS = ("first", "draw")
+
+
+def chance_outcomes(state: State) -> list[tuple[str, Fraction]]:
+    """Return the outcomes of a chance node with their probabilities (empty elsewhere).
+
+    The first player is one of the seats, each as likely (B3). A tile turned up is any face-down
+    tile, as likely as its share of the pile; identical tiles are one outcome (``TILE_CLASS``),
+    named by the lowest number among them still face down.
+    """
+    if state.result:
+        return []
+    if state.step == "first":
+        return [(f"first:{p}", Fraction(1, state.players)) for p in range(state.players)]
+    if state.step == "draw":
+        return draw_outcomes(state.pile)
+    return []
+
+
+def draw_counts(pile: tuple[int, ...]) -> dict[int, list[int]]:
+    """Return, per class of identical tiles in a sorted pile, [its lowest tile, its count], in
+    the order of their lowest tiles."""
+    counts: dict[int, list[int]] = {}
+    for t in pile:
+        found = counts.get(TILE_CLASS[t])
+        if found is None:
+            counts[TILE_CLASS[t]] = [t, 1]
+        else:
+            found[1] += 1
+    return counts
+
+
+def draw_outcomes(pile: tuple[int, ...]) -> list[tuple[str, Fraction]]:
+    """Return the tiles that may turn up from a sorted pile, one per class of identical tiles
+    (its lowest number), with the class's share of the pile."""
+    total = len(pile)
+    return [(_DRAW[t], Fraction(k, total)) for t, k in draw_counts(pile).values()]
+
+
+#: The draw action of each tile.
+_DRAW = tuple(f"draw:{tile.id}" for tile in TILES)
 
 
 # --- turn flow -------------------------------------------------------------------------------
@@ -162,6 +223,8 @@ def end_turn(w: Work) -> None:
 def settle(w: Work) -> list[str]:
     """Pass every step with no real choice, checking the end after each (A10).
 
+    A chance node stops here even with a single outcome (the last tile, or the last of a kind):
+    every tile turned up is chance's recorded action, so a record says where each tile came up.
     Return the legal actions of the decision reached (none once the game is over).
     """
     while True:
@@ -178,7 +241,7 @@ def settle(w: Work) -> list[str]:
             w.effects = w.effects[1:]
             continue
         options = step_options(w)
-        if len(options) > 1:  # a real choice (two options are never both "done")
+        if len(options) > 1 or w.step == "draw":  # a real choice (never two "done"), or chance
             return options
         if options and options[0] != "done":
             apply_step(w, options[0])
@@ -252,6 +315,8 @@ def end_message(reason: str) -> Message:
 def to_move(state: State) -> int | None:
     if state.result:
         return None
+    if state.step in CHANCE_STEPS:
+        return CHANCE
     if state.effects:
         return int(state.effects[0][1])
     if state.step == "window":
@@ -292,6 +357,10 @@ def step_options(w: Work) -> list[str]:
         return [*buildings.fright_options(w), "done"]
     if step == "explore":
         return battle.explore_options(w)
+    if step == "draw":
+        return [_DRAW[t] for t, _ in draw_counts(w.pile).values()]  # no Fraction: hot
+    if step == "first":
+        return [f"first:{p}" for p in range(w.players)]
     if step == "rotate":
         return battle.rotate_options(w)
     if step == "battle":
@@ -345,6 +414,8 @@ def apply_step(w: Work, action: str) -> None:
         buildings.apply_fright(w, action)
     elif step == "explore":
         battle.apply_explore(w, action)
+    elif step == "draw":
+        battle.apply_draw(w, action)
     elif step == "rotate":
         battle.apply_rotate(w, action)
     elif step == "battle":
@@ -353,6 +424,8 @@ def apply_step(w: Work, action: str) -> None:
 
 def apply(state: State, action: str) -> State:
     """Return the state after a legal action (trusted: the facade checks legality)."""
+    if state.step == "first":
+        return seat_first(state, int(action[6:]))
     w = Work(state)
     apply_step(w, action)
     return w.freeze(settle(w))

@@ -43,7 +43,8 @@ class Seat:
 
 @dataclass(frozen=True)
 class State:
-    """A whole Meeple War position, hidden parts included (pile order, generator state).
+    """A whole Meeple War position. Nothing in it is secret: the face-down pile is the set of
+    tiles not yet seen, in no order, and each tile turned up is a chance outcome (``draw:T..``).
 
     Not slotted, unlike the other records: ``Work.freeze`` builds each new state by copying its
     source's instance dict and setting the changed fields, several times cheaper than calling
@@ -52,13 +53,12 @@ class State:
 
     players: int
     options: tuple[str, ...]  # names of the rule options switched on, sorted
-    rng: int
     first: int
     active: int
     turn: int  # turns begun, from 1
     phase: int  # 1..5 (B1), 0 once the game is over
-    step: str  # the decision awaited: window, bonus, worker, action, fly, fright, move, explore,
-    # rotate, battle, effect, over
+    step: str  # the decision awaited: first (chance: the first player, B3), window, bonus, worker,
+    # action, fly, fright, move, explore, draw (chance: the tile turned up), rotate, battle, over
     window: tuple[int, ...]  # token holders still to decide at this phase start (head decides)
     bonuses: tuple[tuple[int, str], ...]  # phase-1 bonuses left to resolve: (hex, asm|dep)
     temp_vp: int  # the active player's tower VP this turn
@@ -69,10 +69,11 @@ class State:
     sub: tuple[Any, ...]  # an action in progress: ("fly", slot, hexes) / ("fright", left, arrivals)
     frozen: tuple[tuple[int, int], ...]  # (hex, n): active meeples there that may not move
     explore: tuple[tuple[int, tuple[int, ...]], ...]  # empty hexes entered: (hex, origins)
-    drawn: tuple[int, ...]  # () or (hex, tile): a drawn tile awaiting its rotation
+    drawn: tuple[int, ...]  # (hex,): the hex explored while its tile is drawn (step draw);
+    # (hex, tile): the tile drawn for it, awaiting its rotation (step rotate); else ()
     altars_used: tuple[tuple[int, int], ...]  # (altar hex, player) used this turn
     effects: tuple[tuple[Any, ...], ...]  # interrupts: ("kill"|"jump", player, hex)
-    pile: tuple[int, ...]  # face-down tiles, top first (hidden)
+    pile: tuple[int, ...]  # the face-down tiles, sorted: every tile neither laid nor drawn
     tiles: tuple[tuple[int, int, int], ...]  # (hex, tile index, rotation), sorted
     upgrades: tuple[tuple[int, str], ...]  # (hex, token) on blank tiles, sorted
     trees: tuple[int, ...]  # edge keys cleared by a Tree token, sorted

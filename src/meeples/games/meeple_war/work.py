@@ -101,7 +101,7 @@ def sorted_with(items: tuple[str, ...], item: str) -> tuple[str, ...]:
 
 #: Fields a working copy takes over as they are (values, or tuples replaced on change) and hands
 #: back as they are.
-PLAIN = ("players", "options", "rng", "first", "active", "turn", "phase", "step", "temp_vp",
+PLAIN = ("players", "options", "first", "active", "turn", "phase", "step", "temp_vp",
          "weapons", "nature", "sub", "drawn", "window", "bonuses", "workers", "pending",
          "altars_used", "effects", "pile", "pool", "result")
 _read_plain = operator.attrgetter(*PLAIN)
@@ -177,7 +177,6 @@ class Work:
     # The PLAIN fields: taken from the source and handed back as they are.
     players: int
     options: tuple[str, ...]
-    rng: int
     first: int
     active: int
     turn: int
@@ -195,13 +194,13 @@ class Work:
     pending: tuple[int, ...]
     altars_used: tuple[tuple[int, int], ...]
     effects: tuple[tuple[Any, ...], ...]
-    pile: tuple[int, ...]  # face-down tiles, top first: only ever shortened
+    pile: tuple[int, ...]  # face-down tiles, sorted: only ever shortened
     pool: tuple[str, ...]  # sorted: only ever shortened
     result: tuple[Any, ...]
 
     def __init__(self, s: State) -> None:
         self.source = s
-        (self.players, self.options, self.rng, self.first, self.active, self.turn, self.phase,
+        (self.players, self.options, self.first, self.active, self.turn, self.phase,
          self.step, self.temp_vp, self.weapons, self.nature, self.sub, self.drawn, self.window,
          self.bonuses, self.workers, self.pending, self.altars_used, self.effects, self.pile,
          self.pool, self.result) = _read_plain(s)  # in PLAIN order
@@ -232,7 +231,7 @@ class Work:
             self.troops = thaw_troops(s.troops, n)
             self.troops_shared = False
             self.troops_changed = True
-            self.pile = tuple(s.pile)
+            self.pile = tuple(sorted(s.pile))
             self.pool = tuple(sorted(s.pool))
             self.window, self.bonuses = tuple(s.window), tuple(s.bonuses)
             self.workers, self.pending = tuple(s.workers), tuple(s.pending)
@@ -285,7 +284,6 @@ class Work:
         # each value over it never resizes: about twice as fast as a 30-key dict display.
         # players, options and first never change: the copy already holds them.
         fields = source.__dict__.copy()
-        fields["rng"] = self.rng
         fields["active"] = self.active
         fields["turn"] = self.turn
         fields["phase"] = self.phase

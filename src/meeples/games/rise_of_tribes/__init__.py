@@ -6,9 +6,11 @@ Spec: ``rise_of_tribes.md`` (binding resolutions R1-R14, rules §2, data §3-4, 
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
+from fractions import Fraction
 from typing import Any
 
+from meeples.core.chance import CHANCE
 from meeples.core.errors import BadOptions
 from meeples.core.game import Game, Option, Outcome
 from meeples.core.score import ScoreSheet
@@ -64,7 +66,14 @@ class RiseOfTribesRules:
         return rules.initial_state(players, seed, options)
 
     def to_move(self, state: State) -> int | None:
-        return None if state.over else state.decider
+        if state.over:
+            return None
+        return CHANCE if rules.is_chance(state) else state.decider
+
+    def chance_outcomes(self, state: State) -> list[tuple[str, Fraction]]:
+        """Return the outcomes of a chance node (a part of the setup, a die, a goal card, an
+        event) with their exact probabilities; none at a player's decision."""
+        return rules.chance_outcomes(state)
 
     def legal_actions(self, state: State) -> list[str]:
         # One-entry cache by identity: the facade asks again for the state it just listed
@@ -122,15 +131,20 @@ class RiseOfTribesRules:
         Trader), else None."""
         return describe.anytime_skip(state)
 
+    def chance_actions_v1(self, players: int, seed: int | None,
+                          options: Mapping[str, Any] | None, position: str | None,
+                          actions: Sequence[str]) -> list[str]:
+        """Return the actions of a ``meeples-match/1`` record with its chance outcomes put in
+        (the old generator's draws, see :mod:`legacy`)."""
+        from meeples.games.rise_of_tribes import legacy
+
+        return legacy.chance_actions(players, seed, options, position, actions)
+
     def reveals(self, state: State, action: str) -> bool:
-        """Return whether an action draws on chance or a face-down deck: the dice rolled at a
-        turn start (§2.3, §4.2) or by Cunning, goal cards drawn (§2.8), an event turned up or a
-        deck shuffled (§2.6, R9). These follow from many actions (the last action of a turn
-        rolls the next player's dice), so the hidden fields themselves (``view.HIDDEN``: the
-        generator, the goal decks, the event deck) are compared before and after: any change
-        counts, even a card put at the bottom of a deck."""
-        after = rules.apply(state, action)
-        return any(getattr(after, name) != getattr(state, name) for name in view.HIDDEN)
+        """Return whether an action is a chance outcome (a part of the setup, a die rolled, a
+        goal card or an event drawn): what came out is seen, so it cannot be taken back. A
+        player's action only leads to a chance node; the draw itself is the next action."""
+        return rules.is_chance(state)
 
     def score_sheet(self, state: State) -> ScoreSheet:
         """Return each player's VP by source (villages, goals, events...)."""

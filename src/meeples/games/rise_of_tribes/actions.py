@@ -4,6 +4,10 @@ and LEAD (§2.5, R1, R2) with their development, event and leader modifiers (GAT
 
 from __future__ import annotations
 
+from fractions import Fraction
+from functools import lru_cache
+from itertools import combinations
+
 from meeples.games.rise_of_tribes import data, gather, goals, rules
 from meeples.games.rise_of_tribes.state import Flag, Phase, State
 from meeples.games.rise_of_tribes.work import Work
@@ -357,7 +361,7 @@ def apply_recycle(w: Work, words: list[str]) -> None:
         p = w.active
         card = data.GOAL_IDS.index(words[1])
         w.progress[p].remove(card)
-        w.decks[p].append(card)
+        w.bottoms[p].append(card)  # under the deck, in the open: its place is known
         w.pend[0] += 1
         if legal_recycle(w)[1:]:  # type: ignore[arg-type]
             return
@@ -366,24 +370,88 @@ def apply_recycle(w: Work, words: list[str]) -> None:
 
 def draw_goals(w: Work) -> None:
     """Draw the LEAD cards plus one per recycled card (Q12: what is left of the deck)."""
+    w.to_draw, w.drawn = w.left + w.pend[0], []
+    next_card(w)
+
+
+def next_card(w: Work) -> None:
+    """Draw the cards still to draw: from the unseen ones by chance (``Phase.CARD``, the whole
+    hand at once), then the ones known under them in order; then go on with the LEAD, or back
+    to step 5 after Shared Knowledge (its draw is the only one once the conflicts of step 4
+    began).
+
+    The hand is one chance node, not one per card: the cards of a hand come together, and the
+    bots' evaluation takes the exact expectation over a chance node's outcomes, which over
+    card-by-card draws grew as 14 x 13 x 12 x ... (240,240 leaves for a LEAD of 5, 2.2 million
+    of 6), against at most C(14, 7) = 3,432 hands.
+    """
     p = w.active
-    count = min(w.left + w.pend[0], len(w.decks[p]))
-    drawn = w.decks[p][:count]
-    w.decks[p] = w.decks[p][count:]
-    w.progress[p].extend(drawn)
-    if drawn and w.has_power(p, data.DREAMTIME):
-        w.phase, w.pend = Phase.DREAM, drawn
+    unseen = w.peek("decks")[p]
+    if w.to_draw > 0 and unseen:
+        if w.to_draw < len(unseen):
+            w.phase, w.decider = Phase.CARD, p
+            return
+        for card in unseen:  # every unseen card comes: no chance in which
+            take_card(w, card)
+        w.decks[p] = []
+    while w.to_draw > 0 and w.peek("bottoms")[p]:
+        take_card(w, w.bottoms[p].pop(0))
+    w.to_draw = 0  # Q12: the deck is exhausted
+    if w.drawn and w.has_power(p, data.DREAMTIME) and not w.flags[Flag.CONFLICT]:
+        w.phase, w.decider = Phase.DREAM, p
+        return
+    w.drawn = []  # kept only while Dreamtime chooses among them
+    if w.flags[Flag.CONFLICT]:
+        w.phase, w.decider = Phase.GOALS, p
         return
     rules.finish_action(w)
 
 
+def take_card(w: Work, card: int) -> None:
+    """Put a drawn goal card among the active player's goals in progress."""
+    w.progress[w.active].append(card)
+    w.drawn.append(card)
+    w.to_draw -= 1
+
+
+@lru_cache(maxsize=4096)
+def hands(unseen: tuple[int, ...], size: int) -> tuple[str, ...]:
+    """Return the texts of every hand of ``size`` cards among the unseen ones (in increasing
+    order of cards, hands in lexicographic order)."""
+    return tuple("cards " + " ".join(data.GOAL_IDS[c] for c in hand)
+                 for hand in combinations(unseen, size))
+
+
+def chance_card(s: State) -> list[tuple[str, Fraction]]:
+    """The hand drawn from the active player's deck: any ``to_draw`` of the unseen cards, each
+    hand equally likely (the top cards of a shuffled deck)."""
+    texts = hands(s.decks[s.active], s.to_draw)
+    p = Fraction(1, len(texts))
+    return [(text, p) for text in texts]
+
+
+def legal_card(s: State) -> list[str]:
+    """The outcomes of ``chance_card`` without their probabilities (cheaper to list)."""
+    return [*hands(s.decks[s.active], s.to_draw)]
+
+
+def apply_card(w: Work, words: list[str]) -> None:
+    unseen = w.decks[w.active]
+    for goal_id in words[1:]:
+        card = data.GOAL_IDS.index(goal_id)
+        unseen.remove(card)
+        take_card(w, card)
+    next_card(w)
+
+
 def legal_dream(s: State) -> list[str]:
-    return [f"bottom {data.GOAL_IDS[c]}" for c in sorted(set(s.pend))]
+    return [f"bottom {data.GOAL_IDS[c]}" for c in sorted(set(s.drawn))]
 
 
 def apply_dream(w: Work, words: list[str]) -> None:
     p = w.active
     card = data.GOAL_IDS.index(words[1])
     w.progress[p].remove(card)
-    w.decks[p].append(card)
+    w.bottoms[p].append(card)  # Dreamtime: the card's place under the deck is known
+    w.drawn = []
     rules.finish_action(w)

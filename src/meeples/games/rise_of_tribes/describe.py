@@ -11,7 +11,7 @@ in the log ("Alice — gather 2 wood from hex c"): no "you" in them.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from meeples.core.text import Message, Ref, msg, player
@@ -140,10 +140,31 @@ def step(s: State) -> Message:
     return msg("rot.step.pick")
 
 
+def chance_step(s: State) -> Message:
+    """Return what chance decides now (a chance node's banner)."""
+    phase = Phase(s.phase)
+    if phase == Phase.TERRAIN:
+        return msg("rot.chance.terrain", hex=rules.hex_name(s.terrain.index(-1)))
+    if phase == Phase.TILE:
+        return msg("rot.chance.tile", tile=Ref("rot.tile", data.TILE_IDS[rules.next_tile(s)]))
+    if phase == Phase.TRIBE:
+        return msg("rot.chance.tribe", player=player(s.tribe.index(-1)))
+    if phase == Phase.FIRST:
+        return msg("rot.chance.first")
+    if phase == Phase.ROLL:
+        return msg("rot.chance.roll", player=player(s.active))
+    if phase == Phase.CARD:
+        return msg("rot.chance.cards", player=player(s.active), n=s.to_draw)
+    return msg("rot.chance.event")
+
+
 def prompt(s: State) -> Message:
-    """Return what the player to decide must decide now (the step banner)."""
+    """Return what the player to decide must decide now (the step banner), or what chance
+    decides at a chance node."""
     if s.over:
         return msg("core.game_over")
+    if rules.is_chance(s):
+        return chance_step(s)
     return msg("rot.prompt", player=player(s.decider), step=step(s))
 
 
@@ -219,8 +240,28 @@ def _stop(s: State, p: dict[str, Any]) -> Message:
 
 
 def _draw(s: State, p: dict[str, Any]) -> Message:
-    n = min(s.left + (s.pend[0] if s.pend else 0), len(s.decks[s.active]))
+    deck = len(s.decks[s.active]) + len(s.bottoms[s.active])
+    n = min(s.left + (s.pend[0] if s.pend else 0), deck)
     return msg("rot.act.draw", n=n)
+
+
+def _roll(s: State, p: dict[str, Any]) -> Message:
+    return msg("rot.act.roll", player=player(s.active), face=face(p["face"]))
+
+
+def _cards(s: State, p: dict[str, Any]) -> Message:
+    return msg("rot.act.cards", player=player(s.active),
+               goals=listing([goal(g) for g in p["goals"]]))
+
+
+def _tribe(s: State, p: dict[str, Any]) -> Message:
+    seat = s.tribe.index(-1) if -1 in s.tribe else 0
+    return msg("rot.act.tribe", player=player(seat), tribe=Ref("rot.tribe", p["tribe"]))
+
+
+def _terrain(s: State, p: dict[str, Any]) -> Message:
+    h = s.terrain.index(-1) if -1 in s.terrain else 0
+    return msg("rot.act.terrain", hex=rules.hex_name(h), terrain=Ref("rot.terrain", p["terrain"]))
 
 
 def _bow(s: State, p: dict[str, Any]) -> Message:
@@ -287,7 +328,7 @@ def _elder(s: State, p: dict[str, Any]) -> Message:
                goal=goal(p["goal"]))
 
 
-_DESCRIBE = {
+_DESCRIBE: dict[str, Callable[[State, dict[str, Any]], Message]] = {
     "power": _power,
     "start": _start,
     "take": lambda s, p: msg("rot.act.take", amount=amount(p["resource"])),
@@ -336,6 +377,14 @@ _DESCRIBE = {
                                 take=amount(p["take"]), goal=goal(data.POTTERY)),
     "elder": _elder,
     "stop": _stop,
+    # chance outcomes
+    "terrain": _terrain,
+    "tile": lambda s, p: msg("rot.act.tile", tile=Ref("rot.tile", p["tile"]), hex=p["hex"]),
+    "tribe": _tribe,
+    "first": lambda s, p: msg("rot.act.first", player=player(p["seat"])),
+    "roll": _roll,
+    "cards": _cards,
+    "event": lambda s, p: msg("rot.act.event", event=event(p["event"])),
 }
 
 
@@ -362,7 +411,15 @@ def explain_illegal(s: State, action: str) -> Message:
         return reason
     legal = rules.legal_actions(s)
     hint = ", ".join(legal[:4]) + (", ..." if len(legal) > 4 else "")
+    if rules.is_chance(s):
+        return msg("rot.why.chance_node", step=chance_step(s), examples=hint)
+    if verb in CHANCE_VERBS:
+        return msg("rot.why.chance_outcome", player=player(s.decider), step=step(s))
     return msg("rot.why.not_now", player=player(s.decider), step=step(s), examples=hint)
+
+
+#: The verbs of chance's outcomes (notation: the forms after "(chance)"), never a player's.
+CHANCE_VERBS = frozenset({"terrain", "tile", "tribe", "first", "roll", "cards", "event"})
 
 
 def _explain_goal(s: State, card: int) -> Message:

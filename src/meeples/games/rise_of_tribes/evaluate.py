@@ -9,7 +9,7 @@ from __future__ import annotations
 import math
 
 from meeples.games.rise_of_tribes import data
-from meeples.games.rise_of_tribes.state import State
+from meeples.games.rise_of_tribes.state import Phase, State
 
 VILLAGE_WEIGHT = 0.8
 MEMBER_WEIGHT = 0.06
@@ -24,7 +24,15 @@ def potential(state: State, player: int) -> float:
             + VILLAGE_WEIGHT * state.villages_of(player)
             + MEMBER_WEIGHT * state.on_board(player)
             + RESOURCE_WEIGHT * min(sum(state.res[player]), 15)
-            + PROGRESS_WEIGHT * min(len(state.progress[player]), 4))
+            + PROGRESS_WEIGHT * min(len(state.progress[player]) + drawing(state, player), 4))
+
+
+def drawing(state: State, player: int) -> int:
+    """Return the goal cards a player is about to draw at a chance node (``Phase.CARD``): how
+    many is certain, only which is chance, and the value counts goals in progress."""
+    if state.phase != Phase.CARD or state.active != player:
+        return 0
+    return min(state.to_draw, len(state.decks[player]) + len(state.bottoms[player]))
 
 
 def evaluate(state: State, player: int) -> float:

@@ -3,11 +3,14 @@
 the Chieftain auction).
 
 Doubles are resolved in stages kept in ``evstep``: 0 hazards, 1-2 the "any doubles" clause of
-each slot, 3 draw a new event into a free slot, 4 done. A stage that needs a decision sets the
-phase and returns; the decision's handler calls :func:`continue_double`.
+each slot, 3 draw a new event into a free slot (a chance node, ``Phase.EVENT``), 4 done. A stage
+that needs a decision sets the phase and returns; the decision's handler calls
+:func:`continue_double`.
 """
 
 from __future__ import annotations
+
+from fractions import Fraction
 
 from meeples.games.rise_of_tribes import data
 from meeples.games.rise_of_tribes.state import Phase, State
@@ -63,18 +66,49 @@ def doubles_clause(w: Work, slot: int) -> bool:
 
 
 def draw_event(w: Work) -> bool:
-    """Draw an event into a free slot and let it arrive; True when a decision is needed."""
+    """Stop at the draw of an event into a free slot (``Phase.EVENT``, a chance node); True
+    when there is one to draw."""
     if -1 not in w.slots:
         return False
-    if not w.ev_deck:
-        w.ev_deck, w.ev_discard = w.shuffle(w.ev_discard), []
+    if not w.ev_deck:  # §4.5 (3): the discard pile is shuffled into a new deck
+        w.ev_deck, w.ev_discard = sorted(w.ev_discard), []
     if not w.ev_deck:
         return False  # R9: deck and discard both empty
-    event = w.ev_deck.pop(0)
+    w.phase, w.decider = Phase.EVENT, w.active
+    return True
+
+
+def chance_event(s: State) -> list[tuple[str, Fraction]]:
+    """The top card of the event deck: any unseen event, each equally likely (one card of
+    each event, listed in order: one outcome each)."""
+    p = Fraction(1, len(s.ev_deck))
+    return [(EVENT_TEXT[e], p) for e in s.ev_deck]
+
+
+def legal_event(s: State) -> list[str]:
+    """The outcomes of ``chance_event`` without their probabilities (cheaper to list)."""
+    return [EVENT_TEXT[e] for e in s.ev_deck]
+
+
+EVENT_TEXT = tuple(f"event {e}" for e in data.EVENT_IDS)
+
+
+def apply_event(w: Work, words: list[str]) -> None:
+    """The event drawn comes into the free slot and arrives; then the double goes on."""
+    event = data.EVENT_IDS.index(words[1])
+    w.ev_deck.remove(event)
     slot = w.slots.index(-1)
     w.slots[slot] = event
     w.tokens[slot] = [0, 0, 0]
-    return arrive(w, event, slot)
+    w.phase, w.decider = Phase.ACT, w.active
+    if not arrive(w, event, slot):
+        continue_double(w)
+
+
+def shuffle_back(w: Work, event: int) -> None:
+    """Put an event back among the deck's unseen cards (its place in the deck is unknown)."""
+    w.slots[w.slot_of(event)] = -1
+    w.ev_deck = sorted([*w.ev_deck, event])
 
 
 def least_populated(w: Work, hexes: list[int]) -> list[int]:
@@ -199,9 +233,7 @@ def next_loser(w: Work) -> bool:
         w.phase, w.decider = Phase.LOSE, q
         return True
     # The card is shuffled back into the deck after resolving.
-    slot = w.slot_of(data.VOLCANO)
-    w.slots[slot] = -1
-    w.ev_deck = w.shuffle(w.ev_deck + [data.VOLCANO])
+    shuffle_back(w, data.VOLCANO)
     w.pend = []
     return False
 
@@ -267,8 +299,7 @@ def next_bidder(w: Work) -> bool:
             return True
         w.queue.pop(0)  # cannot raise: drops out
     if bidder < 0:  # nobody bid: the card is shuffled back into the deck
-        w.slots[w.slot_of(data.CHIEFTAIN)] = -1
-        w.ev_deck = w.shuffle(w.ev_deck + [data.CHIEFTAIN])
+        shuffle_back(w, data.CHIEFTAIN)
         return False
     return chieftain_won(w)
 

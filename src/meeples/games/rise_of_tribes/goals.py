@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from meeples.games.rise_of_tribes import data, rules
+from meeples.games.rise_of_tribes import actions, data, rules
 from meeples.games.rise_of_tribes.state import Flag, Phase, State
 from meeples.games.rise_of_tribes.work import Work
 
@@ -153,7 +153,8 @@ def legal_goals(s: State) -> list[str]:
             pays.append("wfs")
         out += [f"altar {hn(h)} {pay}" for h in range(len(s.pop)) if s.pop[h][p] for pay in pays]
     slot = s.slot_of(data.SHARED)
-    if slot >= 0 and not s.flags[Flag.SHARED] and s.decks[p] and shares_hex(s, p):
+    if slot >= 0 and not s.flags[Flag.SHARED] and (s.decks[p] or s.bottoms[p]) \
+            and shares_hex(s, p):
         out += [f"share {RES[r]}" for r in range(3) if s.res[p][r]]
     return out + legal_anytime(s) + ["done"]
 
@@ -229,9 +230,10 @@ def apply_goals(w: Work, words: list[str]) -> None:
         r = RES.index(words[1])
         w.res[p][r] -= 1
         w.tokens[slot][r] += 1
-        w.progress[p].append(w.decks[p].pop(0))
         if sum(w.tokens[slot]) >= data.SHARED_LIMIT:
             w.discard_slot(slot)
+        w.to_draw, w.drawn = 1, []
+        actions.next_card(w)  # a chance node while the deck holds unseen cards
     else:
         apply_anytime(w, words)
 

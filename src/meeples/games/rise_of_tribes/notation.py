@@ -63,14 +63,28 @@ action text                        verb       fields (type)
 ``elder 1 w D4``                   elder      seat (int), resource (str), goal (str): Tribal
                                               Elder (R5)
 ``stop`` / ``done``                stop/done  (none): end the action early / end the turn
+(chance)                                      the outcomes below are played when ``to_move`` is
+                                              ``CHANCE``: drawn by the dealer, recorded
+``terrain lake``                   terrain    terrain (str: forest, lake, mountain): the next
+                                              hex of the layout, in hex order (§2.2)
+``tile GL c``                      tile       tile (str: scenario tile id), hex (str): the hex
+                                              it replaces (R7)
+``tribe Kaha``                     tribe      tribe (str): the next seat's tribe, seat 0 first
+``first 2``                        first      seat (int): the start player (Q9)
+``roll S``                         roll       face (str): a die rolled comes up (§4.2)
+``cards A3`` / ``cards D1 D4 A8``  cards      goals (list of str): the hand drawn from the
+                                              active player's goal deck (LEAD, Shared
+                                              Knowledge), in increasing order
+``event VO``                       event      event (str): the top card of the event deck
 =================================  =========  ==================================================
 
 The position text is every field of :class:`State` in order, ``name=value``, space-separated:
 a number, a list ``1,2,3`` (``.`` when empty), or a list of lists ``1,2/3,4`` (``.`` for an empty
-inner list). It includes the hidden parts (deck orders, the rng state), so it is a complete
-serialization; views never show it to players. The last field, ``scored`` (each player's VP by
-source, for the score sheet), is left out while it is all zeros: a text without it (written
-before it existed) reads as before, its VP counted as scored before the record.
+inner list). Nothing in it is secret (the decks are their unseen cards, sorted, and the cards
+known under them), so it is public: every view carries it. A text of the engine before chance
+nodes (with an ``rng`` field, decks in a hidden order) is refused with a BadPosition that says so.
+The last field, ``scored`` (each player's VP by source, for the score sheet), is left out while
+it is all zeros: a text without it reads as before, its VP counted as scored before the record.
 """
 
 from __future__ import annotations
@@ -86,6 +100,7 @@ from meeples.games.rise_of_tribes.state import (
     FIELDS,
     FLAG_COUNT,
     PICKING,
+    SETUP_PHASES,
     Phase,
     State,
     picked,
@@ -97,6 +112,9 @@ _F = "[SMB]"
 _G = "(?:D[1-7]|A[1-8])"
 _E = "(?:" + "|".join(data.EVENT_IDS) + ")"
 _P = "(?:" + "|".join(data.LEADER_POWER_CODES) + ")"
+_T = "(?:" + "|".join(data.TILE_IDS[1:]) + ")"
+_TRIBE = "(?:" + "|".join(data.TRIBE_NAMES) + ")"
+_TERRAIN = "(?:" + "|".join(data.TERRAIN_NAMES) + ")"
 
 
 @dataclass(frozen=True, slots=True)
@@ -158,6 +176,14 @@ FORMS: tuple[Form, ...] = (
     Form("elder", f"elder (?P<seat>[0-3]) (?P<resource>{_R}) (?P<goal>D[1-7])"),
     Form("stop", "stop"),
     Form("done", "done"),
+    # chance outcomes
+    Form("terrain", f"terrain (?P<terrain>{_TERRAIN})"),
+    Form("tile", f"tile (?P<tile>{_T}) (?P<hex>{_H})"),
+    Form("tribe", f"tribe (?P<tribe>{_TRIBE})"),
+    Form("first", "first (?P<seat>[0-3])"),
+    Form("roll", f"roll (?P<face>{_F})"),
+    Form("cards", f"cards (?P<goals>{_G}(?: {_G}){{0,14}})"),
+    Form("event", f"event (?P<event>{_E})"),
 )
 
 #: The forms by the word an action starts with ("-" and "=" for the hex-first forms c-d, c=w).
@@ -213,6 +239,8 @@ def action_parts(action: str) -> dict[str, Any]:
             parts[name] = int(value)
         elif name == "resources":
             parts[name] = list(value)
+        elif name == "goals":
+            parts[name] = value.split(" ")
         elif name == "pay":
             parts[name] = list(value) if len(value) > 1 else [value] * data.ALTAR_SAME
         else:
@@ -263,6 +291,8 @@ def parse_state(text: str) -> State:
     if not isinstance(text, str):
         raise _bad("rot.bad.text")
     parts = text.split()
+    if any(part.startswith("rng=") for part in parts):
+        raise _bad("rot.bad.before_chance")
     if len(parts) not in (len(FIELDS) - 1, len(FIELDS)):
         raise _bad("rot.bad.fields", n=len(FIELDS), count=len(parts))
     values: dict[str, object] = {}
@@ -362,23 +392,30 @@ def check(state: State) -> None:
     last_hex, last_goal, last_event = hexes - 1, len(data.GOAL_IDS) - 1, len(data.EVENTS) - 1
     for name, low, high in (
         ("classic", 0, 1), ("leaders", 0, big), ("elders_on", 0, 1),
-        ("tiles_on", 1, len(data.SCENARIO_TILES)), ("terrain", 0, 2),
+        ("tiles_on", 1, len(data.SCENARIO_TILES)), ("terrain", -1, 2),
         ("special", 0, len(data.SCENARIO_TILES)), ("volcano", -1, len(data.VOLCANO_SLOTS[n]) - 1),
         ("pop", 0, data.POP_LIMIT * 4), ("inv_hex", -1, last_hex), ("inv", 0, big),
         ("villages", -1, n - 1), ("elder_at", -1, last_hex), ("res", 0, big),
-        ("score", -big, big), ("tribe", 0, len(data.TRIBES) - 1), ("rows", -1, 2),
-        ("hand", 0, 2), ("decks", 0, last_goal), ("progress", 0, last_goal),
+        ("score", -big, big), ("tribe", -1, len(data.TRIBES) - 1), ("rows", -1, 2),
+        ("hand", 0, 2), ("decks", 0, last_goal), ("bottoms", 0, last_goal),
+        ("progress", 0, last_goal),
         ("completed", 0, last_goal), ("ev_deck", 0, last_event), ("ev_discard", 0, last_event),
         ("slots", -1, last_event), ("tokens", 0, big), ("acquired", 0, last_event),
         ("mammoth", -1, last_hex), ("tamed", 0, 1), ("tiger", -1, last_hex),
-        ("first", 0, n - 1), ("active", 0, n - 1), ("decider", 0, n - 1),
+        ("first", -1, n - 1), ("active", 0, n - 1), ("decider", 0, n - 1),
         ("phase", 0, max(Phase)), ("pend", -big, big), ("used", 0, 3),
-        ("moved", 0, big), ("left", -big, big), ("power", -big, big), ("flags", -big, big),
-        ("evstep", -big, big), ("evface", -big, big), ("rnd", 0, big), ("rng", 0, 2**64 - 1),
+        ("moved", 0, big), ("left", -big, big), ("to_draw", 0, len(data.GOAL_IDS)),
+        ("drawn", 0, last_goal),
+        # the resources a GATHER takes per hex (1-2) or a MOVE's distance (1-3), else 0
+        ("power", 0, 3), ("flags", -big, big),
+        ("evstep", -big, big), ("evface", -big, big), ("rnd", 0, big),
         ("winner", -1, n - 1), ("over", 0, 2), ("scored", 0, data.WIN_VP),
     ):
         _in(name, getattr(state, name), low, high)
+    if not 0 <= state.phase <= max(Phase):
+        raise _bad("rot.bad.phase")
     phase = Phase(state.phase)
+    _check_chance(state, phase)
     if len(state.pend) < _PEND.get(phase, 0):
         raise _bad("rot.bad.pend", phase=phase.name, n=_PEND[phase], count=len(state.pend))
     if phase in (Phase.PLACE, Phase.TAKE):
@@ -397,6 +434,19 @@ def check(state: State) -> None:
     if not 0 <= state.phase <= max(Phase) or not 0 <= state.decider < n:
         raise _bad("rot.bad.phase")
     _check_picks(state)
+
+
+def _check_chance(state: State, phase: Phase) -> None:
+    """Raise BadPosition unless the setup is dealt outside its chance phases, and the unseen
+    cards are listed in order (they have none: the text must say one thing one way), each once
+    (a deck holds one of each card)."""
+    if phase not in SETUP_PHASES and (-1 in state.terrain or -1 in state.tribe
+                                      or state.first < 0):
+        raise _bad("rot.bad.undealt")
+    if any(list(deck) != sorted(set(deck)) for deck in (*state.decks, state.ev_deck)):
+        raise _bad("rot.bad.deck_order")
+    if len(set(state.tribe) - {-1}) != sum(1 for t in state.tribe if t >= 0):
+        raise _bad("rot.bad.tribe_twice")
 
 
 def _check_picks(state: State) -> None:

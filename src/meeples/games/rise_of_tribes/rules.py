@@ -9,14 +9,15 @@ live in ``actions.py`` and ``gather.py`` (§2.4-2.5), ``events.py`` (§2.6), ``c
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from fractions import Fraction
 from typing import Any
 
-from meeples.core import rng as rngmod
 from meeples.core.errors import BadOptions
 from meeples.core.game import Outcome
 from meeples.core.text import msg, player
 from meeples.games.rise_of_tribes import actions, conflict, data, events, gather, goals
 from meeples.games.rise_of_tribes.state import (
+    CHANCE_PHASES,
     FLAG_COUNT,
     Flag,
     Phase,
@@ -75,7 +76,12 @@ def tile_codes(option: Any) -> tuple[int, ...]:
 
 
 def initial_state(players: int, seed: int, options: Mapping[str, Any]) -> State:
-    """Return the state after the random parts of setup (§2.2): placements are decisions.
+    """Return the undealt start (§2.2): the random parts of setup are chance nodes.
+
+    The terrain of each hex, the hex of each scenario tile, each seat's tribe and the start
+    player are drawn one by one (``Phase.TERRAIN`` ... ``Phase.FIRST``); the goal decks and the
+    event deck are shuffled in the physical game, here they are the multisets of their unseen
+    cards, drawn from when a card is drawn. ``seed`` is not used: chance comes from outside.
 
     Raises:
         BadOptions: leader_powers="pick" without leaders (there is no power to pick).
@@ -83,46 +89,155 @@ def initial_state(players: int, seed: int, options: Mapping[str, Any]) -> State:
     picks = options.get("leader_powers", "both") == "pick"
     if picks and not options.get("leaders"):
         raise BadOptions(msg("rot.option.pick_needs_leaders"))
-    state = rngmod.seed_state(seed)
     n = players
     coords = data.MAPS[n]
-    tribes, state = rngmod.shuffled(state, range(len(data.TRIBES)))
-    terrain, state = rngmod.shuffled(
-        state, [kind for kind in range(3) for _ in range(n + 1)])
-    special = [0] * len(coords)
     tiles = tile_codes(options.get("scenario_tiles", False))
-    # R7: each tile replaces one random basic tile of its type; Wild Land any basic tile left.
-    for code in sorted(tiles, key=lambda c: c == data.WILD_LAND):
-        kind = data.TILE_REPLACES[code]
-        free = [h for h in range(len(coords))
-                if special[h] == 0 and (kind == data.ANY or terrain[h] == kind)]
-        if free:
-            pick, state = rngmod.randbelow(state, len(free))
-            special[free[pick]] = code
-    decks = []
-    for _ in range(n):
-        deck, state = rngmod.shuffled(state, data.goal_deck(n))
-        decks.append(deck)
-    pool = [e for e in range(len(data.EVENTS))
-            if not (options.get("events") == "classic12" and e in data.CLASSIC12_DROPPED)]
-    ev_deck, state = rngmod.shuffled(state, pool)
-    first, state = rngmod.randbelow(state, n)
+    pool = tuple(e for e in range(len(data.EVENTS))
+                 if not (options.get("events") == "classic12" and e in data.CLASSIC12_DROPPED))
     leaders = picking(n) if picks else int(bool(options.get("leaders")))
-    return State(
+    start = State(
         n=n, classic=int(options.get("events") == "classic12"),
         leaders=leaders, elders_on=int(bool(options.get("elders"))),
-        tiles_on=tiles, terrain=tuple(terrain), special=tuple(special), volcano=-1,
+        tiles_on=tiles, terrain=(-1,) * len(coords), special=(0,) * len(coords), volcano=-1,
         pop=tuple((0,) * n for _ in coords), inv_hex=-1, inv=0,
         villages=(-1,) * len(coords), elder_at=(-1,) * n, res=((0, 0, 0),) * n,
-        score=(0,) * n, tribe=tuple(tribes[:n]), rows=(data.START_ROW,) * 4, hand=(),
-        decks=tuple(decks), progress=((),) * n, completed=((),) * n, ev_deck=ev_deck,
-        ev_discard=(), slots=(-1, -1), tokens=((0, 0, 0), (0, 0, 0)), acquired=((),) * n,
-        mammoth=-1, tamed=(0,) * n, tiger=-1, first=first, active=first, decider=first,
-        phase=Phase.PICK if picks else Phase.PLACE, pend=() if picks else (0,), queue=(),
-        used=(), moved=(0,) * len(coords), left=0,
-        power=0, flags=(0,) * FLAG_COUNT, evstep=0, evface=0, rnd=0, rng=state, winner=-1,
-        over=0, scored=((0,) * len(data.VP_SOURCES),) * n,
+        score=(0,) * n, tribe=(-1,) * n, rows=(data.START_ROW,) * 4, hand=(),
+        decks=(data.goal_deck(n),) * n, bottoms=((),) * n, progress=((),) * n,
+        completed=((),) * n, ev_deck=pool, ev_discard=(), slots=(-1, -1),
+        tokens=((0, 0, 0), (0, 0, 0)), acquired=((),) * n, mammoth=-1, tamed=(0,) * n,
+        tiger=-1, first=-1, active=0, decider=0, phase=Phase.TERRAIN, pend=(), queue=(),
+        used=(), moved=(0,) * len(coords), left=0, to_draw=0, drawn=(), power=0,
+        flags=(0,) * FLAG_COUNT, evstep=0, evface=0, rnd=0, winner=-1, over=0,
+        scored=((0,) * len(data.VP_SOURCES),) * n,
     )
+    w = Work.thaw(start)
+    next_setup(w)
+    return w.freeze()
+
+
+# --- setup chance (§2.2 steps 2, 4 and 7, R7) ---------------------------------------------------
+
+def next_setup(w: Work) -> None:
+    """Go on to the next random part of setup, or to the first decision once all are drawn.
+
+    An outcome that is certain is applied at once rather than drawn (the last hexes once a
+    terrain type is used up, a tile with a single hex of its type left).
+    """
+    while True:
+        if -1 in w.terrain:
+            kinds = terrain_left(w)  # type: ignore[arg-type]
+            if sum(1 for k in kinds if k) > 1:
+                w.phase = Phase.TERRAIN
+                return
+            lay_terrain(w, next(k for k in range(3) if kinds[k]))
+            continue
+        code = next_tile(w)  # type: ignore[arg-type]
+        if code:
+            free = tile_hexes(w, code)  # type: ignore[arg-type]
+            if len(free) > 1:
+                w.phase = Phase.TILE
+                return
+            lay_tile(w, code, free[0])
+            continue
+        if -1 in w.tribe:
+            w.phase = Phase.TRIBE
+            return
+        if w.first < 0:
+            w.phase = Phase.FIRST
+            return
+        break
+    w.active = w.decider = w.first
+    if w.leaders > 1:
+        w.phase, w.pend = Phase.PICK, []
+    else:
+        w.phase, w.pend = Phase.PLACE, [0]
+
+
+def terrain_left(s: State) -> list[int]:
+    """Return the basic tiles of each type not laid yet (§2.2 step 1: players + 1 of each)."""
+    laid = s.terrain
+    return [s.n + 1 - sum(1 for t in laid if t == kind) for kind in range(3)]
+
+
+def lay_terrain(w: Work, kind: int) -> None:
+    """Lay a basic tile on the first hex without one (the layout is dealt in hex order)."""
+    # The map is shared with the frozen state (work._SHARED): replaced whole, as a tuple.
+    h = w.terrain.index(-1)
+    w.terrain = (*w.terrain[:h], kind, *w.terrain[h + 1:])  # type: ignore[assignment]
+
+
+def lay_tile(w: Work, code: int, h: int) -> None:
+    """Lay a scenario tile on a hex (R7)."""
+    w.special = (*w.special[:h], code, *w.special[h + 1:])  # type: ignore[assignment]
+
+
+def tile_order(tiles: tuple[int, ...]) -> list[int]:
+    """Return the scenario tiles in the order they are laid (R7: Wild Land last)."""
+    return sorted(tiles, key=lambda c: (c == data.WILD_LAND, c))
+
+
+def tile_hexes(s: State, code: int) -> list[int]:
+    """Return the hexes a scenario tile may replace (R7: a basic tile of its type, any for
+    Wild Land, none already replaced)."""
+    kind = data.TILE_REPLACES[code]
+    return [h for h in range(len(s.terrain))
+            if s.special[h] == 0 and (kind == data.ANY or s.terrain[h] == kind)]
+
+
+def next_tile(s: State) -> int:
+    """Return the next scenario tile to lay (0: none left); one without a hex of its type
+    left is not laid (never with the box's tiles: each type has players + 1 >= 3 hexes)."""
+    for code in tile_order(s.tiles_on):
+        if code not in s.special and tile_hexes(s, code):
+            return code
+    return 0
+
+
+TERRAIN_WORDS = data.TERRAIN_NAMES
+
+
+def chance_terrain(s: State) -> list[tuple[str, Fraction]]:
+    left = terrain_left(s)
+    total = sum(left)
+    return [(f"terrain {TERRAIN_WORDS[k]}", Fraction(left[k], total))
+            for k in range(3) if left[k]]
+
+
+def apply_terrain(w: Work, words: list[str]) -> None:
+    lay_terrain(w, TERRAIN_WORDS.index(words[1]))
+    next_setup(w)
+
+
+def chance_tile(s: State) -> list[tuple[str, Fraction]]:
+    code = next_tile(s)
+    free = tile_hexes(s, code)
+    return [(f"tile {data.TILE_IDS[code]} {hex_name(h)}", Fraction(1, len(free))) for h in free]
+
+
+def apply_tile(w: Work, words: list[str]) -> None:
+    lay_tile(w, data.TILE_IDS.index(words[1]), hex_index(words[2], w.n))
+    next_setup(w)
+
+
+def chance_tribe(s: State) -> list[tuple[str, Fraction]]:
+    free = [t for t in range(len(data.TRIBES)) if t not in s.tribe]
+    return [(f"tribe {data.TRIBE_NAMES[t]}", Fraction(1, len(free))) for t in free]
+
+
+def apply_tribe(w: Work, words: list[str]) -> None:
+    seat = w.tribe.index(-1)
+    tribe = data.TRIBE_NAMES.index(words[1])
+    w.tribe = (*w.tribe[:seat], tribe, *w.tribe[seat + 1:])  # type: ignore[assignment]
+    next_setup(w)
+
+
+def chance_first(s: State) -> list[tuple[str, Fraction]]:
+    return [(f"first {p}", Fraction(1, s.n)) for p in range(s.n)]
+
+
+def apply_first(w: Work, words: list[str]) -> None:
+    w.first = int(words[1])
+    next_setup(w)
 
 
 # --- setup decisions (§2.2 steps 4 and 7) --------------------------------------------------------
@@ -192,16 +307,34 @@ def next_seat(w: Work, seat: int) -> None:
 # --- the turn (§2.3) ------------------------------------------------------------------------------
 
 def start_turn(w: Work, p: int) -> None:
-    """Steps 1 and 2: count villages, roll the two dice, resolve events on a double."""
+    """Steps 1 and 2: count villages, then roll the two dice (two chance nodes)."""
     w.active = w.decider = p
     # moved has one entry per hex, like pop, which a turn start need not copy
     w.used, w.moved, w.flags = [], [0] * len(w.moved), [0] * FLAG_COUNT
     w.pend, w.queue, w.left, w.power = [], [], 0, 0
-    w.phase = ACT
+    w.hand = []
+    w.phase = Phase.ROLL
     w.gain_vp(p, w.villages_of(p), data.VP_VILLAGES)
-    w.hand = [w.roll(), w.roll()]
-    if w.has_power(p, data.CUNNING):
-        w.phase = Phase.REROLL
+
+
+#: Each face of a die with its probability (§4.2: the faces of ``data.DIE_FACES``).
+ROLLS = tuple((f"roll {data.FACE_LETTERS[f]}",
+               Fraction(data.DIE_FACES.count(f), len(data.DIE_FACES)))
+              for f in sorted(set(data.DIE_FACES)))
+
+
+def chance_roll(s: State) -> list[tuple[str, Fraction]]:
+    return list(ROLLS)
+
+
+def apply_roll(w: Work, words: list[str]) -> None:
+    """A die comes up; once the hand holds two: Cunning's choice (not after its reroll, which
+    set the flag), then the events of a double."""
+    w.hand.append(data.FACE_LETTERS.index(words[1]))
+    if len(w.hand) < 2:
+        return
+    if w.has_power(w.active, data.CUNNING) and not w.flags[Flag.CUNNING]:
+        w.phase, w.decider = Phase.REROLL, w.active
         return
     after_roll(w)
 
@@ -220,8 +353,9 @@ def legal_reroll(s: State) -> list[str]:
 def apply_reroll(w: Work, words: list[str]) -> None:
     if words[0] == "reroll":
         w.hand.remove(data.FACE_LETTERS.index(words[1]))
-        w.hand.append(w.roll())
         w.flags[Flag.CUNNING] = 1
+        w.phase = Phase.ROLL
+        return
     after_roll(w)
 
 
@@ -249,7 +383,33 @@ def end_turn(w: Work) -> None:
 
 # --- dispatch -------------------------------------------------------------------------------------
 
+#: The outcomes of each chance phase with their probabilities.
+CHANCE: dict[int, Callable[[State], list[tuple[str, Fraction]]]] = {
+    Phase.TERRAIN: chance_terrain,
+    Phase.TILE: chance_tile,
+    Phase.TRIBE: chance_tribe,
+    Phase.FIRST: chance_first,
+    Phase.ROLL: chance_roll,
+    Phase.CARD: actions.chance_card,
+    Phase.EVENT: events.chance_event,
+}
+
+
+def _outcomes(chance: Callable[[State], list[tuple[str, Fraction]]]
+              ) -> Callable[[State], list[str]]:
+    """Return the legal actions of a chance phase: its outcomes, in the same order."""
+    return lambda s: [outcome for outcome, _ in chance(s)]
+
+
+#: Each face rolled (``ROLLS`` without the probabilities).
+ROLL_TEXTS = [outcome for outcome, _ in ROLLS]
+
 LEGAL: dict[int, Callable[[State], list[str]]] = {
+    **{phase: _outcomes(chance) for phase, chance in CHANCE.items()},
+    # the frequent draws list their outcomes without building fractions
+    Phase.ROLL: lambda s: [*ROLL_TEXTS],
+    Phase.CARD: actions.legal_card,
+    Phase.EVENT: events.legal_event,
     Phase.PICK: legal_pick,
     Phase.PLACE: legal_place,
     Phase.TAKE: legal_take,
@@ -276,6 +436,13 @@ LEGAL: dict[int, Callable[[State], list[str]]] = {
 }
 
 APPLY: dict[int, Callable[[Work, list[str]], None]] = {
+    Phase.TERRAIN: apply_terrain,
+    Phase.TILE: apply_tile,
+    Phase.TRIBE: apply_tribe,
+    Phase.FIRST: apply_first,
+    Phase.ROLL: apply_roll,
+    Phase.CARD: actions.apply_card,
+    Phase.EVENT: events.apply_event,
     Phase.PICK: apply_pick,
     Phase.PLACE: apply_place,
     Phase.TAKE: apply_take,
@@ -307,6 +474,18 @@ def legal_actions(state: State) -> list[str]:
     if state.over:
         return []
     return LEGAL[state.phase](state)
+
+
+def chance_outcomes(state: State) -> list[tuple[str, Fraction]]:
+    """Return the outcomes of a chance node with their exact probabilities (none elsewhere)."""
+    if state.over or state.phase not in CHANCE_PHASES:
+        return []
+    return CHANCE[state.phase](state)
+
+
+def is_chance(state: State) -> bool:
+    """Return whether chance decides next (a die, a card, a part of the setup)."""
+    return not state.over and state.phase in CHANCE_PHASES
 
 
 def apply(state: State, action: str) -> State:

@@ -41,6 +41,21 @@ class Phase(IntEnum):
     GOALS = 21  # step 5: goals, villages, purchases
     OVER = 22
     PICK = 23  # setup, option leader_powers="pick" (Q18): choose one leader power
+    # Chance nodes (``CHANCE_PHASES``): nobody decides, an outcome is drawn (core.chance).
+    TERRAIN = 24  # setup §2.2 step 2: the terrain of the next hex, in index order
+    TILE = 25  # setup R7: the hex the next scenario tile replaces
+    TRIBE = 26  # setup §2.2 step 4: the tribe of the next seat
+    FIRST = 27  # setup §2.2 step 7: the start player
+    ROLL = 28  # §2.3 step 2 (or Cunning): one die, until the hand holds two
+    CARD = 29  # the top card of the active player's goal deck (LEAD, Shared Knowledge)
+    EVENT = 30  # §2.6: the top card of the event deck, into the free slot
+
+
+#: The phases where chance, not a player, decides (``to_move`` is ``CHANCE``).
+CHANCE_PHASES = frozenset({Phase.TERRAIN, Phase.TILE, Phase.TRIBE, Phase.FIRST, Phase.ROLL,
+                           Phase.CARD, Phase.EVENT})
+#: The setup's chance phases: the map, the tribes and the start player are not dealt yet.
+SETUP_PHASES = frozenset({Phase.TERRAIN, Phase.TILE, Phase.TRIBE, Phase.FIRST})
 
 
 class Flag:
@@ -194,14 +209,16 @@ class Reader:
 
 @dataclass(frozen=True, slots=True)
 class State(Reader):
-    """A complete Rise of Tribes position, hidden parts (deck orders, rng) included."""
+    """A complete Rise of Tribes position. Nothing in it is secret: the decks are the cards
+    nobody has seen (a multiset, in no order) plus the cards known to lie under them, and the
+    dice not rolled yet are not in it at all (chance nodes, ``CHANCE_PHASES``)."""
 
     n: int  # players
     classic: int  # option events="classic12"
     leaders: int  # option leaders: 0 off, 1 both powers, else the picks (see PICKING)
     elders_on: int  # option elders
     tiles_on: tuple[int, ...]  # scenario tiles in play (codes)
-    terrain: tuple[int, ...]  # per hex: basic type (= resource produced)
+    terrain: tuple[int, ...]  # per hex: basic type (= resource produced), -1 not dealt yet
     special: tuple[int, ...]  # per hex: scenario tile code, 0 for a basic tile
     volcano: int  # volcano slot, -1 before the first Volcano event
     pop: tuple[tuple[int, ...], ...]  # [hex][player] members
@@ -211,13 +228,14 @@ class State(Reader):
     elder_at: tuple[int, ...]  # per player: hex of their elder, -1 when in supply
     res: tuple[tuple[int, ...], ...]  # [player][wood, food, stone]
     score: tuple[int, ...]
-    tribe: tuple[int, ...]
+    tribe: tuple[int, ...]  # per player, -1 not dealt yet
     rows: tuple[tuple[int, ...], ...]  # [action][slot 1..3] die faces
     hand: tuple[int, ...]  # the active player's rolled dice not yet used
-    decks: tuple[tuple[int, ...], ...]  # goal decks, top first (hidden)
+    decks: tuple[tuple[int, ...], ...]  # [player] goal cards unseen in the deck, sorted
+    bottoms: tuple[tuple[int, ...], ...]  # [player] cards put under them, next drawn first
     progress: tuple[tuple[int, ...], ...]  # goals in progress (face up)
     completed: tuple[tuple[int, ...], ...]
-    ev_deck: tuple[int, ...]  # event deck, top first (hidden)
+    ev_deck: tuple[int, ...]  # events unseen in the event deck, sorted (R9: reshuffles)
     ev_discard: tuple[int, ...]
     slots: tuple[int, ...]  # event in each slot, -1 for empty
     tokens: tuple[tuple[int, ...], ...]  # [slot][wood, food, stone] tokens on the card
@@ -225,7 +243,7 @@ class State(Reader):
     mammoth: int  # hex of the mammoth, -1 when none
     tamed: tuple[int, ...]  # [player] 1 when they tamed a mammoth
     tiger: int  # hex of the sabertooth tiger, -1 when none
-    first: int  # start player
+    first: int  # start player, -1 not drawn yet
     active: int  # whose turn it is
     decider: int  # who decides next
     phase: int
@@ -234,12 +252,13 @@ class State(Reader):
     used: tuple[int, ...]  # action rows used this turn
     moved: tuple[int, ...]  # per hex: the active player's members that moved this turn
     left: int  # what remains of the current action (members, hexes, cards)
+    to_draw: int  # goal cards still to draw (LEAD, Shared Knowledge): Phase.CARD
+    drawn: tuple[int, ...]  # the goal cards a LEAD drew, kept while Dreamtime puts one back
     power: int  # current action: resources per hex (GATHER) or distance (MOVE)
     flags: tuple[int, ...]  # per-turn facts (Flag)
     evstep: int  # progress through the doubles of step 2 (events.py)
     evface: int  # face of the double being resolved
     rnd: int  # completed rounds
-    rng: int  # generator state (hidden)
     winner: int  # -1 while the game goes on
     over: int  # 0 going on, 1 someone reached 15, 2 the round limit
     # [player][source]: the VP scored from each source of data.VP_SOURCES (for the score
@@ -249,11 +268,11 @@ class State(Reader):
 
 #: Every field with its nesting depth (0 int, 1 tuple of ints, 2 tuple of tuples), in order.
 FIELDS: tuple[tuple[str, int], ...] = tuple(
-    (name, 2 if name in {"pop", "res", "rows", "decks", "progress", "completed", "tokens",
-                         "acquired", "scored"}
+    (name, 2 if name in {"pop", "res", "rows", "decks", "bottoms", "progress", "completed",
+                         "tokens", "acquired", "scored"}
      else 1 if name in {"tiles_on", "terrain", "special", "villages", "elder_at", "score", "tribe",
                         "hand", "ev_deck", "ev_discard", "slots", "tamed", "pend", "queue",
-                        "used", "moved", "flags"}
+                        "used", "moved", "flags", "drawn"}
      else 0)
     for name in State.__slots__
 )

@@ -1,29 +1,29 @@
-"""What each player may see of a Rise of Tribes game: the whole hidden-information policy.
+"""What each player sees of a Rise of Tribes game: everything, since nothing is secret.
 
 Everything on the table is public (§2.8: goals in progress lie face up): the map, members,
 villages, resources, scores, the action rows, every player's goals in progress and completed,
-the event slots and discard pile, and every deck's *size*. Hidden from everyone (players and
-spectators alike): the order of every goal deck and of the event deck (hence the next event) and
-the generator state. :func:`sample_state` builds a full state consistent with a view for bots.
+the event slots and discard pile. The order of the decks is not hidden, it is not decided: a
+deck is the multiset of its unseen cards (shown with their counts) plus the cards known to lie
+under them, in order (recycled, or put back by Dreamtime); the next card is drawn at a chance
+node. So every view is the whole state, and carries its position text.
 """
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any
 
-from meeples.core import rng as rngmod
-from meeples.games.rise_of_tribes import data, describe, rules
-from meeples.games.rise_of_tribes.state import FIELDS, Phase, State
+from meeples.core.chance import CHANCE
+from meeples.games.rise_of_tribes import data, describe, notation, rules
+from meeples.games.rise_of_tribes.state import Phase, State
 
-#: The fields no view contains (their sizes are shown instead).
-HIDDEN = ("decks", "ev_deck", "rng")
 RES = data.RESOURCE_LETTERS
 
 
-def _plain(value: Any) -> Any:
-    if isinstance(value, tuple):
-        return [_plain(v) for v in value]
-    return value
+def _counts(cards: tuple[int, ...], ids: tuple[str, ...]) -> dict[str, int]:
+    """Return a multiset of cards as {id: count}, in id order of the data."""
+    counted = Counter(cards)
+    return {ids[c]: counted[c] for c in sorted(counted)}
 
 
 def view(state: State, player: int | None) -> dict[str, Any]:
@@ -35,7 +35,8 @@ def view(state: State, player: int | None) -> dict[str, Any]:
     for h, (q, r) in enumerate(coords):
         hexes.append({
             "name": rules.hex_name(h), "q": q, "r": r,
-            "terrain": data.TERRAIN_NAMES[s.terrain[h]],
+            # None while the layout is being dealt (setup chance nodes)
+            "terrain": data.TERRAIN_NAMES[s.terrain[h]] if s.terrain[h] >= 0 else None,
             "tile": data.TILE_NAMES[s.special[h]] or None,
             "tile_id": data.TILE_IDS[s.special[h]] or None,
             "members": list(s.pop[h]), "village": s.villages[h] if s.villages[h] >= 0 else None,
@@ -45,10 +46,12 @@ def view(state: State, player: int | None) -> dict[str, Any]:
         })
     players = []
     for p in range(s.n):
+        dealt = s.tribe[p] >= 0  # no tribe yet while the setup is dealt
         players.append({
-            "seat": p, "tribe": data.TRIBE_NAMES[s.tribe[p]],
+            "seat": p, "tribe": data.TRIBE_NAMES[s.tribe[p]] if dealt else None,
             "village_cost": dict(
-                zip(data.RESOURCE_NAMES, data.VILLAGE_COST[s.tribe[p]], strict=True)),
+                zip(data.RESOURCE_NAMES, data.VILLAGE_COST[s.tribe[p]], strict=True))
+            if dealt else None,
             "leader_powers": _powers_in_force(s, p),
             # Option leader_powers="pick" (Q18): the power picked, public; None until then.
             "leader_choice": data.LEADER_POWER_NAMES[chosen]
@@ -57,20 +60,26 @@ def view(state: State, player: int | None) -> dict[str, Any]:
             "supply": s.supply(p), "on_board": s.on_board(p), "villages": s.villages_of(p),
             "in_progress": [data.GOAL_IDS[c] for c in s.progress[p]],
             "completed": [data.GOAL_IDS[c] for c in s.completed[p]],
-            "deck_size": len(s.decks[p]),
+            "deck_size": len(s.decks[p]) + len(s.bottoms[p]),
+            # The goal deck: unseen cards with their counts (drawn in no known order), then
+            # the cards known to lie under them, the next to come first.
+            "deck_unseen": _counts(s.decks[p], data.GOAL_IDS),
+            "deck_bottom": [data.GOAL_IDS[c] for c in s.bottoms[p]],
             "acquired": [data.EVENT_IDS[e] for e in s.acquired[p]],
             "tamed_mammoth": bool(s.tamed[p]),
             "elder": rules.hex_name(s.elder_at[p]) if s.elder_at[p] >= 0 else None,
             # The same by component id, for the catalogues (rot.power, rot.goal...).
             "powers": [data.LEADER_POWER_CODES[power] for power in _power_indices(s, p)],
             "power_choice": data.LEADER_POWER_CODES[chosen] if chosen >= 0 else None,
-            "goals": _goals(s, p, mine=p == player),
+            "goals": _goals(s, p),
         })
+    chance = rules.is_chance(s)
     return {
         "game": "rise_of_tribes",
         "player": player,
         "players": s.n,
-        "to_move": None if out else s.decider,
+        "to_move": None if out else (CHANCE if chance else s.decider),
+        "chance": chance,
         "active": s.active,
         "phase": Phase(s.phase).name.lower(),
         "leader_mode": ("off", "both", "pick")[min(s.leaders, 2)],
@@ -89,17 +98,20 @@ def view(state: State, player: int | None) -> dict[str, Any]:
             for i, e in enumerate(s.slots)
         ],
         "event_deck_size": len(s.ev_deck),
+        "event_deck": _counts(s.ev_deck, data.EVENT_IDS),
         "event_discard": [data.EVENT_IDS[e] for e in s.ev_discard],
         "outcome": out.to_json() if out else None,
-        # The public fields in raw form (for bots' determinization, sample_state).
-        "public": {name: _plain(getattr(s, name)) for name, _ in FIELDS if name not in HIDDEN},
-        "deck_sizes": [len(d) for d in s.decks],
+        "deck_sizes": [len(d) + len(b) for d, b in zip(s.decks, s.bottoms, strict=True)],
+        # The whole state (public): what bots search from.
+        "position": notation.format_state(s),
     }
 
 
 def _power_indices(s: State, p: int) -> list[int]:
     """Return the leader powers p may use (none while still to pick)."""
     tribe = s.tribe[p]
+    if tribe < 0:
+        return []
     return [power for power in (2 * tribe, 2 * tribe + 1) if s.has_power(p, power)]
 
 
@@ -108,10 +120,10 @@ def _powers_in_force(s: State, p: int) -> list[str]:
     return [data.LEADER_POWER_NAMES[power] for power in _power_indices(s, p)]
 
 
-def _goals(s: State, p: int, mine: bool) -> list[dict[str, Any]]:
-    """Return p's goals in progress then completed, with what each asks and rewards; for the
-    viewing player's own goals in progress, also how far they are and whether it can be
-    completed now (all public facts: goals lie face up, §2.8)."""
+def _goals(s: State, p: int) -> list[dict[str, Any]]:
+    """Return p's goals in progress then completed, with what each asks and rewards, and for
+    those in progress how far they are and whether they can be completed now: public facts
+    (goals lie face up, §2.8), in every view alike, since a view is the whole state."""
     out = []
     developments = len(data.DEVELOPMENTS)
     for card, done in [(c, False) for c in s.progress[p]] + [(c, True) for c in s.completed[p]]:
@@ -123,42 +135,8 @@ def _goals(s: State, p: int, mine: bool) -> list[dict[str, Any]]:
             "requirement": describe.requirement(card).to_json(),
             "progress": None, "ready": None,
         }
-        if mine and not done:
+        if not done:
             entry["progress"] = describe.progress(s, p, card).to_json()
             entry["ready"] = describe.is_ready(s, p, card)
         out.append(entry)
     return out
-
-
-def sample_state(view_data: dict[str, Any], seed: int) -> State:
-    """Return a full state consistent with a view: hidden deck orders shuffled, a fresh rng.
-
-    Only the view is read: each goal deck holds the cards of the player's full deck that are
-    neither in progress nor completed, and the event deck holds the events of the game that are
-    in no slot, no discard pile and no player's area.
-    """
-    pub = view_data["public"]
-    values: dict[str, Any] = {}
-    for name, depth in FIELDS:
-        if name in HIDDEN:
-            continue
-        raw = pub[name]
-        if depth == 1:
-            raw = tuple(raw)
-        elif depth == 2:
-            raw = tuple(tuple(v) for v in raw)
-        values[name] = raw
-    n = values["n"]
-    r = rngmod.seed_state(seed)
-    decks = []
-    for p in range(n):
-        seen = set(values["progress"][p]) | set(values["completed"][p])
-        deck, r = rngmod.shuffled(r, [c for c in data.goal_deck(n) if c not in seen])
-        decks.append(deck)
-    pool = [e for e in range(len(data.EVENTS))
-            if not (values["classic"] and e in data.CLASSIC12_DROPPED)]
-    gone = set(values["slots"]) | set(values["ev_discard"]) | {
-        e for acq in values["acquired"] for e in acq}
-    ev_deck, r = rngmod.shuffled(r, [e for e in pool if e not in gone])
-    values.update(decks=tuple(decks), ev_deck=ev_deck, rng=r)
-    return State(**values)

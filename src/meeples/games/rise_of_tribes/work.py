@@ -1,5 +1,6 @@
 """The mutable working copy of a state used inside ``rules.apply``, and the shared helpers every
-rule module uses on it: members, villages (§2.9), victory points (R13), chance (seeded rng).
+rule module uses on it: members, villages (§2.9), victory points (R13). Chance is not here: the
+rules stop at a chance node (``state.CHANCE_PHASES``) and the outcome drawn is the next action.
 
 ``apply`` thaws the frozen state into a :class:`Work`, mutates it, and freezes it back, so the
 rule modules read like the rulebook ("remove one member") without copying tuples at every step.
@@ -9,7 +10,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from meeples.core import rng as rngmod
 from meeples.games.rise_of_tribes import data
 from meeples.games.rise_of_tribes.state import FIELDS, Reader, State
 
@@ -59,6 +59,7 @@ class Work(Reader):
     rows: list[list[int]]
     hand: list[int]
     decks: list[list[int]]
+    bottoms: list[list[int]]
     progress: list[list[int]]
     completed: list[list[int]]
     ev_deck: list[int]
@@ -78,12 +79,13 @@ class Work(Reader):
     used: list[int]
     moved: list[int]
     left: int
+    to_draw: int
+    drawn: list[int]
     power: int
     flags: list[int]
     evstep: int
     evface: int
     rnd: int
-    rng: int
     winner: int
     over: int
     scored: list[list[int]]
@@ -105,23 +107,6 @@ class Work(Reader):
     def freeze(self) -> State:
         """Return the frozen state of this working copy (containers never read are shared)."""
         return _freeze(self)  # type: ignore[no-any-return]
-
-    # --- chance -------------------------------------------------------------------------------
-
-    def randbelow(self, k: int) -> int:
-        """Return a uniform int in [0, k) from the state's generator."""
-        value, self.rng = rngmod.randbelow(self.rng, k)
-        return value
-
-    def roll(self) -> int:
-        """Return the face of one rolled die (§4.2)."""
-        value, self.rng = rngmod.randbelow(self.rng, len(data.DIE_FACES))
-        return data.DIE_FACES[value]
-
-    def shuffle(self, items: list[int]) -> list[int]:
-        """Return the items in a random order."""
-        out, self.rng = rngmod.shuffled(self.rng, items)
-        return list(out)
 
     # --- hexes and members --------------------------------------------------------------------
 
