@@ -30,7 +30,8 @@ LABELLED = {
     # {player} names someone else
     "mw.frighten", "mw.kill", "rot.act.bow", "rot.act.give", "rot.act.elder",
     # chance's outcomes: statements of what came out, never commands
-    "mw.draw", "mw.first",
+    "mw.draw", "mw.first", "rot.act.terrain", "rot.act.tile", "rot.act.tribe", "rot.act.first",
+    "rot.act.roll", "rot.act.cards", "rot.act.event",
 }
 
 #: Words that address the reader, per language: an action message never uses them.

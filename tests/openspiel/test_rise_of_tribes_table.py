@@ -66,7 +66,7 @@ def test_every_text_is_the_notations_with_the_same_fields() -> None:
 def test_chance_outcomes_are_numbered_once_the_notation_has_them() -> None:
     numbered = {form.verb for form in table.TABLE.outcomes.forms}
     assert numbered | set(table.TABLE.waiting) == {
-        "terrain", "tile", "tribe", "first", "roll", "card", "event"}
+        "terrain", "tile", "tribe", "first", "roll", "cards", "event"}
     for number in range(table.CHANCE_COUNT):
         text = table.chance_text(number)
         assert table.chance_id(text) == number

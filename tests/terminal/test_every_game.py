@@ -66,12 +66,28 @@ def test_renderer_fits_an_80_column_terminal(name: str, players: int) -> None:
         if ply % 20 == 0:
             console = Console(file=io.StringIO(), width=80, force_terminal=True,
                               color_system=None)
-            console.print(renderer.render(state.view(state.to_move), state.legal()))
+            seat = None if state.is_chance else state.to_move
+            console.print(renderer.render(state.view(seat), state.legal()))
             text = console.file.getvalue()  # type: ignore[attr-defined]
             assert max(len(line.rstrip()) for line in text.splitlines()) <= 80
         if state.outcome is not None:
             break
         state = state.play(rng.choice(state.legal()))
+
+
+@pytest.mark.parametrize(("name", "players"), SETUPS)
+def test_renderer_draws_every_step_of_an_undealt_setup(name: str, players: int) -> None:
+    # a replay steps through the setup's chance nodes: a Rise of Tribes hex has no terrain and a
+    # seat no tribe until drawn (it crashed the map on None)
+    renderer = renderer_for(name)
+    state = meeples.load(name).new(players=players, seed=5, deal=False)
+    for _ in range(40):
+        console = Console(file=io.StringIO(), width=80, force_terminal=True, color_system=None)
+        console.print(renderer.render(state.view(None), state.legal()))
+        if not state.is_chance:
+            break
+        state = state.deal()
+    assert not state.is_chance
 
 
 @pytest.mark.parametrize("name", meeples.game_names())

@@ -79,9 +79,13 @@ class Map:
         return text
 
     def land(self, cell: dict[str, Any], room: int) -> Text:
-        """Return the hex's letter and its terrain or scenario tile (by code when long)."""
+        """Return the hex's letter and its terrain or scenario tile (by code when long); "?"
+        while the setup has not dealt its terrain yet (a replay's first chance nodes)."""
         terrain = cell["terrain"]
         text = Text(f"{cell['name']} ", style="bold")
+        if terrain is None:
+            text.append("?", style="dim")
+            return text
         tile = cell["tile"]
         if tile:
             code = TILE_IDS.get(tile, tile)

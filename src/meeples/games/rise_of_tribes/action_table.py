@@ -8,14 +8,14 @@ hexes ``a``-``o``, resources ``w f s``, faces ``S M B``, seats 0-3, volcano slot
 resources (1 to 4 letters, in any order: 120 texts) and a Chieftain bid (1 to 9999).
 
 Chance outcomes, numbered apart (OpenSpiel's chance outcome ids): the terrain of the next hex,
-the hex of a scenario tile, a seat's tribe, the start player, a die's face, the top goal card and
+the hex of a scenario tile, a seat's tribe, the start player, a die's face, a hand of goal cards and
 the top event card. They join the table when the notation has them (the explicit chance of
 issue 13).
 """
 
 from __future__ import annotations
 
-from itertools import product
+from itertools import combinations, product
 
 from meeples.core.actiontable import Form, Table, Values
 from meeples.games.rise_of_tribes import data, notation
@@ -26,6 +26,14 @@ FACES = Values("SMB", "[SMB]")
 SEATS = Values(range(4), "[0-3]")
 SLOTS = Values(range(9), "[0-8]")
 GOALS = Values(data.GOAL_IDS, "[DA][1-8]")
+#: A hand of goal cards drawn at once (a LEAD, Shared Knowledge): any non-empty set of the 15
+#: goal cards, written in card order as the notation does; by size, then in combination order
+#: (32,767 ids).
+HANDS = Values(
+    (" ".join(hand) for size in range(1, len(data.GOAL_IDS) + 1)
+     for hand in combinations(data.GOAL_IDS, size)),
+    "[DA][1-8](?: [DA][1-8])*",
+)
 DEVELOPMENTS = Values((goal for goal in data.GOAL_IDS if goal.startswith("D")), "D[1-7]")
 EVENTS = Values(data.EVENT_IDS, "[A-Z]{2}")
 POWERS = Values(data.LEADER_POWER_CODES, "[a-z_]+")
@@ -90,7 +98,7 @@ FORMS = (
     Form("tribe", "tribe {tribe}", TRIBES, chance=True),
     Form("first", "first {seat}", SEATS, chance=True),
     Form("roll", "roll {face}", FACES, chance=True),
-    Form("card", "card {goal}", GOALS, chance=True),
+    Form("cards", "cards {goals}", HANDS, chance=True),
     Form("event", "event {event}", EVENTS, chance=True),
 )
 

@@ -280,7 +280,8 @@ function map(container, ctx, w, legal, selected, last) {
       el("polygon", { points: hexPoints(cx, cy, R - 10), class: "hex-last" }, g);
     }
     el("text", { x: cx, y: cy - 26, class: "hex-name" }, g).textContent = hex.name;
-    const ground = w.component("rot.terrain", hex.terrain);
+    // While the setup is being dealt (a replay's first steps) a hex has no terrain yet.
+    const ground = hex.terrain == null ? { name: w.say("rot.ui.undealt") } : w.component("rot.terrain", hex.terrain);
     const tile = hex.tile_id ? w.component("rot.tile", hex.tile_id) : null;
     label(g, cx, cy - 14, "hex-terrain", tile ? tile.name : ground.name, 66);
 
@@ -456,8 +457,9 @@ function tribes(view, w, ctx, last, popup) {
     // The player's name, unless it is the seat's own name (which already names the tribe).
     const named = w.say("rot.ui.player", { player: w.player(row.seat) });
     const who = named === seatName(row.seat, ctx.t, view) ? ctx.t("player.n", { n: row.seat + 1 }) : named;
-    head.append(swatch, chip(w, popup, "rot.tribe", row.tribe, { className: "rot-tribe-name",
-      prefix: `${who} · ` }));
+    head.append(swatch, row.tribe == null
+      ? h("span", "rot-tribe-name", `${who} · ${w.say("rot.ui.undealt")}`)
+      : chip(w, popup, "rot.tribe", row.tribe, { className: "rot-tribe-name", prefix: `${who} · ` }));
     head.appendChild(h("strong", "rot-score", w.say("rot.ui.score_vp", { n: row.score })));
     card.appendChild(head);
 
