@@ -1,7 +1,13 @@
-"""Fixtures for the server tests: an app on a fresh SQLite file, and helpers to create games."""
+"""Fixtures for the server tests: an app on a fresh SQLite file, and helpers to create games.
+
+PostgreSQL and Redis are throwaway servers (:mod:`meeples.loadtest.services`), one of each per
+test process; each test gets a database of its own. Without Debian's ``postgresql`` or
+``redis-server`` (``.ci/run`` installs both), the tests that need them are skipped, saying so.
+"""
 
 from __future__ import annotations
 
+import secrets
 import threading
 import time
 import weakref
@@ -12,6 +18,7 @@ from typing import Any
 import pytest
 from starlette.testclient import TestClient
 
+from meeples.loadtest import services
 from meeples.server.app import create_app
 from meeples.server.protocol import apply_update
 
@@ -26,6 +33,55 @@ WIN_IN_ONE = "7www/10/10/10/10/10/4W5/10/10/WW8 S b5:S,d5:S,f5:S,h5:S,c6:S,e6:N,
 @pytest.fixture
 def db(tmp_path: Path) -> str:
     return str(tmp_path / "meeples.db")
+
+
+@pytest.fixture(scope="session")
+def postgres_server() -> Iterator[str]:
+    """A throwaway PostgreSQL cluster for this test process (its maintenance database)."""
+    why = services.postgres_missing()
+    if why is not None:
+        pytest.skip(why)
+    with services.postgres() as url:
+        yield url
+
+
+def fresh_database(server: str) -> str:
+    """Create an empty database on a PostgreSQL server; return its URL."""
+    from sqlalchemy import create_engine
+
+    name = f"test_{secrets.token_hex(6)}"
+    engine = create_engine(server, isolation_level="AUTOCOMMIT")
+    try:
+        with engine.connect() as conn:
+            conn.exec_driver_sql(f"CREATE DATABASE {name}")
+    finally:
+        engine.dispose()
+    return f"{server.rsplit('/', 1)[0]}/{name}"
+
+
+@pytest.fixture
+def postgres_url(postgres_server: str) -> str:
+    """A fresh PostgreSQL database, so that no test sees another's games."""
+    return fresh_database(postgres_server)
+
+
+@pytest.fixture(scope="session")
+def redis_url() -> Iterator[str]:
+    """A throwaway Redis server for this test process."""
+    why = services.redis_missing()
+    if why is not None:
+        pytest.skip(why)
+    with services.redis() as url:
+        yield url
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def any_db(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    """A fresh database on each backend: an SQLite file, then PostgreSQL."""
+    if request.param == "sqlite":
+        return str(tmp_path / "meeples.db")
+    url: str = request.getfixturevalue("postgres_url")
+    return url
 
 
 @pytest.fixture

@@ -83,15 +83,15 @@ def test_never_passes_the_window_on_ones_own_turn_at_once(client: TestClient) ->
     assert len(state["log"]) >= 2 and state["anytime"] is None
 
 
-def test_passed_actions_are_stored_in_the_record_like_others(db: str) -> None:
-    with TestClient(create_app(db, bot_delay=0)) as client:
+def test_passed_actions_are_stored_in_the_record_like_others(any_db: str) -> None:
+    with TestClient(create_app(any_db, bot_delay=0)) as client:
         match = meeple_war(client)
         with client.websocket_connect(f"/ws/{match['id']}") as ws:
             ws.send_json({"type": "hello", "tokens": [token(match, 0)]})
             state = receive_state(ws)
             ws.send_json({"type": "act", "action": "done", "version": state["version"]})
             state = receive_state(ws)
-    store = Store(database_url(db))
+    store = Store(database_url(any_db))
     stored = store.load(match["id"])
     store.close()
     assert stored is not None
@@ -99,15 +99,15 @@ def test_passed_actions_are_stored_in_the_record_like_others(db: str) -> None:
     assert [e["action"] for e in state["log"]] == stored.actions
 
 
-def test_setting_persists_across_a_restart(db: str) -> None:
-    with TestClient(create_app(db, bot_delay=0)) as first:
+def test_setting_persists_across_a_restart(any_db: str) -> None:
+    with TestClient(create_app(any_db, bot_delay=0)) as first:
         match = meeple_war(first)
         with first.websocket_connect(f"/ws/{match['id']}") as ws:
             ws.send_json({"type": "hello", "tokens": [token(match, 1)]})
             receive_state(ws)
             ws.send_json({"type": "settings", "anytime": "ask"})
             receive_state(ws)
-    with TestClient(create_app(db, bot_delay=0)) as second:
+    with TestClient(create_app(any_db, bot_delay=0)) as second:
         with second.websocket_connect(f"/ws/{match['id']}") as ws, \
                 second.websocket_connect(f"/ws/{match['id']}") as other:
             ws.send_json({"type": "hello", "tokens": [token(match, 1)]})
@@ -158,7 +158,7 @@ def test_bots_decide_their_windows_themselves(client: TestClient) -> None:
     assert state["log"][1]["seat"] == 1 and state["log"][1]["passed"] is False
 
 
-def test_a_resumed_game_passes_what_was_left_pending(db: str) -> None:
+def test_a_resumed_game_passes_what_was_left_pending(any_db: str) -> None:
     # As if the server stopped between an action and the passes after it: player 1's window on
     # player 0's turn is stored pending, and passed when the game is loaded again.
     import time
@@ -168,11 +168,11 @@ def test_a_resumed_game_passes_what_was_left_pending(db: str) -> None:
 
     pending = position(step="window", window=[1], seats={1: {"tokens": ["shd"], "tree": False}})
     assert pending.to_move == 1 and pending.anytime_pass("own") == "done"
-    store = Store(database_url(db))
+    store = Store(database_url(any_db))
     seats = [Seat(kind="human", token_hash=hash_token(name), joined=True) for name in "ab"]
     store.create(StoredMatch(id="pending", game="meeple_war", players=2, seed=None, options=None,
                              position=pending.position(), seats=seats, created=time.time()))
     store.close()
-    with TestClient(create_app(db, bot_delay=0)) as client:
+    with TestClient(create_app(any_db, bot_delay=0)) as client:
         shown = client.get("/api/matches/pending").json()
     assert shown["version"] >= 1 and shown["to_move"] == 0

@@ -8,8 +8,8 @@ from meeples.server.app import create_app
 from tests.server.conftest import create, receive, token
 
 
-def test_restart_resumes_the_game_where_it_was(db: str) -> None:
-    play_restart_and_resume(db)
+def test_restart_resumes_the_game_where_it_was(any_db: str) -> None:
+    play_restart_and_resume(any_db)
 
 
 def play_restart_and_resume(db: str) -> None:
@@ -32,12 +32,12 @@ def play_restart_and_resume(db: str) -> None:
     assert moved["version"] == 4
 
 
-def test_restart_lets_a_waiting_bot_move(db: str) -> None:
+def test_restart_lets_a_waiting_bot_move(any_db: str) -> None:
     seats = [{"kind": "bot", "level": "random"}, {"kind": "human"}]
-    with TestClient(create_app(db, bot_delay=3600)) as first:
+    with TestClient(create_app(any_db, bot_delay=3600)) as first:
         match = create(first, seats=seats)
         version = first.get(f"/api/matches/{match['id']}").json()["version"]
-    with TestClient(create_app(db, bot_delay=0)) as second:
+    with TestClient(create_app(any_db, bot_delay=0)) as second:
         with second.websocket_connect(f"/ws/{match['id']}") as ws:
             ws.send_json({"type": "hello", "tokens": [token(match, 1)]})
             state = receive(ws)
@@ -46,16 +46,16 @@ def test_restart_lets_a_waiting_bot_move(db: str) -> None:
     assert (version, state["version"], state["to_move"]) == (0, 1, 1)
 
 
-def test_restart_keeps_finished_games_for_replay(db: str) -> None:
+def test_restart_keeps_finished_games_for_replay(any_db: str) -> None:
     win = "7www/10/10/10/10/10/4W5/10/10/WW8 S b5:S,d5:S,f5:S,h5:S,c6:S,e6:N,g6:S,i6:S 8/8 0 0"
-    with TestClient(create_app(db, bot_delay=0)) as first:
+    with TestClient(create_app(any_db, bot_delay=0)) as first:
         match = create(first, position=win)
         with first.websocket_connect(f"/ws/{match['id']}") as ws:
             ws.send_json({"type": "hello", "tokens": [token(match, 0)]})
             receive(ws)
             ws.send_json({"type": "act", "action": "e4-e6", "version": 0})
             receive(ws)
-    with TestClient(create_app(db, bot_delay=0)) as second:
+    with TestClient(create_app(any_db, bot_delay=0)) as second:
         replay = second.get(f"/api/matches/{match['id']}/replay").json()
         listing = second.get("/api/matches").json()
     assert replay["outcome"]["winners"] == [0]

@@ -145,9 +145,9 @@ def test_undo_before_the_bot_moves_and_not_after(db: str) -> None:
 
 
 def test_the_database_keeps_what_was_undone_and_a_restart_resumes_after_the_undo(
-    db: str,
+    any_db: str,
 ) -> None:
-    undo_restart_and_resume(db)
+    undo_restart_and_resume(any_db)
 
 
 def undo_restart_and_resume(db: str) -> None:

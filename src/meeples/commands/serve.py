@@ -67,6 +67,16 @@ def register(subparsers: Any) -> None:
         " believed (default: none; each client is then its own address, for the per-address"
         " limits)",
     )
+    parser.add_argument(
+        "--workers", type=whole_number(1, 64), default=1, metavar="N",
+        help="processes serving this port (1); more than one needs --redis and a database"
+        " server (e.g. PostgreSQL) that every worker reaches",
+    )
+    parser.add_argument(
+        "--redis", default=None, metavar="URL",
+        help="Redis shared with the other workers, of this host or others (default:"
+        " $MEEPLES_REDIS_URL; none: this process alone serves the database's games)",
+    )
     parser.set_defaults(func=run)
 
 
@@ -102,6 +112,7 @@ def run(args: argparse.Namespace) -> int:
         raise BadOptions("--db needs an SQLite file name or a database URL, not an empty text")
     url = database_url(args.db)
     shown = check_database(url, database_source(args.db))
+    redis_url = check_cluster(args, url)
     sock = bind(args.host, args.port)
     try:
         # A damaged, read-only or foreign file stops here, in one line (integrity check).
@@ -114,18 +125,131 @@ def run(args: argparse.Namespace) -> int:
         except DatabaseProblem as problem:
             raise BadOptions(f"{shown}: {problem}") from None
         open_database(url, shown)
-        app = create_app(
-            args.db, bot_delay=args.bot_delay, check_database=False,
-            abandon_after=args.abandon_after * 3600,
-        )
         address = f"[{args.host}]" if ":" in args.host else args.host
         banner = f"Meeples at http://{address}:{args.port}  (database: {shown})"
-        config = uvicorn.Config(app, **uvicorn_options(args))
+
+        def config() -> Any:
+            app = create_app(
+                args.db, bot_delay=args.bot_delay, check_database=False, redis_url=redis_url,
+                abandon_after=args.abandon_after * 3600,
+            )
+            return uvicorn.Config(app, **uvicorn_options(args))
+
+        if redis_url is not None:
+            banner += f", {args.workers} worker{'s' if args.workers > 1 else ''} sharing Redis"
+        if args.workers > 1:
+            return serve_workers(config, banner, sock, args.workers)
         quiet_collector()
-        serve(config, banner, sock)
+        serve(config(), banner, sock)
     finally:
         sock.close()
     return 0
+
+
+def check_cluster(args: argparse.Namespace, url: str) -> str | None:
+    """Check the settings of several workers; return the Redis URL (None: one process alone).
+
+    Raises:
+        BadOptions: several workers without Redis, or on an SQLite file; no Redis client
+            installed; Redis does not answer.
+    """
+    if args.redis is not None and not args.redis.strip():
+        raise BadOptions("--redis needs a URL (e.g. redis://localhost:6379/0)")
+    redis_url = args.redis or os.environ.get("MEEPLES_REDIS_URL", "").strip() or None
+    if redis_url is None:
+        if args.workers > 1:
+            raise BadOptions(
+                f"--workers {args.workers} needs --redis URL: the workers share Redis (who"
+                " writes each game) and a database server"
+            )
+        return None
+    if url.startswith("sqlite"):
+        raise BadOptions(
+            "several workers need a database server they all reach (--db"
+            " postgresql+psycopg://user@host/meeples), not an SQLite file"
+        )
+    try:
+        import redis
+    except ImportError:
+        raise BadOptions(
+            "the Redis client is not installed (pip install 'meeples[cluster]')"
+        ) from None
+    try:
+        client = redis.Redis.from_url(redis_url, socket_connect_timeout=5, socket_timeout=5)
+        try:
+            client.ping()
+        finally:
+            client.close()
+    except (ValueError, redis.RedisError, OSError) as error:
+        reason = str(error).strip().splitlines()
+        raise BadOptions(
+            f"--redis {shorten(redis_url)}: {reason[0] if reason else type(error).__name__}"
+        ) from None
+    return str(redis_url)
+
+
+def serve_workers(config: Any, banner: str, sock: socket.socket, count: int) -> int:
+    """Run count worker processes on one listening socket, each its own uvicorn; start a new
+    one in place of one that dies; stop them all on SIGINT or SIGTERM.
+
+    config: makes a worker's uvicorn configuration (called in the worker, after the fork).
+    Return 1 when a worker could not start (its error is in its output), else 0.
+    """
+    import multiprocessing
+    import signal
+    import sys
+    import time
+
+    sock.listen(2048)  # connections wait in the queue until a worker takes them
+    context = multiprocessing.get_context("fork")
+
+    def work() -> None:
+        quiet_collector()
+        serve(config(), "", sock)
+
+    def start() -> Any:
+        process = context.Process(target=work, daemon=False)
+        process.start()
+        return process
+
+    stopping: list[int] = []
+
+    def stop(signum: int, frame: Any) -> None:
+        stopping.append(signum)
+
+    processes = [start() for _ in range(count)]
+    previous = {sig: signal.signal(sig, stop) for sig in (signal.SIGINT, signal.SIGTERM)}
+    print(banner, flush=True)
+    status = 0
+    try:
+        while not stopping:
+            time.sleep(0.2)
+            for index, process in enumerate(processes):
+                if process.is_alive():
+                    continue
+                if process.exitcode == 3:  # uvicorn: the app failed to start
+                    print(f"meeples serve: worker {index + 1} could not start", file=sys.stderr)
+                    stopping.append(0)
+                    status = 1
+                    break
+                print(
+                    f"meeples serve: worker {index + 1} (pid {process.pid}) stopped with"
+                    f" status {process.exitcode}; starting another",
+                    file=sys.stderr, flush=True,
+                )
+                processes[index] = start()
+    finally:
+        for process in processes:
+            if process.is_alive():
+                process.terminate()  # uvicorn's graceful shutdown: leases given back
+        for process in processes:
+            process.join(15)
+            if process.is_alive():
+                process.kill()
+                process.join()
+        for sig, handler in previous.items():
+            signal.signal(sig, handler)
+    return status
 
 
 def quiet_collector() -> None:
@@ -273,7 +397,7 @@ def serve(config: Any, banner: str, sock: socket.socket) -> None:
     class Server(uvicorn.Server):
         async def startup(self, sockets: list[socket.socket] | None = None) -> None:
             await super().startup(sockets=sockets)
-            if not self.should_exit:
+            if not self.should_exit and banner:
                 print(banner, flush=True)
 
     Server(config).run(sockets=[sock])

@@ -78,6 +78,7 @@ def create_app(
     bot_games: tuple[int, int] = (BOT_GAMES_PER_ADDRESS, BOT_GAMES_TOTAL),
     check_database: bool = True,
     abandon_after: float = lifecycle.ABANDON_AFTER,
+    redis_url: str | None = None,
 ) -> Starlette:
     """Return the application on the database db (see :func:`store.database_url`).
 
@@ -92,6 +93,8 @@ def create_app(
     checks before it starts the app, so it says no here).
     abandon_after: seconds without an action after which an unfinished match is listed as
     abandoned.
+    redis_url: Redis shared with other workers on the same database (see
+    :mod:`meeples.server.cluster`); None: this process alone serves the database's games.
 
     Raises:
         DatabaseProblem: (at start) the database is damaged, read-only or not a database.
@@ -109,7 +112,28 @@ def create_app(
                 store.close()
                 raise
         workers = Workers.start(bot_processes)
-        lobby = Lobby(store, bot_delay, workers, bot_games, abandon_after)
+        # --- several workers (meeples.server.cluster) ---
+        cluster = None
+        if redis_url is not None:
+            from meeples.server.cluster import Cluster, ClusterLobby, check_shared
+
+            try:
+                check_shared(url)
+                cluster = Cluster(redis_url, store)
+                shared = ClusterLobby(
+                    store, cluster, bot_delay, workers, bot_games, abandon_after
+                )
+                cluster.app, cluster.serve_socket = app, _live
+                await cluster.start(shared)
+            except BaseException:
+                await asyncio.to_thread(workers.stop)
+                store.close()
+                raise
+            lobby: Lobby = shared
+        else:
+            lobby = Lobby(store, bot_delay, workers, bot_games, abandon_after)
+        app.state.cluster = cluster
+        # --- end ---
         app.state.store = store
         app.state.lobby = lobby
         app.state.creations = guard.Buckets(*create_rate)
@@ -122,6 +146,8 @@ def create_app(
         try:
             yield
         finally:
+            if cluster is not None:  # its bots stopped first, then its games let go
+                await cluster.stop()
             await lobby.stop()
             await asyncio.to_thread(workers.stop)
             store.close()
@@ -429,6 +455,9 @@ async def _refuse(websocket: WebSocket, message: dict[str, Any], code: int) -> N
 
 
 async def _live(websocket: WebSocket) -> None:
+    cluster = getattr(websocket.app.state, "cluster", None)
+    if cluster is not None and await cluster.relay(websocket, _address(websocket)):
+        return  # served by the worker holding the match, through this one
     try:
         room = await _lobby(websocket).get(websocket.path_params["match_id"])
     except DamagedMatch:

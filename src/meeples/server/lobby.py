@@ -188,6 +188,7 @@ class Lobby:
         if bots_only:
             self._reserve_bot_game(stored.id, address)  # before any wait: no race past it
         try:
+            await self.reserve(stored.id)
             await self.workers.store(self.store.create, stored)
         except BaseException:
             self._bot_games.pop(stored.id, None)
@@ -196,6 +197,10 @@ class Lobby:
         await room.settle()  # a start position may begin with a decision a setting declines
         room.schedule_bots()
         return room, tokens
+
+    async def reserve(self, match_id: str) -> None:
+        """Prepare to write a new match before it is stored (alone on the database: nothing
+        to do; among several workers, :class:`meeples.server.cluster.ClusterLobby` holds it)."""
 
     def _reserve_bot_game(self, match_id: str, address: str) -> None:
         """Count a new game of bots only, if the quotas allow it.

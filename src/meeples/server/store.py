@@ -9,6 +9,13 @@ Undoing takes actions out of ``actions`` and keeps them, with when and by whom, 
 nothing a player did is lost. Columns added since the first schema (:data:`ADDED_COLUMNS`) are
 added to an older database when it is opened, and its old rows read as their defaults.
 
+Several workers on one database (:mod:`meeples.server.cluster`) each write only the matches
+they hold, and the database itself refuses a writer that was replaced: ``writers`` numbers the
+turns of each match's writer (its epoch), a worker that takes a match over bumps it
+(:meth:`Store.take_writer`), and every write of a fenced match checks, in its own transaction
+and under the row's lock, that the epoch is still the one this store holds (else
+:class:`Deposed`, and nothing is written).
+
 A database that cannot be trusted is refused at start (:meth:`Store.check`: SQLite's
 ``PRAGMA quick_check`` and a write that is rolled back), with one line saying why. A single
 damaged record is isolated: it is left out of listings, loading it raises
@@ -44,8 +51,8 @@ from sqlalchemy import (
     select,
     update,
 )
-from sqlalchemy.engine import Engine
-from sqlalchemy.exc import SQLAlchemyError
+from sqlalchemy.engine import Connection, Engine
+from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 from sqlalchemy.pool import StaticPool
 
 from meeples.core.game import ANYTIME_SETTINGS, DEFAULT_ANYTIME
@@ -56,6 +63,14 @@ log = logging.getLogger("meeples.server")
 
 class DatabaseProblem(Exception):
     """The database cannot be used: not a database, damaged, unreachable or read-only."""
+
+
+class Deposed(Exception):
+    """This worker no longer writes a match: another one took it over (nothing was written)."""
+
+    def __init__(self, match_id: str) -> None:
+        super().__init__(f"match {match_id} is written by another worker now")
+        self.match_id = match_id
 
 
 class DamagedMatch(Exception):
@@ -141,6 +156,18 @@ events = Table(
     Column("at", Float, nullable=False),
     Column("data", Text, nullable=True),
 )
+
+#: The writer of each match among several workers: ``epoch`` grows by one at each takeover.
+writers = Table(
+    "writers",
+    metadata,
+    Column("match_id", String(32), primary_key=True),
+    Column("epoch", Integer, nullable=False),
+    Column("worker", String(128), nullable=False),
+)
+
+#: The epoch of a match this store was deposed from, or never held: every write is refused.
+NOT_WRITER = -1
 
 #: Columns that databases made before them lack: :meth:`Store.__init__` adds them.
 ADDED_COLUMNS = (
@@ -269,6 +296,9 @@ class Store:
         self.url = url
         self._reported: set[str] = set()
         self._reporting = threading.Lock()
+        #: The writer epoch held for each fenced match (see :meth:`take_writer`); the writes
+        #: of a match not in here are not checked (one process alone on its database).
+        self.fences: dict[str, int] = {}
         if url == "sqlite://":
             self.engine: Engine = create_engine(
                 url, connect_args={"check_same_thread": False}, poolclass=StaticPool
@@ -343,15 +373,72 @@ class Store:
         """Release the database connections."""
         self.engine.dispose()
 
+    def take_writer(self, match_id: str, worker: str) -> int:
+        """Become the writer of a match: bump its epoch, fence its writes with it, return it.
+
+        Every write of the previous writer that committed is visible once this returns (its
+        transaction held the row's lock), and every later one is refused (:class:`Deposed`).
+        """
+        for attempt in range(3):
+            try:
+                with self.engine.begin() as conn:
+                    epoch = conn.execute(
+                        select(writers.c.epoch).where(writers.c.match_id == match_id)
+                        .with_for_update()
+                    ).scalar()
+                    if epoch is None:
+                        epoch = 1
+                        conn.execute(
+                            insert(writers).values(match_id=match_id, epoch=epoch, worker=worker)
+                        )
+                    else:
+                        epoch += 1
+                        conn.execute(
+                            update(writers).where(writers.c.match_id == match_id)
+                            .values(epoch=epoch, worker=worker)
+                        )
+                self.fences[match_id] = epoch
+                return int(epoch)
+            except IntegrityError:  # two first takers inserted at once: the loser tries again
+                if attempt == 2:
+                    raise
+        raise AssertionError("unreachable")
+
+    def give_up_writer(self, match_id: str) -> None:
+        """Stop writing a match (deposed or released): its writes are refused from now on."""
+        self.fences[match_id] = NOT_WRITER
+
+    def _fence(self, conn: Connection, match_id: str) -> None:
+        """Check, in the writing transaction, that this store still writes a fenced match.
+
+        Raises:
+            Deposed: another worker took it over (the transaction is then rolled back).
+        """
+        held = self.fences.get(match_id)
+        if held is None:
+            return
+        epoch = conn.execute(
+            select(writers.c.epoch).where(writers.c.match_id == match_id).with_for_update()
+        ).scalar()
+        if held == NOT_WRITER or epoch != held:
+            raise Deposed(match_id)
+
     def create(self, match: StoredMatch) -> None:
         """Store a new match (with no actions yet)."""
         with self.engine.begin() as conn:
+            self._fence(conn, match.id)
             _insert_match(conn, match)
 
     def create_rematch(self, match: StoredMatch, old_id: str, event: MatchEvent) -> None:
         """Store a new match as the rematch of old_id, linked from it, with the offer recorded
-        as an event of the old match: all at once or not at all."""
+        as an event of the old match: all at once or not at all.
+
+        Raises:
+            Deposed: another worker writes the old match now.
+        """
         with self.engine.begin() as conn:
+            self._fence(conn, old_id)
+            self._fence(conn, match.id)
             _insert_match(conn, match)
             conn.execute(
                 update(matches).where(matches.c.id == old_id).values(rematch=match.id)
@@ -361,8 +448,13 @@ class Store:
     def add_event(
         self, match_id: str, event: MatchEvent, result: dict[str, Any] | None = None
     ) -> None:
-        """Store an event of a match (and the result when it ends the match), atomically."""
+        """Store an event of a match (and the result when it ends the match), atomically.
+
+        Raises:
+            Deposed: another worker writes this match now.
+        """
         with self.engine.begin() as conn:
+            self._fence(conn, match_id)
             _insert_event(conn, match_id, event)
             if result is not None:
                 conn.execute(
@@ -388,8 +480,12 @@ class Store:
         """Commit one accepted action (and the result when it ends the match), atomically.
 
         passed: the server played it for the seat, by the seat's anytime setting.
+
+        Raises:
+            Deposed: another worker writes this match now.
         """
         with self.engine.begin() as conn:
+            self._fence(conn, match_id)
             conn.execute(
                 insert(actions).values(
                     match_id=match_id, ply=ply, seat=seat, action=action, passed=passed,
@@ -407,8 +503,13 @@ class Store:
         self, match_id: str, rows: list[tuple[int | None, str, bool]]
     ) -> None:
         """Replace a match's whole action list by rows of (seat, action, passed), atomically
-        (a record converted to a newer form: chance's outcomes put in, see ``room``)."""
+        (a record converted to a newer form: chance's outcomes put in, see ``room``).
+
+        Raises:
+            Deposed: another worker writes this match now.
+        """
         with self.engine.begin() as conn:
+            self._fence(conn, match_id)
             conn.execute(delete(actions).where(actions.c.match_id == match_id))
             if rows:
                 conn.execute(insert(actions), [
@@ -419,8 +520,13 @@ class Store:
 
     def undo(self, match_id: str, ply: int, by: int | None, at: float) -> int:
         """Take back the actions from ply on: move them to ``undone``, atomically, as undo
-        number n (the match's undos so far plus one); return how many were taken back."""
+        number n (the match's undos so far plus one); return how many were taken back.
+
+        Raises:
+            Deposed: another worker writes this match now.
+        """
         with self.engine.begin() as conn:
+            self._fence(conn, match_id)
             rows = conn.execute(
                 select(actions.c.ply, actions.c.seat, actions.c.action, actions.c.passed)
                 .where(actions.c.match_id == match_id, actions.c.ply >= ply)
@@ -455,8 +561,13 @@ class Store:
         ]
 
     def update_seats(self, match_id: str, seats: list[Seat]) -> None:
-        """Store the seats of a match (a seat joined or was claimed)."""
+        """Store the seats of a match (a seat joined or was claimed).
+
+        Raises:
+            Deposed: another worker writes this match now.
+        """
         with self.engine.begin() as conn:
+            self._fence(conn, match_id)
             conn.execute(
                 update(matches)
                 .where(matches.c.id == match_id)
@@ -496,6 +607,12 @@ class Store:
                 self.report_damaged(match_id, problem)
                 raise DamagedMatch(match_id) from None
             return stored
+
+    def exists(self, match_id: str) -> bool:
+        """Return whether a match is stored."""
+        with self.engine.connect() as conn:
+            found = conn.execute(select(matches.c.id).where(matches.c.id == match_id)).first()
+        return found is not None
 
     def list_ids(self, finished: bool | None = None) -> list[str]:
         """Return the ids of stored matches, newest first."""

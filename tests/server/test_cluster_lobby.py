@@ -1,0 +1,112 @@
+"""One worker among several, in process: what it holds, lets go and counts."""
+
+from __future__ import annotations
+
+import pytest
+from starlette.testclient import TestClient
+from starlette.websockets import WebSocketDisconnect
+
+from meeples.server.app import create_app
+from tests.server.conftest import WIN_IN_ONE, create
+
+BOTS = [{"kind": "bot", "level": "random"}, {"kind": "bot", "level": "random"}]
+
+
+def test_a_bot_game_let_go_no_longer_counts_in_the_quota(
+    postgres_url: str, redis_url: str
+) -> None:
+    app = create_app(postgres_url, bot_delay=3600, bot_games=(1, 1), redis_url=redis_url)
+    with TestClient(app) as client:
+        first = create(client, seats=BOTS)
+        refused = client.post("/api/matches", json={"game": "sparta", "seats": BOTS})
+        assert client.portal is not None
+        client.portal.call(app.state.lobby.drop, first["id"])
+        second = client.post("/api/matches", json={"game": "sparta", "seats": BOTS})
+    assert (refused.status_code, second.status_code) == (429, 201)
+
+
+def test_a_game_let_go_is_loaded_afresh_when_asked_for_again(
+    postgres_url: str, redis_url: str
+) -> None:
+    app = create_app(postgres_url, bot_delay=0, redis_url=redis_url)
+    with TestClient(app) as client:
+        match = create(client)
+        assert client.portal is not None
+        room = app.state.lobby.rooms[match["id"]]
+        client.portal.call(app.state.lobby.drop, match["id"])
+        with client.websocket_connect(f"/ws/{match['id']}") as ws:
+            ws.send_json({"type": "hello", "tokens": [match["seats"][0]["token"]]})
+            state = ws.receive_json()
+    again = app.state.lobby.rooms.get(match["id"])
+    assert state["type"] == "state" and again is not None and again is not room
+
+
+def test_a_worker_whose_game_was_taken_over_writes_nothing_and_sends_its_players_away(
+    postgres_url: str, redis_url: str
+) -> None:
+    import redis
+
+    from meeples.server.store import Store
+
+    app = create_app(postgres_url, bot_delay=0, redis_url=redis_url)
+    with TestClient(app) as client:
+        match = create(client)
+        with client.websocket_connect(f"/ws/{match['id']}") as ws:
+            ws.send_json({"type": "hello", "tokens": [match["seats"][0]["token"]]})
+            state = ws.receive_json()
+            other = Store(postgres_url)  # another worker takes the game over
+            other.take_writer(match["id"], "other")
+            lease = redis.Redis.from_url(redis_url)
+            lease.set(f"meeples:lease:{match['id']}", "other")
+            lease.close()
+            ws.send_json({"type": "act", "action": state["legal"][0]["action"], "version": 0})
+            refused = ws.receive_json()
+            with pytest.raises(WebSocketDisconnect) as closed:
+                while True:
+                    ws.receive_json()
+    stored = other.load(match["id"])
+    other.close()
+    assert refused["code"] == "storage" and closed.value.code == 1012
+    assert stored is not None and stored.actions == []
+
+
+def test_a_lease_renewed_late_keeps_the_game_and_its_players(
+    postgres_url: str, redis_url: str
+) -> None:
+    app = create_app(postgres_url, bot_delay=0, redis_url=redis_url)
+    with TestClient(app) as client:
+        match = create(client)
+        with client.websocket_connect(f"/ws/{match['id']}") as ws:
+            ws.send_json({"type": "hello", "tokens": [match["seats"][0]["token"]]})
+            state = ws.receive_json()
+            room = app.state.lobby.rooms[match["id"]]
+            app.state.cluster.held[match["id"]] = 0.0  # as if the event loop stalled
+            client.get(f"/api/matches/{match['id']}")
+            ws.send_json({"type": "act", "action": state["legal"][0]["action"], "version": 0})
+            moved = ws.receive_json()
+    assert app.state.lobby.rooms[match["id"]] is room and moved["version"] == 1
+
+
+def test_a_finished_game_nobody_watches_is_given_back(
+    postgres_url: str, redis_url: str
+) -> None:
+    import time
+
+    import redis
+
+    app = create_app(postgres_url, bot_delay=0, redis_url=redis_url)
+    with TestClient(app) as client:
+        match = create(client, position=WIN_IN_ONE)
+        with client.websocket_connect(f"/ws/{match['id']}") as ws:
+            ws.send_json({"type": "hello", "tokens": [match["seats"][0]["token"]]})
+            ws.receive_json()
+            ws.send_json({"type": "act", "action": "e4-e6", "version": 0})
+            assert ws.receive_json()["outcome"] is not None
+        deadline = time.monotonic() + 10
+        while match["id"] in app.state.lobby.rooms and time.monotonic() < deadline:
+            time.sleep(0.1)
+        leases = redis.Redis.from_url(redis_url)
+        lease = leases.get(f"meeples:lease:{match['id']}")
+        leases.close()
+        replay = client.get(f"/api/matches/{match['id']}/replay")
+    assert lease is None and replay.status_code == 200
