@@ -106,7 +106,12 @@ _held: weakref.WeakKeyDictionary[Any, dict[str, Any]] = weakref.WeakKeyDictionar
 def receive(ws: Any) -> dict[str, Any]:
     """Return the next message of a connection, an update applied to the state it last
     received (as the browser does): a state's full snapshot either way."""
-    message: dict[str, Any] = ws.receive_json()
+    return follow(ws, ws.receive_json())
+
+
+def follow(ws: Any, message: dict[str, Any]) -> dict[str, Any]:
+    """Return a message a connection received, an update applied to the state it last
+    received: a state's full snapshot either way."""
     if message.get("type") == "state":
         _held[ws] = message
     elif message.get("type") == "update":
