@@ -16,7 +16,6 @@ from meeples.server.app import create_app
 from meeples.server.store import MatchEvent, Store, database_url
 from tests.server.conftest import WIN_IN_ONE, create, receive, token
 from tests.server.test_anytime_setting import receive_state
-from tests.server.test_postgres import postgres_url  # noqa: F401, F811 - the fixture
 
 
 def hello(ws: Any, *tokens: str) -> dict[str, Any]:
@@ -486,5 +485,5 @@ def test_lifecycle_survives_a_restart(db: str) -> None:
     resign_rematch_restart(db)
 
 
-def test_lifecycle_survives_a_restart_on_postgres(postgres_url: str) -> None:  # noqa: F811
+def test_lifecycle_survives_a_restart_on_postgres(postgres_url: str) -> None:
     resign_rematch_restart(postgres_url)
