@@ -19,14 +19,15 @@ def hotseat(page: Any, server: str) -> None:
 
 
 def private_views(page: Any) -> None:
-    """Mark every state as showing private information (Sparta's views are all public)."""
+    """Mark every state and update as showing private information (Sparta's views are all
+    public)."""
 
     def route(ws: Any) -> None:
         server = ws.connect_to_server()
 
         def from_server(message: str) -> None:
             data = json.loads(message)
-            if data.get("type") == "state":
+            if data.get("type") in ("state", "update"):
                 data["private"] = True
             ws.send(json.dumps(data))
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 import secrets
 import threading
 import time
+import weakref
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -19,6 +20,7 @@ from starlette.testclient import TestClient
 
 from meeples.loadtest import services
 from meeples.server.app import create_app
+from meeples.server.protocol import apply_update
 
 #: South to move, 199 quiet plies: any move (no capture is possible) ends the game in a draw.
 LAST_MOVE = (
@@ -96,6 +98,25 @@ def create(client: TestClient, **body: Any) -> dict[str, Any]:
     assert response.status_code == 201, response.text
     data: dict[str, Any] = response.json()
     return data
+
+
+_held: weakref.WeakKeyDictionary[Any, dict[str, Any]] = weakref.WeakKeyDictionary()
+
+
+def receive(ws: Any) -> dict[str, Any]:
+    """Return the next message of a connection, an update applied to the state it last
+    received (as the browser does): a state's full snapshot either way."""
+    return follow(ws, ws.receive_json())
+
+
+def follow(ws: Any, message: dict[str, Any]) -> dict[str, Any]:
+    """Return a message a connection received, an update applied to the state it last
+    received: a state's full snapshot either way."""
+    if message.get("type") == "state":
+        _held[ws] = message
+    elif message.get("type") == "update":
+        message = _held[ws] = apply_update(_held[ws], message)
+    return message
 
 
 def token(match: dict[str, Any], seat: int) -> str:

@@ -11,7 +11,7 @@ from starlette.testclient import TestClient
 from meeples.server.app import create_app
 from meeples.server.store import Store, database_url
 from tests.games.meeple_war.scenario import position
-from tests.server.conftest import create, token
+from tests.server.conftest import create, receive, token
 
 #: Player 0's phase 1 starts: player 0 (active) then player 1 may place an upgrade token.
 WINDOWS = position(
@@ -28,7 +28,7 @@ def meeple_war(client: TestClient) -> dict[str, Any]:
 def receive_state(ws: Any) -> dict[str, Any]:
     """Return the next state message (skipping anything else)."""
     while True:
-        message: dict[str, Any] = ws.receive_json()
+        message = receive(ws)
         if message["type"] == "state":
             return message
 
@@ -123,12 +123,12 @@ def test_settings_are_for_seats_not_spectators(client: TestClient) -> None:
     match = meeple_war(client)
     with client.websocket_connect(f"/ws/{match['id']}") as ws:
         ws.send_json({"type": "settings", "anytime": "ask"})
-        assert ws.receive_json()["code"] == "hello_first"
+        assert receive(ws)["code"] == "hello_first"
         ws.send_json({"type": "hello", "tokens": []})
         spectator = receive_state(ws)
         assert spectator["settings"] is None and spectator["undo"] is False
         ws.send_json({"type": "settings", "anytime": "ask"})
-        assert ws.receive_json()["code"] == "spectator"
+        assert receive(ws)["code"] == "spectator"
 
 
 def test_settings_message_is_strict(client: TestClient) -> None:
@@ -141,7 +141,7 @@ def test_settings_message_is_strict(client: TestClient) -> None:
                       {"type": "settings"},
                       {"type": "settings", "anytime": "ask", "seat": 0}):
             ws.send_json(wrong)
-            answer = ws.receive_json()
+            answer = receive(ws)
             assert answer["code"] == "malformed", wrong
 
 

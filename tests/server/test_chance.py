@@ -14,12 +14,12 @@ from starlette.testclient import TestClient
 from meeples.core.chance import CHANCE, commitment
 from meeples.server.store import Store, actions, database_url
 from tests.games.meeple_war.scenario import position
-from tests.server.conftest import create, token
+from tests.server.conftest import create, receive, token
 
 
 def hello(ws: Any, *tokens: str) -> dict[str, Any]:
     ws.send_json({"type": "hello", "tokens": list(tokens)})
-    message: dict[str, Any] = ws.receive_json()
+    message = receive(ws)
     return message
 
 
@@ -60,7 +60,7 @@ def test_server_draws_the_explored_tile_after_the_players_choice(client: TestCli
     with client.websocket_connect(f"/ws/{match['id']}") as ws:
         message = hello(ws, token(match, 0), token(match, 1))
         ws.send_json({"type": "act", "action": "explore@1,0", "version": message["version"]})
-        after = ws.receive_json()
+        after = receive(ws)
     seats = stored_seats(db, match["id"])
     assert seats[0] == (0, "explore@1,0")
     assert seats[1][0] == CHANCE and seats[1][1] in ("draw:T14", "draw:T19")
@@ -73,10 +73,10 @@ def test_undo_never_takes_back_a_chance_draw(client: TestClient) -> None:
     with client.websocket_connect(f"/ws/{match['id']}") as ws:
         message = hello(ws, token(match, 0), token(match, 1))
         ws.send_json({"type": "act", "action": "explore@1,0", "version": message["version"]})
-        after = ws.receive_json()
+        after = receive(ws)
         assert after["log"][-1]["action"] == "draw:T14"
         ws.send_json({"type": "undo", "version": after["version"]})
-        refused = ws.receive_json()
+        refused = receive(ws)
     assert refused["code"] == "undo_chance"
 
 

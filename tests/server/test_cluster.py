@@ -23,7 +23,7 @@ import pytest
 
 from meeples.loadtest.failover import Worker, run_failover
 from meeples.loadtest.harness import free_port
-from tests.server.conftest import fresh_database
+from tests.server.conftest import follow, fresh_database
 
 pytest.importorskip("websockets")
 from websockets.exceptions import ConnectionClosed  # noqa: E402
@@ -93,8 +93,9 @@ def hello(worker: Worker, match: dict[str, Any], *seats: int,
 
 
 def receive_state(ws: ClientConnection, timeout: float = 10) -> dict[str, Any]:
+    """Return the next state (an update applied to the last one) or error."""
     while True:
-        message: dict[str, Any] = json.loads(ws.recv(timeout=timeout))
+        message = follow(ws, json.loads(ws.recv(timeout=timeout)))
         if message["type"] in ("state", "error"):
             return message
 

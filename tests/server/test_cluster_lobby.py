@@ -7,7 +7,7 @@ from starlette.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
 from meeples.server.app import create_app
-from tests.server.conftest import WIN_IN_ONE, create
+from tests.server.conftest import WIN_IN_ONE, create, receive
 
 BOTS = [{"kind": "bot", "level": "random"}, {"kind": "bot", "level": "random"}]
 
@@ -36,7 +36,7 @@ def test_a_game_let_go_is_loaded_afresh_when_asked_for_again(
         client.portal.call(app.state.lobby.drop, match["id"])
         with client.websocket_connect(f"/ws/{match['id']}") as ws:
             ws.send_json({"type": "hello", "tokens": [match["seats"][0]["token"]]})
-            state = ws.receive_json()
+            state = receive(ws)
     again = app.state.lobby.rooms.get(match["id"])
     assert state["type"] == "state" and again is not None and again is not room
 
@@ -53,17 +53,17 @@ def test_a_worker_whose_game_was_taken_over_writes_nothing_and_sends_its_players
         match = create(client)
         with client.websocket_connect(f"/ws/{match['id']}") as ws:
             ws.send_json({"type": "hello", "tokens": [match["seats"][0]["token"]]})
-            state = ws.receive_json()
+            state = receive(ws)
             other = Store(postgres_url)  # another worker takes the game over
             other.take_writer(match["id"], "other")
             lease = redis.Redis.from_url(redis_url)
             lease.set(f"meeples:lease:{match['id']}", "other")
             lease.close()
             ws.send_json({"type": "act", "action": state["legal"][0]["action"], "version": 0})
-            refused = ws.receive_json()
+            refused = receive(ws)
             with pytest.raises(WebSocketDisconnect) as closed:
                 while True:
-                    ws.receive_json()
+                    receive(ws)
     stored = other.load(match["id"])
     other.close()
     assert refused["code"] == "storage" and closed.value.code == 1012
@@ -78,12 +78,12 @@ def test_a_lease_renewed_late_keeps_the_game_and_its_players(
         match = create(client)
         with client.websocket_connect(f"/ws/{match['id']}") as ws:
             ws.send_json({"type": "hello", "tokens": [match["seats"][0]["token"]]})
-            state = ws.receive_json()
+            state = receive(ws)
             room = app.state.lobby.rooms[match["id"]]
             app.state.cluster.held[match["id"]] = 0.0  # as if the event loop stalled
             client.get(f"/api/matches/{match['id']}")
             ws.send_json({"type": "act", "action": state["legal"][0]["action"], "version": 0})
-            moved = ws.receive_json()
+            moved = receive(ws)
     assert app.state.lobby.rooms[match["id"]] is room and moved["version"] == 1
 
 
@@ -99,9 +99,9 @@ def test_a_finished_game_nobody_watches_is_given_back(
         match = create(client, position=WIN_IN_ONE)
         with client.websocket_connect(f"/ws/{match['id']}") as ws:
             ws.send_json({"type": "hello", "tokens": [match["seats"][0]["token"]]})
-            ws.receive_json()
+            receive(ws)
             ws.send_json({"type": "act", "action": "e4-e6", "version": 0})
-            assert ws.receive_json()["outcome"] is not None
+            assert receive(ws)["outcome"] is not None
         deadline = time.monotonic() + 10
         while match["id"] in app.state.lobby.rooms and time.monotonic() < deadline:
             time.sleep(0.1)

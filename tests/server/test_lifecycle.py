@@ -14,9 +14,8 @@ from meeples.core.game import Outcome
 from meeples.server import lifecycle
 from meeples.server.app import create_app
 from meeples.server.store import MatchEvent, Store, database_url
-from tests.server.conftest import WIN_IN_ONE, create, token
+from tests.server.conftest import WIN_IN_ONE, create, receive, token
 from tests.server.test_anytime_setting import receive_state
-from tests.server.test_postgres import postgres_url  # noqa: F401, F811 - the fixture
 
 
 def hello(ws: Any, *tokens: str) -> dict[str, Any]:
@@ -27,7 +26,7 @@ def hello(ws: Any, *tokens: str) -> dict[str, Any]:
 def error_of(ws: Any) -> dict[str, Any]:
     """Return the next error message (skipping states)."""
     while True:
-        message: dict[str, Any] = ws.receive_json()
+        message = receive(ws)
         if message["type"] == "error":
             return message
 
@@ -194,10 +193,10 @@ def test_rematch_keeps_the_seats_tokens_and_options_with_a_new_seed(client: Test
     with client.websocket_connect(f"/ws/{match['id']}") as ws:
         hello(ws, token(match, 0))
         ws.send_json({"type": "rematch"})
-        answer = ws.receive_json()
+        answer = receive(ws)
         assert answer["type"] == "state"  # everyone hears of the offer...
         offered = answer["rematch"]
-        answer = ws.receive_json()  # ...and the one who asked gets the id
+        answer = receive(ws)  # ...and the one who asked gets the id
     assert answer == {"type": "rematch", "id": offered["id"]} and offered["by"] == 0
     store = client.app.state.store  # type: ignore[attr-defined]
     old, new = store.load(match["id"]), store.load(answer["id"])
@@ -218,7 +217,7 @@ def test_rematch_offered_twice_is_the_same_match(client: TestClient) -> None:
         south.send_json({"type": "rematch"})
         seen_by_north = receive_state(north)
         north.send_json({"type": "rematch"})
-        while (answer := north.receive_json())["type"] != "rematch":
+        while (answer := receive(north))["type"] != "rematch":
             pass
     assert answer["id"] == seen_by_north["rematch"]["id"]
     assert client.get(f"/api/matches/{match['id']}").json()["rematch"] == answer["id"]
@@ -249,7 +248,7 @@ def test_rematch_keeps_the_bots_and_they_play(client: TestClient) -> None:
         ws.send_json({"type": "resign"})
         until(ws, lambda s: s["outcome"] is not None)
         ws.send_json({"type": "rematch"})
-        while (answer := ws.receive_json())["type"] != "rematch":
+        while (answer := receive(ws))["type"] != "rematch":
             pass
     with client.websocket_connect(f"/ws/{answer['id']}") as ws:
         state = until(ws, lambda s: s["log"], limit=50) if not (s := hello(
@@ -445,7 +444,7 @@ def test_replay_of_a_match_shows_the_rematch_offered_after_it_was_replayed(
     with client.websocket_connect(f"/ws/{match['id']}") as ws:
         hello(ws, token(match, 0))
         ws.send_json({"type": "rematch"})
-        while (answer := ws.receive_json())["type"] != "rematch":
+        while (answer := receive(ws))["type"] != "rematch":
             pass
     after = client.get(f"/api/matches/{match['id']}/replay").json()
     assert before["rematch"] is None and after["rematch"] == answer["id"]
@@ -464,7 +463,7 @@ def resign_rematch_restart(db: str) -> None:
             ws.send_json({"type": "resign"})
             receive_state(ws)
             ws.send_json({"type": "rematch"})
-            while (answer := ws.receive_json())["type"] != "rematch":
+            while (answer := receive(ws))["type"] != "rematch":
                 pass
     with TestClient(create_app(db, bot_delay=0)) as client:
         with client.websocket_connect(f"/ws/{match['id']}") as ws:
@@ -486,5 +485,5 @@ def test_lifecycle_survives_a_restart(db: str) -> None:
     resign_rematch_restart(db)
 
 
-def test_lifecycle_survives_a_restart_on_postgres(postgres_url: str) -> None:  # noqa: F811
+def test_lifecycle_survives_a_restart_on_postgres(postgres_url: str) -> None:
     resign_rematch_restart(postgres_url)

@@ -8,13 +8,12 @@ from starlette.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
 from meeples.server.store import Store, database_url
-from tests.server.conftest import WIN_IN_ONE, create, token
+from tests.server.conftest import WIN_IN_ONE, create, receive, token
 
 
 def hello(ws: Any, *tokens: str) -> dict[str, Any]:
     ws.send_json({"type": "hello", "tokens": list(tokens)})
-    message: dict[str, Any] = ws.receive_json()
-    return message
+    return receive(ws)
 
 
 def test_each_player_gets_legal_actions_only_on_its_turn(client: TestClient) -> None:
@@ -33,7 +32,7 @@ def test_a_move_reaches_both_players_with_the_next_version(client: TestClient) -
         with client.websocket_connect(f"/ws/{match['id']}") as north:
             hello(north, token(match, 1))
             south.send_json({"type": "act", "action": "b2-b4", "version": 0})
-            seen_by_south, seen_by_north = south.receive_json(), north.receive_json()
+            seen_by_south, seen_by_north = receive(south), receive(north)
     assert (seen_by_south["version"], seen_by_north["version"]) == (1, 1)
     assert seen_by_north["log"][0]["action"] == "b2-b4" and len(seen_by_north["legal"]) > 0
 
@@ -61,7 +60,7 @@ def test_illegal_action_is_refused_with_its_reason_as_a_message(client: TestClie
     with client.websocket_connect(f"/ws/{match['id']}") as south:
         hello(south, token(match, 0))
         south.send_json({"type": "act", "action": "a1-a2", "version": 0})
-        answer = south.receive_json()
+        answer = receive(south)
     assert answer["code"] == "illegal"
     assert answer["msg"]["key"] == "core.not_legal"
     assert answer["msg"]["params"]["why"] == {"key": "sp.why.empty", "params": {"square": "a1"}}
@@ -87,16 +86,16 @@ def test_spectator_cannot_act(client: TestClient) -> None:
     with client.websocket_connect(f"/ws/{match['id']}") as spectator:
         hello(spectator)
         spectator.send_json({"type": "act", "action": "b2-b4", "version": 0})
-        assert spectator.receive_json()["code"] == "spectator"
+        assert receive(spectator)["code"] == "spectator"
 
 
 def test_wrong_token_is_refused_and_closed(client: TestClient) -> None:
     match = create(client)
     with client.websocket_connect(f"/ws/{match['id']}") as ws:
         ws.send_json({"type": "hello", "tokens": ["not-a-token"]})
-        assert ws.receive_json()["code"] == "bad_token"
+        assert receive(ws)["code"] == "bad_token"
         try:
-            ws.receive_json()
+            receive(ws)
             closed = False
         except WebSocketDisconnect as disconnect:
             closed = disconnect.code == 4403
@@ -114,7 +113,7 @@ def test_player_cannot_act_for_the_other_seat(client: TestClient) -> None:
     with client.websocket_connect(f"/ws/{match['id']}") as north:
         hello(north, token(match, 1))
         north.send_json({"type": "act", "action": "b2-b4", "version": 0})
-        assert north.receive_json()["code"] == "not_your_turn"
+        assert receive(north)["code"] == "not_your_turn"
     assert client.get(f"/api/matches/{match['id']}").json()["version"] == 0
 
 
@@ -123,9 +122,9 @@ def test_stale_version_is_refused_and_resent(client: TestClient) -> None:
     with client.websocket_connect(f"/ws/{match['id']}") as ws:
         hello(ws, token(match, 0), token(match, 1))
         ws.send_json({"type": "act", "action": "b2-b4", "version": 0})
-        ws.receive_json()
+        receive(ws)
         ws.send_json({"type": "act", "action": "b9-b7", "version": 0})
-        refused, resent = ws.receive_json(), ws.receive_json()
+        refused, resent = receive(ws), receive(ws)
     assert (refused["code"], resent["version"]) == ("stale", 1)
     assert client.get(f"/api/matches/{match['id']}").json()["version"] == 1
 
@@ -135,7 +134,7 @@ def test_illegal_action_is_refused_with_the_reason(client: TestClient) -> None:
     with client.websocket_connect(f"/ws/{match['id']}") as ws:
         hello(ws, token(match, 0))
         ws.send_json({"type": "act", "action": "b2-b6", "version": 0})
-        refused = ws.receive_json()
+        refused = receive(ws)
     assert refused["code"] == "illegal" and "at most 2 steps" in refused["message"]
 
 
@@ -147,7 +146,7 @@ def test_malformed_messages_are_refused(client: TestClient) -> None:
         ws.send_json({"type": "act", "action": "b2-b4"})
         ws.send_json({"type": "dance"})
         ws.send_json(["act"])
-        codes = [ws.receive_json()["code"] for _ in range(4)]
+        codes = [receive(ws)["code"] for _ in range(4)]
     assert codes == ["malformed"] * 4
 
 
@@ -155,7 +154,7 @@ def test_act_before_hello_is_refused(client: TestClient) -> None:
     match = create(client)
     with client.websocket_connect(f"/ws/{match['id']}") as ws:
         ws.send_json({"type": "act", "action": "b2-b4", "version": 0})
-        assert ws.receive_json()["code"] == "hello_first"
+        assert receive(ws)["code"] == "hello_first"
 
 
 def test_reconnect_gets_the_state_back(client: TestClient) -> None:
@@ -163,7 +162,7 @@ def test_reconnect_gets_the_state_back(client: TestClient) -> None:
     with client.websocket_connect(f"/ws/{match['id']}") as ws:
         hello(ws, token(match, 0), token(match, 1))
         ws.send_json({"type": "act", "action": "b2-b4", "version": 0})
-        ws.receive_json()
+        receive(ws)
     with client.websocket_connect(f"/ws/{match['id']}") as again:
         state = hello(again, token(match, 1))
     assert (state["version"], state["seat"], len(state["legal"]) > 0) == (1, 1, True)
@@ -174,7 +173,7 @@ def test_hotseat_sees_the_view_of_the_seat_to_move(client: TestClient) -> None:
     with client.websocket_connect(f"/ws/{match['id']}") as ws:
         hello(ws, token(match, 0), token(match, 1))
         ws.send_json({"type": "act", "action": "b2-b4", "version": 0})
-        state = ws.receive_json()
+        state = receive(ws)
     assert (state["seat"], state["seats"]) == (1, [0, 1])
 
 
@@ -183,7 +182,7 @@ def test_action_is_stored_before_it_is_broadcast(client: TestClient, db: str) ->
     with client.websocket_connect(f"/ws/{match['id']}") as ws:
         hello(ws, token(match, 0))
         ws.send_json({"type": "act", "action": "b2-b4", "version": 0})
-        ws.receive_json()
+        receive(ws)
         stored = Store(database_url(db)).load(match["id"])
     assert stored is not None and stored.actions == ["b2-b4"]
 
@@ -193,8 +192,8 @@ def test_bot_seat_answers_a_move(client: TestClient) -> None:
     with client.websocket_connect(f"/ws/{match['id']}") as ws:
         hello(ws, token(match, 0))
         ws.send_json({"type": "act", "action": "b2-b4", "version": 0})
-        ws.receive_json()
-        answer = ws.receive_json()
+        receive(ws)
+        answer = receive(ws)
     assert answer["version"] == 2 and answer["log"][1]["seat"] == 1 and answer["legal"]
 
 
@@ -204,7 +203,7 @@ def test_bots_play_a_game_to_its_end(client: TestClient) -> None:
     with client.websocket_connect(f"/ws/{match['id']}") as ws:
         state = hello(ws)
         while state["outcome"] is None:
-            state = ws.receive_json()
+            state = receive(ws)
     assert state["version"] >= 1
 
 
@@ -213,7 +212,7 @@ def test_finishing_move_reports_the_ranking(client: TestClient) -> None:
     with client.websocket_connect(f"/ws/{match['id']}") as ws:
         hello(ws, token(match, 0))
         ws.send_json({"type": "act", "action": "e4-e6", "version": 0})
-        state = ws.receive_json()
+        state = receive(ws)
     outcome = state["outcome"]
     assert outcome["winners"] == [0] and outcome["ranking"] == [[0], [1]]
     assert outcome["msg"] == {
@@ -229,13 +228,13 @@ def test_each_player_receives_only_its_own_view(client: TestClient) -> None:
         with client.websocket_connect(f"/ws/{match['id']}") as north:
             seen = hello(north, token(match, 1))
             south.send_json({"type": "act", "action": "b2-b4", "version": 0})
-            after = north.receive_json()
+            after = receive(north)
     assert (seen["view"]["player"], after["view"]["player"]) == (1, 1)
 
 
 def test_unknown_match_closes_the_socket(client: TestClient) -> None:
     with client.websocket_connect("/ws/nope") as ws:
-        assert ws.receive_json()["code"] == "unknown_match"
+        assert receive(ws)["code"] == "unknown_match"
 
 
 def test_an_action_that_cannot_be_stored_changes_nothing(client: TestClient) -> None:
@@ -250,7 +249,7 @@ def test_an_action_that_cannot_be_stored_changes_nothing(client: TestClient) -> 
         store.append_action, saved = broken, store.append_action
         try:
             ws.send_json({"type": "act", "action": "b2-b4", "version": 0})
-            refused = ws.receive_json()
+            refused = receive(ws)
         finally:
             store.append_action = saved
     assert refused["code"] == "storage"
@@ -262,7 +261,7 @@ def test_hint_suggests_legal_actions_to_the_player_to_move(client: TestClient) -
     with client.websocket_connect(f"/ws/{match['id']}") as ws:
         legal = {item["action"] for item in hello(ws, token(match, 0))["legal"]}
         ws.send_json({"type": "hint"})
-        answer = ws.receive_json()
+        answer = receive(ws)
     assert answer["type"] == "hint" and answer["hints"]
     assert {h["action"] for h in answer["hints"]} <= legal
 
@@ -272,4 +271,4 @@ def test_hint_is_refused_to_the_player_not_to_move(client: TestClient) -> None:
     with client.websocket_connect(f"/ws/{match['id']}") as ws:
         hello(ws, token(match, 1))
         ws.send_json({"type": "hint"})
-        assert ws.receive_json()["code"] == "not_your_turn"
+        assert receive(ws)["code"] == "not_your_turn"

@@ -106,3 +106,16 @@ def test_the_suite_refuses_every_address_but_loopback() -> None:
     for url in ["http://10.0.0.1:8000", "https://127.0.0.1:8000", "http://127.0.0.1:8000/x"]:
         with pytest.raises(NotLoopback):
             parse_url(url)
+
+
+def test_fuzz_lasts_long_enough_to_send_every_message_at_its_pace() -> None:
+    """At 1,000 a second, 100,000 messages and 12,000 requests cannot go in 30 seconds: the
+    fuzz ran 30 s and sent 26,683; it now lasts until all are sent."""
+    import random
+
+    from meeples.loadtest.harness import Target
+    from meeples.loadtest.scenarios import Context, Fuzz
+
+    options = Options(count=100_000, http=12_000, pace=1000.0, duration=30.0)
+    fuzz = Fuzz(Context(Target("127.0.0.1", 1), options, random.Random(1), 0.0))
+    assert fuzz.seconds() >= 112.0

@@ -5,7 +5,7 @@ from __future__ import annotations
 from starlette.testclient import TestClient
 
 from meeples.server.app import create_app
-from tests.server.conftest import create, token
+from tests.server.conftest import create, receive, token
 
 
 def test_restart_resumes_the_game_where_it_was(any_db: str) -> None:
@@ -18,16 +18,16 @@ def play_restart_and_resume(db: str) -> None:
         match = create(first)
         with first.websocket_connect(f"/ws/{match['id']}") as ws:
             ws.send_json({"type": "hello", "tokens": [token(match, 0), token(match, 1)]})
-            ws.receive_json()
+            receive(ws)
             for version, action in enumerate(["b2-b4", "b9-b7", "c2-c4"]):
                 ws.send_json({"type": "act", "action": action, "version": version})
-                before = ws.receive_json()
+                before = receive(ws)
     with TestClient(create_app(db, bot_delay=0)) as second:
         with second.websocket_connect(f"/ws/{match['id']}") as ws:
             ws.send_json({"type": "hello", "tokens": [token(match, 1)]})
-            after = ws.receive_json()
+            after = receive(ws)
             ws.send_json({"type": "act", "action": "c9-c7", "version": 3})
-            moved = ws.receive_json()
+            moved = receive(ws)
     assert after["view"] == before["view"] and after["log"] == before["log"]
     assert moved["version"] == 4
 
@@ -40,9 +40,9 @@ def test_restart_lets_a_waiting_bot_move(any_db: str) -> None:
     with TestClient(create_app(any_db, bot_delay=0)) as second:
         with second.websocket_connect(f"/ws/{match['id']}") as ws:
             ws.send_json({"type": "hello", "tokens": [token(match, 1)]})
-            state = ws.receive_json()
+            state = receive(ws)
             while state["version"] == 0:
-                state = ws.receive_json()
+                state = receive(ws)
     assert (version, state["version"], state["to_move"]) == (0, 1, 1)
 
 
@@ -52,9 +52,9 @@ def test_restart_keeps_finished_games_for_replay(any_db: str) -> None:
         match = create(first, position=win)
         with first.websocket_connect(f"/ws/{match['id']}") as ws:
             ws.send_json({"type": "hello", "tokens": [token(match, 0)]})
-            ws.receive_json()
+            receive(ws)
             ws.send_json({"type": "act", "action": "e4-e6", "version": 0})
-            ws.receive_json()
+            receive(ws)
     with TestClient(create_app(any_db, bot_delay=0)) as second:
         replay = second.get(f"/api/matches/{match['id']}/replay").json()
         listing = second.get("/api/matches").json()

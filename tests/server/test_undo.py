@@ -13,7 +13,7 @@ from starlette.testclient import TestClient
 from meeples.server import flow
 from meeples.server.app import create_app
 from meeples.server.store import Store, database_url
-from tests.server.conftest import create, token
+from tests.server.conftest import create, receive, token
 from tests.server.test_anytime_setting import meeple_war, receive_state
 
 
@@ -52,7 +52,7 @@ def test_undo_refused_once_another_player_decided(client: TestClient) -> None:
         south_state = receive_state(south)
         assert south_state["undo"] is False and state["undo"] is True
         south.send_json({"type": "undo"})
-        refusal = south.receive_json()
+        refusal = receive(south)
     assert refusal["type"] == "error" and refusal["code"] == "undo_not_yours"
 
 
@@ -73,7 +73,7 @@ def test_undo_goes_back_one_decision_at_a_time_to_the_start_of_the_turn(
         # Player 1's passed window went with player 0's decision before it.
         assert back["log"] == [] and back["view"] == start["view"]
         ws.send_json({"type": "undo"})
-        refusal = ws.receive_json()
+        refusal = receive(ws)
     assert [(e["seat"], e["passed"]) for e in second["log"]] == [
         (0, False), (1, True), (0, False), (1, True)]
     assert refusal["code"] == "nothing_to_undo"
@@ -85,7 +85,7 @@ def test_undo_with_a_stale_version_is_refused(client: TestClient) -> None:
         ws.send_json({"type": "hello", "tokens": [token(match, 0), token(match, 1)]})
         state = play(ws, receive_state(ws), "b2-b4")
         ws.send_json({"type": "undo", "version": state["version"] - 1})
-        refusal = ws.receive_json()
+        refusal = receive(ws)
         again = receive_state(ws)  # a stale client gets the current state
     assert refusal["code"] == "stale" and again["version"] == state["version"]
 
@@ -105,7 +105,7 @@ def test_undo_is_refused_after_a_roll_or_a_draw(client: TestClient) -> None:
                 break
             undoable += 1
         ws.send_json({"type": "undo"})
-        refusal = ws.receive_json()
+        refusal = receive(ws)
     assert undoable > 0 and state["view"]["phase"] != "place"
     assert refusal["code"] == "undo_chance"  # the dice are chance's outcomes (issue 13)
 
@@ -119,7 +119,7 @@ def test_spectators_cannot_undo(client: TestClient) -> None:
         ws.send_json({"type": "hello", "tokens": []})
         assert receive_state(ws)["undo"] is False
         ws.send_json({"type": "undo"})
-        assert ws.receive_json()["code"] == "spectator"
+        assert receive(ws)["code"] == "spectator"
 
 
 def test_undo_before_the_bot_moves_and_not_after(db: str) -> None:
@@ -141,7 +141,7 @@ def test_undo_before_the_bot_moves_and_not_after(db: str) -> None:
                 state = receive_state(ws)
             assert state["undo"] is False
             ws.send_json({"type": "undo"})
-            assert ws.receive_json()["code"] == "undo_not_yours"
+            assert receive(ws)["code"] == "undo_not_yours"
 
 
 def test_the_database_keeps_what_was_undone_and_a_restart_resumes_after_the_undo(
@@ -187,7 +187,7 @@ def test_undo_message_is_strict(client: TestClient) -> None:
         for wrong in ({"type": "undo", "version": "3"}, {"type": "undo", "seat": 0},
                       {"type": "undo", "version": -1}):
             ws.send_json(wrong)
-            assert ws.receive_json()["code"] == "malformed", wrong
+            assert receive(ws)["code"] == "malformed", wrong
 
 
 @pytest.mark.parametrize(

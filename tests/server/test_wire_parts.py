@@ -12,7 +12,7 @@ from starlette.testclient import TestClient
 
 import meeples
 from meeples.core.text import catalogue, message_from_json
-from tests.server.conftest import create, token
+from tests.server.conftest import create, receive, token
 
 
 def _worded(message: dict[str, Any]) -> bool:
@@ -29,7 +29,7 @@ def test_every_action_a_seat_receives_has_its_parts(client: TestClient, name: st
     rng = random.Random(3)
     with client.websocket_connect(f"/ws/{match['id']}") as ws:
         ws.send_json({"type": "hello", "tokens": tokens})
-        state = ws.receive_json()
+        state = receive(ws)
         for _ in range(25):
             if state["outcome"] is not None:
                 break
@@ -42,6 +42,6 @@ def test_every_action_a_seat_receives_has_its_parts(client: TestClient, name: st
                 assert isinstance(entry["parts"]["verb"], str) and _worded(entry["msg"]), entry
             action = rng.choice(state["legal"])["action"]
             ws.send_json({"type": "act", "action": action, "version": state["version"]})
-            state = ws.receive_json()
+            state = receive(ws)
             while state.get("type") != "state" or state["version"] == 0:
-                state = ws.receive_json()
+                state = receive(ws)

@@ -56,7 +56,14 @@ class Message:
 
     def to_json(self) -> dict[str, Any]:
         """Return the message as JSON-ready data: ``{"key": ..., "params": {...}}``."""
-        return {"key": self.key, "params": {k: _param_json(v) for k, v in self.params.items()}}
+        # Texts and numbers (nearly every parameter) go as they are without the checks of
+        # _param_json: the server turns ~130 messages into JSON per Sparta move.
+        return {
+            "key": self.key,
+            "params": {
+                k: v if type(v) in _PLAIN else _param_json(v) for k, v in self.params.items()
+            },
+        }
 
     def __str__(self) -> str:
         return render(self)
@@ -76,6 +83,10 @@ def shown(text: str) -> str:
 def player(seat: int) -> Ref:
     """Return a reference to a player by seat index (worded "player 1" for seat 0)."""
     return Ref("player", seat)
+
+
+#: Parameter types sent as they are (exactly these: not bool, a subclass of int).
+_PLAIN = frozenset({str, int, float})
 
 
 def _param_json(value: Any) -> Any:

@@ -183,8 +183,8 @@ async def play_seat(game: Game, seat: int, workers: list[Worker], until: float,
                 while time.monotonic() < until:
                     text = await asyncio.wait_for(ws.recv(), max(0.1, until - time.monotonic()))
                     message = json.loads(text)
-                    if message.get("type") != "state":
-                        continue
+                    if message.get("type") not in ("state", "update"):  # an update
+                        continue  # carries the version, the new entries and the legal list
                     game.acknowledge(entries_of(message), time.monotonic())
                     if message.get("outcome") is not None:
                         game.finished = True

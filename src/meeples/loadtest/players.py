@@ -37,10 +37,11 @@ GAMES_PER_ADDRESS = 20
 MOVE_TIMEOUT = 30.0
 #: Largest message a client accepts (a state of a long game is tens of kilobytes).
 MAX_MESSAGE = 1 << 22
-#: The head of a state message: its version and the seat to move (the keys' order of
-#: ``Room.message``; another order is read in full).
-HEAD = re.compile(rb'\{"type":"state",.{0,400}?"version":(\d+),"seat":(?:null|\d+),'
-                  rb'"seats":\[[\d,]*\],"to_move":(null|\d+)', re.S)
+#: The head of a state message (a snapshot or an update): its version, the version an update
+#: applies to, and the seat to move (the keys' order of ``Room.message`` and ``Room.update``;
+#: another order is read in full).
+HEAD = re.compile(rb'\{"type":"(?:state|update)","match":"[^"]*","version":(\d+),'
+                  rb'(?:"base":(\d+),)?.{0,300}?"seat":(?:null|\d+),"to_move":(null|\d+)', re.S)
 
 
 def http_client(target: Target, address: str, timeout: float = 30.0) -> httpx.AsyncClient:
@@ -130,16 +131,18 @@ class Seat:
         self.arrived = asyncio.Event()
         self.awaited: tuple[int, float, asyncio.Future[bool]] | None = None  # version, sent at
 
-    def head(self, raw: bytes) -> tuple[int, int | None] | None:
-        """Return the version and seat to move of a state message (None: not a state)."""
-        found = HEAD.match(raw, 0, 600)
+    def head(self, raw: bytes) -> tuple[int, int | None, int | None] | None:
+        """Return the version, the seat to move and the base (an update's; None for a
+        snapshot) of a state message (None: not a state)."""
+        found = HEAD.match(raw, 0, 800)
         if found is not None:
-            to_move = found.group(2)
-            return int(found.group(1)), None if to_move == b"null" else int(to_move)
+            to_move, base = found.group(3), found.group(2)
+            return (int(found.group(1)), None if to_move == b"null" else int(to_move),
+                    None if base is None else int(base))
         message = json.loads(raw)  # another order of keys: read it all
-        if message.get("type") != "state":
+        if message.get("type") not in ("state", "update"):
             return None
-        return int(message["version"]), message["to_move"]
+        return int(message["version"]), message["to_move"], message.get("base")
 
 
 class Game:
@@ -154,6 +157,8 @@ class Game:
         self.readers: list[asyncio.Task[None]] = []
         self.finished = False
         self.moves = 0
+        #: Updates that did not follow the state held (a snapshot was asked for each).
+        self.gaps = 0
         self.sink: Latencies | None = None
         #: Called with every message that is not a state (hints, errors, pongs).
         self.listener: Callable[[dict[str, Any]], None] | None = None
@@ -178,12 +183,17 @@ class Game:
                 data = await seat.connection.recv(decode=False)
                 now = loop.time()
                 raw = data if isinstance(data, bytes) else data.encode()
-                head = seat.head(raw) if raw.startswith(b'{"type":"state"') else None
+                head = seat.head(raw) if raw.startswith((b'{"type":"state"',
+                                                          b'{"type":"update"')) else None
                 if head is None:
                     self._other(seat, raw)
                     continue
-                version, to_move = head
+                version, to_move, base = head
                 if version < seat.version:
+                    continue
+                if base is not None and base != seat.version:  # lost track: ask for a snapshot
+                    self.gaps += 1
+                    await seat.connection.send('{"type":"sync"}')
                     continue
                 seat.version, seat.to_move, seat.raw = version, to_move, raw
                 awaited = seat.awaited

@@ -53,6 +53,7 @@ from meeples.server.protocol import (
     Rematch,
     Resign,
     Settings,
+    Sync,
     Undo,
     error,
     parse_client_message,
@@ -72,6 +73,7 @@ def create_app(
     create_rate: tuple[float, float] = (1 / guard.CREATE_EVERY, guard.CREATE_BURST),
     sockets_per_address: int = guard.SOCKETS_PER_ADDRESS,
     replay_rate: tuple[float, float] = (1 / guard.REPLAY_EVERY, guard.REPLAY_BURST),
+    move_rate: tuple[float, float] = (guard.MOVE_RATE, guard.MOVE_BURST),
     bot_processes: int | None = None,
     bot_games: tuple[int, int] = (BOT_GAMES_PER_ADDRESS, BOT_GAMES_TOTAL),
     check_database: bool = True,
@@ -83,6 +85,8 @@ def create_app(
     create_rate: games each client address may create or claim, per second and in a burst.
     sockets_per_address: live connections each client address may hold at once.
     replay_rate: replays each client address may ask for, per second and in a burst.
+    move_rate: moves and undos each client address may play, per second and in a burst (a
+    faster one waits its turn).
     bot_processes: processes for bot moves (None: every core but one; 0: threads instead).
     bot_games: games of bots only that may play at once, per client address and in all.
     check_database: check at start that the database is whole and writable (``meeples serve``
@@ -136,6 +140,7 @@ def create_app(
         app.state.sockets = guard.Counter(sockets_per_address)
         app.state.replays = Replays()
         app.state.replay_rates = guard.Buckets(*replay_rate)
+        app.state.moves = guard.Pacer(*move_rate)
         resumed = await lobby.resume()
         log.info("meeples server on %s, %d unfinished matches resumed", url.split("@")[-1], resumed)
         try:
@@ -513,6 +518,8 @@ async def _read(websocket: WebSocket, room: Room, client: Client) -> None:
 
     joined = False
     flood = guard.Bucket(guard.MESSAGE_RATE, guard.MESSAGE_BURST)
+    moves: guard.Pacer = websocket.app.state.moves
+    address = _address(websocket)
     while True:
         try:
             received = await websocket.receive()
@@ -548,11 +555,18 @@ async def _read(websocket: WebSocket, room: Room, client: Client) -> None:
             elif isinstance(message, Act):
                 if not joined:
                     raise RoomError("hello_first", "send hello before playing")
+                await moves.wait(address)
                 await room.act(client, message.action, message.version)
             elif isinstance(message, Hint):
                 reply(await room.hint(client))
             elif isinstance(message, Settings | Undo):
+                if isinstance(message, Undo):
+                    await moves.wait(address)
                 await _turn_flow(room, client, message, joined)
+            elif isinstance(message, Sync):
+                if not joined:
+                    raise RoomError("hello_first", "send hello first")
+                await room.send_state(client)
             elif isinstance(message, Resign):
                 if not joined:
                     raise RoomError("hello_first", "send hello first")

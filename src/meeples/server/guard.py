@@ -7,7 +7,10 @@ small for a program trying to exhaust the server:
   :data:`MAX_BODY` bytes (uvicorn is also told to refuse bigger WebSocket frames);
 - each address may hold :data:`SOCKETS_PER_ADDRESS` live connections at once;
 - each connection may send :data:`MESSAGE_RATE` messages a second (bursts of
-  :data:`MESSAGE_BURST`); each address may create or claim :data:`CREATE_BURST` games in a row,
+  :data:`MESSAGE_BURST`); the moves of each address are paced to :data:`MOVE_RATE` a second
+  (bursts of :data:`MOVE_BURST`): a faster move waits its turn (:class:`Pacer`), so one address
+  playing as fast as it can takes a bounded share of the server, not the event loop; each
+  address may create or claim :data:`CREATE_BURST` games in a row,
   then one every :data:`CREATE_EVERY` seconds, and ask for :data:`REPLAY_BURST` replays in a
   row, then one every :data:`REPLAY_EVERY` seconds.
 
@@ -28,10 +31,11 @@ start from any position.
 
 from __future__ import annotations
 
+import asyncio
 import importlib
 import secrets
 import time
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 from meeples.core.errors import BadOptions
@@ -47,6 +51,11 @@ CREATE_BURST = 20.0
 SOCKETS_PER_ADDRESS = 64
 REPLAY_EVERY = 1.0
 REPLAY_BURST = 20.0
+#: Moves (and undos) a second each address may play, sustained and in a burst. Far above what
+#: people play (the load suite's 20 games of one address play 20 a second); at ~2 ms a move,
+#: 40 a second is 8% of a core. Measured: see docs/reliability.md, move-flood.
+MOVE_RATE = 40.0
+MOVE_BURST = 40.0
 
 
 class Bucket:
@@ -88,6 +97,49 @@ class Buckets:
         while len(self.buckets) > self.size:
             del self.buckets[next(iter(self.buckets))]
         return bucket.take()
+
+
+class Pacer:
+    """Paces what each key (a client address) asks: up to ``burst`` at once, then ``rate`` a
+    second; a request beyond is not refused but waits until its turn.
+
+    A token bucket that may go into debt: each request takes a token and sleeps for what it
+    owes, so the requests of one key start at most ``rate`` a second, in their order, while
+    other keys never wait for them. ``waited`` counts the requests that had to wait.
+    """
+
+    def __init__(
+        self,
+        rate: float,
+        burst: float,
+        clock: Callable[[], float] = time.monotonic,
+        sleep: Callable[[float], Awaitable[None]] = asyncio.sleep,
+        size: int = 4096,
+    ) -> None:
+        self.rate = rate
+        self.burst = burst
+        self.clock = clock
+        self.sleep = sleep
+        self.size = size
+        self.levels: dict[str, tuple[float, float]] = {}  # key: (tokens, when counted)
+        self.waited = 0
+
+    def owed(self, key: str) -> float:
+        """Take one token of key's bucket; return the seconds to wait before going on."""
+        now = self.clock()
+        level, last = self.levels.pop(key, (self.burst, now))
+        level = min(self.burst, level + (now - last) * self.rate) - 1.0
+        self.levels[key] = (level, now)  # most recent last
+        while len(self.levels) > self.size:
+            del self.levels[next(iter(self.levels))]
+        return -level / self.rate if level < 0 else 0.0
+
+    async def wait(self, key: str) -> None:
+        """Return when key's next request may go on."""
+        delay = self.owed(key)
+        if delay > 0:
+            self.waited += 1
+            await self.sleep(delay)
 
 
 #: Headers on every HTTP answer: the client's own scripts only (a name typed by another player
@@ -229,6 +281,7 @@ __all__ = [
     "MAX_MESSAGE",
     "Bucket",
     "Buckets",
+    "Pacer",
     "check_seed",
     "deal_again",
     "has_chance",

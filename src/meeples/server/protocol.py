@@ -10,6 +10,7 @@ Client to server, JSON objects with a ``type``:
   one's own turn, never): it then plays the game's ``anytime`` action for them, recorded;
 - ``{"type": "undo", "version": N}`` (version optional) take back the last decision of one of
   this connection's seats, with the actions the server passed after it;
+- ``{"type": "sync"}`` send me a snapshot (an update did not follow the state I hold);
 - ``{"type": "resign", "seat": s}`` (seat optional) resign a seat this connection holds: with
   two players the other wins, with more a bot plays the seat out and it ranks last;
 - ``{"type": "rematch"}`` once the match is over, offer a rematch with the same seats (or learn
@@ -19,25 +20,34 @@ Client to server, JSON objects with a ``type``:
 
 Server to client:
 
-- ``{"type": "state", "version": N, "seat": s, "seats": [...], "view": {...}, "legal": [...],
-  "log": [...], "players": [...], "outcome": ..., "private": bool, "prompt": {...},
-  "anytime": action | null, "undo": bool, "settings": {"anytime": ...} | null,
-  "summary": {...} | null}`` after hello
-  and after every change; each legal action is ``{"action", "parts", "msg"}`` (its structured
-  parts and its description as a message), each log entry ``{"ply", "seat", "action", "parts",
-  "msg", "passed"}`` (``passed``: played by the server by the seat's anytime setting),
-  ``prompt`` what the player to move must decide, ``anytime`` the action that declines an "at
-  any time" decision (or null), ``undo`` whether this connection may undo now, ``settings`` the
-  settings of the seat shown (null for a spectator), ``summary`` once the game is over its
-  score sheet (``meeples.core.score``: ``{"lines": [{"label": msg, "points": [per seat],
-  "counted": bool}], "total": {"label": msg, "points": [...]} | null}``). ``version`` grows
-  with every change, an undo included (the number of actions is the log's length);
-  ``private``: the view shows more than a spectator's, so a hotseat screen hides it until the
-  right person holds the device; and the lifecycle fields (:func:`meeples.server.lifecycle.
-  fields`): ``events`` (resignations, seats kept warm by a bot and handed back, the rematch
-  offer, each ``{"ply", "seat", "kind", "msg"}`` shown after the action ``ply`` - 1),
-  ``resigned``, ``kept_warm``, ``hints`` (whether hints are allowed), ``can_resign`` and
-  ``rematch`` (``{"id", "by"}`` once offered);
+- ``{"type": "state", "match", "version": N, "game", "title", "seats": [...], "seat": s,
+  "to_move", "view": {...}, "private": bool, "players": [...], "outcome", "summary",
+  "prompt": {...}, "anytime": action | null, "undo": bool, "settings": {"anytime": ...} | null,
+  <the lifecycle fields>, "log": [...], "legal": [...]}``, a snapshot, after hello, a stale
+  action, a sync and an undo;
+- ``{"type": "update", "match", "version": N, "base": B, "seat", "to_move", "view", "private",
+  "players", "outcome", "summary", "prompt", "anytime", "undo", "settings", <the lifecycle
+  fields>, "entries": [...], "legal": [...]}`` after every other change: the log entries
+  played since version B, the rest as a snapshot of version N has it. It applies only to the
+  state of version B (:func:`apply_update`); a client that holds another asks for a snapshot
+  (sync).
+
+  Each legal action is ``{"action", "parts", "msg"}`` (its structured parts and its
+  description as a message; only the seat to move gets any), each log entry ``{"ply", "seat",
+  "action", "parts", "msg", "passed"}`` (``passed``: played by the server by the seat's
+  anytime setting), ``prompt`` what the player to move must decide, ``anytime`` the action
+  that declines an "at any time" decision (or null), ``undo`` whether this connection may undo
+  now, ``settings`` the settings of the seat shown (null for a spectator). ``version`` grows
+  with every change, an undo included (the number of actions is the ply of the last entry
+  plus one); ``private``: the view shows more than a spectator's, so a hotseat screen hides it
+  until the right person holds the device. A snapshot carries the last :data:`LOG_TAIL`
+  entries of the log. ``summary``: once the game is over its score sheet
+  (``meeples.core.score``: ``{"lines": [{"label": msg, "points": [per seat], "counted":
+  bool}], "total": {"label": msg, "points": [...]} | null}``). The lifecycle fields
+  (:func:`meeples.server.lifecycle.fields`): ``events`` (resignations, seats kept warm by a bot
+  and handed back, the rematch offer, each ``{"ply", "seat", "kind", "msg"}`` shown after the
+  action ``ply`` - 1), ``resigned``, ``kept_warm``, ``hints`` (whether hints are allowed),
+  ``can_resign`` and ``rematch`` (``{"id", "by"}`` once offered);
 - ``{"type": "hint", "version": N, "hints": [{"action", "msg", "value"}, ...]}``;
 - ``{"type": "error", "code": "...", "message": "...", "msg": {...}}`` and nothing changed
   (``msg``, with an engine's refusal, is its reason as a message: ``meeples.core.text``);
@@ -51,6 +61,8 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
 MAX_TOKENS = 8
+#: State messages carry the last entries of the action log (each entry has its ply number).
+LOG_TAIL = 300
 
 #: Every wire model: no coercion ("0", 0.0 and false are not the version 0, "2" is not 2 players,
 #: "yes" is not true) and no unknown field. A mistyped message is refused, never reinterpreted.
@@ -102,6 +114,13 @@ class Undo(BaseModel):
     version: Annotated[int, Field(ge=0, lt=2**31)] | None = None
 
 
+class Sync(BaseModel):
+    """Ask for a snapshot of the state (a client that missed an update)."""
+
+    model_config = STRICT
+    type: Literal["sync"]
+
+
 class Resign(BaseModel):
     """Resign a seat this connection holds (``seat`` absent: the one to move, else the first)."""
 
@@ -124,7 +143,7 @@ class Ping(BaseModel):
     type: Literal["ping"]
 
 
-AnyClientMessage = Hello | Act | Hint | Settings | Undo | Resign | Rematch | Ping
+AnyClientMessage = Hello | Act | Hint | Settings | Undo | Sync | Resign | Rematch | Ping
 ClientMessage = Annotated[AnyClientMessage, Field(discriminator="type")]
 _client_message: TypeAdapter[AnyClientMessage] = TypeAdapter(ClientMessage)
 
@@ -186,6 +205,25 @@ class CreateRequest(BaseModel):
     bot_speed: BotSpeed = "normal"
     hints: bool | None = None
     warm: WarmRequest | None = None
+
+
+class Gap(ValueError):
+    """An update for another version than the one held: ask for a snapshot (``sync``)."""
+
+
+def apply_update(state: dict[str, Any], update: dict[str, Any]) -> dict[str, Any]:
+    """Return the snapshot an update makes of the snapshot it applies to (what the browser's
+    ``web/socket.js`` does; the tests and the load suite follow the wire with it).
+
+    Raises:
+        Gap: the update's base is not the version of state.
+    """
+    if update.get("base") != state.get("version"):
+        raise Gap(f"an update from {update.get('base')} to a state at {state.get('version')}")
+    merged = {**state, **{k: v for k, v in update.items() if k not in ("base", "entries")}}
+    merged["type"] = "state"
+    merged["log"] = (state["log"] + update["entries"])[-LOG_TAIL:]
+    return merged
 
 
 def error(code: str, message: str, msg: dict[str, Any] | None = None) -> dict[str, Any]:

@@ -40,13 +40,12 @@ from meeples.core.game import Outcome, State
 from meeples.core.record import Match
 from meeples.core.text import Message
 from meeples.server import bots, flow, lifecycle
+from meeples.server.protocol import LOG_TAIL
 from meeples.server.store import Seat, Store, StoredMatch
 from meeples.server.workers import HintsBusy, Workers
 
 log = logging.getLogger("meeples.server")
 
-#: State messages carry the last entries of the action log (each entry has its ply number).
-LOG_TAIL = 300
 #: Messages a connection may have waiting to be sent; one more and it counts as not reading.
 OUTBOX = 64
 #: The close code of a connection dropped for not reading (the browser reconnects by itself).
@@ -109,7 +108,7 @@ def differs(view: dict[str, Any], public: dict[str, Any]) -> bool:
     }
 
 
-def encode(message: dict[str, Any]) -> str:
+def encode(message: Any) -> str:
     """Return a message as the JSON text sent on the wire (as Starlette's send_json writes it)."""
     return json.dumps(message, separators=(",", ":"), ensure_ascii=False)
 
@@ -223,10 +222,10 @@ class Room:
         self.log: list[dict[str, Any]]  # every action played, as clients receive it
         self.reveals: list[bool]  # for each action: it revealed hidden information
         self._bot_task: asyncio.Task[None] | None = None
-        self._legal_cache: tuple[int, list[dict[str, Any]]] | None = None
+        self._legal_cache: tuple[int, list[dict[str, Any]], str] | None = None
         self._hints: tuple[int, dict[str, Any]] | None = None
         self._views: tuple[int, dict[int | None, dict[str, Any]]] = (-1, {})
-        self._texts: tuple[tuple[Any, ...], dict[frozenset[int], str]] = ((), {})
+        self._texts: tuple[tuple[Any, ...], dict[tuple[str, frozenset[int]], str]] = ((), {})
         self._holders: dict[int, int] = {}  # seat: how many connections hold it
         self._hint_lock = asyncio.Lock()
         self.clocks: dict[int, asyncio.Task[None]] = {}  # seat: its absence counted (warm seat)
@@ -236,6 +235,8 @@ class Room:
         self.dealer = dealer_of(stored)
         self._put_in_chance()
         self.state, self.log, self.reveals = self._replay(len(stored.actions))
+        #: What every connection holds: the version, plies and undos of the last broadcast.
+        self._sent = (self.version, self.plies, stored.undos)
 
     def _start(self) -> State[Any, Any]:
         """Return the state the match starts from (before any chance is drawn)."""
@@ -382,7 +383,7 @@ class Room:
                 )
             self._bind(client, seats)
             if await lifecycle.hand_back(self, seats):  # everyone reads that they are back
-                self._broadcast()
+                self._broadcast(joining=client)
             elif not client.post(self.render(client)):
                 self._unbind(client)
 
@@ -666,14 +667,26 @@ class Room:
             return answer
 
     def legal_for(self, seat: int | None) -> list[dict[str, Any]]:
-        """Return the legal actions with their parts and descriptions, for the seat to move."""
+        """Return the legal actions with their parts and descriptions, for the seat to move
+        (any other seat, a seat a bot plays for its player, a spectator gets none): generated
+        once per version."""
         if seat is None or seat != self.to_move or seat in lifecycle.stand_ins(self.stored.events):
             return []
-        if self._legal_cache is None or self._legal_cache[0] != self.version:
-            self._legal_cache = (self.version, legal_items(self.state))
-        return self._legal_cache[1]
+        return self._legal(self.version)[0]
+
+    def _legal(self, version: int) -> tuple[list[dict[str, Any]], str]:
+        """Return the legal list of the current version and its JSON text, made once."""
+        if self._legal_cache is None or self._legal_cache[0] != version:
+            items = legal_items(self.state)
+            self._legal_cache = (version, items, encode(items))
+        return self._legal_cache[1], self._legal_cache[2]
 
     # --- messages ----------------------------------------------------------------------
+    #
+    # Two messages carry the state (docs/messages.md, "The live wire"): a snapshot ("state")
+    # after hello, a stale action or a sync, and after an undo; an update ("update") after
+    # every other change, with only what a change alters (the new log entries, the view, the
+    # legal list). Both are rendered once per audience and version (see :meth:`_text`).
 
     def view_seat(self, client: Client) -> int | None:
         """Return whose view a connection sees: the seat to move when it holds it (hotseat)."""
@@ -728,24 +741,17 @@ class Room:
         sheet = self.state.score_sheet()
         return None if sheet is None else sheet.to_json()
 
-    def message(self, client: Client) -> dict[str, Any]:
-        """Return the state message for one connection: its view and its legal actions."""
+    def _now(self, client: Client) -> dict[str, Any]:
+        """Return what both kinds of state message tell a connection of the current version
+        (all but the legal actions, which :meth:`_text` adds as text)."""
         seat = self.view_seat(client)
         view = self.view(seat)
         outcome = self.outcome
         return {
-            "type": "state",
-            "match": self.id,
-            "game": self.stored.game,
-            "title": self.state.game.title,
-            "version": self.version,
             "seat": seat,
-            "seats": sorted(client.seats),
             "to_move": self.to_move,
             "view": view,
             "private": self.private(seat, view),
-            "legal": self.legal_for(seat),
-            "log": self.log[-LOG_TAIL:],
             "players": self.players(),
             "outcome": outcome.to_json() if outcome is not None else None,
             "summary": self.summary() if outcome is not None else None,
@@ -757,11 +763,39 @@ class Room:
             **lifecycle.fields(self, client),
         }
 
-    def render(self, client: Client) -> str:
-        """Return the state message text for a connection, encoded once per audience.
+    def message(self, client: Client) -> dict[str, Any]:
+        """Return the snapshot for one connection: its view, its legal actions, the log."""
+        return {
+            "type": "state",
+            "match": self.id,
+            "version": self.version,
+            "game": self.stored.game,
+            "title": self.state.game.title,
+            "seats": sorted(client.seats),
+            **self._now(client),
+            "log": self.log[-LOG_TAIL:],
+            "legal": self.legal_for(self.view_seat(client)),
+        }
+
+    def update(self, client: Client, base: int, entries: list[dict[str, Any]]) -> dict[str, Any]:
+        """Return the update for one connection that holds the state of version base: the log
+        entries played since, and the current view and legal actions."""
+        return {
+            "type": "update",
+            "match": self.id,
+            "version": self.version,
+            "base": base,
+            **self._now(client),
+            "entries": entries,
+            "legal": self.legal_for(self.view_seat(client)),
+        }
+
+    def _text(self, client: Client, kind: str, make: Callable[[], dict[str, Any]]) -> str:
+        """Return a message's text for a connection, encoded once per audience.
 
         Connections holding the same seats (every spectator alike) get the very same text until
-        the version or who is joined, online or open changes.
+        the version or who is joined, online or open changes. The legal list is encoded once
+        per version and spliced in (it is the largest part, and the last key).
         """
         stamp = (
             self.version,
@@ -772,25 +806,55 @@ class Room:
         if self._texts[0] != stamp:
             self._texts = (stamp, {})
         texts = self._texts[1]
-        text = texts.get(client.seats)
+        key = (kind, client.seats)
+        text = texts.get(key)
         if text is None:
-            text = texts[client.seats] = encode(self.message(client))
+            message = make()
+            del message["legal"]
+            seat = self.view_seat(client)
+            legal = self._legal(self.version)[1] if self.legal_for(seat) else "[]"
+            text = texts[key] = encode(message)[:-1] + ',"legal":' + legal + "}"
         return text
 
-    async def send_state(self, client: Client) -> None:
-        """Send one connection its current state."""
-        client.post(self.render(client))
+    def render(self, client: Client) -> str:
+        """Return the snapshot text for a connection (see :meth:`_text`)."""
+        return self._text(client, "state", lambda: self.message(client))
 
-    def _broadcast(self) -> None:
-        """Post the current state to every connection; forget the ones that are gone.
+    def render_update(
+        self, client: Client, base: int, entries: list[dict[str, Any]]
+    ) -> str:
+        """Return the update text for a connection (see :meth:`_text`); base and entries are
+        the same for every connection of one broadcast."""
+        return self._text(client, f"update {base}", lambda: self.update(client, base, entries))
+
+    async def send_state(self, client: Client) -> None:
+        """Send one connection a snapshot of the current state (under the lock: between a
+        commit and its broadcast the snapshot would be ahead of the update that follows)."""
+        async with self.lock:
+            client.post(self.render(client))
+
+    def _broadcast(self, full: bool = False, joining: Client | None = None) -> None:
+        """Post the change to every connection; forget the ones that are gone.
+
+        Every connection holds the state of the last broadcast (or of its snapshot, taken
+        under the same lock), so an update from it is enough; after an undo (the log lost
+        entries) everyone gets a snapshot, and so does a connection joining (joining).
 
         The players first: each connection's sender runs in the order it was posted to, and a
         crowd of spectators (each send compressed for its own connection) would otherwise
         make the players wait for all of them.
         """
+        base, plies, undos = self._sent
+        full = full or undos != self.stored.undos or plies > self.plies
+        entries = self.log[plies:]
+        self._sent = (self.version, self.plies, self.stored.undos)
         clients = list(self.clients)
         for client in [c for c in clients if c.seats] + [c for c in clients if not c.seats]:
-            if not client.post(self.render(client)):
+            if full or client is joining:  # a connection that is joining holds nothing yet
+                text = self.render(client)
+            else:
+                text = self.render_update(client, base, entries)
+            if not client.post(text):
                 self._unbind(client)
 
     # --- bots --------------------------------------------------------------------------

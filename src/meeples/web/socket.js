@@ -1,5 +1,23 @@
 // A WebSocket that reconnects by itself and says hello (with the seat tokens) each time.
-// The server answers every hello with the full state, so a reconnect needs nothing else.
+// The server answers every hello with the full state (a snapshot), so a reconnect needs
+// nothing else. After each change it sends only an update (the new log entries, the view, the
+// legal actions: docs/messages.md): applied here to the state held, so the page always gets
+// whole states. An update that does not follow the state held asks for a snapshot ("sync").
+
+// Entries of the log a state holds, as in the server's snapshots.
+const LOG_TAIL = 300;
+
+// The state an update makes of the state of its base version (null: it does not follow).
+export function applyUpdate(state, update) {
+  if (!state || state.version !== update.base) return null;
+  const merged = { ...state };
+  for (const [key, value] of Object.entries(update)) {
+    if (key !== "base" && key !== "entries") merged[key] = value;
+  }
+  merged.type = "state";
+  merged.log = state.log.concat(update.entries).slice(-LOG_TAIL);
+  return merged;
+}
 
 export class LiveSocket {
   constructor(matchId, tokens, { onMessage, onStatus }) {
@@ -11,6 +29,7 @@ export class LiveSocket {
     this.closed = false;
     this.ws = null;
     this.queue = [];
+    this.state = null; // the last state, to which updates apply
     this.connect();
   }
 
@@ -28,6 +47,15 @@ export class LiveSocket {
     ws.onmessage = (event) => {
       let message;
       try { message = JSON.parse(event.data); } catch { return; }
+      if (message.type === "update") {
+        const state = applyUpdate(this.state, message);
+        if (!state) {
+          ws.send(JSON.stringify({ type: "sync" }));
+          return;
+        }
+        message = state;
+      }
+      if (message.type === "state") this.state = message;
       this.onMessage(message);
     };
     ws.onclose = (event) => {

@@ -38,10 +38,19 @@ _CHAR_PIECES = {c: int(p) for p, c in _PIECE_CHARS.items()}
 _SIDES = "SN"
 
 
-def square_name(sq: int) -> str:
-    """Return the name of a square index, e.g. 11 -> ``b2``."""
+def _name(sq: int) -> str:
     rank, file = divmod(sq, SIZE)
     return f"{FILES[file]}{rank + 1}"
+
+
+#: Every square's name, looked up rather than formatted: the server names each legal action's
+#: squares three times (text, parts, description), 1.3 million times a minute at 500 games.
+_NAMES = tuple(_name(sq) for sq in range(SIZE * SIZE))
+
+
+def square_name(sq: int) -> str:
+    """Return the name of a square index, e.g. 11 -> ``b2``."""
+    return _NAMES[sq]
 
 
 def _bad(key: str, **params: object) -> BadPosition:
