@@ -509,8 +509,11 @@ function edgeChoice(parent, key, item, w) {
   const my = (a[1] + b[1]) / 2;
   const ux = (b[0] - a[0]) / R;
   const uy = (b[1] - a[1]) / R;
-  const half = R * 0.85;
-  const thick = R * 0.3;
+  // 1.2 R along and 1.2 R across: at a phone's scale (R ~ 37 px) a tap target of 40 px and
+  // more both ways (0.6 R across was 22 px), short enough along the side to leave its corners
+  // to the neighbouring sides.
+  const half = R * 0.6;
+  const thick = R * 0.6;
   const corners = [[half, thick], [half, -thick], [-half, -thick], [-half, thick]]
     .map(([s, n]) => `${(mx + ux * s - uy * n).toFixed(1)},${(my + uy * s + ux * n).toFixed(1)}`);
   const g = el("g", { class: "mw-edge-choice", "data-edge-action": item.action, "data-action": item.action,
