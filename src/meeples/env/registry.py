@@ -74,6 +74,9 @@ class EnvSpec:
     #: The same observation from the internal state and a player, faster; None to always build
     #: it from the view. Only for games whose views hide nothing.
     from_state: Callable[[Any, int], Planes] | None = None
+    #: Whether the ids of the legal actions ascend in the rules' order (Sparta's do, Rise of
+    #: Tribes' do not): ``meeples bench`` then plays random games by the rules without sorting.
+    ids_in_rules_order: bool = False
 
 
 class NoEnvironment(UnknownGame):
@@ -91,6 +94,7 @@ def _sparta() -> EnvSpec:
         shape=sparta.SHAPE,
         from_view=sparta.from_view,
         from_state=sparta.from_state,
+        ids_in_rules_order=True,
     )
 
 
