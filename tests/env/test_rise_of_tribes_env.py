@@ -17,7 +17,7 @@ from meeples.core.chance import CHANCE
 from meeples.core.game import Outcome
 from meeples.env import aec, gym
 from meeples.env.episode import Episode
-from meeples.env.rise_of_tribes import FEATURES, SHAPE, from_view
+from meeples.env.rise_of_tribes import FEATURES, SHAPE, from_state, from_view
 from meeples.games.rise_of_tribes import action_table
 from tests.env.test_pettingzoo import DICT_OBSERVATION
 
@@ -26,7 +26,7 @@ GAME = "rise_of_tribes"
 
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_aec_passes_pettingzoo_api_test(players: int) -> None:
-    env = aec(GAME, players=players)
+    env = aec(GAME, players=players, checked=True)
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
         api_test(env, num_cycles=300, verbose_progress=False)
@@ -39,7 +39,7 @@ def test_aec_passes_pettingzoo_seed_test(players: int) -> None:
 
 
 def test_gym_passes_gymnasium_check_env() -> None:
-    env = gymnasium.make("meeples/RiseOfTribes-v0", opponents="random")
+    env = gymnasium.make("meeples/RiseOfTribes-v0", opponents="random", checked=True)
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
         check_env(env.unwrapped)
@@ -77,8 +77,24 @@ def test_aec_masks_are_the_legal_ids_and_chance_never_reaches_an_agent(players: 
             assert set(ids) == legal and len(ids) == len(legal)
             planes = observation["observation"]
             assert np.array_equal(planes, from_view(episode.view(episode.to_move)))
+            for seat in range(players):
+                assert np.array_equal(from_state(episode.inner, seat),
+                                      from_view(episode.view(seat)))
             assert planes.min() >= 0.0 and planes.max() <= 1.0
             env.step(int(ids[rng.randrange(len(ids))]))
+
+
+def test_fast_observation_equals_the_views_at_the_undealt_start_and_the_end() -> None:
+    game = meeples.load(GAME)
+    for players in (2, 3, 4):
+        state = game.new(players, 2, deal=False)
+        rng = random.Random(players)
+        while not state.is_terminal():
+            for seat in range(players):
+                assert np.array_equal(from_state(state.inner, seat), from_view(state.view(seat)))
+            state = state.settle() if state.is_chance else state.play(rng.choice(state.legal()))
+        for seat in range(players):
+            assert np.array_equal(from_state(state.inner, seat), from_view(state.view(seat)))
 
 
 def test_observation_puts_the_observer_in_seat_slot_zero() -> None:

@@ -108,6 +108,7 @@ def _rise_of_tribes() -> EnvSpec:
         planes=rise_of_tribes.FEATURES,
         shape=rise_of_tribes.SHAPE,
         from_view=rise_of_tribes.from_view,
+        from_state=rise_of_tribes.from_state,
     )
 
 
