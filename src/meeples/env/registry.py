@@ -9,8 +9,10 @@ module path) two things:
   legal actions; Rise of Tribes' do not, so the environments sort the legal ids);
 - its **observer** (here, in ``meeples.env``, since it needs numpy): the observation planes a
   player gets, defined on that player's view (``from_view``), and optionally a fast twin
-  computing the same numbers from the internal state (``from_state``), allowed only where the
-  view hides nothing. The environments' ``checked=True`` builds both and compares them.
+  computing the same numbers from the internal state (``from_state``), allowed only where it
+  reads nothing the view hides (Sparta hides nothing; Rise of Tribes' twin reads only the
+  public board, counts, rows, hand and phase, never a deck's order). The environments'
+  ``checked=True`` builds both and compares them.
 
 Meeple War waits for explicit chance nodes and its action table.
 """
@@ -72,7 +74,7 @@ class EnvSpec:
     #: The observation of the player whose view this is: the definition.
     from_view: Callable[[Mapping[str, Any]], Planes]
     #: The same observation from the internal state and a player, faster; None to always build
-    #: it from the view. Only for games whose views hide nothing.
+    #: it from the view. It may read only what the view publishes.
     from_state: Callable[[Any, int], Planes] | None = None
     #: Whether the ids of the legal actions ascend in the rules' order (Sparta's do, Rise of
     #: Tribes' do not): ``meeples bench`` then plays random games by the rules without sorting.
