@@ -149,3 +149,12 @@ def test_gym_plays_whole_games_against_random_from_the_seed() -> None:
 
     assert play(4) == play(4)
     assert -1.0 <= play(4)[1] <= 1.0
+
+
+def test_aec_renders_the_terminal_board() -> None:
+    env = aec(GAME, players=3, render_mode="ansi")
+    env.reset(seed=0)
+    observation = env.observe(env.agent_selection)
+    env.step(int(np.flatnonzero(observation["action_mask"])[0]))
+    text = env.render()
+    assert isinstance(text, str) and "Rise of Tribes" in text
