@@ -128,62 +128,76 @@ def from_view(view: Mapping[str, Any]) -> Planes:
             view["to_move"] == seat,
         )
     for r, row in enumerate(data.ACTION_NAMES):
-        for face in view["rows"][row]:
-            out[_ROW_BASE + r * 3 + _FACE[face]] += 1.0 / ROW_SCALE
-    for face in view["hand"]:
-        out[_HAND_BASE + _FACE[face]] += 1.0 / HAND_SCALE
+        faces = [_FACE[face] for face in view["rows"][row]]
+        for f in range(len(data.FACE_NAMES)):
+            out[_ROW_BASE + r * 3 + f] = _capped(faces.count(f), ROW_SCALE)
+    hand = [_FACE[face] for face in view["hand"]]
+    for f in range(len(data.FACE_NAMES)):
+        out[_HAND_BASE + f] = _capped(hand.count(f), HAND_SCALE)
     out[_PHASE_BASE + _PHASE[view["phase"]]] = 1.0
     out[_ROUND] = _capped(view["round"], ROUND_SCALE)
     out[_OVER] = view["outcome"] is not None
-    np.minimum(out, 1.0, out=out)
     return out
 
 
 def from_state(state: State, player: int) -> Planes:
     """Return :func:`from_view` of ``view(state, player)``, from the state's public fields."""
+    # Filled as a Python list, then one array: a NumPy item assignment costs several times a
+    # list's, and most features are written one by one.
     players = state.n
-    out = np.zeros(SHAPE, dtype=np.float32)
+    out = [0.0] * len(FEATURES)
     slot = [(seat - player) % players for seat in range(players)]
     width = len(HEX_FEATURES)
-    for h in range(len(data.MAPS[players])):
+    terrains = state.terrain
+    villages = state.villages
+    for h, members in enumerate(state.pop[: len(data.MAPS[players])]):
         base = _HEX_BASE + h * width
         out[base] = 1.0
-        terrain = state.terrain[h]
+        terrain = terrains[h]
         if terrain >= 0:
             out[base + 1 + terrain] = 1.0
-        for seat, members in enumerate(state.pop[h]):
-            if members:
-                out[base + 4 + slot[seat]] = _capped(members, MEMBER_SCALE)
-        village = state.villages[h]
+        for seat, count in enumerate(members):
+            if count:
+                out[base + 4 + slot[seat]] = _MEMBER_VALUES[min(count, MEMBER_SCALE)]
+        village = villages[h]
         if village >= 0:
             out[base + 8 + slot[village]] = 1.0
-        out[base + 12] = _capped(state.invaders_at(h), INVADER_SCALE)
-        out[base + 13] = state.mammoth == h
-        out[base + 14] = state.tiger == h
+    # Invaders, the mammoth and the tiger each stand on one hex at most (or none: -1).
+    if state.inv_hex >= 0 and state.inv:
+        out[_HEX_BASE + state.inv_hex * width + 12] = _capped(state.inv, INVADER_SCALE)
+    if state.mammoth >= 0:
+        out[_HEX_BASE + state.mammoth * width + 13] = 1.0
+    if state.tiger >= 0:
+        out[_HEX_BASE + state.tiger * width + 14] = 1.0
     over = bool(state.over)
     # The view's "to_move": None once over, CHANCE at a chance node, else the decider.
     to_move = -1 if over or state.phase in CHANCE_PHASES else state.decider
     width = len(SEAT_FEATURES)
     for seat in range(players):
         base = _SEAT_BASE + slot[seat] * width
-        resources = state.res[seat]
+        wood, food, stone = state.res[seat]
         out[base: base + width] = (
             1.0,
-            *(_capped(count, RESOURCE_SCALE) for count in resources),
+            _capped(wood, RESOURCE_SCALE),
+            _capped(food, RESOURCE_SCALE),
+            _capped(stone, RESOURCE_SCALE),
             _capped(state.score[seat], SCORE_SCALE),
             _capped(state.supply(seat), SUPPLY_SCALE),
             _capped(state.villages_of(seat), VILLAGE_SCALE),
             _capped(len(state.progress[seat]), IN_PROGRESS_SCALE),
             _capped(len(state.completed[seat]), COMPLETED_SCALE),
-            to_move == seat,
+            float(to_move == seat),
         )
-    for r in range(len(data.ACTION_NAMES)):
-        for face in state.rows[r]:
-            out[_ROW_BASE + r * 3 + face] += 1.0 / ROW_SCALE
-    for face in state.hand:
-        out[_HAND_BASE + face] += 1.0 / HAND_SCALE
+    for r, row in enumerate(state.rows):
+        for f in range(len(data.FACE_NAMES)):
+            out[_ROW_BASE + r * 3 + f] = _capped(row.count(f), ROW_SCALE)
+    hand = state.hand
+    for f in range(len(data.FACE_NAMES)):
+        out[_HAND_BASE + f] = _capped(hand.count(f), HAND_SCALE)
     out[_PHASE_BASE + state.phase] = 1.0
     out[_ROUND] = _capped(state.rnd + 1, ROUND_SCALE)
-    out[_OVER] = over
-    np.minimum(out, 1.0, out=out)
-    return out
+    out[_OVER] = float(over)
+    return np.array(out, dtype=np.float32)
+
+
+_MEMBER_VALUES = tuple(count / MEMBER_SCALE for count in range(MEMBER_SCALE + 1))
