@@ -28,14 +28,15 @@ def test_bench_reports_environment_steps_and_ratio(
 
 
 def test_bench_environment_figure_only_for_declared_games() -> None:
-    assert bench.environment_games() == ["sparta"]
+    assert bench.environment_games() == ["rise_of_tribes", "sparta"]
     assert bench.env_ratio({"random_play_actions_per_s": 10.0}) is None
     paired = {"env_random_play_actions_per_s": 10.0, "env_steps_per_s": 5.0}
     assert bench.env_ratio({"random_play_actions_per_s": 20.0, **paired}) == 0.5
 
 
-def test_bench_environment_plays_the_same_games_as_the_rules() -> None:
-    env, raw = bench.env_steps("sparta", 0.01)  # raises if a game differed
+@pytest.mark.parametrize("game", ["sparta", "rise_of_tribes"])
+def test_bench_environment_plays_the_same_games_as_the_rules(game: str) -> None:
+    env, raw = bench.env_steps(game, 0.01)  # raises if a game differed
     assert env > 0 and raw > 0
 
 

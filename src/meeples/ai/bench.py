@@ -27,7 +27,7 @@ from meeples.ai.bot import Budget
 from meeples.ai.ismcts import ISMCTSBot
 from meeples.ai.mcts import MCTSBot
 from meeples.ai.model import GameModel, model
-from meeples.core.chance import CHANCE
+from meeples.core.chance import CHANCE, SEED_BOUND, Dealer
 
 Figures = dict[str, float]
 
@@ -184,31 +184,43 @@ def env_steps(name: str, seconds: float, seed: int = 0) -> tuple[float, float]:
     both meet the same load: by the rules (legal actions, a random index, apply), and through
     the PettingZoo AEC environment, in PettingZoo's loop: ``last()`` (the observation planes and
     the mask of the agent to move), the same random index into the mask's ids, ``step(id)``.
-    The ids ascend in the order of the rules' legal actions (``meeples.env.registry``), so both
-    play the same game, move for move: the comparison is of the same work. (Random play's own
+    Both play the same game, move for move, so the comparison is of the same work: by the rules,
+    chance nodes are drawn by the environment's dealer of the same seed, and where a game's ids
+    do not ascend in the rules' order (Rise of Tribes), the random index is taken in the ids'
+    order (a sort by id, counted in the rules' time). (Random play's own
     figure keeps its best time slice, which holds the positions with the fewest pieces and is
     faster than whole games; see docs/learning.md.)
 
     Raises:
-        RuntimeError: the two ways played different games (an action table out of the rules'
-            order).
+        RuntimeError: the two ways played different games.
     """
-    from meeples.env import aec
+    from meeples.env import aec, env_spec
 
     game = meeples.load(name)
     rules = game.rules
     count = game.min_players
     options = game.check_options(count, {})
     env = aec(name)
+    spec = env_spec(name)
+    table = None if spec.ids_in_rules_order else spec.table
 
     def by_rules(game_seed: int) -> int:
         rng = random.Random(game_seed)
+        dealer = Dealer(game_seed % SEED_BOUND)
         state = rules.initial_state(count, game_seed, options)
-        plies = 0
+        plies = drawn = 0
         while rules.outcome(state) is None and plies < 5000:
+            if rules.to_move(state) == CHANCE:
+                outcomes = rules.chance_outcomes(state)  # type: ignore[attr-defined]
+                state = rules.apply(state, dealer.pick(outcomes, drawn))
+                drawn += 1
+                continue
             actions = rules.legal_actions(state)
+            if table is not None:
+                actions = sorted(actions, key=table.action_id)
             state = rules.apply(state, actions[rng.randrange(len(actions))])
             plies += 1
+            drawn += 1
         return plies
 
     def by_environment(game_seed: int) -> int:

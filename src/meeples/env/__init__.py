@@ -157,13 +157,15 @@ def batch(
 
 
 def _register() -> None:
-    """Register ``meeples/<Title>-v0`` (``meeples/Sparta-v0``) with Gymnasium, for
-    ``gymnasium.make`` and ``gymnasium.make_vec`` (our vector environment by default, Gymnasium's
-    own with ``vectorization_mode="sync"`` or ``"async"``)."""
+    """Register ``meeples/<Title>-v0`` (``meeples/Sparta-v0``, ``meeples/RiseOfTribes-v0``) with
+    Gymnasium, for ``gymnasium.make`` and ``gymnasium.make_vec`` (our vector environment by
+    default, Gymnasium's own with ``vectorization_mode="sync"`` or ``"async"``)."""
     from meeples.core.registry import load
 
     for name in env_games():
-        env_id = f"meeples/{load(name).title.replace(' ', '')}-v0"
+        # Each word capitalised: "Rise of Tribes" is meeples/RiseOfTribes-v0.
+        title = "".join(word[:1].upper() + word[1:] for word in load(name).title.split())
+        env_id = f"meeples/{title}-v0"
         if env_id not in gymnasium.registry:
             gymnasium.register(
                 env_id,

@@ -103,9 +103,11 @@ class Episode:
         return outcome
 
     def legal_ids(self) -> list[int]:
-        """Return the ids of the legal actions of the player to move, in the rules' order."""
+        """Return the ids of the legal actions of the player to move, ascending."""
         if self._ids is None:
-            self._ids = self.table.ids(self.rules.legal_actions(self.inner))
+            # Sparta's ids already ascend in the rules' order (a sort costs one pass); Rise
+            # of Tribes' do not.
+            self._ids = sorted(self.table.ids(self.rules.legal_actions(self.inner)))
         return self._ids
 
     def mask(self) -> Mask:
@@ -179,9 +181,26 @@ class Episode:
         return planes
 
     def returns(self) -> list[float]:
-        """Return each player's reward at the end: +1 a winner, -1 the others, 0 all in a draw."""
+        """Return each player's reward at the end.
+
+        Two players: +1 the winner, -1 the other, 0 both in a draw. Three or four: the ranking
+        scaled to [-1, 1], first +1 and last -1, tied players sharing the mean of their places
+        (so the rewards sum to 0, and a draw of all is 0 each).
+        """
         outcome = self.outcome
-        if outcome is None or not outcome.winners:
+        if outcome is None:
+            return [0.0] * self.players
+        if self.players > 2 and outcome.ranking:
+            rewards = [0.0] * self.players
+            place = 0
+            last = self.players - 1
+            for group in outcome.ranking:
+                mean = place + (len(group) - 1) / 2
+                for p in group:
+                    rewards[p] = 1.0 - 2.0 * mean / last
+                place += len(group)
+            return rewards
+        if not outcome.winners:
             return [0.0] * self.players
         return [1.0 if p in outcome.winners else -1.0 for p in range(self.players)]
 

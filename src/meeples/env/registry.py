@@ -5,15 +5,16 @@ module path) two things:
 
 - its fixed **action table** (game data, kept in the game package, e.g.
   ``meeples.games.sparta.actions``): a stable integer id for every action text, whatever the
-  state, and the internal action of each id, the ids ascending in the order of the rules'
-  legal actions (so mask ids zip with ``state.legal()``, and ``meeples bench`` plays the same
-  games through the environment as by the rules);
+  state, and the internal action of each id (Sparta's ids ascend in the order of the rules'
+  legal actions; Rise of Tribes' do not, so the environments sort the legal ids);
 - its **observer** (here, in ``meeples.env``, since it needs numpy): the observation planes a
   player gets, defined on that player's view (``from_view``), and optionally a fast twin
-  computing the same numbers from the internal state (``from_state``), allowed only where the
-  view hides nothing. The environments' ``checked=True`` builds both and compares them.
+  computing the same numbers from the internal state (``from_state``), allowed only where it
+  reads nothing the view hides (Sparta hides nothing; Rise of Tribes' twin reads only the
+  public board, counts, rows, hand and phase, never a deck's order). The environments'
+  ``checked=True`` builds both and compares them.
 
-Meeple War and Rise of Tribes wait for explicit chance nodes and their action tables.
+Meeple War waits for explicit chance nodes and its action table.
 """
 
 from __future__ import annotations
@@ -73,8 +74,11 @@ class EnvSpec:
     #: The observation of the player whose view this is: the definition.
     from_view: Callable[[Mapping[str, Any]], Planes]
     #: The same observation from the internal state and a player, faster; None to always build
-    #: it from the view. Only for games whose views hide nothing.
+    #: it from the view. It may read only what the view publishes.
     from_state: Callable[[Any, int], Planes] | None = None
+    #: Whether the ids of the legal actions ascend in the rules' order (Sparta's do, Rise of
+    #: Tribes' do not): ``meeples bench`` then plays random games by the rules without sorting.
+    ids_in_rules_order: bool = False
 
 
 class NoEnvironment(UnknownGame):
@@ -92,11 +96,29 @@ def _sparta() -> EnvSpec:
         shape=sparta.SHAPE,
         from_view=sparta.from_view,
         from_state=sparta.from_state,
+        ids_in_rules_order=True,
+    )
+
+
+def _rise_of_tribes() -> EnvSpec:
+    from meeples.env import rise_of_tribes
+    from meeples.games.rise_of_tribes import action_table
+
+    return EnvSpec(
+        game="rise_of_tribes",
+        table=action_table,
+        planes=rise_of_tribes.FEATURES,
+        shape=rise_of_tribes.SHAPE,
+        from_view=rise_of_tribes.from_view,
+        from_state=rise_of_tribes.from_state,
     )
 
 
 #: The declared environments, by game name.
-DECLARED: dict[str, Callable[[], EnvSpec]] = {"sparta": _sparta}
+DECLARED: dict[str, Callable[[], EnvSpec]] = {
+    "rise_of_tribes": _rise_of_tribes,
+    "sparta": _sparta,
+}
 
 
 def env_games() -> list[str]:
