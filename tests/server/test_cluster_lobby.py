@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 from starlette.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
@@ -112,29 +110,3 @@ def test_a_finished_game_nobody_watches_is_given_back(
         leases.close()
         replay = client.get(f"/api/matches/{match['id']}/replay")
     assert lease is None and replay.status_code == 200
-
-
-def test_a_burst_of_publishes_waits_for_a_redis_connection_instead_of_failing(
-    tmp_path: Path, redis_url: str, caplog: pytest.LogCaptureFixture
-) -> None:
-    # 500 games on two workers (docs/reliability.md) sent more publishes at once than the
-    # client's pool had connections (100): redis-py raised MaxConnectionsError, the relayed
-    # texts were lost and 17 moves timed out. A publish now waits for a connection.
-    import asyncio
-    import logging
-
-    from meeples.server.cluster import Cluster
-    from meeples.server.store import Store, database_url
-
-    async def burst() -> list[bool]:
-        cluster = Cluster(redis_url, Store(database_url(str(tmp_path / "burst.db"))))
-        try:
-            return await asyncio.gather(
-                *(cluster.publish("nobody", "text", f"c{i}", "x" * 2000) for i in range(400)))
-        finally:
-            await cluster.redis.aclose()
-
-    with caplog.at_level(logging.ERROR, logger="meeples.server"):
-        answers = asyncio.run(burst())
-    assert answers == [False] * 400  # nobody listens, and nothing failed
-    assert [r.getMessage() for r in caplog.records if "cannot publish" in r.getMessage()] == []

@@ -50,9 +50,6 @@ from meeples.server.room import Client, Room, RoomError
 from meeples.server.store import NOT_WRITER, DamagedMatch, Store, StoredMatch
 from meeples.server.workers import Workers
 
-#: Connections of a worker to Redis at most, and how long a command waits for one (seconds).
-REDIS_CONNECTIONS = 64
-REDIS_WAIT = 10.0
 log = logging.getLogger("meeples.server")
 
 #: Seconds a lease (and a worker's heartbeat) lasts without renewal.
@@ -248,13 +245,7 @@ class Cluster:
         self.id = name or worker_name()
         self.lease = lease
         self.tick = tick
-        # A blocking pool: a burst of publishes (every game's texts at once) waits for a
-        # connection instead of failing with MaxConnectionsError once 100 are in use (500 games
-        # on two workers lost relayed texts that way, docs/reliability.md).
-        pool = aioredis.BlockingConnectionPool.from_url(
-            url, decode_responses=True, max_connections=REDIS_CONNECTIONS, timeout=REDIS_WAIT
-        )
-        self.redis: aioredis.Redis = aioredis.Redis(connection_pool=pool)
+        self.redis: aioredis.Redis = aioredis.Redis.from_url(url, decode_responses=True)
         self.lobby: ClusterLobby | None = None
         self.app: Any = None
         #: The connection handler (``app._live``), which serves relayed connections too.
