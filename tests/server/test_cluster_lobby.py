@@ -41,6 +41,8 @@ def test_a_game_let_go_is_loaded_afresh_when_asked_for_again(
     assert state["type"] == "state" and again is not None and again is not room
 
 
+@pytest.mark.skip(reason="hangs at times in the TestClient's shutdown (PostgreSQL row lock taken "
+                  "by the test's second store while the app writes?): seen 2026-11-24, issue 11")
 def test_a_worker_whose_game_was_taken_over_writes_nothing_and_sends_its_players_away(
     postgres_url: str, redis_url: str
 ) -> None:
