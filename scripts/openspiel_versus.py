@@ -4,18 +4,23 @@ time per move, and print the score.
     .venv/bin/python scripts/openspiel_versus.py                      # hard vs MCTSBot, Sparta
     .venv/bin/python scripts/openspiel_versus.py --games 10 --seconds 1 --max-plies 300
 
-Both sides play through ``meeples.openspiel``: OpenSpiel's MCTSBot (random rollouts, UCT
-c = 2) on the pyspiel state, our bot on the facade state it wraps, its choice applied by its id.
-Seats alternate game by game. Our bot is given ``--seconds`` a move (with its level's depth
-cap); the MCTSBot has no clock, so its simulations are set move by move from its speed on the
-move before (starting from ``--start-simulations``), to spend the same time on average. The
-time each side really spent is printed. A game that reaches ``--max-plies`` is stopped and
-counted apart (unfinished); each game is otherwise played to its end.
+Both sides play through ``meeples.openspiel``: OpenSpiel's MCTSBot (random rollouts, UCT c = 2) on
+the pyspiel state, our bot on the facade state it wraps, its choice applied by its id. Seats rotate
+game by game (our bot in seat ``game mod players``, the MCTSBot in every other seat); at 3-4
+players a win is a first place alone, a draw a shared one. Our bot is given ``--seconds`` a move
+(with its level's depth cap); the MCTSBot has no clock, so its simulations are set move by move
+from its speed on the move before (starting from ``--start-simulations``), to spend the same time
+on average. The time each side really spent is printed. A game that reaches ``--max-plies`` is
+stopped and counted apart (unfinished); each game is otherwise played to its end. ``--json FILE``
+(checked before the first game) is rewritten after every game with every game so far and the score
+with its 95% Wilson interval, so a long run that is stopped keeps what it played.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
+import platform
 import random
 import sys
 import time
@@ -26,8 +31,10 @@ import numpy as np
 from open_spiel.python.algorithms import mcts
 
 import meeples.openspiel as bridge
+from meeples.ai.arena import wilson
 from meeples.ai.bot import Budget
 from meeples.ai.levels import get_bot, levels
+from meeples.commands._checks import output_file, write_output
 from meeples.core.errors import MeeplesError
 
 
@@ -38,6 +45,7 @@ class Clock:
     seconds: float = 0.0
     moves: int = 0
     simulations: list[int] = field(default_factory=list)
+    longest: float = 0.0
 
     def mean(self) -> float:
         """Return the mean seconds per move."""
@@ -76,9 +84,13 @@ def play(game: Any, name: str, spec: str, seat: int, seconds: float, max_plies: 
             clock.simulations.append(simulations)
         spent = time.perf_counter() - started
         if clock is clocks[1]:  # the next search's simulations, for the same time as ours
-            simulations = max(2, round(simulations * seconds / max(spent, 1e-3)))
+            # at most doubled or halved a move: a forced or near-final move is quick and says
+            # little of the next one's cost
+            factor = min(2.0, max(0.5, seconds / max(spent, 1e-3)))
+            simulations = max(2, round(simulations * factor))
         clock.seconds += spent
         clock.moves += 1
+        clock.longest = max(clock.longest, spent)
         state.apply_action(action)
         plies += 1
     return list(state.returns())
@@ -96,39 +108,77 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--max-length", type=int, default=None,
                         help="cut MCTSBot's random rollouts after this many actions")
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--json", metavar="FILE",
+                        help="write the report (every game so far) here after each game")
     args = parser.parse_args(argv)
     if args.games < 1 or args.seconds <= 0 or args.max_plies < 1:
         parser.error("--games and --max-plies must be at least 1, --seconds above 0")
     try:
         game = bridge.load(args.game, players=args.players)
+        report_path = output_file(args.json) if args.json is not None else None
     except MeeplesError as error:
         parser.error(str(error))
     clocks = (Clock(), Clock())
-    wins = losses = draws = unfinished = 0
+    games: list[dict[str, Any]] = []
+    report: dict[str, Any] = {
+        "command": " ".join(["scripts/openspiel_versus.py", *(argv if argv is not None
+                                                              else sys.argv[1:])]),
+        "game": args.game, "players": args.players, "bot": args.bot,
+        "opponent": "open_spiel.python.algorithms.mcts.MCTSBot (uct_c 2, random rollouts)",
+        "seconds_a_move": args.seconds, "max_plies": args.max_plies,
+        "max_length": args.max_length, "seed": args.seed,
+        "machine": {"cpus": __import__("os").cpu_count(), "python": platform.python_version()},
+        "games": games,
+    }
     for number in range(args.games):
-        seat = number % 2
+        seat = number % args.players
+        started = time.perf_counter()
         returns = play(game, args.game, args.bot, seat, args.seconds, args.max_plies,
                        args.start_simulations, args.max_length, args.seed + number, clocks)
         if returns is None:
-            unfinished += 1
             result = "unfinished"
-        elif returns[seat] > 0 and sum(r > 0 for r in returns) == 1:
-            wins += 1
-            result = "win"
-        elif returns[seat] < 0:
-            losses += 1
+        elif returns[seat] < max(returns):
             result = "loss"
+        elif returns.count(max(returns)) == 1:
+            result = "win"
         else:
-            draws += 1
-            result = "draw"
+            result = "draw"  # first place shared (or every return equal)
+        games.append({"game": number, "seed": args.seed + number, "seat": seat,
+                      "result": result, "returns": returns,
+                      "seconds": round(time.perf_counter() - started, 2)})
         print(f"game {number + 1}: {args.bot} in seat {seat}: {result}", flush=True)
-    sims = clocks[1].simulations
-    print(f"{args.bot} vs OpenSpiel MCTSBot, {args.game}, {args.seconds:g} s a move: "
-          f"{wins} wins, {losses} losses, {draws} draws, {unfinished} unfinished")
-    print(f"seconds a move: {args.bot} {clocks[0].mean():.2f}, MCTSBot {clocks[1].mean():.2f} "
-          f"(simulations a move: mean {sum(sims) / max(len(sims), 1):.0f}, "
-          f"max {max(sims, default=0)})")
+        report["summary"] = summary(games, clocks, args.players)
+        if report_path is not None:
+            write_output(report_path, json.dumps(report, indent=1) + "\n")
+    total = report["summary"]
+    print(f"{args.bot} vs OpenSpiel MCTSBot, {args.game} ({args.players} players), "
+          f"{args.seconds:g} s a move: {total['wins']} wins, {total['losses']} losses, "
+          f"{total['draws']} draws, {total['unfinished']} unfinished; score "
+          f"{total['score']:.1%} (95% interval {total['interval'][0]:.1%}-"
+          f"{total['interval'][1]:.1%})")
+    print(f"seconds a move: {args.bot} {total['ours_seconds_a_move']:.2f} "
+          f"(longest {total['ours_longest']:.2f}), MCTSBot {total['mcts_seconds_a_move']:.2f} "
+          f"(simulations a move: mean {total['mcts_simulations_mean']:.0f}, "
+          f"max {total['mcts_simulations_max']})")
     return 0
+
+
+def summary(games: list[dict[str, Any]], clocks: tuple[Clock, Clock],
+            players: int) -> dict[str, Any]:
+    """Return the score so far: wins, draws (half a win), losses, the 95% Wilson interval."""
+    count = {name: sum(g["result"] == name for g in games)
+             for name in ("win", "loss", "draw", "unfinished")}
+    finished = len(games) - count["unfinished"]
+    score = (count["win"] + count["draw"] / 2) / finished if finished else 0.0
+    low, high = wilson(score * finished, finished) if finished else (0.0, 1.0)
+    sims = clocks[1].simulations
+    return {"wins": count["win"], "losses": count["loss"], "draws": count["draw"],
+            "unfinished": count["unfinished"], "finished": finished, "score": score,
+            "baseline": 1 / players, "interval": [low, high],
+            "ours_seconds_a_move": clocks[0].mean(), "ours_longest": clocks[0].longest,
+            "mcts_seconds_a_move": clocks[1].mean(), "mcts_longest": clocks[1].longest,
+            "mcts_simulations_mean": sum(sims) / max(len(sims), 1),
+            "mcts_simulations_max": max(sims, default=0)}
 
 
 if __name__ == "__main__":
