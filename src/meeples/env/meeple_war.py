@@ -161,10 +161,10 @@ def _cell(h: int) -> int | None:
     return None
 
 
-def _seat(out: list[float] | Planes, base: int, seat: Mapping[str, Any] | Any, vp: int,
-          active: bool, moving: bool, slot: list[int], from_view: bool) -> None:
-    """Write one seat's features (a view's seat dict, or a state's Seat)."""
-    get = (lambda key: seat[key]) if from_view else (lambda key: getattr(seat, key))
+def _seat(out: Planes, base: int, seat: Mapping[str, Any], vp: int, active: bool,
+          moving: bool, slot: list[int]) -> None:
+    """Write one seat's features from a view's seat."""
+    get = seat.__getitem__
     out[base + _S["at table"]] = 1.0
     out[base + _S["stock"]] = _capped(get("stock"), MEEPLE_SCALE)
     out[base + _S["depot"]] = _capped(get("depot"), MEEPLE_SCALE)
@@ -187,10 +187,7 @@ def _seat(out: list[float] | Planes, base: int, seat: Mapping[str, Any] | Any, v
     for m, entry in enumerate(get("slots")):
         if entry is None:
             continue
-        if from_view:
-            building, built, node, defense = entry
-        else:
-            building, built, node, defense = entry.building, entry.built, entry.node, entry.defense
+        building, built, node, defense = entry
         at = base + _SLOT_BASE + m * width
         out[at] = 1.0
         out[at + 1 + _BUILDING[building]] = 1.0
@@ -249,7 +246,7 @@ def from_view(view: Mapping[str, Any]) -> Planes:
     moving = view["to_move"]
     for seat, entry in enumerate(view["seats"]):
         _seat(out, _SEAT_BASE + slot[seat] * _SEAT_WIDTH, entry, view["vp"][seat],
-              seat == view["active"], seat == moving, slot, True)
+              seat == view["active"], seat == moving, slot)
     _turn(out, view["phase"], view["step"], view["turn"], view["temp_vp"], view["weapons"],
           view["nature"], view["pool"], view["pile_count"], view["workers"], view["pending"],
           len(view["bonuses"]), view["sub"], bool(view["result"]))
@@ -323,18 +320,19 @@ def _tile_entries(tiles: tuple[tuple[int, int, int], ...]) -> Entries:
     return found
 
 
-#: (tiles, players, first, observer) -> the observation with the tiles and villages alone.
+#: The last base met: the observation with the tiles, villages, upgrade tokens and Trees alone.
 _last_base: list[Any] = [None, None]
 _base_cache: dict[tuple[Any, ...], Planes] = {}
 
 
-def _base(tiles: tuple[tuple[int, int, int], ...], players: int, first: int,
-          player: int) -> Planes:
-    """Return the observation with only the tile and village planes (to copy, not change)."""
+def _base(tiles: tuple[tuple[int, int, int], ...], upgrades: tuple[tuple[int, str], ...],
+          trees: tuple[int, ...], players: int, first: int, player: int) -> Planes:
+    """Return the observation with only the planes that change seldom (to copy, not change)."""
     last = _last_base[0]
-    if last is not None and last[0] is tiles and last[1:] == (players, first, player):
+    if (last is not None and last[0] is tiles and last[1] is upgrades and last[2] is trees
+            and last[3:] == (players, first, player)):
         return _last_base[1]  # type: ignore[no-any-return]
-    key = (tiles, players, first, player)
+    key = (tiles, upgrades, trees, players, first, player)
     found = _base_cache.get(key)
     if found is None:
         found = np.zeros(SHAPE, dtype=np.float32)
@@ -342,6 +340,14 @@ def _base(tiles: tuple[tuple[int, int, int], ...], players: int, first: int,
         found[index] = value
         index, value = _VILLAGE_ENTRIES[players, first, player]
         found[index] = value
+        for h, token in upgrades:
+            cell = _CELL_OF.get(h)
+            if cell is not None:
+                found[_UPGRADE + _TOKEN[token] * CELLS + cell] = 1.0
+        for edge in trees:
+            cell = _CELL_OF.get(edge // 8)
+            if cell is not None:
+                found[_TREE + edge % 8 * CELLS + cell] = 1.0
         if len(_base_cache) >= _BASE_CACHE_SIZE:
             _base_cache.clear()
         _base_cache[key] = found
@@ -385,10 +391,69 @@ def _seat_block(seat: Any, slot: tuple[int, ...]) -> Planes:
     if found is not None and found[0] is seat and found[1] == slot:
         return found[2]
     row = np.zeros(_SEAT_WIDTH, dtype=np.float32)
-    _seat(row, 0, seat, 0, False, False, list(slot), False)
+    row[0] = 1.0
+    row[1] = _MEEPLE_VALUES[min(seat.stock, MEEPLE_SCALE)]
+    row[2] = _MEEPLE_VALUES[min(seat.depot, MEEPLE_SCALE)]
+    if seat.ladder:
+        row[3] = _capped(seat.ladder, LADDER_SCALE)
+    if seat.mountain:
+        row[4] = _capped(seat.mountain, MEEPLE_SCALE)
+    if seat.extra_vp:
+        row[5] = _capped(seat.extra_vp, VP_SCALE)
+    if seat.tree:
+        row[7] = 1.0
+    if seat.tokens:
+        tokens = list(seat.tokens)
+        for token in set(tokens):
+            row[_S["token asm"] + _TOKEN[token]] = _capped(tokens.count(token), TOKEN_SCALE)
+    if seat.shields:
+        row[_S["shields"]] = _capped(seat.shields, SHIELD_SCALE)
+    row[_codes(seat.available, _S["available VS"])] = 1.0
+    if seat.boxed:
+        row[_codes(seat.boxed, _S["boxed VS"])] = 1.0
+    width = len(SLOT_FEATURES)
+    for m, entry in enumerate(seat.slots):
+        if entry is not None:
+            at = _SLOT_BASE + m * width
+            row[at: at + width] = _slot_row(entry, slot)
     if len(_seat_cache) >= _SEAT_CACHE_SIZE:
         _seat_cache.clear()
     _seat_cache[id(seat)] = (seat, slot, row)
+    return row
+
+
+_code_cache: dict[tuple[tuple[str, ...], int], npt.NDArray[np.intp]] = {}
+
+
+def _codes(codes: tuple[str, ...], base: int) -> npt.NDArray[np.intp]:
+    """Return the indices of some building codes' features from ``base`` (cached)."""
+    key = (tuple(codes), base)
+    found = _code_cache.get(key)
+    if found is None:
+        found = _code_cache[key] = np.array([base + _BUILDING[c] for c in codes], dtype=np.intp)
+    return found
+
+
+#: id(slot) -> (the village slot, the observer's slots, its features): slots are frozen and
+#: shared by the states until their building or worker changes.
+_slot_cache: dict[int, tuple[Any, tuple[int, ...], Planes]] = {}
+
+
+def _slot_row(entry: Any, slot: tuple[int, ...]) -> Planes:
+    found = _slot_cache.get(id(entry))
+    if found is not None and found[0] is entry and found[1] == slot:
+        return found[2]
+    row = np.zeros(len(SLOT_FEATURES), dtype=np.float32)
+    row[0] = 1.0
+    row[1 + _BUILDING[entry.building]] = 1.0
+    row[11] = float(bool(entry.built))
+    row[12 + _NODE[entry.node]] = 1.0
+    defense = list(entry.defense)
+    for owner in set(defense):
+        row[29 + slot[owner]] = _capped(defense.count(owner), DEFENSE_SCALE)
+    if len(_slot_cache) >= _SEAT_CACHE_SIZE:
+        _slot_cache.clear()
+    _slot_cache[id(entry)] = (entry, slot, row)
     return row
 
 
@@ -399,61 +464,104 @@ _SEAT_VP, _SEAT_ACTIVE, _SEAT_TO_MOVE = _S["vp"], _S["active"], _S["to move"]
 _SEAT_SHIELDS = _S["shields"]
 
 
+def _troop_entries(troops: Any, slot: tuple[int, ...]) -> Entries:
+    """Return the entries of the meeples on the map (``(hex, seat, count)`` triples)."""
+    index = []
+    value = []
+    for h, seat, count in troops:
+        cell = _CELL_OF.get(h)
+        if cell is not None:
+            index.append(_MEEPLES + slot[seat] * CELLS + cell)
+            value.append(_MEEPLE_VALUES[min(count, MEEPLE_SCALE)])
+    return _entries(index, value)
+
+
+#: (id of the rules' troops map, the map, slots) -> its entries: a state shares its parent's
+#: map until meeples move (the rules copy it before a change), so its identity keeps them.
+_troop_cache: dict[tuple[int, tuple[int, ...]], tuple[Any, Entries]] = {}
+#: (phase, step, ...) -> the turn block: positions recur.
+_turn_cache: dict[tuple[Any, ...], Planes] = {}
+_TURN_WIDTH = len(TURN_FEATURES)
+
+
+def _turn_block(key: tuple[Any, ...]) -> Planes:
+    found = _turn_cache.get(key)
+    if found is None:
+        row = np.zeros(_PENDING, dtype=np.float32)
+        _turn(row, *key)
+        found = row[_TURN:_PENDING].copy()
+        if len(_turn_cache) >= _CACHE_SIZE:
+            _turn_cache.clear()
+        _turn_cache[key] = found
+    return found
+
+
 def from_state(state: State, player: int) -> Planes:
     """Return :func:`from_view` of ``view(state, player)``, from the state's fields."""
     players = state.players
-    slot = tuple([(seat - player) % players for seat in range(players)])
-    out = _base(state.tiles, players, state.first, player).copy()
-    cell_of = _CELL_OF.get
-    meeples = _MEEPLE_VALUES
+    slot = _SLOTS[players][player]
+    out = _base(state.tiles, state.upgrades, state.trees, players, state.first, player).copy()
     aux = state.aux
     if aux:  # the working maps the rules keep: reading the fields would build them
-        troops = [(h, seat, count) for h, row in aux[1].items()
-                  for seat, count in enumerate(row) if count]
-        frozen = aux[4].items()
+        troops = aux[1]
+        key = (id(troops), slot)
+        found = _troop_cache.get(key)
+        if found is None or found[0] is not troops:
+            rows = [(h, seat, count) for h, row in troops.items()
+                    for seat, count in enumerate(row) if count]
+            if len(_troop_cache) >= _CACHE_SIZE:
+                _troop_cache.clear()
+            found = _troop_cache[key] = (troops, _troop_entries(rows, slot))
+        index, value = found[1]
+        frozen = aux[4]
+        if frozen:
+            frozen = frozen.items()
         seats = aux[3]
     else:
-        troops, frozen, seats = state.troops, state.frozen, state.seats
-    for h, seat, count in troops:
-        cell = cell_of(h)
-        if cell is not None:
-            out[_MEEPLES + slot[seat] * CELLS + cell] = meeples[min(count, MEEPLE_SCALE)]
-    for h, count in frozen:
-        cell = cell_of(h)
-        if cell is not None and count:
-            out[_FROZEN + cell] = meeples[min(count, MEEPLE_SCALE)]
-    for h, token in state.upgrades:
-        cell = cell_of(h)
-        if cell is not None:
-            out[_UPGRADE + _TOKEN[token] * CELLS + cell] = 1.0
-    for key in state.trees:
-        cell = cell_of(key // 8)
-        if cell is not None:
-            out[_TREE + key % 8 * CELLS + cell] = 1.0
-    for h, _ in state.explore:
-        cell = cell_of(h)
-        if cell is not None:
-            out[_EXPLORE + cell] = 1.0
+        index, value = _troop_entries(state.troops, slot)
+        frozen, seats = state.frozen, state.seats
+    out[index] = value
+    if frozen:
+        cell_of = _CELL_OF.get
+        for h, count in frozen:
+            cell = cell_of(h)
+            if cell is not None and count:
+                out[_FROZEN + cell] = _MEEPLE_VALUES[min(count, MEEPLE_SCALE)]
+    if state.explore:
+        for h, _ in state.explore:
+            cell = _CELL_OF.get(h)
+            if cell is not None:
+                out[_EXPLORE + cell] = 1.0
     if state.drawn:
-        cell = cell_of(state.drawn[0])
+        cell = _CELL_OF.get(state.drawn[0])
         if cell is not None:
             out[_EXPLORING + cell] = 1.0
     moving = to_move(state)
     active = state.active
+    temp_vp = state.temp_vp
     for seat, entry in enumerate(seats):
         base = _SEAT_BASE + slot[seat] * _SEAT_WIDTH
         out[base: base + _SEAT_WIDTH] = _seat_block(entry, slot)
-        vp = entry.mountain + entry.extra_vp + (state.temp_vp if seat == active else 0)
+        vp = entry.mountain + entry.extra_vp + (temp_vp if seat == active else 0)
         if vp:
             out[base + _SEAT_VP] = _VP_VALUES[min(vp, VP_SCALE)]
         if seat == active:
             out[base + _SEAT_ACTIVE] = 1.0
         if seat == moving:
             out[base + _SEAT_TO_MOVE] = 1.0
-    _turn(out, state.phase, state.step, state.turn, state.temp_vp, state.weapons,
-          state.nature, state.pool, len(state.pile), state.workers, state.pending,
-          len(state.bonuses), state.sub, bool(state.result))
+    out[_TURN:_PENDING] = _turn_block((
+        state.phase, state.step, state.turn, temp_vp, state.weapons, state.nature, state.pool,
+        len(state.pile), state.workers, state.pending, len(state.bonuses),
+        state.sub[:1], bool(state.result),
+    ))
     return out
+
+
+_SLOTS = {
+    players: [tuple((seat - player) % players for seat in range(players))
+              for player in range(players)]
+    for players in range(2, SEATS + 1)
+}
 
 
 _HEAD_VERB = {verb: _H[f"head {verb}"] for verb in choices.TWO_STEP}

@@ -73,6 +73,10 @@ class Choices(Protocol):
         """The number of ids, first and second."""
         ...
 
+    def path(self, text: str) -> tuple[int, ...] | None:
+        """Return the ids that choose an action text, None when it has none."""
+        ...
+
     def paths(self, actions: Iterable[str]) -> list[tuple[int, ...]]:
         """Return the paths of ids of action texts, leaving out those with none."""
         ...

@@ -52,7 +52,6 @@ from meeples.games.meeple_war.action_table import (
     SIDES,
     SLOTS,
     TOKENS,
-
 )
 
 #: The grid's half width: hexes with |q| and |r| up to this many.
@@ -109,7 +108,8 @@ FIRST_COUNT = FIRST.count
 #: All ids: the first ids, then one second id per cell of the grid.
 COUNT = FIRST_COUNT + CELLS
 
-Path = tuple[int] | tuple[int, int]
+#: The ids that choose an action: one (a whole action) or two (a head, then its hex).
+Path = tuple[int, ...]
 
 #: Each action text met -> its path (None: a hex off the grid), kept bounded.
 _PATHS: dict[str, Path | None] = {}
@@ -123,9 +123,10 @@ def split(text: str) -> tuple[str, str | None]:
     ``2,0>3,0:2`` is ``("2,0>?:2", "3,0")``, ``tree:1,0/2`` is ``("tree:?/2", "1,0")``;
     ``explore@1,0`` (a hex alone) and ``w1>a`` (no hex) are whole.
     """
-    last = None
-    for last in _HEX_RE.finditer(text):
-        pass
+    found = _HEX_RE.findall(text)
+    if not found:
+        return text, None
+    last = _HEX_RE.search(text, text.rindex(found[-1]))
     if last is None:
         return text, None
     head = f"{text[:last.start()]}?{text[last.end():]}"
@@ -137,9 +138,8 @@ def split(text: str) -> tuple[str, str | None]:
 def path(text: str) -> Path | None:
     """Return the ids that choose an action text, or None when it names a hex off the grid (or
     is not an action)."""
-    found = _PATHS.get(text, False)
-    if found is not False:
-        return found  # type: ignore[return-value]
+    if text in _PATHS:
+        return _PATHS[text]
     head, target = split(text)
     first = FIRST.number(head)
     out: Path | None
@@ -184,14 +184,13 @@ def text(ids: Sequence[int]) -> str:
 
 def paths(actions: Iterable[str]) -> list[Path]:
     """Return the paths of action texts, leaving out those with no path."""
-    out = []
+    out: list[Path] = []
+    known = _PATHS
     for action in actions:
-        found = _PATHS.get(action, False)
-        if found is False:
-            found = path(action)
+        found = known[action] if action in known else path(action)
         if found is not None:
             out.append(found)
-    return out  # type: ignore[return-value]
+    return out
 
 
 def choices(legal: Sequence[Path], pending: int | None) -> list[int]:
@@ -199,4 +198,4 @@ def choices(legal: Sequence[Path], pending: int | None) -> list[int]:
     head (``pending``), the second ids that complete it."""
     if pending is None:
         return sorted({p[0] for p in legal})
-    return sorted([p[1] for p in legal if p[0] == pending and len(p) == 2])  # type: ignore[misc]
+    return sorted([p[1] for p in legal if p[0] == pending and len(p) == 2])
