@@ -479,23 +479,6 @@ def _troop_entries(troops: Any, slot: tuple[int, ...]) -> Entries:
 #: (id of the rules' troops map, the map, slots) -> its entries: a state shares its parent's
 #: map until meeples move (the rules copy it before a change), so its identity keeps them.
 _troop_cache: dict[tuple[int, tuple[int, ...]], tuple[Any, Entries]] = {}
-#: (phase, step, ...) -> the turn block: positions recur.
-_turn_cache: dict[tuple[Any, ...], Planes] = {}
-_TURN_WIDTH = len(TURN_FEATURES)
-
-
-def _turn_block(key: tuple[Any, ...]) -> Planes:
-    found = _turn_cache.get(key)
-    if found is None:
-        row = np.zeros(_PENDING, dtype=np.float32)
-        _turn(row, *key)
-        found = row[_TURN:_PENDING].copy()
-        if len(_turn_cache) >= _CACHE_SIZE:
-            _turn_cache.clear()
-        _turn_cache[key] = found
-    return found
-
-
 def from_state(state: State, player: int) -> Planes:
     """Return :func:`from_view` of ``view(state, player)``, from the state's fields."""
     players = state.players
@@ -549,12 +532,43 @@ def from_state(state: State, player: int) -> Planes:
             out[base + _SEAT_ACTIVE] = 1.0
         if seat == moving:
             out[base + _SEAT_TO_MOVE] = 1.0
-    out[_TURN:_PENDING] = _turn_block((
-        state.phase, state.step, state.turn, temp_vp, state.weapons, state.nature, state.pool,
-        len(state.pile), state.workers, state.pending, len(state.bonuses),
-        state.sub[:1], bool(state.result),
-    ))
+    # The turn block, written directly: its combinations recur too seldom to cache.
+    out[_PHASE0 + state.phase] = 1.0
+    out[_STEP0 + _STEP[state.step]] = 1.0
+    out[_TURN_AT] = _TURN_VALUES[min(state.turn, TURN_SCALE)]
+    if temp_vp:
+        out[_TEMP_VP] = _VP_VALUES[min(temp_vp, VP_SCALE)]
+    if state.weapons:
+        out[_WEAPONS] = _capped(state.weapons, WEAPON_SCALE)
+    if state.nature:
+        out[_NATURE] = 1.0
+    index = _POOL_INDEX.get(state.pool)
+    if index is None:
+        index = _POOL_INDEX[state.pool] = np.array(
+            [_POOL0 + _TOKEN[token] for token in state.pool], dtype=np.intp)
+    out[index] = 1.0
+    out[_PILE] = _PILE_VALUES[min(len(state.pile), PILE_SCALE)]
+    for m in state.workers:
+        out[_WORKERS0 + m] = 1.0
+    for m in state.pending:
+        out[_ACTIONS0 + m] = 1.0
+    if state.bonuses:
+        out[_BONUSES] = _capped(len(state.bonuses), BONUS_SCALE)
+    if state.sub:
+        out[_FLY if state.sub[0] == "fly" else _FRIGHT] = 1.0
+    if state.result:
+        out[_OVER] = 1.0
     return out
+
+
+_PHASE0, _STEP0, _TURN_AT = _T["phase 0"], _T["step first"], _T["turn"]
+_TEMP_VP, _WEAPONS, _NATURE, _POOL0 = _T["temp vp"], _T["weapons"], _T["nature"], _T["pool asm"]
+_PILE, _BONUSES, _FLY, _FRIGHT, _OVER = _T["pile"], _T["bonuses"], _T["fly"], _T["fright"], _T[
+    "over"]
+_WORKERS0, _ACTIONS0 = _T["workers V1"] - 1, _T["pending V1"] - 1
+_TURN_VALUES = tuple(_capped(turn, TURN_SCALE) for turn in range(TURN_SCALE + 1))
+_PILE_VALUES = tuple(_capped(count, PILE_SCALE) for count in range(PILE_SCALE + 1))
+_POOL_INDEX: dict[tuple[str, ...], npt.NDArray[np.intp]] = {}
 
 
 _SLOTS = {
