@@ -61,6 +61,7 @@ def test_every_legal_action_has_one_path_of_ids_and_back(players: int) -> None:
 
 def test_choices_count_is_the_same_at_every_player_count_and_modest() -> None:
     assert choices.COUNT == choices.FIRST_COUNT + choices.CELLS == 16_351
+    assert SHAPE == (len(FEATURES),) == (39 * 625 + 4 * 168 + 41 + 36,)
     for players in (2, 3, 4):
         assert aec(GAME, players=players).action_space("player_0").n == choices.COUNT
 

@@ -23,7 +23,7 @@ seats       4x168  per seat slot: at the table; stock / 13; depot / 13; ladder /
                    move; then per village slot V1-V4: built on; building (one-hot, 10); built
                    (not the construction side); worker's node (one-hot, 17); defenders of each
                    seat slot / 6
-turn        56     phase 0-5 (one-hot); step (one-hot, 13); turn / 240; tower VP this turn / 6;
+turn        41     phase 0-5 (one-hot); step (one-hot, 13); turn / 240; tower VP this turn / 6;
                    weapons / 4; nature control; tokens in the pool (5); tiles in the pile / 36;
                    workers still to move, actions still to do (per village slot, 4 + 4);
                    bonuses left / 4; fly and fright in progress; over

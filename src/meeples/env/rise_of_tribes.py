@@ -173,31 +173,52 @@ def from_state(state: State, player: int) -> Planes:
     # The view's "to_move": None once over, CHANCE at a chance node, else the decider.
     to_move = -1 if over or state.phase in CHANCE_PHASES else state.decider
     width = len(SEAT_FEATURES)
+    # Each count over its scale from a table of the values (a call per feature costs more).
+    resource, score, supply = _VALUES[RESOURCE_SCALE], _VALUES[SCORE_SCALE], _VALUES[SUPPLY_SCALE]
+    built, progress = _VALUES[VILLAGE_SCALE], _VALUES[IN_PROGRESS_SCALE]
+    completed = _VALUES[COMPLETED_SCALE]
+    # Each seat's members on the board in one pass (``state.supply`` sums the board per seat).
+    on_board = [sum(column) for column in zip(*state.peek("pop"), strict=True)]
     for seat in range(players):
         base = _SEAT_BASE + slot[seat] * width
         wood, food, stone = state.res[seat]
         out[base: base + width] = (
             1.0,
-            _capped(wood, RESOURCE_SCALE),
-            _capped(food, RESOURCE_SCALE),
-            _capped(stone, RESOURCE_SCALE),
-            _capped(state.score[seat], SCORE_SCALE),
-            _capped(state.supply(seat), SUPPLY_SCALE),
-            _capped(state.villages_of(seat), VILLAGE_SCALE),
-            _capped(len(state.progress[seat]), IN_PROGRESS_SCALE),
-            _capped(len(state.completed[seat]), COMPLETED_SCALE),
+            resource[min(wood, RESOURCE_SCALE)],
+            resource[min(food, RESOURCE_SCALE)],
+            resource[min(stone, RESOURCE_SCALE)],
+            score[min(state.score[seat], SCORE_SCALE)],
+            supply[min(data.MEMBERS - on_board[seat], SUPPLY_SCALE)],
+            built[min(state.villages_of(seat), VILLAGE_SCALE)],
+            progress[min(len(state.progress[seat]), IN_PROGRESS_SCALE)],
+            completed[min(len(state.completed[seat]), COMPLETED_SCALE)],
             float(to_move == seat),
         )
-    for r, row in enumerate(state.rows):
-        for f in range(len(data.FACE_NAMES)):
-            out[_ROW_BASE + r * 3 + f] = _capped(row.count(f), ROW_SCALE)
+    rows = _VALUES[ROW_SCALE]
+    at = _ROW_BASE
+    for row in state.rows:
+        if row:
+            out[at: at + 3] = (rows[min(row.count(0), ROW_SCALE)],
+                               rows[min(row.count(1), ROW_SCALE)],
+                               rows[min(row.count(2), ROW_SCALE)])
+        at += 3
     hand = state.hand
-    for f in range(len(data.FACE_NAMES)):
-        out[_HAND_BASE + f] = _capped(hand.count(f), HAND_SCALE)
+    if hand:
+        hands = _VALUES[HAND_SCALE]
+        out[_HAND_BASE: _HAND_BASE + 3] = (hands[min(hand.count(0), HAND_SCALE)],
+                                           hands[min(hand.count(1), HAND_SCALE)],
+                                           hands[min(hand.count(2), HAND_SCALE)])
     out[_PHASE_BASE + state.phase] = 1.0
-    out[_ROUND] = _capped(state.rnd + 1, ROUND_SCALE)
+    out[_ROUND] = _VALUES[ROUND_SCALE][min(state.rnd + 1, ROUND_SCALE)]
     out[_OVER] = float(over)
-    return np.array(out, dtype=np.float32)
+    return np.fromiter(out, dtype=np.float32, count=len(out))
 
 
 _MEMBER_VALUES = tuple(count / MEMBER_SCALE for count in range(MEMBER_SCALE + 1))
+#: Every scale's values, count / scale for each count up to it (``_capped`` once and for all).
+_VALUES = {
+    scale: tuple(_capped(count, scale) for count in range(scale + 1))
+    for scale in (RESOURCE_SCALE, SCORE_SCALE, SUPPLY_SCALE, VILLAGE_SCALE, IN_PROGRESS_SCALE,
+                  COMPLETED_SCALE, ROW_SCALE, HAND_SCALE, ROUND_SCALE)
+}
+assert len(data.FACE_NAMES) == 3  # noqa: S101 - the rows and hand are written three at a time
