@@ -542,11 +542,11 @@ def from_state(state: State, player: int) -> Planes:
         out[_WEAPONS] = _capped(state.weapons, WEAPON_SCALE)
     if state.nature:
         out[_NATURE] = 1.0
-    index = _POOL_INDEX.get(state.pool)
-    if index is None:
-        index = _POOL_INDEX[state.pool] = np.array(
+    pool = _POOL_INDEX.get(state.pool)
+    if pool is None:
+        pool = _POOL_INDEX[state.pool] = np.array(
             [_POOL0 + _TOKEN[token] for token in state.pool], dtype=np.intp)
-    out[index] = 1.0
+    out[pool] = 1.0
     out[_PILE] = _PILE_VALUES[min(len(state.pile), PILE_SCALE)]
     for m in state.workers:
         out[_WORKERS0 + m] = 1.0
