@@ -193,7 +193,7 @@ def from_state(state: State, player: int) -> Planes:
     # Filled as a Python list, then one array: a NumPy item assignment costs several times a
     # list's, and most features are written one by one.
     players = state.n
-    out = [0.0] * len(FEATURES)
+    out = [0.0] * _TILE_BASE
     slot = [(seat - player) % players for seat in range(players)]
     width = len(HEX_FEATURES)
     terrains = state.terrain
@@ -259,6 +259,35 @@ def from_state(state: State, player: int) -> Planes:
     out[_PHASE_BASE + state.phase] = 1.0
     out[_ROUND] = _VALUES[ROUND_SCALE][min(state.rnd + 1, ROUND_SCALE)]
     out[_OVER] = float(over)
+    return np.concatenate((np.fromiter(out, dtype=np.float32, count=_TILE_BASE),
+                           _extra(state, slot)))
+
+
+#: The later blocks (tiles, elders, powers, goals, events, volcano) by their fields and the
+#: observer's slots: they change a few times a round, and converting them feature by feature
+#: would cost more than the rest of the vector.
+_extra_cache: dict[tuple[Any, ...], Planes] = {}
+_EXTRA_CACHE_SIZE = 8192
+
+
+def _extra(state: State, slot: list[int]) -> Planes:
+    key = (state.special, state.elder_at, state.tribe, state.leaders, state.progress,
+           state.completed, state.slots, state.tokens, state.volcano, tuple(slot))
+    try:
+        found = _extra_cache.get(key)
+    except TypeError:  # a working copy's lists
+        return _extra_block(state, slot)
+    if found is None:
+        found = _extra_block(state, slot)
+        if len(_extra_cache) >= _EXTRA_CACHE_SIZE:
+            _extra_cache.clear()
+        _extra_cache[key] = found
+    return found
+
+
+def _extra_block(state: State, slot: list[int]) -> Planes:
+    players = state.n
+    out = [0.0] * len(FEATURES)  # indices as in FEATURES, the head cut off at the end
     tiles = len(TILE_IDS)
     for h, tile in enumerate(state.special):
         if tile > 0:
@@ -289,7 +318,7 @@ def from_state(state: State, player: int) -> Planes:
                            tokens[min(stone, TOKEN_SCALE)])
     if state.volcano >= 0:
         out[_VOLCANO_BASE + state.volcano] = 1.0
-    return np.fromiter(out, dtype=np.float32, count=len(out))
+    return np.array(out[_TILE_BASE: len(FEATURES)], dtype=np.float32)
 
 
 _MEMBER_VALUES = tuple(count / MEMBER_SCALE for count in range(MEMBER_SCALE + 1))
