@@ -6,6 +6,11 @@ and crosses to ids through the game's declared action table; the legal ids of a 
 computed once, for its mask and for the legality of the next step. Chance nodes never reach
 an agent: the episode draws them itself, by the dealer of its seed (the same draws as
 ``State.deal`` would make from the same seed and history).
+
+A game whose table is too wide for a mask declares factored **choices** instead (Meeple War):
+its ids are those of the choices, an action is one id or two (a head, then its hex), and after a
+head the episode records it (:attr:`Episode.pending`) and asks the same player for the hex,
+without moving the game.
 """
 
 from __future__ import annotations

@@ -459,9 +459,7 @@ def _slot_row(entry: Any, slot: tuple[int, ...]) -> Planes:
 
 _MEEPLE_VALUES = tuple(_capped(count, MEEPLE_SCALE) for count in range(MEEPLE_SCALE + 1))
 _VP_VALUES = tuple(_capped(count, VP_SCALE) for count in range(VP_SCALE + 1))
-_LADDER_VALUES = tuple(_capped(count, LADDER_SCALE) for count in range(LADDER_SCALE + 1))
 _SEAT_VP, _SEAT_ACTIVE, _SEAT_TO_MOVE = _S["vp"], _S["active"], _S["to move"]
-_SEAT_SHIELDS = _S["shields"]
 
 
 def _troop_entries(troops: Any, slot: tuple[int, ...]) -> Entries:
