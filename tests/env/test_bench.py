@@ -28,7 +28,7 @@ def test_bench_reports_environment_steps_and_ratio(
 
 
 def test_bench_environment_figure_only_for_declared_games() -> None:
-    assert bench.environment_games() == ["rise_of_tribes", "sparta"]
+    assert bench.environment_games() == ["meeple_war", "rise_of_tribes", "sparta"]
     assert bench.env_ratio({"random_play_actions_per_s": 10.0}) is None
     paired = {"env_random_play_actions_per_s": 10.0, "env_steps_per_s": 5.0}
     assert bench.env_ratio({"random_play_actions_per_s": 20.0, **paired}) == 0.5
@@ -59,3 +59,11 @@ def test_bench_reports_vector_steps_beside_the_single_environment(
 def test_bench_vector_figure_only_with_the_vector_environment_measured() -> None:
     assert bench.vector_ratio({"env_steps_per_s": 5.0}) is None
     assert bench.vector_ratio({"gym_steps_per_s": 4.0, "vector_steps_per_s": 5.0}) == 1.25
+
+
+def test_bench_measures_two_step_choices_on_the_games_the_environment_played() -> None:
+    steps, raw, acted = bench.env_choice_steps("meeple_war", 0.01)  # raises if one differed
+    assert steps > acted > 0 and raw > 0  # a move is two steps: more steps than actions
+    paired = {"env_random_play_actions_per_s": 10.0, "env_steps_per_s": 8.0,
+              "env_actions_per_s": 5.0}
+    assert bench.env_ratio(paired) == 0.5

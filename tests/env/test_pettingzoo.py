@@ -134,9 +134,16 @@ def test_aec_renders_the_terminal_board() -> None:
     assert isinstance(text, str) and "North to move" in text and "last move" in text
 
 
-def test_aec_refuses_games_without_environments() -> None:
-    with pytest.raises(NoEnvironment):
-        aec("meeple_war")
+def test_aec_refuses_games_without_environments(monkeypatch: pytest.MonkeyPatch) -> None:
+    from meeples.env import registry
+
+    monkeypatch.delitem(registry.DECLARED, "meeple_war")  # every game has one: take one away
+    registry.env_spec.cache_clear()
+    try:
+        with pytest.raises(NoEnvironment):
+            aec("meeple_war")
+    finally:
+        registry.env_spec.cache_clear()
     with pytest.raises(meeples.UnknownGame):
         aec("chess")
     with pytest.raises(meeples.BadOptions):

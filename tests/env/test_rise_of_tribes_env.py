@@ -17,7 +17,7 @@ from meeples.core.chance import CHANCE
 from meeples.core.game import Outcome
 from meeples.env import aec, gym
 from meeples.env.episode import Episode
-from meeples.env.rise_of_tribes import FEATURES, SHAPE, from_state, from_view
+from meeples.env.rise_of_tribes import FEATURES, SEAT_FEATURES, SHAPE, from_state, from_view
 from meeples.games.rise_of_tribes import action_table
 from tests.env.test_pettingzoo import DICT_OBSERVATION
 
@@ -99,7 +99,7 @@ def test_fast_observation_equals_the_views_at_the_undealt_start_and_the_end() ->
 
 def test_observation_puts_the_observer_in_seat_slot_zero() -> None:
     state = meeples.load(GAME).new(3, 5)
-    width = len([f for f in FEATURES if f.startswith("seat 0 ")])
+    width = len(SEAT_FEATURES)
     base = FEATURES.index("seat 0 at table")
     for seat in range(3):
         observation = from_view(state.view(seat))
@@ -158,3 +158,31 @@ def test_aec_renders_the_terminal_board() -> None:
     env.step(int(np.flatnonzero(observation["action_mask"])[0]))
     text = env.render()
     assert isinstance(text, str) and "Rise of Tribes" in text
+
+
+def test_observation_has_the_events_goals_powers_elders_tiles_and_volcano() -> None:
+    game = meeples.load(GAME)
+    rng = random.Random(7)
+    seen: set[str] = set()
+    kinds = ("tile", "elder", "power", "in progress", "completed", "event", "tokens", "volcano")
+    for seed in range(3):
+        state = game.new(4, seed, leaders=True, scenario_tiles=True, elders=True)
+        while not state.is_terminal():
+            state = state.settle() if state.is_chance else state.play(rng.choice(state.legal()))
+            if state.is_chance:
+                continue
+            view = state.view(1)
+            observation = from_view(view)
+            assert np.array_equal(from_state(state.inner, 1), observation)
+            seen.update(kind for index in np.flatnonzero(observation)
+                        for kind in kinds if kind in FEATURES[int(index)])
+            for seat, entry in enumerate(view["table"]):
+                k = (seat - 1) % 4
+                for goal in entry["in_progress"]:
+                    assert observation[FEATURES.index(f"seat {k} goal {goal} in progress")] == 1
+                for code in entry["powers"]:
+                    assert observation[FEATURES.index(f"seat {k} power {code}")] == 1
+            for i, event in enumerate(view["events"]):
+                if event["id"] is not None:
+                    assert observation[FEATURES.index(f"event {i} {event['id']}")] == 1
+    assert {"tile", "elder", "power", "in progress", "event", "tokens"} <= seen

@@ -21,6 +21,7 @@ LABELS = {
     "mcts_simulations_per_s": "MCTS simulations/s",
     "mcts_move_seconds": "MCTS move time, s",
     "env_steps_per_s": "environment steps/s (meeples.env)",
+    "env_actions_per_s": "actions/s through the environment (two-step choices)",
     "env_random_play_actions_per_s": "random play of the same games, actions/s",
     "gym_steps_per_s": "Gymnasium env vs random, learner steps/s",
     "vector_steps_per_s": f"vector env of {bench.VECTOR_GAMES} games vs random, steps/s",

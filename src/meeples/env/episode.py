@@ -6,6 +6,11 @@ and crosses to ids through the game's declared action table; the legal ids of a 
 computed once, for its mask and for the legality of the next step. Chance nodes never reach
 an agent: the episode draws them itself, by the dealer of its seed (the same draws as
 ``State.deal`` would make from the same seed and history).
+
+A game whose table is too wide for a mask declares factored **choices** instead (Meeple War):
+its ids are those of the choices, an action is one id or two (a head, then its hex), and after a
+head the episode records it (:attr:`Episode.pending`) and asks the same player for the hex,
+without moving the game.
 """
 
 from __future__ import annotations
@@ -33,6 +38,10 @@ Mask = npt.NDArray[np.int8]
 ILLEGAL = ("lose", "raise")
 
 
+class OffTheGrid(RuntimeError):
+    """With factored choices: every legal action of a position names a hex off the grid."""
+
+
 class ObservationMismatch(AssertionError):
     """``checked=True``: the fast observation differs from the one built from the view."""
 
@@ -58,10 +67,19 @@ class Episode:
         self.checked = checked
         self.rules = self.game.rules
         self.table = self.spec.table
-        self.count = self.table.COUNT
+        #: The factored choices (Meeple War), or None: the ids are the table's.
+        self.choices = self.spec.choices
+        self.count = self.table.COUNT if self.choices is None else self.choices.COUNT
         self.inner: Any = None
         self._last: Any = None
         self._ids: list[int] | None = None
+        #: With choices: the head chosen, awaiting its hex (None: none), and the paths of ids of
+        #: the legal actions of the state (computed once per state).
+        self.pending: int | None = None
+        self._paths: list[tuple[int, ...]] | None = None
+        self._by_path: dict[tuple[int, ...], Any] = {}
+        #: The last observation built: (state, player, planes), reused while a head is pending.
+        self._seen: tuple[Any, int, Planes] | None = None
         self.dealer = Dealer(0)
         self.plies = 0  # actions played from the start, chance's included: the draw index
 
@@ -78,7 +96,7 @@ class Episode:
         self.dealer = Dealer(seed % SEED_BOUND)
         self.inner = state.inner
         self.plies = len(state.history)
-        self._last = self._ids = None
+        self._last = self._ids = self.pending = self._paths = None
         self._settle()
 
     def _settle(self) -> None:
@@ -104,6 +122,21 @@ class Episode:
 
     def legal_ids(self) -> list[int]:
         """Return the ids of the legal actions of the player to move, ascending."""
+        if self._ids is None and self.choices is not None:
+            if self._paths is None:
+                actions = self.rules.legal_actions(self.inner)
+                self._paths = self.choices.paths(actions)
+                self._by_path = dict(zip(self._paths, actions, strict=False)) if len(
+                    self._paths) == len(actions) else {
+                    path: action for path, action in zip(
+                        map(self.choices.path, actions), actions, strict=True) if path}
+                if actions and not self._paths:
+                    raise OffTheGrid(
+                        f"{self.spec.game}: no legal action of this position has ids (they all"
+                        f" name hexes off the environment's grid): "
+                        f"{self.rules.format_state(self.inner)}"
+                    )
+            self._ids = self.choices.choices(self._paths, self.pending)
         if self._ids is None:
             # Sparta's ids already ascend in the rules' order (a sort costs one pass); Rise
             # of Tribes' do not.
@@ -118,6 +151,9 @@ class Episode:
 
     def legal_texts(self) -> list[str]:
         """Return the legal actions of the player to move as text."""
+        if self.choices is not None:
+            format_action = self.rules.format_action
+            return [str(format_action(a)) for a in self.rules.legal_actions(self.inner)]
         return self.table.texts(self.legal_ids())
 
     def check(self, action: Any) -> int | None:
@@ -137,8 +173,20 @@ class Episode:
         return None
 
     def play(self, number: int) -> None:
-        """Play the action of a legal id (checked by :meth:`check`)."""
-        self._last = self.table.action(number)
+        """Play the action of a legal id (checked by :meth:`check`). With choices, a head only
+        records it (:attr:`pending`): the same player then chooses its hex."""
+        choices = self.choices
+        if choices is not None:
+            if self.pending is None and choices.is_head(number):
+                self.pending = number
+                self._ids = None
+                return
+            path = (number,) if self.pending is None else (self.pending, number)
+            self.pending = None
+            self._paths = None
+            self._last = self._by_path.get(path) or choices.text(path)
+        else:
+            self._last = self.table.action(number)
         self.inner = self.rules.apply(self.inner, self._last)
         self.plies += 1
         self._ids = None
@@ -153,8 +201,17 @@ class Episode:
         """Play a legal action given as text (a bot's choice).
 
         Raises:
-            IllegalAction: the text is not a legal action here.
+            IllegalAction: the text is not a legal action here (or a head awaits its hex).
         """
+        if self.choices is not None:
+            if self.pending is not None or text not in self.rules.legal_actions(self.inner):
+                raise IllegalAction(f"{text!r} is not legal here")
+            self._last = text
+            self.inner = self.rules.apply(self.inner, text)
+            self.plies += 1
+            self._ids = self._paths = None
+            self._settle()
+            return
         number = self.table.action_id(text)
         if number not in self.legal_ids():
             raise IllegalAction(f"{text!r} is not legal here")
@@ -169,8 +226,25 @@ class Episode:
         """Return a player's observation planes (a new array)."""
         fast = self.spec.from_state
         if fast is None:
-            return self.spec.from_view(self.view(player))
-        planes = fast(self.inner, player)
+            planes = self.spec.from_view(self.view(player))
+        elif self.pending is not None and self.spec.mark is not None:
+            # The same state as the head's step: its planes, copied, with the head marked.
+            seen = self._seen
+            if seen is not None and seen[0] is self.inner and seen[1] == player:
+                planes = seen[2].copy()
+            else:
+                planes = self._fast(fast, player)
+                self._seen = (self.inner, player, planes.copy())
+        else:
+            planes = self._fast(fast, player)
+            if self.choices is not None:
+                self._seen = (self.inner, player, planes)
+        if self.pending is not None and self.spec.mark is not None:
+            self.spec.mark(planes, self.pending, player, self.players)
+        return planes
+
+    def _fast(self, fast: Any, player: int) -> Planes:
+        planes: Planes = fast(self.inner, player)
         if self.checked:
             slow = self.spec.from_view(self.view(player))
             if planes.dtype != slow.dtype or not np.array_equal(planes, slow):

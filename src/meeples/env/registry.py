@@ -14,12 +14,15 @@ module path) two things:
   public board, counts, rows, hand and phase, never a deck's order). The environments'
   ``checked=True`` builds both and compares them.
 
-Meeple War waits for explicit chance nodes and its action table.
+Meeple War's table numbers 3.3 million ids (moves between any two hexes): its environments act
+with its factored **choices** instead (``meeples.games.meeple_war.choices``: every action one
+id, or two of the same player, a head and then a hex; 41,331 ids), and its observer marks the
+head awaiting its hex. Nothing in Meeple War is secret, so its fast twin reads the state.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
 from typing import Any, Protocol
@@ -62,6 +65,35 @@ class ActionTable(Protocol):
         ...
 
 
+class Choices(Protocol):
+    """A game's factored choices (a module such as ``meeples.games.meeple_war.choices``)."""
+
+    @property
+    def COUNT(self) -> int:  # noqa: N802 - a module constant
+        """The number of ids, first and second."""
+        ...
+
+    def path(self, text: str) -> tuple[int, ...] | None:
+        """Return the ids that choose an action text, None when it has none."""
+        ...
+
+    def paths(self, actions: Iterable[str]) -> list[tuple[int, ...]]:
+        """Return the paths of ids of action texts, leaving out those with none."""
+        ...
+
+    def choices(self, legal: Sequence[tuple[int, ...]], pending: int | None) -> list[int]:
+        """Return the ids to choose from, ascending, before or after a head."""
+        ...
+
+    def is_head(self, number: int) -> bool:
+        """Return whether an id is the head of a two-step action."""
+        ...
+
+    def text(self, ids: Sequence[int]) -> str:
+        """Return the action text of a path of ids."""
+        ...
+
+
 @dataclass(frozen=True)
 class EnvSpec:
     """What a game declares for its environments."""
@@ -79,6 +111,13 @@ class EnvSpec:
     #: Whether the ids of the legal actions ascend in the rules' order (Sparta's do, Rise of
     #: Tribes' do not): ``meeples bench`` then plays random games by the rules without sorting.
     ids_in_rules_order: bool = False
+    #: The game's factored choices (Meeple War's ``choices``), when its fixed table is too wide
+    #: for a mask: every action one id or two (a head, then a hex), from ``Discrete(COUNT)``
+    #: of the choices; None to act with the table's ids.
+    choices: Choices | None = None
+    #: Writes the pending head into an observation (``mark(planes, head, player, players)``),
+    #: with ``choices``.
+    mark: Callable[[Planes, int | None, int, int], Planes] | None = None
 
 
 class NoEnvironment(UnknownGame):
@@ -114,8 +153,25 @@ def _rise_of_tribes() -> EnvSpec:
     )
 
 
+def _meeple_war() -> EnvSpec:
+    from meeples.env import meeple_war
+    from meeples.games.meeple_war import action_table, choices
+
+    return EnvSpec(
+        game="meeple_war",
+        table=action_table,
+        planes=meeple_war.FEATURES,
+        shape=meeple_war.SHAPE,
+        from_view=meeple_war.from_view,
+        from_state=meeple_war.from_state,
+        choices=choices,
+        mark=meeple_war.mark,
+    )
+
+
 #: The declared environments, by game name.
 DECLARED: dict[str, Callable[[], EnvSpec]] = {
+    "meeple_war": _meeple_war,
     "rise_of_tribes": _rise_of_tribes,
     "sparta": _sparta,
 }

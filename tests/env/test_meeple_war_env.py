@@ -1,0 +1,296 @@
+"""Meeple War's environments: factored choices (a head, then its hex) that map every legal action
+to one path of ids and back, masks equal to the legal set, PettingZoo's api_test and seed_test
+at 2-4 players, Gymnasium's check_env, the observation from the view, rewards, rendering."""
+
+from __future__ import annotations
+
+import random
+import warnings
+from collections.abc import Iterator
+from typing import Any
+
+import gymnasium
+import numpy as np
+import pytest
+from gymnasium.utils.env_checker import check_env
+from pettingzoo.test import api_test, seed_test
+
+import meeples
+from meeples.core.chance import CHANCE
+from meeples.env import aec, batch, gym, vector
+from meeples.env.episode import Episode
+from meeples.env.meeple_war import FEATURES, SHAPE, from_state, from_view, mark
+from meeples.games.meeple_war import choices
+from tests.env.test_pettingzoo import DICT_OBSERVATION
+
+GAME = "meeple_war"
+
+
+def positions(players: int, games: int, seed: int = 0) -> Iterator[Any]:
+    """Yield the states of seeded random games where a player decides."""
+    game = meeples.load(GAME)
+    for number in range(games):
+        state = game.new(players, seed + number)
+        rng = random.Random(seed + number)
+        while not state.is_terminal():
+            if state.is_chance:
+                state = state.settle()
+                continue
+            yield state
+            state = state.play(rng.choice(state.legal()))
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_every_legal_action_has_one_path_of_ids_and_back(players: int) -> None:
+    heads = seconds = 0
+    for state in positions(players, 2, seed=10 * players):
+        legal = [str(action) for action in state.legal()]
+        paths = choices.paths(legal)
+        assert len(paths) == len(legal) and len(set(paths)) == len(paths)
+        for text, path in zip(legal, paths, strict=True):
+            assert choices.text(path) == text
+            assert choices.path(text) == path
+            assert 0 <= path[0] < choices.FIRST_COUNT
+            assert choices.is_head(path[0]) == (len(path) == 2)
+            if len(path) == 2:
+                heads += 1
+                assert choices.FIRST_COUNT <= path[1] < choices.COUNT
+                seconds += 1
+    assert heads and seconds  # moves were met, each in two decisions
+
+
+def test_choices_count_is_the_same_at_every_player_count_and_modest() -> None:
+    assert choices.COUNT == choices.FIRST_COUNT + choices.CELLS == 16_351
+    assert SHAPE == (len(FEATURES),) == (39 * 625 + 4 * 168 + 41 + 36,)
+    for players in (2, 3, 4):
+        assert aec(GAME, players=players).action_space("player_0").n == choices.COUNT
+
+
+@pytest.mark.parametrize(("text", "path_texts"), [
+    ("done", ("done",)),
+    ("w1>a", ("w1>a",)),
+    ("explore@1,0", ("explore@1,0",)),
+    ("2,-1>3,-1:4", ("2,-1>?:4", "3,-1")),
+    ("fr:1@0,0>1,0", ("fr:1@0,0>?", "1,0")),
+    ("tree:1,0/2", ("tree:?/2", "1,0")),
+    ("s2:rei:3@-1,2", ("s2:rei:3@?", "-1,2")),
+    ("bonus:1,1>1,2", ("bonus:1,1>?", "1,2")),
+    ("bonus:1,1", ("bonus:1,1",)),
+    ("s1:conv@2.3.0<0,1", ("s1:conv@2.3.0<?", "0,1")),
+    ("kill:3@-2,0", ("kill:3@?", "-2,0")),
+])
+def test_a_two_step_action_is_its_head_then_its_last_hex(
+    text: str, path_texts: tuple[str, ...]
+) -> None:
+    path = choices.path(text)
+    assert path is not None
+    assert choices.FIRST.text(path[0]) == path_texts[0]
+    if len(path_texts) == 2:
+        assert choices.HEX_NAMES[path[1] - choices.FIRST_COUNT] == path_texts[1]
+    assert choices.text(path) == text
+
+
+def test_hexes_off_the_grid_and_bad_paths_are_refused() -> None:
+    assert choices.path("13,0>12,0:1") is None
+    assert choices.path("explore@0,13") is None
+    head = choices.path("0,0>1,0:1")
+    assert head is not None
+    with pytest.raises(ValueError):
+        choices.text(head[:1])  # a head without its hex
+    with pytest.raises(ValueError):
+        choices.text((head[1],))  # a hex without a head
+    with pytest.raises(ValueError):
+        choices.text((choices.path("done")[0], head[1]))  # type: ignore[index]
+    with pytest.raises(ValueError):
+        choices.text((choices.COUNT,))
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_masks_are_the_legal_set_in_each_of_the_two_steps(players: int) -> None:
+    env = aec(GAME, players=players, checked=True)
+    episode: Episode = env.unwrapped.episode
+    rng = random.Random(players)
+    env.reset(seed=players)
+    heads = 0
+    for agent in env.agent_iter():
+        observation, _, terminated, truncated, _ = env.last()
+        if terminated or truncated:
+            env.step(None)
+            continue
+        assert episode.to_move not in (None, CHANCE) and agent == f"player_{episode.to_move}"
+        paths = choices.paths(episode.rules.legal_actions(episode.inner))
+        if episode.pending is None:
+            expected = {path[0] for path in paths}
+        else:
+            expected = {path[1] for path in paths if path[0] == episode.pending}
+            heads += 1
+        ids = np.flatnonzero(observation["action_mask"])
+        assert set(ids.tolist()) == expected and len(ids) == len(expected)
+        planes = observation["observation"]
+        assert planes.shape == SHAPE and planes.min() >= 0.0 and planes.max() <= 1.0
+        env.step(int(ids[rng.randrange(len(ids))]))
+    assert heads
+
+
+def test_the_same_agent_chooses_the_hex_after_a_head_and_sees_it() -> None:
+    env = aec(GAME, players=3)
+    episode: Episode = env.unwrapped.episode
+    env.reset(seed=1)
+    rng = random.Random(0)
+    origin = FEATURES.index(f"pending origin {choices.HEX_NAMES[0]}")
+    verb = FEATURES.index("head move")
+    while True:
+        agent = env.agent_selection
+        ids = np.flatnonzero(env.observe(agent)["action_mask"])
+        heads = [int(i) for i in ids if choices.FIRST.text(int(i)).endswith(
+            tuple(f">?:{k}" for k in range(1, 14)))]
+        if heads:
+            break
+        env.step(int(ids[rng.randrange(len(ids))]))
+    before = env.observe(agent)["observation"]
+    assert before[verb] == 0.0
+    env.step(heads[0])
+    assert env.agent_selection == agent and episode.pending == heads[0]
+    after = env.observe(agent)["observation"]
+    assert after[verb] == 1.0
+    start = choices.FIRST.text(heads[0]).split(">")[0]
+    assert after[FEATURES.index(f"pending origin {start}")] == 1.0
+    assert after[origin: origin + choices.CELLS].sum() == 1.0
+    same = np.ones(SHAPE, dtype=bool)
+    same[origin: origin + choices.CELLS] = False
+    same[FEATURES.index("head move"):] = False
+    assert np.array_equal(before[same], after[same])  # the game has not moved
+    hexes = np.flatnonzero(env.observe(agent)["action_mask"])
+    assert hexes.min() >= choices.FIRST_COUNT
+    plies = episode.plies
+    env.step(int(hexes[0]))
+    assert episode.pending is None and episode.plies > plies
+    assert episode.last == choices.text((heads[0], int(hexes[0])))
+
+
+def test_mark_writes_the_heads_fields_relative_to_the_observer() -> None:
+    head = choices.path("s2:conv@3.1.0<1,0")
+    assert head is not None
+    planes = mark(np.zeros(SHAPE, dtype=np.float32), head[0], 1, 4)
+    assert planes[FEATURES.index("head conv")] == 1.0
+    assert planes[FEATURES.index("head slot V2")] == 1.0
+    assert planes[FEATURES.index("head owner 2")] == 1.0  # seat 3, two after seat 1
+    assert planes[FEATURES.index("head spot 1")] == 1.0
+    assert planes[FEATURES.index("head player 3")] == 1.0  # seat 0, three after seat 1
+    assert mark(np.zeros(SHAPE, dtype=np.float32), None, 0, 2).sum() == 0.0
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_fast_observation_equals_the_views_for_every_seat(players: int) -> None:
+    for count, state in enumerate(positions(players, 1, seed=players)):
+        if count % 7:
+            continue
+        for seat in range(players):
+            assert np.array_equal(from_state(state.inner, seat), from_view(state.view(seat)))
+
+
+def test_observation_puts_the_observer_in_seat_slot_zero() -> None:
+    state = meeples.load(GAME).new(3, 5).settle()
+    mover = state.view(None)["to_move"]
+    for seat in range(3):
+        observation = from_view(state.view(seat))
+        to_move = [observation[FEATURES.index(f"seat {k} to move")] for k in range(4)]
+        assert to_move[(mover - seat) % 3] == 1.0 and sum(to_move) == 1.0
+        assert observation[FEATURES.index("seat 3 at table")] == 0.0
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_aec_passes_pettingzoo_api_test(players: int) -> None:
+    env = aec(GAME, players=players, checked=True)
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        api_test(env, num_cycles=200, verbose_progress=False)
+    assert {str(w.message) for w in caught} <= DICT_OBSERVATION
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_aec_passes_pettingzoo_seed_test(players: int) -> None:
+    seed_test(lambda: aec(GAME, players=players), num_cycles=200)
+
+
+def test_gym_passes_gymnasium_check_env() -> None:
+    env = gymnasium.make("meeples/MeepleWar-v0", opponents="random", checked=True)
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        check_env(env.unwrapped)
+    assert [str(w.message) for w in caught] == []
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_aec_random_games_rank_the_players_in_minus_one_to_one(players: int) -> None:
+    env = aec(GAME, players=players)
+    rng = random.Random(1)
+    env.reset(seed=3)
+    totals = dict.fromkeys(env.possible_agents, 0.0)
+    for agent in env.agent_iter():
+        observation, reward, terminated, truncated, _ = env.last()
+        totals[agent] += reward
+        if terminated or truncated:
+            env.step(None)
+            continue
+        ids = np.flatnonzero(observation["action_mask"])
+        env.step(int(ids[rng.randrange(len(ids))]))
+    assert max(totals.values()) == 1.0 and min(totals.values()) == -1.0
+    assert sum(totals.values()) == pytest.approx(0.0)
+
+
+def test_gym_plays_whole_games_against_random_from_the_seed() -> None:
+    def play(seed: int) -> tuple[list[int], float]:
+        env = gym(GAME, players=3, seat=1, opponents="random")
+        rng = random.Random(seed)
+        env.reset(seed=seed)
+        chosen, reward, over = [], 0.0, False
+        while not over:
+            ids = np.flatnonzero(env.action_masks())
+            chosen.append(int(ids[rng.randrange(len(ids))]))
+            _, reward, over, _, _ = env.step(chosen[-1])
+        return chosen, float(reward)
+
+    first = play(4)
+    assert first == play(4)
+    assert -1.0 <= first[1] <= 1.0
+    assert any(i >= choices.FIRST_COUNT for i in first[0])  # hexes chosen after heads
+
+
+def test_vector_and_batch_environments_step_meeple_war() -> None:
+    envs = vector(GAME, num_envs=2, opponents="random", players=2)
+    observations, _ = envs.reset(seed=0)
+    assert observations.shape == (2, *SHAPE)
+    games = batch(GAME, num_envs=2, players=3)
+    games.reset(seed=0)
+    rng = np.random.default_rng(0)
+    for _ in range(30):
+        for stepper in (envs, games):
+            masks = stepper.action_masks()
+            assert masks.shape == (2, choices.COUNT)
+            actions = np.array([rng.choice(np.flatnonzero(m)) if m.any() else 0 for m in masks])
+            stepper.step(actions)
+
+
+def test_aec_renders_the_terminal_board() -> None:
+    env = aec(GAME, players=2, render_mode="ansi")
+    env.reset(seed=0)
+    observation = env.observe(env.agent_selection)
+    env.step(int(np.flatnonzero(observation["action_mask"])[0]))
+    text = env.render()
+    assert isinstance(text, str) and "Meeple War" in text
+
+
+def test_bots_cannot_play_while_a_head_awaits_its_hex() -> None:
+    episode = Episode(GAME, 2, {})
+    episode.reset(0)
+    rng = random.Random(2)
+    while not any(choices.is_head(i) for i in episode.legal_ids()):
+        ids = episode.legal_ids()
+        episode.play(ids[rng.randrange(len(ids))])
+    head = next(i for i in episode.legal_ids() if choices.is_head(i))
+    episode.play(head)
+    text = episode.legal_texts()[0]
+    with pytest.raises(meeples.IllegalAction):
+        episode.play_text(text)
+    assert episode.pending == head
