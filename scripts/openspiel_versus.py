@@ -11,7 +11,9 @@ players a win is a first place alone, a draw a shared one. Our bot is given ``--
 (with its level's depth cap); the MCTSBot has no clock, so its simulations are set move by move
 from its speed on the move before (starting from ``--start-simulations``), to spend the same time
 on average. The time each side really spent is printed. A game that reaches ``--max-plies`` is
-stopped and counted apart (unfinished); each game is otherwise played to its end. ``--json FILE``
+stopped and counted apart (unfinished), as is one stopped by an action that the game's fixed
+action table cannot number (Meeple War's hexes beyond its radius: "off_table", with the error);
+each game is otherwise played to its end. ``--json FILE``
 (checked before the first game) is rewritten after every game with every game so far and the score
 with its 95% Wilson interval, so a long run that is stopped keeps what it played.
 """
@@ -20,6 +22,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import platform
 import random
 import sys
@@ -35,7 +38,7 @@ from meeples.ai.arena import wilson
 from meeples.ai.bot import Budget
 from meeples.ai.levels import get_bot, levels
 from meeples.commands._checks import output_file, write_output
-from meeples.core.errors import MeeplesError
+from meeples.core.errors import IllegalAction, MeeplesError
 
 
 @dataclass
@@ -127,24 +130,21 @@ def main(argv: list[str] | None = None) -> int:
         "opponent": "open_spiel.python.algorithms.mcts.MCTSBot (uct_c 2, random rollouts)",
         "seconds_a_move": args.seconds, "max_plies": args.max_plies,
         "max_length": args.max_length, "seed": args.seed,
-        "machine": {"cpus": __import__("os").cpu_count(), "python": platform.python_version()},
+        "machine": {"cpus": os.cpu_count(), "python": platform.python_version()},
         "games": games,
     }
     for number in range(args.games):
         seat = number % args.players
         started = time.perf_counter()
-        returns = play(game, args.game, args.bot, seat, args.seconds, args.max_plies,
-                       args.start_simulations, args.max_length, args.seed + number, clocks)
-        if returns is None:
-            result = "unfinished"
-        elif returns[seat] < max(returns):
-            result = "loss"
-        elif returns.count(max(returns)) == 1:
-            result = "win"
-        else:
-            result = "draw"  # first place shared (or every return equal)
+        problem = None
+        try:
+            returns = play(game, args.game, args.bot, seat, args.seconds, args.max_plies,
+                           args.start_simulations, args.max_length, args.seed + number, clocks)
+        except IllegalAction as error:  # an action the fixed table cannot number (Meeple War)
+            returns, problem = None, str(error)
+        result = outcome(returns, seat, problem)
         games.append({"game": number, "seed": args.seed + number, "seat": seat,
-                      "result": result, "returns": returns,
+                      "result": result, "returns": returns, "problem": problem,
                       "seconds": round(time.perf_counter() - started, 2)})
         print(f"game {number + 1}: {args.bot} in seat {seat}: {result}", flush=True)
         report["summary"] = summary(games, clocks, args.players)
@@ -153,7 +153,8 @@ def main(argv: list[str] | None = None) -> int:
     total = report["summary"]
     print(f"{args.bot} vs OpenSpiel MCTSBot, {args.game} ({args.players} players), "
           f"{args.seconds:g} s a move: {total['wins']} wins, {total['losses']} losses, "
-          f"{total['draws']} draws, {total['unfinished']} unfinished; score "
+          f"{total['draws']} draws, {total['unfinished']} unfinished, {total['off_table']} "
+          f"stopped off the action table; score "
           f"{total['score']:.1%} (95% interval {total['interval'][0]:.1%}-"
           f"{total['interval'][1]:.1%})")
     print(f"seconds a move: {args.bot} {total['ours_seconds_a_move']:.2f} "
@@ -163,17 +164,29 @@ def main(argv: list[str] | None = None) -> int:
     return 0
 
 
+def outcome(returns: list[float] | None, seat: int, problem: str | None) -> str:
+    """Return how one game ended for our bot's seat."""
+    if problem is not None:
+        return "off_table"  # an action with no id: the bridge cannot go on
+    if returns is None:
+        return "unfinished"
+    if returns[seat] < max(returns):
+        return "loss"
+    return "win" if returns.count(max(returns)) == 1 else "draw"  # draw: first place shared
+
+
 def summary(games: list[dict[str, Any]], clocks: tuple[Clock, Clock],
             players: int) -> dict[str, Any]:
     """Return the score so far: wins, draws (half a win), losses, the 95% Wilson interval."""
     count = {name: sum(g["result"] == name for g in games)
-             for name in ("win", "loss", "draw", "unfinished")}
-    finished = len(games) - count["unfinished"]
+             for name in ("win", "loss", "draw", "unfinished", "off_table")}
+    finished = len(games) - count["unfinished"] - count["off_table"]
     score = (count["win"] + count["draw"] / 2) / finished if finished else 0.0
     low, high = wilson(score * finished, finished) if finished else (0.0, 1.0)
     sims = clocks[1].simulations
     return {"wins": count["win"], "losses": count["loss"], "draws": count["draw"],
-            "unfinished": count["unfinished"], "finished": finished, "score": score,
+            "unfinished": count["unfinished"], "off_table": count["off_table"],
+            "finished": finished, "score": score,
             "baseline": 1 / players, "interval": [low, high],
             "ours_seconds_a_move": clocks[0].mean(), "ours_longest": clocks[0].longest,
             "mcts_seconds_a_move": clocks[1].mean(), "mcts_longest": clocks[1].longest,
