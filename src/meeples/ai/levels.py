@@ -25,6 +25,7 @@ from meeples.ai.lookahead import LookaheadBot
 from meeples.ai.mcts import MCTSBot
 from meeples.ai.model import model
 from meeples.ai.random_bot import RandomBot
+from meeples.ai.turns import TurnSearchBot
 
 LEVEL_NAMES = ("easy", "normal", "hard")
 
@@ -36,11 +37,14 @@ KINDS: dict[str, Any] = {
     "alphabeta": AlphaBetaBot,
     "lookahead": LookaheadBot,
     "attack": AttackBot,
+    "turns": TurnSearchBot,
 }
 
 
 #: The spec letter of each bot option: ``mcts:800,c0.3,r20``, ``attack:g0.3,b0.2``.
-OPTION_LETTERS = {"exploration": "c", "rollout": "r", "greedy": "g", "blunder": "b"}
+OPTION_LETTERS = {
+    "exploration": "c", "rollout": "r", "greedy": "g", "blunder": "b", "horizon": "h",
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,7 +66,7 @@ class Level:
 #: but building the search state, a garbage collection of a big table and a busy machine come on
 #: top (worst moves measured under load 11-16: Sparta 5.6 s with a 3 s cap, Rise of Tribes 4.7 s
 #: with 3.5 s; docs/strength.md).
-HARD_SECONDS = {"sparta": 2.5, "rise_of_tribes": 3.0, "generic": 3.0}
+HARD_SECONDS = {"sparta": 2.5, "rise_of_tribes": 3.0, "meeple_war": 2.5, "generic": 3.0}
 
 #: Per game: easy, normal, hard.
 LEVELS: dict[str, dict[str, Level]] = {
@@ -90,7 +94,11 @@ LEVELS: dict[str, dict[str, Level]] = {
     "meeple_war": {
         "easy": Level("attack", Budget(), (("greedy", 1.0), ("blunder", 0.4))),
         "normal": Level("attack", Budget(), (("blunder", 0.2),)),
-        "hard": Level("attack", Budget()),
+        "hard": Level(
+            "turns",
+            Budget(iterations=200, seconds=HARD_SECONDS["meeple_war"]),
+            (("horizon", 6),),
+        ),
     },
 }
 
@@ -153,25 +161,31 @@ def get_bot(game: str, spec: str = "normal") -> Bot:
             known = ", ".join([*LEVEL_NAMES, *KINDS])
             raise ValueError(f"unknown bot {spec!r} (bots: {known})")
         parts = budget_text.split(",") if budget_text else []
-        tuning = [p.strip() for p in parts if p.strip()[:1] in ("c", "r", "g", "b")]
+        tuning = [p.strip() for p in parts if p.strip()[:1] in ("c", "r", "g", "b", "h")]
         rest = ",".join(p for p in parts if p.strip() not in tuning)
         budget = parse_budget(rest) if rest else Budget()
         for part in tuning:
             letter = part[0]
             if letter in "gb" and kind != "attack":
                 raise ValueError(f"{spec!r}: only attack takes g (greedy) or b (blunder share)")
-            if letter in "cr" and kind not in ("mcts", "ismcts"):
-                raise ValueError(f"{spec!r}: only mcts and ismcts take c (exploration) or r")
+            if letter == "r" and kind not in ("mcts", "ismcts"):
+                raise ValueError(f"{spec!r}: only mcts and ismcts take r (rollout plies)")
+            if letter == "c" and kind not in ("mcts", "ismcts", "turns"):
+                raise ValueError(f"{spec!r}: only mcts, ismcts and turns take c (exploration)")
+            if letter == "h" and kind != "turns":
+                raise ValueError(f"{spec!r}: only turns takes h (rollout horizon in turns)")
             try:
                 value = float(part[1:])
             except ValueError:
                 raise ValueError(
-                    f"{spec!r}: {part!r} is not c<number>, r<plies>, g<share> or b<share>"
+                    f"{spec!r}: {part!r} is not c<number>, r<plies>, g<share>, b<share> or h<turns>"
                 ) from None
             if letter == "c":
                 options["exploration"] = value
             elif letter == "r":
                 options["rollout"] = int(value)
+            elif letter == "h":
+                options["horizon"] = int(value)
             else:
                 options["greedy" if letter == "g" else "blunder"] = value
     if kind == "ismcts" and not model(game).hidden:
