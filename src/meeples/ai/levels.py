@@ -8,7 +8,8 @@ Bot specs read ``kind[:budget]``: ``random``, ``heuristic``, ``mcts:800`` (itera
 ``mcts:2s`` (seconds), ``alphabeta:d3`` (depth), ``alphabeta:d4,3s``, or a level name. MCTS
 specs also take ``c0.3`` (exploration constant) and ``r20`` (random plies before evaluating);
 ``attack:g0.3`` hands a share 0.3 of the attacking bot's decisions to the evaluation and
-``attack:b0.3`` plays a share 0.3 of them at random.
+``attack:b0.3`` plays a share 0.3 of them at random, ``attack:w1`` moves workers by rule;
+``turns:200,h6`` searches whole turns with rollouts of 6 turns.
 """
 
 from __future__ import annotations
@@ -44,6 +45,7 @@ KINDS: dict[str, Any] = {
 #: The spec letter of each bot option: ``mcts:800,c0.3,r20``, ``attack:g0.3,b0.2``.
 OPTION_LETTERS = {
     "exploration": "c", "rollout": "r", "greedy": "g", "blunder": "b", "horizon": "h",
+    "workers": "w",
 }
 
 
@@ -161,13 +163,13 @@ def get_bot(game: str, spec: str = "normal") -> Bot:
             known = ", ".join([*LEVEL_NAMES, *KINDS])
             raise ValueError(f"unknown bot {spec!r} (bots: {known})")
         parts = budget_text.split(",") if budget_text else []
-        tuning = [p.strip() for p in parts if p.strip()[:1] in ("c", "r", "g", "b", "h")]
+        tuning = [p.strip() for p in parts if p.strip()[:1] in ("c", "r", "g", "b", "h", "w")]
         rest = ",".join(p for p in parts if p.strip() not in tuning)
         budget = parse_budget(rest) if rest else Budget()
         for part in tuning:
             letter = part[0]
-            if letter in "gb" and kind != "attack":
-                raise ValueError(f"{spec!r}: only attack takes g (greedy) or b (blunder share)")
+            if letter in "gbw" and kind != "attack":
+                raise ValueError(f"{spec!r}: only attack takes g (greedy), b (blunder share) or w")
             if letter == "r" and kind not in ("mcts", "ismcts"):
                 raise ValueError(f"{spec!r}: only mcts and ismcts take r (rollout plies)")
             if letter == "c" and kind not in ("mcts", "ismcts", "turns"):
@@ -187,7 +189,7 @@ def get_bot(game: str, spec: str = "normal") -> Bot:
             elif letter == "h":
                 options["horizon"] = int(value)
             else:
-                options["greedy" if letter == "g" else "blunder"] = value
+                options[{"g": "greedy", "b": "blunder", "w": "workers"}[letter]] = value
     if kind == "ismcts" and not model(game).hidden:
         kind = "mcts"
     bot: Bot = KINDS[kind](game, budget if budget != Budget() else None, **options)

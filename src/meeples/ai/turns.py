@@ -62,9 +62,9 @@ class TurnSearchBot(SearchBot):
         exploration: float = EXPLORATION,
     ) -> None:
         super().__init__(game, budget or Budget(iterations=DEFAULT_ITERATIONS))
-        self.policy = AttackBot(self.model)
-        self.noisy = AttackBot(self.model, blunder=1.0)
-        self.greedy = AttackBot(self.model, greedy=1.0)
+        self.policy = AttackBot(self.model, workers=1)
+        self.noisy = AttackBot(self.model, blunder=1.0, workers=1)
+        self.greedy = AttackBot(self.model, greedy=1.0, workers=1)
         self.candidates = candidates
         self.horizon = horizon
         self.exploration = exploration
