@@ -207,3 +207,21 @@ def test_search_bots_of_meeple_war_need_no_sampler() -> None:
     assert type(bot) is MCTSBot
     state = played(40)
     assert bot.choose(state.view(state.to_move), state.legal(), random.Random(1)) in state.legal()
+
+
+@pytest.mark.parametrize(("seat", "exit_"), [
+    ({"stock": 8, "depot": 0}, "w2>L1"),  # a free slot and buildings left: construction
+    ({"stock": 8, "depot": 0, "available": []}, "w2>L2"),  # nothing to build, none to deploy
+    ({"stock": 6, "depot": 2, "available": []}, "w2>L3"),  # meeples wait in the depot
+])
+def test_worker_rule_goes_where_the_seat_can_act(seat: dict[str, object], exit_: str) -> None:
+    # the Village Square's worker: L1 construction, L2 assembly 2, L3 deployment 2
+    state = position(step="worker", workers=[1], seats={0: seat})
+    bot = AttackBot("meeple_war", workers=1)
+    assert bot.act(state, random.Random(0)) == exit_
+
+
+def test_attack_spec_workers_rule() -> None:
+    bot = get_bot("meeple_war", "attack:w1,b0.1")
+    assert isinstance(bot, AttackBot) and bot.workers and bot.blunder == 0.1
+    assert not get_bot("meeple_war", "attack").workers  # the former hard keeps its choice
