@@ -91,8 +91,10 @@ LEVELS: dict[str, dict[str, Level]] = {
     # even against each other whatever share of their decisions goes to the evaluation, and any
     # of them beats the heuristic only 60-85%; random decisions are what separates the levels.
     # easy: the one-ply evaluation (as the heuristic) with 40% of its decisions random; normal:
-    # the attacking bot with 20% random; hard: the attacking bot. Arena: normal beats easy 34-6,
-    # hard beats normal 27-13 (docs/strength.md).
+    # the attacking bot with 20% random. Arena: normal beats easy 34-6 (docs/strength.md).
+    # hard (issue 15) searches whole turns (turns.py): candidate turns of the attacking bot with
+    # its worker rule, judged by rollouts of that policy 6 turns deep, then the evaluation;
+    # against the former hard (the plain attacking bot, spec ``attack``): docs/strength.md.
     "meeple_war": {
         "easy": Level("attack", Budget(), (("greedy", 1.0), ("blunder", 0.4))),
         "normal": Level("attack", Budget(), (("blunder", 0.2),)),

@@ -147,6 +147,7 @@ class TurnSearchBot(SearchBot):
         self, state: Any, player: int, rng: random.Random, budget: Budget, view: Any = None
     ) -> list[tuple[Any, float, int]]:
         """Return the legal actions, the first action of the best turn first."""
+        deadline = budget.deadline()  # the clock covers the candidates too
         legal = list(self.model.rules.legal_actions(state))
         planned = self._plan.get(state)
         if planned is not None and planned in legal:
@@ -163,7 +164,6 @@ class TurnSearchBot(SearchBot):
         limit = budget.iterations
         if limit is None and budget.seconds is None:
             limit = DEFAULT_ITERATIONS
-        deadline = budget.deadline()
         done = 0
         while limit is None or done < limit:
             if done < len(candidates):
