@@ -8,7 +8,8 @@ Bot specs read ``kind[:budget]``: ``random``, ``heuristic``, ``mcts:800`` (itera
 ``mcts:2s`` (seconds), ``alphabeta:d3`` (depth), ``alphabeta:d4,3s``, or a level name. MCTS
 specs also take ``c0.3`` (exploration constant) and ``r20`` (random plies before evaluating);
 ``attack:g0.3`` hands a share 0.3 of the attacking bot's decisions to the evaluation and
-``attack:b0.3`` plays a share 0.3 of them at random.
+``attack:b0.3`` plays a share 0.3 of them at random, ``attack:w1`` moves workers by rule;
+``turns:200,h6`` searches whole turns with rollouts of 6 turns.
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ from meeples.ai.lookahead import LookaheadBot
 from meeples.ai.mcts import MCTSBot
 from meeples.ai.model import model
 from meeples.ai.random_bot import RandomBot
+from meeples.ai.turns import TurnSearchBot
 
 LEVEL_NAMES = ("easy", "normal", "hard")
 
@@ -36,11 +38,15 @@ KINDS: dict[str, Any] = {
     "alphabeta": AlphaBetaBot,
     "lookahead": LookaheadBot,
     "attack": AttackBot,
+    "turns": TurnSearchBot,
 }
 
 
 #: The spec letter of each bot option: ``mcts:800,c0.3,r20``, ``attack:g0.3,b0.2``.
-OPTION_LETTERS = {"exploration": "c", "rollout": "r", "greedy": "g", "blunder": "b"}
+OPTION_LETTERS = {
+    "exploration": "c", "rollout": "r", "greedy": "g", "blunder": "b", "horizon": "h",
+    "workers": "w",
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,7 +68,7 @@ class Level:
 #: but building the search state, a garbage collection of a big table and a busy machine come on
 #: top (worst moves measured under load 11-16: Sparta 5.6 s with a 3 s cap, Rise of Tribes 4.7 s
 #: with 3.5 s; docs/strength.md).
-HARD_SECONDS = {"sparta": 2.5, "rise_of_tribes": 3.0, "generic": 3.0}
+HARD_SECONDS = {"sparta": 2.5, "rise_of_tribes": 3.0, "meeple_war": 2.5, "generic": 3.0}
 
 #: Per game: easy, normal, hard.
 LEVELS: dict[str, dict[str, Level]] = {
@@ -85,12 +91,18 @@ LEVELS: dict[str, dict[str, Level]] = {
     # even against each other whatever share of their decisions goes to the evaluation, and any
     # of them beats the heuristic only 60-85%; random decisions are what separates the levels.
     # easy: the one-ply evaluation (as the heuristic) with 40% of its decisions random; normal:
-    # the attacking bot with 20% random; hard: the attacking bot. Arena: normal beats easy 34-6,
-    # hard beats normal 27-13 (docs/strength.md).
+    # the attacking bot with 20% random. Arena: normal beats easy 34-6 (docs/strength.md).
+    # hard (issue 15) searches whole turns (turns.py): candidate turns of the attacking bot with
+    # its worker rule, judged by rollouts of that policy 6 turns deep, then the evaluation;
+    # against the former hard (the plain attacking bot, spec ``attack``): docs/strength.md.
     "meeple_war": {
         "easy": Level("attack", Budget(), (("greedy", 1.0), ("blunder", 0.4))),
         "normal": Level("attack", Budget(), (("blunder", 0.2),)),
-        "hard": Level("attack", Budget()),
+        "hard": Level(
+            "turns",
+            Budget(iterations=200, seconds=HARD_SECONDS["meeple_war"]),
+            (("horizon", 6),),
+        ),
     },
 }
 
@@ -153,27 +165,33 @@ def get_bot(game: str, spec: str = "normal") -> Bot:
             known = ", ".join([*LEVEL_NAMES, *KINDS])
             raise ValueError(f"unknown bot {spec!r} (bots: {known})")
         parts = budget_text.split(",") if budget_text else []
-        tuning = [p.strip() for p in parts if p.strip()[:1] in ("c", "r", "g", "b")]
+        tuning = [p.strip() for p in parts if p.strip()[:1] in ("c", "r", "g", "b", "h", "w")]
         rest = ",".join(p for p in parts if p.strip() not in tuning)
         budget = parse_budget(rest) if rest else Budget()
         for part in tuning:
             letter = part[0]
-            if letter in "gb" and kind != "attack":
-                raise ValueError(f"{spec!r}: only attack takes g (greedy) or b (blunder share)")
-            if letter in "cr" and kind not in ("mcts", "ismcts"):
-                raise ValueError(f"{spec!r}: only mcts and ismcts take c (exploration) or r")
+            if letter in "gbw" and kind != "attack":
+                raise ValueError(f"{spec!r}: only attack takes g (greedy), b (blunder share) or w")
+            if letter == "r" and kind not in ("mcts", "ismcts"):
+                raise ValueError(f"{spec!r}: only mcts and ismcts take r (rollout plies)")
+            if letter == "c" and kind not in ("mcts", "ismcts", "turns"):
+                raise ValueError(f"{spec!r}: only mcts, ismcts and turns take c (exploration)")
+            if letter == "h" and kind != "turns":
+                raise ValueError(f"{spec!r}: only turns takes h (rollout horizon in turns)")
             try:
                 value = float(part[1:])
             except ValueError:
                 raise ValueError(
-                    f"{spec!r}: {part!r} is not c<number>, r<plies>, g<share> or b<share>"
+                    f"{spec!r}: {part!r} is not c<number>, r<plies>, g<share>, b<share> or h<turns>"
                 ) from None
             if letter == "c":
                 options["exploration"] = value
             elif letter == "r":
                 options["rollout"] = int(value)
+            elif letter == "h":
+                options["horizon"] = int(value)
             else:
-                options["greedy" if letter == "g" else "blunder"] = value
+                options[{"g": "greedy", "b": "blunder", "w": "workers"}[letter]] = value
     if kind == "ismcts" and not model(game).hidden:
         kind = "mcts"
     bot: Bot = KINDS[kind](game, budget if budget != Budget() else None, **options)
