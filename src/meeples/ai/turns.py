@@ -60,6 +60,8 @@ class TurnSearchBot(SearchBot):
     """Whole-turn candidates, judged by rollouts of the attacking policy (Meeple War)."""
 
     name = "turns"
+    #: The chosen turn is kept as a plan between decisions: a server keeps this bot per seat.
+    keeps_plan = True
 
     def __init__(
         self,

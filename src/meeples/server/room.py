@@ -892,7 +892,8 @@ class Room:
             seed = hash((self.stored.seed or 0, version, seat)) & 0x7FFFFFFF
             try:
                 action = await self.workers.bot(
-                    bots.choose, self.stored.game, level, view, legal, seed
+                    bots.choose, self.stored.game, level, view, legal, seed,
+                    f"{self.id}/{seat}",
                 )
                 async with self.lock:
                     if self.bot_to_move() != seat:  # its player is back, or it resigned
