@@ -89,3 +89,13 @@ def test_games_at_the_round_limit_are_a_finding() -> None:
     assert row["at_limit"]["games"] == 30
     assert any("end at the designed limit" in item for item in balance.findings(
         {"settings": [row]}))
+
+
+def test_arena_report_is_complete_and_leaves_no_partial_file(tmp_path: Path) -> None:
+    report = tmp_path / "arena.json"
+    status = main(["arena", "--game", "meeple_war", "--players", "2", "--games", "2",
+                   "--jobs", "1", "--json", str(report), "easy", "normal"])
+    assert status == 0
+    data = json.loads(report.read_text())
+    assert data["complete"] and len(data["games"]) == 2
+    assert [p.name for p in tmp_path.iterdir()] == ["arena.json"]

@@ -8,12 +8,10 @@ is stopped or fails after an hour still leaves what it played.
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import shlex
 import sys
 import time
-from pathlib import Path
 from typing import Any
 
 from rich.console import Console
@@ -30,7 +28,7 @@ from rich.table import Table
 import meeples
 from meeples.ai import balance
 from meeples.commands._checks import check_bot, output_file, whole_number, write_output
-from meeples.commands.arena import MAX_JOBS, player_counts
+from meeples.commands.arena import MAX_JOBS, player_counts, write_json
 from meeples.core.errors import BadOptions
 
 #: Seconds between two rewrites of the JSON report while games finish.
@@ -152,17 +150,6 @@ def run(args: argparse.Namespace) -> int:
         write_output(markdown_path, balance.markdown(report, command), "--markdown")
         console.print(f"markdown written to {escape(args.markdown)}")
     return 0
-
-
-def write_json(path: Path, report: dict[str, Any]) -> None:
-    """Write the report whole: to a file beside it, then renamed over it (a reader never sees
-    half a report)."""
-    partial = path.with_name(path.name + ".part")
-    write_output(partial, json.dumps(report, indent=1) + "\n")
-    try:
-        os.replace(partial, path)
-    except OSError as error:
-        raise BadOptions(f"--json {path}: cannot write ({error.strerror})") from None
 
 
 def print_report(console: Console, report: dict[str, Any]) -> None:
