@@ -27,6 +27,7 @@ def test_tiny_balance_run_writes_valid_json_and_markdown(tmp_path: Path) -> None
     assert sum(rate["score"] for rate in row["seats"]) == pytest.approx(2.0)
     assert sum(rate["score"] for rate in row["turn_order"]) == pytest.approx(2.0)
     assert row["rounds"]["mean"] > 0
+    assert row["distinct_games"] == 2
     assert any(line["counted"] and line["share_of_points"] is not None for line in row["points"])
     text = page.read_text()
     assert text.startswith("## meeple_war: `easy` against itself")

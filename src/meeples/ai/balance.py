@@ -16,6 +16,7 @@ the lines are the facts that decided the game (cities held, pieces left).
 
 from __future__ import annotations
 
+import hashlib
 import math
 import random
 import time
@@ -170,6 +171,9 @@ def play_game(task: Task) -> dict[str, Any]:
         "ending": key,
         "at_limit": outcome is None or key in LIMIT_ENDINGS,
         "rounds": rounds_played(state, plies),
+        # Games of a game without chance differ only by the bots' tie-breaks and clocks: the
+        # digest of the record tells how many distinct games a setting really played.
+        "digest": hashlib.sha1("\n".join(state.history).encode()).hexdigest()[:16],
         "plies": plies,
         "shares": list(shares),
         "score_sheet": {"lines": [], "total": None} if sheet is None else sheet.to_json(),
@@ -242,6 +246,8 @@ def summarise_setting(setting: Setting, records: Sequence[dict[str, Any]]) -> di
         },
         "at_limit": {"games": limit, **_rate(float(limit), count)},
         "draws": draws,
+        "distinct_games": len({r["digest"] for r in records}) if all(
+            "digest" in r for r in records) else None,
         "endings": dict(sorted(endings.items(), key=lambda item: -item[1])),
         "points": points_by_source(records, n),
         "seconds": round(sum(float(r["seconds"]) for r in records), 1),
@@ -408,9 +414,9 @@ def markdown(report: Mapping[str, Any], command: str | None = None) -> str:
         cells = [row["name"], str(row["games"])] + [_pct(r) for r in row["seats"]] + pad + [
             _pct(r) for r in row["turn_order"]] + pad
         lines.append("| " + " | ".join(cells) + " |")
-    lines += ["", "Length in rounds and endings:", ""]
-    lines.append("| setting | mean | median | 90% | max | at limit | draws | endings |")
-    lines.append("|---|---|---|---|---|---|---|---|")
+    lines += ["", "Length in rounds, distinct games (different records) and endings:", ""]
+    lines.append("| setting | mean | median | 90% | max | at limit | draws | distinct | endings |")
+    lines.append("|---|---|---|---|---|---|---|---|---|")
     for row in report["settings"]:
         if not row["games"]:
             continue
@@ -419,6 +425,7 @@ def markdown(report: Mapping[str, Any], command: str | None = None) -> str:
         lines.append(
             f"| {row['name']} | {r['mean']} | {r['median']:g} | {r['p90']:g} | {r['max']} | "
             f"{row['at_limit']['games']} ({_pct(row['at_limit'])}) | {row['draws']} | "
+            f"{'?' if row.get('distinct_games') is None else row['distinct_games']} | "
             f"{endings} |"
         )
     lines += ["", "Points by source (score sheet): mean per seat and game, mean for the winner, "
