@@ -26,13 +26,18 @@ from multiprocessing import get_context
 from typing import Any
 
 import meeples
-from meeples.ai.arena import MAX_PLIES, wilson
+from meeples.ai.arena import wilson
 from meeples.ai.levels import get_bot
 from meeples.ai.model import returns
 from meeples.core.game import Game, State
 from meeples.core.text import message_from_json, render
 
 FORMAT = "meeples-balance/1"
+
+#: A game still running after this many decisions is stopped (and counted at the limit). Far
+#: above the arena's cap: a 4-player Meeple War turn is about 20 decisions, so its 60-round
+#: limit comes near 5000; the rules' own limits should end every game first.
+MAX_DECISIONS = 20000
 
 #: Endings that mean the game dragged: the designed safety limits of the rule sheets (the
 #: round limits of Meeple War and Rise of Tribes, Sparta's run of plies without progress),
@@ -148,7 +153,7 @@ def play_game(task: Task) -> dict[str, Any]:
     longest = 0.0
     plies = 0
     start = time.perf_counter()
-    while state.outcome is None and plies < MAX_PLIES:
+    while state.outcome is None and plies < MAX_DECISIONS:
         seat = state.to_move
         assert seat is not None
         began = time.perf_counter()
@@ -167,7 +172,7 @@ def play_game(task: Task) -> dict[str, Any]:
         "players": task.players,
         "first": first,
         "winners": list(outcome.winners) if outcome else [],
-        "reason": outcome.reason if outcome else f"stopped after {MAX_PLIES} plies",
+        "reason": outcome.reason if outcome else f"stopped after {MAX_DECISIONS} decisions",
         "ending": key,
         "at_limit": outcome is None or key in LIMIT_ENDINGS,
         "rounds": rounds_played(state, plies),
