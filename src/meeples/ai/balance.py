@@ -396,7 +396,8 @@ def _pct(rate: Mapping[str, Any]) -> str:
 
 def markdown(report: Mapping[str, Any], command: str | None = None) -> str:
     """Return the report as a Markdown section (``##`` title, tables, findings)."""
-    lines = [f"## {report['game']}: `{report['bot']}` against itself", ""]
+    seeds = f" (seeds from {report['seed']})" if report["seed"] else ""
+    lines = [f"## {report['game']}: `{report['bot']}` against itself{seeds}", ""]
     played = report["games_played"]
     lines.append(
         f"{played} games ({report['games_per_setting']} per setting"
