@@ -146,6 +146,20 @@ ARENA: list[Row] = [
     (["arena", "--json", "{long}/out.json", *BOTS], "File name too long"),
 ]
 
+BALANCE: list[Row] = [
+    (["balance", "chess"], "unknown game 'chess'"),
+    (["balance", "sparta", "--bot", "genius"], "unknown bot 'genius'"),
+    (["balance", "sparta", "--players", "3"], "sparta is played by 2 players, not 3"),
+    (["balance", "sparta", "--setting", "colour=red"], "colour"),
+    (["balance", "sparta", "--setting", "first=1", "--setting", "first=1"],
+     "--setting names the same options twice"),
+    (["balance", "sparta", "--games", "0"], "argument --games: must be 1 or more, not 0"),
+    (["balance", "sparta", "--json", "{missing}/out.json"], "does not exist"),
+    (["balance", "sparta", "--json", "{folder}"], "is a folder, not a file"),
+    (["balance", "sparta", "--markdown", "{missing}/out.md"], "does not exist"),
+    (["balance", "sparta", "--markdown", ""], "--markdown needs a file name"),
+]
+
 BENCH: list[Row] = [
     (["bench", "--seconds", "0"], "argument --seconds: must be more than 0, not 0"),
     (["bench", "--seconds", "-1"], "argument --seconds: must be more than 0, not -1"),
@@ -229,7 +243,8 @@ VERIFY: list[Row] = [
     (["verify", "{match}", "--commitment", "abc"], "--commitment is the 64 hex digits"),
 ]
 
-ROWS = GLOBAL + PLAY + REPLAY + HINT + ARENA + BENCH + SERVE + LOADTEST + SELFPLAY + VERIFY
+ROWS = (GLOBAL + PLAY + REPLAY + HINT + ARENA + BALANCE + BENCH + SERVE + LOADTEST + SELFPLAY
+        + VERIFY)
 
 
 @pytest.fixture

@@ -17,6 +17,7 @@ from typing import Any, Protocol
 
 from meeples.ai.model import GameModel, model
 from meeples.core.game import State
+from meeples.core.text import Message
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,11 +49,19 @@ class Budget:
 
 @dataclass(frozen=True, slots=True)
 class Estimate:
-    """An action with a bot's estimate of the mover's share (win probability-like, 0..1)."""
+    """An action with a bot's estimate of the mover's share (0..1, on the search's own scale).
+
+    ``visits`` says how much the search looked at the action (simulations, depth, samples; 0:
+    not examined). A hint adds ``probability``, the calibrated chance that the mover wins
+    (:mod:`meeples.ai.calibration`; None for an action the search did not examine or a game
+    without a fit), and ``reason``, one message saying what the action does for the mover.
+    """
 
     action: str
     value: float
     visits: int = 0
+    probability: float | None = None
+    reason: Message | None = None
 
 
 class Bot(Protocol):

@@ -1,10 +1,16 @@
-"""``meeples arena``: bots and levels play each other; win rates, intervals, Elo, JSON."""
+"""``meeples arena``: bots and levels play each other; win rates, intervals, Elo, JSON.
+
+The JSON file is checked before the first game and rewritten as games finish (every few
+seconds, ``"complete": false`` until the end): a run that fails late keeps what it played.
+"""
 
 from __future__ import annotations
 
 import argparse
 import json
 import os
+import time
+from pathlib import Path
 from typing import Any
 
 from rich.console import Console
@@ -27,6 +33,8 @@ from meeples.core.game import Game
 
 #: More processes than this only queue for the same cores (and each loads every game).
 MAX_JOBS = 64
+#: Seconds between two rewrites of the JSON report while games finish.
+WRITE_EVERY = 5.0
 
 
 def register(subparsers: Any) -> None:
@@ -75,10 +83,30 @@ def run(args: argparse.Namespace) -> int:
     pairs = len(args.bots) - 1 if args.gauntlet else len(args.bots) * (len(args.bots) - 1) // 2
     total = pairs * len(counts) * args.games
     done = [0]
+    pairings, _ = arena.schedule(args.game, args.bots, args.games, counts, args.gauntlet,
+                                 args.seed)
+    played: list[dict[str, Any]] = []
+    last_write = [time.monotonic()]
+
+    def save_partial() -> None:
+        """Write the games so far (``"complete": false``): a run that fails later keeps them."""
+        if report_path is None:
+            return
+        ordered = sorted(played, key=lambda r: (r["pairing"], r["index"]))
+        partial = {"format": "meeples-arena/1", "game": args.game, "entrants": list(args.bots),
+                   "complete": False, "games_played": len(ordered),
+                   **arena.summarise(pairings, ordered), "games": ordered}
+        write_json(report_path, partial)
+
+    save_partial()  # the file holds a valid (empty) report before the first game
 
     def advance(progress: Progress, task: TaskID, record: dict[str, Any]) -> None:
         progress.advance(task)
         done[0] += 1
+        played.append(record)
+        if time.monotonic() - last_write[0] >= WRITE_EVERY:
+            last_write[0] = time.monotonic()
+            save_partial()
         if not console.is_terminal:  # a log file gets one line per game instead of the bar
             winners = ",".join(record["seats"][w] for w in record["winners"]) or "nobody"
             slowest = "/".join(f"{t:.2f}" for t in record["max_seconds_per_move"])
@@ -107,7 +135,7 @@ def run(args: argparse.Namespace) -> int:
         )
     print_report(console, report)
     if report_path is not None:
-        write_output(report_path, json.dumps(report, indent=1) + "\n")
+        write_json(report_path, {**report, "complete": True})
         console.print(f"report written to {escape(args.json)}")
     return 0
 
@@ -162,3 +190,18 @@ def print_report(console: Console, report: dict[str, Any]) -> None:
         for name, seconds in ((row["a"], row["max_seconds_a"]), (row["b"], row["max_seconds_b"])):
             slowest[name] = max(slowest.get(name, 0.0), seconds)
     console.print("Longest move: " + ", ".join(f"{k} {v:.2f} s" for k, v in slowest.items()))
+
+
+def write_json(path: Path, report: dict[str, Any]) -> None:
+    """Write a report whole: to a file beside it, then renamed over it (a reader never sees
+    half a report).
+
+    Raises:
+        BadOptions: the file cannot be written.
+    """
+    partial = path.with_name(path.name + ".part")
+    write_output(partial, json.dumps(report, indent=1) + "\n")
+    try:
+        os.replace(partial, path)
+    except OSError as error:
+        raise BadOptions(f"--json {shorten(str(path))}: cannot write ({error.strerror})") from None

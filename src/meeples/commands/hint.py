@@ -1,4 +1,4 @@
-"""``meeples hint``: the best actions for the player to move, with the bot's estimates.
+"""``meeples hint``: the best actions for the player to move, with calibrated chances and why.
 
 What to analyse is told apart by its content, never by its look: a JSON object with a
 ``format`` or ``actions`` field is a saved match; anything else is a position text, of the game
@@ -31,7 +31,7 @@ from meeples.commands._checks import (
 )
 from meeples.core.errors import BadOptions, BadPosition, MeeplesError
 from meeples.core.record import Match
-from meeples.core.text import msg
+from meeples.core.text import msg, render
 
 
 def register(subparsers: Any) -> None:
@@ -41,8 +41,9 @@ def register(subparsers: Any) -> None:
         help="the best three actions for the player to move",
         description=(
             "Print the best actions for the player to move in a position text, a saved match "
-            "(JSON record) or a file holding a position text, with the bot's estimate of the "
-            "mover's share of the game (0: lost, 1: won)."
+            "(JSON record) or a file holding a position text, each with the chance that the "
+            "mover wins after it (calibrated on bot games; '-' where the search did not look "
+            "or the game has no calibration) and what it does for the mover."
         ),
     )
     parser.add_argument(
@@ -144,9 +145,11 @@ def run(args: argparse.Namespace) -> int:
     found = hint(state, n=args.n, level=args.level, seed=args.seed, budget=budget)
     console.print(f"{escape(state.game.title)}, player {state.to_move} to move:")
     for rank, estimate in enumerate(found, 1):
+        chance = "     -" if estimate.probability is None else f"{100 * estimate.probability:5.1f}%"
+        why = "" if estimate.reason is None else f" ({render(estimate.reason)})"
         console.print(
-            f"{rank}. {escape(estimate.action):<10} {100 * estimate.value:5.1f}%  "
-            f"{escape(state.describe(estimate.action))}",
+            f"{rank}. {escape(estimate.action):<10} {chance}  "
+            f"{escape(state.describe(estimate.action) + why)}",
             soft_wrap=True,  # one line per action, also in a file or a pipe
         )
     return 0

@@ -82,11 +82,13 @@ def hint(state: Any, n: int, seed: int) -> list[dict[str, Any]] | None:
     from meeples.ai.bot import Budget
 
     ranked = ai.hint(state, n=n, level="normal", seed=seed, budget=Budget(seconds=1.5))
+    # "value": the calibrated chance that the mover wins, or None (not examined, or no fit).
     return [
         {
             "action": e.action,
             "msg": state.describe_message(e.action).to_json(),
-            "value": round(e.value, 3),
+            "value": None if e.probability is None else round(e.probability, 3),
+            "why": None if e.reason is None else e.reason.to_json(),
         }
         for e in ranked
     ]

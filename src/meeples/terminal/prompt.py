@@ -194,8 +194,12 @@ def hint(session: Session, player: int | None) -> None:
     table.add_column()
     for estimate in advice:
         words = session.describe(session.state, estimate.action)
-        table.add_row(escape(estimate.action), f"{estimate.value:.0%}", escape(words))
-    session.console.print("Suggested (with the bot's estimate of your chances):")
+        if estimate.reason is not None:
+            words = f"{words} ({session.words(estimate.reason)})"
+        chance = "" if estimate.probability is None else f"{estimate.probability:.0%}"
+        table.add_row(escape(estimate.action), chance, escape(words))
+    session.console.print("Suggested (with how often a player wins from there, measured on "
+                          "bot games; no number where the bot did not look):")
     session.console.print(table)
 
 

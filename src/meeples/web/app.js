@@ -818,7 +818,9 @@ function matchPage(matchId, urlTokens) {
         h("li", { className: chosenHint === hint.action ? "chosen" : "" },
           h("button", { "data-hint": hint.action, onclick: () => { chosenHint = hint.action; draw(); } },
             words(hint.msg, hint.action, names)),
-          h("small", { className: "muted", title: t("match.hint_value") }, ` ${Math.round(hint.value * 100)}%`),
+          hint.value == null ? null
+            : h("small", { className: "muted", title: t("match.hint_value") }, ` ${Math.round(hint.value * 100)}%`),
+          hint.why ? h("small", { className: "muted hint-why" }, ` (${words(hint.why)})`) : null,
           chosenHint === hint.action ? h("button", { className: "primary", "data-play-hint": hint.action,
             onclick: () => { chosenHint = null; act(hint.action); } }, t("match.play_hint")) : null)))
         : null;

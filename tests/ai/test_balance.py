@@ -1,0 +1,102 @@
+"""``meeples balance``: self-play per setting, its JSON and Markdown, and its checks."""
+
+from __future__ import annotations
+
+import json
+import time
+from pathlib import Path
+
+import pytest
+
+import meeples
+from meeples.ai import balance
+from meeples.cli import main
+
+
+def test_tiny_balance_run_writes_valid_json_and_markdown(tmp_path: Path) -> None:
+    report, page = tmp_path / "balance.json", tmp_path / "balance.md"
+    status = main(["balance", "meeple_war", "--bot", "easy", "--games", "2", "--players", "2",
+                   "--setting", "default", "--setting", "quickstart", "--jobs", "1",
+                   "--json", str(report), "--markdown", str(page)])
+    assert status == 0
+    data = json.loads(report.read_text())
+    assert data["format"] == "meeples-balance/1" and data["complete"]
+    assert [row["name"] for row in data["settings"]] == ["2p", "2p quickstart"]
+    assert all(row["games"] == 2 for row in data["settings"])
+    row = data["settings"][0]
+    assert sum(rate["score"] for rate in row["seats"]) == pytest.approx(2.0)
+    assert sum(rate["score"] for rate in row["turn_order"]) == pytest.approx(2.0)
+    assert row["rounds"]["mean"] > 0
+    assert row["distinct_games"] == 2
+    assert any(line["counted"] and line["share_of_points"] is not None for line in row["points"])
+    text = page.read_text()
+    assert text.startswith("## meeple_war: `easy` against itself")
+    assert "| 2p quickstart | 2 |" in text
+    assert "mw.source." not in text  # sources named in words, not by their keys
+
+
+def test_balance_refuses_an_unwritable_report_before_playing(tmp_path: Path,
+                                                            capsys: pytest.CaptureFixture[str]
+                                                            ) -> None:
+    start = time.perf_counter()
+    status = main(["balance", "sparta", "--bot", "hard", "--games", "200",
+                   "--json", str(tmp_path / "missing" / "out.json")])
+    assert status == 2
+    assert time.perf_counter() - start < 10  # refused before hundreds of hard games
+    err = capsys.readouterr().err
+    assert "does not exist" in err and "\n" not in err.strip()
+
+
+def test_default_settings_change_one_option_at_a_time() -> None:
+    variants = balance.option_variants(meeples.load("sparta"))
+    assert variants == [(), (("first", 1),), (("heroes_conquer", False),)]
+
+
+def test_setting_options_are_checked_by_the_game() -> None:
+    game = meeples.load("rise_of_tribes")
+    assert balance.parse_setting_options(game, "events=classic12,elders") == (
+        ("elders", True), ("events", "classic12"))
+    with pytest.raises(meeples.MeeplesError, match="classic12"):
+        balance.parse_setting_options(game, "events=classic13")
+
+
+def test_partial_runs_have_as_many_games_in_every_setting() -> None:
+    settings = [balance.Setting(2), balance.Setting(3)]
+    tasks = balance.schedule("meeple_war", "easy", settings, games=3)
+    assert [t.setting for t in tasks[:4]] == [0, 1, 0, 1]
+
+
+def record(first: int, winners: list[int], players: int = 2) -> dict[str, object]:
+    shares = [1.0 / len(winners) if p in winners else 0.0 for p in range(players)]
+    return {"setting": 0, "index": 0, "first": first, "winners": winners, "shares": shares,
+            "reason": "r", "at_limit": False, "rounds": 10, "seconds": 0.1,
+            "max_seconds_per_move": 0.01,
+            "score_sheet": {"lines": [], "total": None}}
+
+
+def test_a_first_player_who_wins_clearly_more_is_a_finding() -> None:
+    # 80 of 100 games won by whoever moved first, seats alternating.
+    records = [record(i % 2, [i % 2] if i < 80 else [1 - i % 2]) for i in range(100)]
+    row = balance.summarise_setting(balance.Setting(2), records)
+    assert row["turn_order"][0]["clear"] == 1 and row["turn_order"][1]["clear"] == -1
+    assert row["seats"][0]["clear"] == 0
+    found = balance.findings({"settings": [row]})
+    assert len(found) == 2 and "turn-order place 0 wins 80.0%" in found[0]
+
+
+def test_games_at_the_round_limit_are_a_finding() -> None:
+    records = [dict(record(0, [0]), at_limit=i < 30) for i in range(100)]
+    row = balance.summarise_setting(balance.Setting(2), records)
+    assert row["at_limit"]["games"] == 30
+    assert any("end at the designed limit" in item for item in balance.findings(
+        {"settings": [row]}))
+
+
+def test_arena_report_is_complete_and_leaves_no_partial_file(tmp_path: Path) -> None:
+    report = tmp_path / "arena.json"
+    status = main(["arena", "--game", "meeple_war", "--players", "2", "--games", "2",
+                   "--jobs", "1", "--json", str(report), "easy", "normal"])
+    assert status == 0
+    data = json.loads(report.read_text())
+    assert data["complete"] and len(data["games"]) == 2
+    assert [p.name for p in tmp_path.iterdir()] == ["arena.json"]
