@@ -80,7 +80,12 @@ class GameModel:
         return list(self.rules.chance_outcomes(state))
 
     def sample_chance(self, state: Any, rng: random.Random) -> Any:
-        """Return an outcome of a chance node drawn by its probability with ``rng``."""
+        """Return an outcome of a chance node drawn by its probability with ``rng``: by the
+        game's own ``sample_chance`` where it has one (no list, no fractions), else from the
+        list of outcomes."""
+        sample = getattr(self.rules, "sample_chance", None)
+        if sample is not None:
+            return sample(state, rng)
         outcomes = self.chance_outcomes(state)
         ticket = rng.random()
         for action, p in outcomes:
