@@ -2,8 +2,9 @@
 
 Bots work on the internal rules (``game.rules.legal_actions`` / ``apply`` on ``state.inner``)
 for speed, never through the string facade. A game with hidden information provides
-``view.sample_state(view, seed)`` in its package; a bot of such a game only ever builds states
-from a view through that function, so it cannot read what its player may not see.
+``sample_state(view, seed)`` on its rules or in its package's ``view`` module; a bot of such a
+game only ever builds states from a view through that function, so it cannot read what its
+player may not see.
 
 A game with chance nodes (``to_move`` is CHANCE) needs no sampler: nothing is hidden, and at a
 chance node the evaluation is the expectation over the outcomes, exact at small nodes and
@@ -192,5 +193,6 @@ def model(name: str) -> GameModel:
     return GameModel(
         game=game,
         evaluate_fn=_optional(f"{package}.evaluate", "evaluate"),
-        sample_fn=_optional(f"{package}.view", "sample_state"),
+        sample_fn=getattr(game.rules, "sample_state", None)  # declared by the rules
+        or _optional(f"{package}.view", "sample_state"),
     )
