@@ -14,6 +14,7 @@ record replays exactly and anyone given the seed after the game can check every 
 
 from __future__ import annotations
 
+import base64
 import hashlib
 import hmac
 import math
@@ -122,6 +123,37 @@ class Dealer:
                 return outcome
             ticket -= share
         raise AssertionError("unreachable: the shares sum to the scale")
+
+
+@dataclass(frozen=True, slots=True)
+class SeedSource:
+    """A fixed source of match seeds, for tests and operators (``meeples serve --chance-seed``).
+
+    Each match's seed follows from the source's text and the match's id (HMAC-SHA256 keyed by
+    the text's SHA-256), and the ids themselves from the text and the order in which matches
+    are created, so a server given the same text plays the same chance in the same games, run
+    after run. Commitment and ``meeples verify`` work as with a secret seed, but anyone who
+    knows the text knows every draw before it comes: such games are not secret.
+    """
+
+    text: str
+
+    def __post_init__(self) -> None:
+        if not self.text.strip():
+            raise ValueError("a chance seed source is a non-empty text")
+
+    def _digest(self, label: str) -> bytes:
+        key = hashlib.sha256(self.text.encode()).digest()
+        return hmac.new(key, label.encode(), hashlib.sha256).digest()
+
+    def seed(self, match_id: str) -> int:
+        """Return the seed (256 bits) of the match with this id."""
+        return int.from_bytes(self._digest(f"seed:{match_id}"), "big")
+
+    def match_id(self, n: int) -> str:
+        """Return the id of the ``n``-th match created (eight URL-safe characters, as the
+        server's random ids)."""
+        return base64.urlsafe_b64encode(self._digest(f"match:{n}")[:6]).decode()
 
 
 def commitment(seed: int) -> str:
