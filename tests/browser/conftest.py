@@ -17,6 +17,9 @@ import pytest
 
 CHROMIUM = Path("/usr/bin/chromium")
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
+#: The server's fixed chance seed (meeples serve --chance-seed): each test's matches draw the same
+#: chance run after run, so games against bots replay the same way.
+CHANCE_SEED = "meeples browser tests"
 ARGS = [
     "--no-sandbox",
     "--disable-gpu",
@@ -49,7 +52,8 @@ class Server:
         from meeples.server.app import create_app
 
         config = uvicorn.Config(
-            create_app(str(db), bot_delay=0.05), host="127.0.0.1", port=port, log_level="warning"
+            create_app(str(db), bot_delay=0.05, chance_seed=CHANCE_SEED), host="127.0.0.1",
+            port=port, log_level="warning",
         )
         self.url = f"http://127.0.0.1:{port}"
         self.uvicorn = uvicorn.Server(config)

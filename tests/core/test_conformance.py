@@ -193,6 +193,75 @@ def test_random_playouts_draw_chance_by_the_dealer(name: str, players: int, seed
     assert verify(states[-1].record()).ok  # meeples verify agrees
 
 
+class EveryDraw:
+    """A stand-in for ``random.Random`` that walks every sequence of ``randrange`` answers:
+    run the sampler, then :meth:`advance` to the next sequence, until it returns False."""
+
+    def __init__(self) -> None:
+        self.answers: list[int] = []
+        self.ranges: list[int] = []
+
+    def randrange(self, stop: int, /) -> int:
+        depth = len(self.ranges)
+        self.ranges.append(stop)
+        if depth == len(self.answers):
+            self.answers.append(0)
+        return self.answers[depth]
+
+    def chance(self) -> Fraction:
+        """The probability of the sequence just walked."""
+        p = Fraction(1)
+        for stop in self.ranges:
+            p /= stop
+        return p
+
+    def advance(self) -> bool:
+        answers = self.answers[: len(self.ranges)]
+        while answers and answers[-1] + 1 == self.ranges[len(answers) - 1]:
+            answers.pop()
+        if not answers:
+            return False
+        answers[-1] += 1
+        self.answers, self.ranges = answers, []
+        return True
+
+
+#: Chance nodes whose draws take more sequences than this are left to the statistical test.
+WALK_LIMIT = 5000
+
+
+def sampled_distribution(rules: Any, inner: Any) -> dict[Any, Fraction] | None:
+    """Return the exact distribution of ``rules.sample_chance`` at a chance node, or None when
+    it takes more than WALK_LIMIT sequences of draws."""
+    walk = EveryDraw()
+    found: dict[Any, Fraction] = {}
+    for _ in range(WALK_LIMIT):
+        outcome = rules.sample_chance(inner, walk)
+        found[outcome] = found.get(outcome, Fraction(0)) + walk.chance()
+        if not walk.advance():
+            return found
+    return None
+
+
+SAMPLING = [case for case in CASES if hasattr(meeples.load(case[0]).rules, "sample_chance")]
+
+
+@pytest.mark.parametrize(("name", "players", "seed"), SAMPLING)
+def test_sample_chance_draws_each_outcome_exactly_as_likely_as_listed(
+    name: str, players: int, seed: int
+) -> None:
+    # issue 13: random play and search draw without listing the outcomes; same distribution
+    rules = meeples.load(name).rules
+    walked = 0
+    for state in playout(name, players, seed):
+        if state.is_chance:
+            found = sampled_distribution(rules, state.inner)
+            if found is not None:
+                assert found == dict(rules.chance_outcomes(state.inner))
+                walked += 1
+    assert walked
+
+
 @pytest.mark.parametrize("name", GAMES)
 def test_new_deals_the_setup_as_the_dealer_would(name: str) -> None:
     game = meeples.load(name)

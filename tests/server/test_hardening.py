@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -16,13 +17,22 @@ from meeples.server import guard
 from meeples.server.app import create_app
 from meeples.server.room import new_token
 from meeples.server.store import Store, database_url
+from tests import hidden_cards
 from tests.server.conftest import create, token
 
-#: Games with a hidden part in their state (the optional hook), and games with chance nodes:
-#: the seed of both is the server's secret until the end.
-HIDDEN_GAMES = tuple(g for g in meeples.game_names() if guard.hides(meeples.load(g)))
-CHANCE_GAMES = tuple(g for g in meeples.game_names() if guard.has_chance(meeples.load(g)))
+#: Games with a hidden part in their state (the optional hook: none of ours today, so the toy
+#: game of tests/hidden_cards.py, registered for this module's tests), and games with chance
+#: nodes: the seed of both is the server's secret until the end.
+OUR_GAMES = tuple(meeples.game_names())
+HIDDEN_GAMES = (*(g for g in OUR_GAMES if guard.hides(meeples.load(g))), hidden_cards.NAME)
+CHANCE_GAMES = tuple(g for g in OUR_GAMES if guard.has_chance(meeples.load(g)))
 SECRET_SEED_GAMES = tuple(dict.fromkeys((*HIDDEN_GAMES, *CHANCE_GAMES)))
+
+
+@pytest.fixture(autouse=True)
+def toy_hidden_game() -> Iterator[None]:
+    with hidden_cards.registered():
+        yield
 
 
 def hello(ws: Any, *tokens: str) -> dict[str, Any]:
@@ -105,7 +115,8 @@ def test_hidden_game_from_position_is_dealt_again(client: TestClient, db: str, g
     written = meeples.load(game).new(players=2, seed=11)
     match = create(client, game=game, seats=[{"kind": "human"}] * 2, position=written.position())
     dealt = meeples.load(game).parse(stored(db, match["id"]).position)
-    assert dealt.position() != written.position() and dealt.view(0) == written.view(0)
+    # the public part (a spectator's view) kept, the hidden part dealt again in secret
+    assert dealt.position() != written.position() and dealt.view(None) == written.view(None)
 
 
 def test_perfect_information_game_from_position_is_kept(client: TestClient, db: str) -> None:
@@ -142,7 +153,7 @@ def test_chance_game_messages_carry_the_commitment_and_never_the_live_seed(
 
 def test_no_game_keeps_a_hidden_part_in_its_state() -> None:
     # Meeple War's and Rise of Tribes' chance is explicit (issue 13)
-    hidden = {name: guard.hides(meeples.load(name)) for name in meeples.game_names()}
+    hidden = {name: guard.hides(meeples.load(name)) for name in OUR_GAMES}
     assert hidden == {"sparta": False, "meeple_war": False, "rise_of_tribes": False}
 
 
@@ -268,11 +279,22 @@ def test_hint_refused_to_a_waiting_seat(client: TestClient) -> None:
 # --- hotseat privacy --------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("game", ["sparta", *SECRET_SEED_GAMES])
+@pytest.mark.parametrize("game", ["sparta", *CHANCE_GAMES])
 def test_views_without_secrets_of_their_own_are_not_private(client: TestClient, game: str) -> None:
     match = two_humans(client, game)
     with client.websocket_connect(f"/ws/{match['id']}") as ws:
         assert hello(ws, token(match, 0), token(match, 1))["private"] is False
+
+
+def test_a_seat_with_a_secret_of_its_own_gets_only_its_own(client: TestClient, db: str) -> None:
+    # the toy game: each seat holds a card nobody else sees, the stock's order nobody does
+    match = two_humans(client, hidden_cards.NAME)
+    with client.websocket_connect(f"/ws/{match['id']}") as ws:
+        message = hello(ws, token(match, 1))
+    hands = hidden_cards.GAME.new(players=2, seed=stored(db, match["id"]).seed).inner.hands
+    assert message["private"] is True
+    assert message["view"]["card"] == hands[1]  # its own card, and no other one:
+    assert set(message["view"]) == {"player", "players", "turn", "stock", "to_move", "card"}
 
 
 def test_a_view_with_more_than_the_public_one_is_private() -> None:

@@ -61,9 +61,9 @@ def _random_step(searched: GameModel, state: Any, rng: random.Random) -> Any:
     """Return the state after a random action, or after chance's outcome drawn by its
     probability at a chance node."""
     rules = searched.game.rules
-    actions = rules.legal_actions(state)
-    if len(actions) > 1 and rules.to_move(state) == CHANCE:  # one outcome: nothing to draw
+    if rules.to_move(state) == CHANCE:
         return rules.apply(state, searched.sample_chance(state, rng))
+    actions = rules.legal_actions(state)
     return rules.apply(state, actions[rng.randrange(len(actions))])
 
 

@@ -33,7 +33,7 @@ class HeuristicBot(SearchBot):
         counts: dict[Any, int] = {}
         for sample in states:
             for action in rules.legal_actions(sample):
-                value = self.model.evaluate(rules.apply(sample, action), player)
+                value = self.model.evaluate(rules.apply(sample, action), player, rng)
                 totals[action] = totals.get(action, 0.0) + value
                 counts[action] = counts.get(action, 0) + 1
         scored = [(totals[a] / counts[a], rng.random(), a) for a in totals]

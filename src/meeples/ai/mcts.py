@@ -10,7 +10,9 @@ the new position is a child or grandchild of the last root.
 Chance nodes (``to_move`` is CHANCE) are not chosen but drawn: each visit samples an outcome
 by its probability and goes on into that outcome's child, so the children's visits follow the
 probabilities and a node's value is the expectation over chance (the sampled chance nodes of
-OpenSpiel's MCTS). A new leaf at a chance node is valued by the expectation of the evaluation.
+OpenSpiel's MCTS). At a large chance node the children grow with the square root of the visits
+and a visit beyond follows one of them by its visits (progressive widening). A new leaf at a
+chance node is valued by the expectation of the evaluation (sampled at large nodes).
 
 Information-set MCTS (``ismcts.py``) reuses this loop, sampling a fresh state from the view on
 every iteration.
@@ -24,7 +26,7 @@ import time
 from typing import Any
 
 from meeples.ai.bot import Budget, SearchBot
-from meeples.ai.model import GameModel
+from meeples.ai.model import CHANCE_LEAVES, GameModel
 from meeples.core.chance import CHANCE
 
 #: Iterations when the budget says nothing.
@@ -40,7 +42,8 @@ EXPLORATION = 0.7
 class Node:
     """A search node: statistics of the action leading here, and its children by action."""
 
-    __slots__ = ("avail", "children", "mover", "state", "totals", "untried", "visits")
+    __slots__ = ("avail", "children", "mover", "outcomes", "state", "totals", "untried",
+                 "visits")
 
     def __init__(self, state: Any, players: int) -> None:
         self.state = state
@@ -49,6 +52,7 @@ class Node:
         self.children: dict[Any, Node] = {}
         self.visits = 0
         self.avail = 0
+        self.outcomes = 0  # at a chance node: how many (counted on its first visit)
         self.totals = [0.0] * players
 
 
@@ -131,7 +135,7 @@ class MCTSBot(SearchBot):
                 values = self.model.values(node.state)
                 break
             if node.mover == CHANCE:
-                outcome = self.model.sample_chance(node.state, rng)
+                outcome = self._chance_outcome(node, rng)
                 child = node.children.get(outcome)
                 if child is None:
                     child = Node(rules.apply(node.state, outcome), len(root.totals))
@@ -156,6 +160,25 @@ class MCTSBot(SearchBot):
             totals = visited.totals
             for p, v in enumerate(values):
                 totals[p] += v
+
+    def _chance_outcome(self, node: Node, rng: random.Random) -> Any:
+        """Return the outcome a visit of a chance node follows: drawn by its probability, or
+        at a large node (more outcomes than ``CHANCE_LEAVES``: a hand of goal cards, up to
+        3,432) once it has ``sqrt(visits)`` children, one of them by its share of the visits
+        (double progressive widening, Couetoux et al. 2011). Drawn afresh at every visit, a
+        hand's node had a new child almost each time, and no decision after a draw of cards
+        was ever searched twice."""
+        if node.outcomes == 0:
+            node.outcomes = len(self.model.rules.legal_actions(node.state))
+        children = node.children
+        if node.outcomes <= CHANCE_LEAVES or len(children) < max(1, math.isqrt(node.visits)):
+            return self.model.sample_chance(node.state, rng)
+        ticket = rng.randrange(sum(child.visits for child in children.values()))
+        for outcome, child in children.items():
+            ticket -= child.visits
+            if ticket < 0:
+                return outcome
+        raise AssertionError("unreachable: the tickets are the children's visits")
 
     def _select(self, node: Node) -> Node:
         mover = node.mover
@@ -184,4 +207,4 @@ class MCTSBot(SearchBot):
                 continue
             actions = rules.legal_actions(state)
             state = rules.apply(state, actions[rng.randrange(len(actions))])
-        return self.model.values(state)
+        return self.model.values(state, rng)

@@ -2,12 +2,14 @@
 
 Bots work on the internal rules (``game.rules.legal_actions`` / ``apply`` on ``state.inner``)
 for speed, never through the string facade. A game with hidden information provides
-``view.sample_state(view, seed)`` in its package; a bot of such a game only ever builds states
-from a view through that function, so it cannot read what its player may not see.
+``sample_state(view, seed)`` on its rules or in its package's ``view`` module; a bot of such a
+game only ever builds states from a view through that function, so it cannot read what its
+player may not see.
 
 A game with chance nodes (``to_move`` is CHANCE) needs no sampler: nothing is hidden, and at a
-chance node the evaluation is the expectation over the outcomes (:meth:`GameModel.evaluate`),
-search samples an outcome by its probability (:meth:`GameModel.sample_chance`).
+chance node the evaluation is the expectation over the outcomes, exact at small nodes and
+sampled by probability at large ones (:meth:`GameModel.chance_children`); search samples an
+outcome by its probability (:meth:`GameModel.sample_chance`).
 """
 
 from __future__ import annotations
@@ -24,6 +26,12 @@ from typing import Any
 import meeples
 from meeples.core.chance import CHANCE
 from meeples.core.game import Game, Outcome
+
+#: An evaluation at a chance node takes the exact expectation while it needs at most this many
+#: evaluations below it (:meth:`GameModel.chance_children`)...
+CHANCE_LEAVES = 16
+#: ... and beyond, the mean over this many outcomes drawn by their probability.
+CHANCE_SAMPLES = 8
 
 Evaluate = Callable[[Any, int], float]
 Sampler = Callable[[Mapping[str, Any], int], Any]
@@ -80,7 +88,12 @@ class GameModel:
         return list(self.rules.chance_outcomes(state))
 
     def sample_chance(self, state: Any, rng: random.Random) -> Any:
-        """Return an outcome of a chance node drawn by its probability with ``rng``."""
+        """Return an outcome of a chance node drawn by its probability with ``rng``: by the
+        game's own ``sample_chance`` where it has one (no list, no fractions), else from the
+        list of outcomes."""
+        sample = getattr(self.rules, "sample_chance", None)
+        if sample is not None:
+            return sample(state, rng)
         outcomes = self.chance_outcomes(state)
         ticket = rng.random()
         for action, p in outcomes:
@@ -89,12 +102,15 @@ class GameModel:
                 return action
         return outcomes[-1][0]
 
-    def evaluate(self, state: Any, player: int) -> float:
+    def evaluate(self, state: Any, player: int, rng: random.Random | None = None) -> float:
         """Return the estimated share of ``player`` in [0, 1] (outcome-aware; at a chance node
-        the expectation over its outcomes)."""
+        the expectation over its outcomes, sampled at large nodes: :meth:`chance_children`)."""
+        return self._evaluate(state, player, rng, CHANCE_LEAVES)
+
+    def _evaluate(self, state: Any, player: int, rng: random.Random | None, leaves: int) -> float:
         if self.is_chance(state):
-            return math.fsum(float(p) * self.evaluate(self.rules.apply(state, a), player)
-                             for a, p in self.chance_outcomes(state))
+            return math.fsum(w * self._evaluate(child, player, rng, share)
+                             for w, child, share in self.chance_children(state, rng, leaves))
         outcome = self.rules.outcome(state)
         if outcome is not None:
             shares: tuple[float, ...] = returns(outcome, int(self.rules.players(state)))
@@ -103,15 +119,18 @@ class GameModel:
             return 1.0 / int(self.rules.players(state))
         return float(self.evaluate_fn(state, player))
 
-    def values(self, state: Any) -> tuple[float, ...]:
+    def values(self, state: Any, rng: random.Random | None = None) -> tuple[float, ...]:
         """Return every player's estimated share, summing to 1 (at a chance node, the
-        expectation over its outcomes)."""
+        expectation over its outcomes, sampled at large nodes: :meth:`chance_children`)."""
+        return self._values(state, rng, CHANCE_LEAVES)
+
+    def _values(self, state: Any, rng: random.Random | None, leaves: int) -> tuple[float, ...]:
         players = int(self.rules.players(state))
         if self.is_chance(state):
             totals = [0.0] * players
-            for a, p in self.chance_outcomes(state):
-                for seat, v in enumerate(self.values(self.rules.apply(state, a))):
-                    totals[seat] += float(p) * v
+            for w, child, share in self.chance_children(state, rng, leaves):
+                for seat, v in enumerate(self._values(child, rng, share)):
+                    totals[seat] += w * v
             return tuple(totals)
         outcome: Outcome | None = self.rules.outcome(state)
         if outcome is not None:
@@ -124,6 +143,29 @@ class GameModel:
         raw = [max(1e-9, float(self.evaluate_fn(state, p))) for p in range(players)]
         total = math.fsum(raw)
         return tuple(v / total for v in raw)
+
+    def chance_children(
+        self, state: Any, rng: random.Random | None, leaves: int = CHANCE_LEAVES
+    ) -> list[tuple[float, Any, int]]:
+        """Return (weight, state after, leaves left to it) of the outcomes an evaluation at a
+        chance node averages, the weights summing to 1.
+
+        Every outcome with its probability while they are at most ``leaves`` (a die: 3 faces,
+        two dice in a row 9 evaluations); beyond, ``CHANCE_SAMPLES`` outcomes (at most
+        ``leaves``) drawn by their probability with ``rng`` (a fixed generator without one),
+        each weighing as much. Exact everywhere, a LEAD of five goal cards evaluated 2,002
+        hands and a double's event after two dice 3 x 3 x 14 positions; the leaves bound the
+        evaluations of one estimate to about ``leaves``."""
+        apply = self.rules.apply
+        count = len(self.rules.legal_actions(state))
+        if count <= leaves:
+            share = max(1, leaves // count)
+            return [(float(p), apply(state, a), share) for a, p in self.chance_outcomes(state)]
+        draws = min(CHANCE_SAMPLES, leaves)
+        source = rng if rng is not None else random.Random(count)
+        share = max(1, leaves // draws)
+        return [(1.0 / draws, apply(state, self.sample_chance(state, source)), share)
+                for _ in range(draws)]
 
     def state_from_view(self, view: Mapping[str, Any], rng: random.Random) -> Any:
         """Return an internal state consistent with a view.
@@ -151,5 +193,6 @@ def model(name: str) -> GameModel:
     return GameModel(
         game=game,
         evaluate_fn=_optional(f"{package}.evaluate", "evaluate"),
-        sample_fn=_optional(f"{package}.view", "sample_state"),
+        sample_fn=getattr(game.rules, "sample_state", None)  # declared by the rules
+        or _optional(f"{package}.view", "sample_state"),
     )

@@ -77,6 +77,13 @@ def register(subparsers: Any) -> None:
         help="Redis shared with the other workers, of this host or others (default:"
         " $MEEPLES_REDIS_URL; none: this process alone serves the database's games)",
     )
+    parser.add_argument(
+        "--chance-seed", default=None, metavar="TEXT",
+        help="for tests: draw every match's chance from this fixed text and the match's id"
+        " (default: $MEEPLES_CHANCE_SEED; none: a fresh secret seed per match). The same text"
+        " plays the same chance in the same games; whoever knows it knows every draw, so games"
+        " are NOT secret (the server says so in its log)",
+    )
     parser.set_defaults(func=run)
 
 
@@ -111,6 +118,7 @@ def run(args: argparse.Namespace) -> int:
     if args.db is not None and not args.db.strip():
         raise BadOptions("--db needs an SQLite file name or a database URL, not an empty text")
     url = database_url(args.db)
+    chance_seed = chance_seed_of(args)
     shown = check_database(url, database_source(args.db))
     redis_url = check_cluster(args, url)
     sock = bind(args.host, args.port)
@@ -131,12 +139,14 @@ def run(args: argparse.Namespace) -> int:
         def config() -> Any:
             app = create_app(
                 args.db, bot_delay=args.bot_delay, check_database=False, redis_url=redis_url,
-                abandon_after=args.abandon_after * 3600,
+                abandon_after=args.abandon_after * 3600, chance_seed=chance_seed,
             )
             return uvicorn.Config(app, **uvicorn_options(args))
 
         if redis_url is not None:
             banner += f", {args.workers} worker{'s' if args.workers > 1 else ''} sharing Redis"
+        if chance_seed is not None:
+            banner += "\nFIXED CHANCE SEED: every game's draws follow from it, nothing is secret"
         if args.workers > 1:
             return serve_workers(config, banner, sock, args.workers)
         quiet_collector()
@@ -144,6 +154,21 @@ def run(args: argparse.Namespace) -> int:
     finally:
         sock.close()
     return 0
+
+
+def chance_seed_of(args: argparse.Namespace) -> str | None:
+    """Return the fixed chance seed asked for (--chance-seed, else $MEEPLES_CHANCE_SEED), or None.
+
+    Raises:
+        BadOptions: an empty text, or several workers.
+    """
+    if args.chance_seed is not None and not args.chance_seed.strip():
+        raise BadOptions("--chance-seed needs a text, not an empty one")
+    text = args.chance_seed or os.environ.get("MEEPLES_CHANCE_SEED", "").strip() or None
+    if text is not None and args.workers > 1:
+        raise BadOptions("a fixed chance seed is for one worker (each would number the same"
+                         " matches)")
+    return text
 
 
 def check_cluster(args: argparse.Namespace, url: str) -> str | None:

@@ -34,6 +34,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 import meeples
 from meeples.core import text
+from meeples.core.chance import SeedSource
 from meeples.core.errors import MeeplesError
 from meeples.server import guard, lifecycle
 from meeples.server.components import components
@@ -79,6 +80,7 @@ def create_app(
     check_database: bool = True,
     abandon_after: float = lifecycle.ABANDON_AFTER,
     redis_url: str | None = None,
+    chance_seed: str | None = None,
 ) -> Starlette:
     """Return the application on the database db (see :func:`store.database_url`).
 
@@ -95,6 +97,9 @@ def create_app(
     abandoned.
     redis_url: Redis shared with other workers on the same database (see
     :mod:`meeples.server.cluster`); None: this process alone serves the database's games.
+    chance_seed: a fixed source of match ids and seeds (:class:`meeples.core.chance.SeedSource`,
+    for tests and operators: the same text, the same chance in the same games; nothing is
+    secret then); None: a fresh secret seed for each match.
 
     Raises:
         DatabaseProblem: (at start) the database is damaged, read-only or not a database.
@@ -132,6 +137,13 @@ def create_app(
             lobby: Lobby = shared
         else:
             lobby = Lobby(store, bot_delay, workers, bot_games, abandon_after)
+        if chance_seed is not None:
+            lobby.seeds = SeedSource(chance_seed)
+            log.warning(
+                "CHANCE IS NOT SECRET on this server: every match's seed follows from the fixed"
+                " chance seed (--chance-seed / $MEEPLES_CHANCE_SEED) and its id; whoever knows"
+                " that text knows every draw before it comes. For tests only."
+            )
         app.state.cluster = cluster
         # --- end ---
         app.state.store = store

@@ -21,12 +21,13 @@ so the server never lets a player choose the seed of such a game; a start positi
 written, chance after it coming from the secret seed.
 
 The optional hook for a game with hidden information inside its state (the order of a shuffled
-deck, a generator state: Rise of Tribes until its chance is explicit): whoever knows the seed or
-the position text knows the future. So the server never lets a player choose the seed of such a
-game, and a game started from a position text is dealt again: the public part of the position is
-kept, the hidden part is shuffled by the server with a secret seed (the game's own
-``view.sample_state``). A game whose view carries its whole position text hides nothing and may
-start from any position.
+deck, a generator state, a player's own cards): whoever knows the seed or the position text knows
+the future. So the server never lets a player choose the seed of such a game, and a game started
+from a position text is dealt again: the public part of the position is kept, the hidden part is
+shuffled by the server with a secret seed (the game's own ``sample_state``: declared on its
+rules, or its package's ``view.sample_state``). No game of ours uses the hook today;
+tests/hidden_cards.py is a toy game that does, registered in the tests. A game whose view
+carries its whole position text hides nothing and may start from any position.
 """
 
 from __future__ import annotations
@@ -202,6 +203,9 @@ class Counter:
 
 
 def _sampler(game: Game[Any, Any]) -> Callable[[dict[str, Any], int], Any] | None:
+    declared = getattr(game.rules, "sample_state", None)  # declared by the rules
+    if callable(declared):
+        return declared  # type: ignore[no-any-return]
     module = type(game.rules).__module__.split(".")
     package = ".".join(module[:3]) if module[:2] == ["meeples", "games"] else ""
     try:

@@ -29,7 +29,6 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import secrets
 import time
 from collections.abc import Sequence
 from dataclasses import replace
@@ -330,15 +329,14 @@ async def hand_back(room: Room, seats: frozenset[int]) -> bool:
 # --- rematch ---------------------------------------------------------------------------------
 
 
-def _rematch_of(stored: StoredMatch) -> StoredMatch:
+def _rematch_of(stored: StoredMatch, match_id: str, seed: int) -> StoredMatch:
     """Return the new match a rematch of stored starts: the same seats (each human seat keeps
-    its token), bots, options and settings, a new seed (a start position dealt again)."""
+    its token), bots, options and settings, a new id and seed (``Lobby.new_match``: a fresh
+    secret one, of 256 bits like any match's; a start position dealt again)."""
     game = meeples.load(stored.game)
-    position, seed = None, None
+    position = None
     if stored.position is not None:
         position = guard.deal_again(game.parse(stored.position))
-    else:
-        seed = secrets.randbits(63)
     seats = [
         Seat(kind=s.kind, level=s.level, name=s.name, token_hash=s.token_hash,
              open=s.open and not s.joined, anytime=s.anytime)
@@ -346,7 +344,7 @@ def _rematch_of(stored: StoredMatch) -> StoredMatch:
     ]
     return replace(
         StoredMatch(
-            id=secrets.token_urlsafe(6), game=stored.game, players=stored.players, seed=seed,
+            id=match_id, game=stored.game, players=stored.players, seed=seed,
             options=stored.options, position=position, seats=seats, created=time.time(),
         ),
         bot_speed=stored.bot_speed, hints=stored.hints, warm_after=stored.warm_after,
@@ -369,7 +367,7 @@ async def rematch(lobby: Lobby, room: Room, client: Client) -> str:
                             msg("core.error.not_over"))
         if room.stored.rematch is not None:
             return room.stored.rematch
-        new = _rematch_of(room.stored)
+        new = _rematch_of(room.stored, *await lobby.new_match())
         event = MatchEvent(REMATCH, room.view_seat(client), room.plies, time.time(),
                            data={"id": new.id})
         try:

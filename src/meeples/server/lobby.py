@@ -9,7 +9,7 @@ import time
 from typing import Any
 
 import meeples
-from meeples.core.chance import Dealer
+from meeples.core.chance import Dealer, SeedSource
 from meeples.core.errors import MeeplesError
 from meeples.core.text import msg
 from meeples.server import bots, guard, lifecycle
@@ -113,6 +113,28 @@ class Lobby:
         self.rooms: dict[str, Room] = {}
         self.damaged: set[str] = set()
         self._loading = asyncio.Lock()
+        #: A fixed source of match ids and seeds (``meeples serve --chance-seed``, tests): None,
+        #: each match a random id and a fresh secret seed.
+        self.seeds: SeedSource | None = None
+        self._created = 0
+
+    async def new_match(self) -> tuple[str, int]:
+        """Return the id and the seed of a new match: a random id and a fresh dealer's secret
+        seed, or with a fixed seed source (:attr:`seeds`) the next id of its sequence that no
+        match has yet, and the seed that follows from it."""
+        if self.seeds is None:
+            return secrets.token_urlsafe(6), Dealer.fresh().seed
+        while True:
+            match_id = self.seeds.match_id(self._created)
+            self._created += 1
+            if match_id in self.rooms:
+                continue
+            try:
+                taken = await self.workers.store(self.store.load, match_id) is not None
+            except DamagedMatch:
+                taken = True
+            if not taken:
+                return match_id, self.seeds.seed(match_id)
 
     async def create(
         self, request: CreateRequest, address: str = "?"
@@ -132,7 +154,7 @@ class Lobby:
             start = _checked(game, request.position)
             players = start.players
             options = None
-            seed = Dealer.fresh().seed  # chance after the position is drawn from it, in secret
+            match_id, seed = await self.new_match()  # chance after the position: from it
             # A hidden part the creator wrote (a pile order) is dealt again in secret.
             position = _checked(game, guard.deal_again(start)).position()
         else:
@@ -142,7 +164,8 @@ class Lobby:
             guard.check_seed(game, request.seed)
             # A fresh dealer's secret 256-bit seed: chance is drawn from it, its commitment is
             # published at once and the seed when the game ends (meeples verify).
-            seed = request.seed if request.seed is not None else Dealer.fresh().seed
+            match_id, fresh = await self.new_match()
+            seed = request.seed if request.seed is not None else fresh
             game.new(players=players, seed=seed, **options)
         requested = request.seats or []
         if requested and len(requested) != players:
@@ -170,7 +193,7 @@ class Lobby:
                 )
                 tokens.append(token)
         stored = StoredMatch(
-            id=secrets.token_urlsafe(6),
+            id=match_id,
             game=game.name,
             players=players,
             seed=seed,

@@ -54,6 +54,10 @@ class MeepleWarRules:
         """Return the first players (B3) or the tiles that may turn up, with their chances."""
         return rules.chance_outcomes(state)
 
+    # One outcome drawn as likely as chance_outcomes says, without listing them (random play
+    # and search; the dealer of a match picks from the list, as verify does).
+    sample_chance = staticmethod(rules.sample_chance)
+
     # The calls of every action go straight to the rules: no extra frame each time.
     legal_actions = staticmethod(rules.legal_actions)
     apply = staticmethod(rules.apply)

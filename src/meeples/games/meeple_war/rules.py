@@ -12,7 +12,7 @@ from dataclasses import replace
 from fractions import Fraction
 from typing import Any
 
-from meeples.core.chance import CHANCE
+from meeples.core.chance import CHANCE, Draws
 from meeples.core.game import Outcome
 from meeples.core.text import Message, msg
 from meeples.games.meeple_war import battle, board, buildings, movement, phases
@@ -138,6 +138,26 @@ def draw_outcomes(pile: tuple[int, ...]) -> list[tuple[str, Fraction]]:
     (its lowest number), with the class's share of the pile."""
     total = len(pile)
     return [(_DRAW[t], Fraction(k, total)) for t, k in draw_counts(pile).values()]
+
+
+def sample_chance(state: State, rng: Draws) -> str:
+    """Return one outcome of a chance node drawn with ``rng`` (anything with ``randrange``), as
+    likely as ``chance_outcomes`` says: a seat, or any face-down tile, as the class of identical
+    tiles it belongs to (no fraction, no list of classes).
+
+    Raises:
+        ValueError: the state is not a chance node.
+    """
+    if state.result or state.step not in CHANCE_STEPS:
+        raise ValueError("not a chance node")
+    if state.step == "first":
+        return f"first:{rng.randrange(state.players)}"
+    pile = state.pile
+    tile_class = TILE_CLASS[pile[rng.randrange(len(pile))]]
+    for t in pile:  # sorted: the first of its class is the lowest number, the outcome's name
+        if TILE_CLASS[t] == tile_class:
+            return _DRAW[t]
+    raise AssertionError("unreachable: the tile drawn is in the pile")
 
 
 #: The draw action of each tile.

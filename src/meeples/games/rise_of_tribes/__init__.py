@@ -75,6 +75,10 @@ class RiseOfTribesRules:
         event) with their exact probabilities; none at a player's decision."""
         return rules.chance_outcomes(state)
 
+    # One outcome drawn as likely as chance_outcomes says, without listing them (random play
+    # and search; the dealer of a match picks from the list, as verify does).
+    sample_chance = staticmethod(rules.sample_chance)
+
     def legal_actions(self, state: State) -> list[str]:
         # One-entry cache by identity: the facade asks again for the state it just listed
         # (legal() then play()); states are immutable, and the entry keeps its state alive.

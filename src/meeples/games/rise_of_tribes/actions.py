@@ -8,6 +8,7 @@ from fractions import Fraction
 from functools import lru_cache
 from itertools import combinations
 
+from meeples.core.chance import Draws
 from meeples.games.rise_of_tribes import data, gather, goals, rules
 from meeples.games.rise_of_tribes.state import Flag, Phase, State
 from meeples.games.rise_of_tribes.work import Work
@@ -428,6 +429,16 @@ def chance_card(s: State) -> list[tuple[str, Fraction]]:
     texts = hands(s.decks[s.active], s.to_draw)
     p = Fraction(1, len(texts))
     return [(text, p) for text in texts]
+
+
+def sample_card(s: State, rng: Draws) -> str:
+    """One hand of ``chance_card``, each as likely: the unseen cards drawn one by one without
+    putting back (every order of a hand as likely), named in increasing order."""
+    pool = [*s.decks[s.active]]
+    hand = []
+    for _ in range(s.to_draw):
+        hand.append(pool.pop(rng.randrange(len(pool))))
+    return "cards " + " ".join(data.GOAL_IDS[c] for c in sorted(hand))
 
 
 def legal_card(s: State) -> list[str]:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+from meeples.core.chance import Draws
 from meeples.games.rise_of_tribes import data
 from meeples.games.rise_of_tribes.state import Phase, State
 from meeples.games.rise_of_tribes.work import Work
@@ -83,6 +84,11 @@ def chance_event(s: State) -> list[tuple[str, Fraction]]:
     each event, listed in order: one outcome each)."""
     p = Fraction(1, len(s.ev_deck))
     return [(EVENT_TEXT[e], p) for e in s.ev_deck]
+
+
+def sample_event(s: State, rng: Draws) -> str:
+    """One event of ``chance_event``, each unseen one as likely."""
+    return EVENT_TEXT[s.ev_deck[rng.randrange(len(s.ev_deck))]]
 
 
 def legal_event(s: State) -> list[str]:
