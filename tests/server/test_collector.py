@@ -17,6 +17,7 @@ from typing import Any
 import pytest
 
 from meeples.cli import main
+from meeples.commands.serve import quiet_collector  # the real one (conftest stubs it)
 
 
 def test_serve_freezes_its_start_and_collects_the_young_less_often(
@@ -25,6 +26,7 @@ def test_serve_freezes_its_start_and_collects_the_young_less_often(
     from meeples.commands import serve as serve_command
 
     calls: list[Any] = []
+    monkeypatch.setattr(serve_command, "quiet_collector", quiet_collector)
     monkeypatch.setattr(gc, "freeze", lambda: calls.append("freeze"))
     monkeypatch.setattr(gc, "set_threshold", lambda *limits: calls.append(limits))
     monkeypatch.setattr(serve_command, "bind", lambda host, port: socket.socket())
