@@ -64,6 +64,8 @@ MOVED = 1012
 RELAY_INBOX = 256
 #: Seconds a request to another worker (a claim) waits for its answer.
 CALL_TIMEOUT = 5.0
+#: Seconds each part of a worker's shutdown (its loops ending, each goodbye to Redis) may take.
+STOP_WAIT = 5.0
 PREFIX = "meeples"
 
 #: Renew each lease still held by ARGV[1] for ARGV[2] ms; return the keys that are not.
@@ -301,13 +303,22 @@ class Cluster:
         ]
 
     async def stop(self) -> None:
-        """Let go of every match (others take them over at once) and of every connection."""
+        """Let go of every match (others take them over at once) and of every connection.
+
+        Nothing here waits without limit. The inbox and tick loops are cancelled, and they also
+        end by themselves at their next turn once ``_stopping`` is set: a cancellation can be
+        lost on its way (on Python 3.11, ``asyncio.wait_for``, which redis-py wraps around
+        every command it sends, returns the command's result instead of raising when the
+        cancellation arrives just as the command completes), and a loop that missed it went on
+        ticking for ever while this waited for it: the hang of issue 11.
+        """
         self._stopping = True
         for task in self._tasks:
             task.cancel()
-        for task in self._tasks:
-            with contextlib.suppress(asyncio.CancelledError, Exception):
-                await task
+        if self._tasks:
+            _, running = await asyncio.wait(self._tasks, timeout=STOP_WAIT)
+            if running:
+                log.error("%s: %d loops did not stop in %.0f s", self.id, len(running), STOP_WAIT)
         if self.lobby is not None:
             await Lobby.stop(self.lobby)  # no bot of ours writes once another worker may
             for match_id in list(self.held):
@@ -315,18 +326,17 @@ class Cluster:
         for relay in list(self.relays.values()):
             relay.client.close(MOVED)
         for relayed in list(self.relayed.values()):
-            with contextlib.suppress(RedisError, OSError):
-                await relayed.close(MOVED)
+            await _within(relayed.close(MOVED), "a relayed connection's close")
             relayed.disconnect()
-        with contextlib.suppress(RedisError, OSError):
-            for match_id in list(self.held):
-                await self._release(keys=[self.lease_key(match_id)], args=[self.id])
+        for match_id in list(self.held):
+            await _within(
+                self._release(keys=[self.lease_key(match_id)], args=[self.id]),
+                f"the lease of {match_id}",
+            )
         self.held.clear()
-        with contextlib.suppress(RedisError, OSError, RuntimeError):
-            if self._pubsub is not None:
-                await self._pubsub.aclose()
-        with contextlib.suppress(RedisError, OSError, RuntimeError):
-            await self.redis.aclose()
+        if self._pubsub is not None:
+            await _within(self._pubsub.aclose(), "the inbox's close")
+        await _within(self.redis.aclose(), "the Redis connections' close")
 
     # --- leases ------------------------------------------------------------------------
 
@@ -412,7 +422,7 @@ class Cluster:
         return found
 
     async def _listen(self) -> None:
-        while True:
+        while not self._stopping:
             try:
                 message = await self._pubsub.get_message(timeout=1.0)
             except asyncio.CancelledError:
@@ -613,9 +623,11 @@ class Cluster:
     # --- the tick ----------------------------------------------------------------------
 
     async def _tick_loop(self) -> None:
-        while True:
+        while not self._stopping:
             await asyncio.sleep(self.tick)
             for step in (self._keep_leases, self._check_relays, self.sweep, self._let_finished_go):
+                if self._stopping:  # (a cancellation lost on its way: see stop)
+                    return
                 try:
                     await step()
                 except asyncio.CancelledError:
@@ -807,6 +819,17 @@ class ClusterLobby(Lobby):
     async def resume(self) -> int:
         """Take the unfinished matches that no live worker holds; return how many."""
         return await self.cluster.sweep()
+
+
+async def _within(work: Awaitable[Any], what: str, seconds: float = STOP_WAIT) -> None:
+    """Wait at most seconds for a step of the shutdown, which fails or gives up quietly."""
+    task = asyncio.ensure_future(work)
+    done, _ = await asyncio.wait({task}, timeout=seconds)
+    if not done:
+        task.cancel()
+        log.warning("%s took more than %.0f s at shutdown; given up", what, seconds)
+    elif not task.cancelled() and task.exception() is not None:
+        log.debug("%s failed at shutdown: %r", what, task.exception())
 
 
 def check_shared(url: str) -> None:
