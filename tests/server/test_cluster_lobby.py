@@ -158,3 +158,38 @@ def test_a_finished_game_nobody_watches_is_given_back(
         leases.close()
         replay = client.get(f"/api/matches/{match['id']}/replay")
     assert lease is None and replay.status_code == 200
+
+
+def test_a_burst_of_publishes_waits_for_a_redis_connection_instead_of_failing(
+    tmp_path: Path, redis_url: str, caplog: pytest.LogCaptureFixture
+) -> None:
+    # 500 games on two workers (docs/reliability.md) sent more publishes at once than the
+    # client's default pool had connections (100): redis-py raised MaxConnectionsError, the
+    # relayed texts were lost and 17 moves timed out. A publish now waits for a connection of
+    # a bounded pool, here one of 4 connections for 300 publishes at once.
+    import asyncio
+    import logging
+
+    from meeples.server.cluster import Cluster
+    from meeples.server.store import Store, database_url
+
+    async def burst() -> tuple[list[bool], int]:
+        store = Store(database_url(str(tmp_path / "burst.db")))
+        cluster = Cluster(redis_url, store, connections=4)
+        listener = cluster.redis.pubsub()
+        await listener.subscribe(cluster.inbox("someone"))
+        try:
+            answers = await asyncio.gather(
+                *(cluster.publish("someone", "m", f"c{i}", "x" * 2000) for i in range(300)))
+            opened = len(cluster.pool._available_connections) + len(
+                cluster.pool._in_use_connections)
+            return answers, opened
+        finally:
+            await listener.aclose()  # type: ignore[no-untyped-call]
+            await cluster.redis.aclose()
+            store.close()
+
+    with caplog.at_level(logging.ERROR, logger="meeples.server"):
+        answers, opened = asyncio.run(burst())
+    assert [r.getMessage() for r in caplog.records if "cannot publish" in r.getMessage()] == []
+    assert answers == [True] * 300 and opened <= 4

@@ -64,6 +64,10 @@ MOVED = 1012
 RELAY_INBOX = 256
 #: Seconds a request to another worker (a claim) waits for its answer.
 CALL_TIMEOUT = 5.0
+#: Connections a worker opens to Redis at most (its inbox's included), and seconds a command
+#: waits for one when all are busy.
+REDIS_CONNECTIONS = 64
+REDIS_WAIT = 10.0
 #: Seconds each part of a worker's shutdown (its loops ending, each goodbye to Redis) may take.
 STOP_WAIT = 5.0
 PREFIX = "meeples"
@@ -240,14 +244,21 @@ class Cluster:
 
     def __init__(
         self, url: str, store: Store, name: str | None = None, lease: float = LEASE,
-        tick: float = TICK,
+        tick: float = TICK, connections: int = REDIS_CONNECTIONS,
     ) -> None:
         self.url = url
         self.store = store
         self.id = name or worker_name()
         self.lease = lease
         self.tick = tick
-        self.redis: aioredis.Redis = aioredis.Redis.from_url(url, decode_responses=True)
+        # A bounded pool whose commands wait for a free connection: with redis-py's default
+        # pool a burst of publishes (every game's texts at once: 500 games on two workers)
+        # opened connections up to its limit of 100, then failed (MaxConnectionsError: relayed
+        # texts lost, 17 moves timed out, docs/reliability.md).
+        self.pool = aioredis.BlockingConnectionPool.from_url(
+            url, decode_responses=True, max_connections=connections, timeout=REDIS_WAIT
+        )
+        self.redis: aioredis.Redis = aioredis.Redis.from_pool(self.pool)
         self.lobby: ClusterLobby | None = None
         self.app: Any = None
         #: The connection handler (``app._live``), which serves relayed connections too.
