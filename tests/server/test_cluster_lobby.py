@@ -193,3 +193,32 @@ def test_a_burst_of_publishes_waits_for_a_redis_connection_instead_of_failing(
         answers, opened = asyncio.run(burst())
     assert [r.getMessage() for r in caplog.records if "cannot publish" in r.getMessage()] == []
     assert answers == [True] * 300 and opened <= 4
+
+
+def test_a_rematch_is_held_by_its_worker_before_another_worker_can_take_it(
+    postgres_url: str, redis_url: str
+) -> None:
+    # A rematch used to be stored and served without the lease a creation takes first: the
+    # sweep of any other worker found an unfinished match that no one held, and took it.
+    import redis
+
+    a = create_app(postgres_url, bot_delay=0, redis_url=redis_url, bot_processes=0)
+    b = create_app(postgres_url, bot_delay=0, redis_url=redis_url, bot_processes=0)
+    with TestClient(a) as on_a, TestClient(b) as on_b:
+        match = create(on_a, position=WIN_IN_ONE)
+        with on_a.websocket_connect(f"/ws/{match['id']}") as ws:
+            ws.send_json({"type": "hello", "tokens": [match["seats"][0]["token"]]})
+            receive(ws)
+            ws.send_json({"type": "act", "action": "e4-e6", "version": 0})
+            assert receive(ws)["outcome"] is not None
+            ws.send_json({"type": "rematch"})
+            answer = receive(ws)
+            while answer["type"] != "rematch":
+                answer = receive(ws)
+        assert on_b.portal is not None
+        taken_by_b = on_b.portal.call(b.state.cluster.sweep)
+        leases = redis.Redis.from_url(redis_url, decode_responses=True)
+        holder = leases.get(f"meeples:lease:{answer['id']}")
+        leases.close()
+        fenced = a.state.store.fences.get(answer["id"])
+    assert (taken_by_b, holder) == (0, a.state.cluster.id) and fenced is not None and fenced > 0

@@ -746,6 +746,12 @@ class ClusterLobby(Lobby):
             raise ClusterProblem(f"match id {match_id} is already held")
         await self.workers.store(self.store.take_writer, match_id, self.cluster.id)
 
+    async def unreserve(self, match_id: str) -> None:
+        """Let go of a new match that could not be stored."""
+        self.store.give_up_writer(match_id)
+        with contextlib.suppress(RedisError, OSError):
+            await self.cluster.release(match_id)
+
     async def take(self, match_id: str) -> bool:
         """Hold and load a match if no live worker holds it; return whether this worker does."""
         async with self.cluster._taking:

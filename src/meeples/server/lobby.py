@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import asyncio
+import functools
 import logging
 import secrets
 import time
+from collections.abc import Callable
 from typing import Any
 
 import meeples
@@ -188,15 +190,29 @@ class Lobby:
         if bots_only:
             self._reserve_bot_game(stored.id, address)  # before any wait: no race past it
         try:
-            await self.reserve(stored.id)
-            await self.workers.store(self.store.create, stored)
+            await self.open(room, functools.partial(self.store.create, stored))
         except BaseException:
             self._bot_games.pop(stored.id, None)
             raise
-        self.rooms[stored.id] = room
         await room.settle()  # a start position may begin with a decision a setting declines
         room.schedule_bots()
         return room, tokens
+
+    async def open(self, room: Room, write: Callable[[], None]) -> None:
+        """Store a new match and serve it here, the one way every new match (a creation, a
+        rematch) takes: held first (:meth:`reserve`), then written by ``write`` in the
+        database threads, then added to the rooms. On failure nothing stays held.
+        """
+        await self.reserve(room.id)
+        try:
+            await self.workers.store(write)
+        except BaseException:
+            await self.unreserve(room.id)
+            raise
+        self.rooms[room.id] = room
+
+    async def unreserve(self, match_id: str) -> None:
+        """Let go of a new match that could not be stored (see :meth:`reserve`)."""
 
     async def reserve(self, match_id: str) -> None:
         """Prepare to write a new match before it is stored (alone on the database: nothing
