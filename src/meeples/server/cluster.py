@@ -45,6 +45,7 @@ from redis import asyncio as aioredis
 from redis.exceptions import RedisError
 
 from meeples.server import lifecycle
+from meeples.server.limits import HEARTBEAT, WORKERS, SharedLimits
 from meeples.server.lobby import BOT_GAMES_PER_ADDRESS, BOT_GAMES_TOTAL, Lobby
 from meeples.server.room import Client, Room, RoomError
 from meeples.server.store import NOT_WRITER, DamagedMatch, Store, StoredMatch
@@ -272,6 +273,9 @@ class Cluster:
         self._tasks: list[asyncio.Task[None]] = []
         self._pubsub: Any = None
         self._stopping = False
+        #: The per-address limits counted in Redis (see :meth:`shared_limits`).
+        self.limits: SharedLimits | None = None
+        self._heartbeat = self.redis.register_script(HEARTBEAT)
         self._renew = self.redis.register_script(RENEW)
         self._release = self.redis.register_script(RELEASE)
         self._steal = self.redis.register_script(STEAL)
@@ -306,6 +310,7 @@ class Cluster:
             self._pubsub = self.redis.pubsub(ignore_subscribe_messages=True)
             # Subscribed before any lease is taken: a holder always counts as alive.
             await self._pubsub.subscribe(self.inbox(self.id))
+            await self._beat()  # before any connection is counted under this worker's name
         except (RedisError, OSError) as problem:
             raise ClusterProblem(f"Redis at {self.url} cannot be used: {problem}") from None
         self._tasks = [
@@ -345,6 +350,7 @@ class Cluster:
                 f"the lease of {match_id}",
             )
         self.held.clear()
+        await _within(self.redis.zrem(WORKERS, self.id), "the end of this worker's counts")
         if self._pubsub is not None:
             await _within(self._pubsub.aclose(), "the inbox's close")
         await _within(self.redis.aclose(), "the Redis connections' close")
@@ -636,7 +642,11 @@ class Cluster:
     async def _tick_loop(self) -> None:
         while not self._stopping:
             await asyncio.sleep(self.tick)
-            for step in (self._keep_leases, self._check_relays, self.sweep, self._let_finished_go):
+            steps = (
+                self._beat, self._keep_leases, self._check_relays, self.sweep,
+                self._let_finished_go,
+            )
+            for step in steps:
                 if self._stopping:  # (a cancellation lost on its way: see stop)
                     return
                 try:
@@ -649,6 +659,17 @@ class Cluster:
             now = time.monotonic()
             for match_id in [m for m, until in self.held.items() if until <= now]:
                 await self._let_go(match_id, "its lease could not be renewed")
+
+    def shared_limits(
+        self, sockets_per_address: int, create_rate: tuple[float, float]
+    ) -> SharedLimits:
+        """Return the per-address limits of every worker on this Redis (see :mod:`limits`)."""
+        self.limits = SharedLimits(self.redis, self.id, sockets_per_address, create_rate)
+        return self.limits
+
+    async def _beat(self) -> None:
+        """Say this worker is alive for a lease more: its connections count till then."""
+        await self._heartbeat(keys=[WORKERS], args=[self.id, self._ms])
 
     async def _keep_leases(self) -> None:
         for match_id in await self._renew_all():
@@ -752,6 +773,37 @@ class ClusterLobby(Lobby):
         with contextlib.suppress(RedisError, OSError):
             await self.cluster.release(match_id)
 
+    async def _reserve_bot_game(self, match_id: str, address: str) -> None:
+        """Count a new game of bots only against the quotas of the whole server (in Redis).
+
+        Raises:
+            TooMany: the address or the server already has as many as it may.
+        """
+        limits = self.cluster.limits
+        if limits is None:
+            await Lobby._reserve_bot_game(self, match_id, address)
+            return
+        for playing in self._finished_bot_games():
+            await self._release_bot_game(playing)
+        try:
+            answer = await limits.reserve_bot_game(
+                match_id, address, self.bot_games_per_address, self.bot_games_total
+            )
+        except (RedisError, OSError) as problem:
+            log.error("games of bots counted on %s only: %r", self.cluster.id, problem)
+            await Lobby._reserve_bot_game(self, match_id, address)
+            return
+        if answer < 0:
+            raise self._too_many_bot_games(per_address=answer == -1)
+        self._bot_games[match_id] = address
+
+    async def _release_bot_game(self, match_id: str) -> None:
+        """Stop counting a game of bots only, here and (if this worker counts it) in Redis."""
+        if match_id in self._bot_games:
+            del self._bot_games[match_id]
+            if self.cluster.limits is not None:
+                await self.cluster.limits.release_bot_game(match_id)
+
     async def take(self, match_id: str) -> bool:
         """Hold and load a match if no live worker holds it; return whether this worker does."""
         async with self.cluster._taking:
@@ -783,6 +835,8 @@ class ClusterLobby(Lobby):
             room.schedule_bots()  # a bot to move goes on here, whoever asked for the match
             if room.is_playing_bots() and all(seat.kind == "bot" for seat in room.seats):
                 self._bot_games.setdefault(match_id, None)  # counted in this worker's quota
+                if self.cluster.limits is not None:  # and in the server's, its creator kept
+                    await self.cluster.limits.adopt_bot_game(match_id)
             return True
 
     async def get(self, match_id: str) -> Room | None:
@@ -824,7 +878,7 @@ class ClusterLobby(Lobby):
         """Stop writing a match: its bots stop, its connections reconnect elsewhere; return
         whether it was loaded here."""
         self.store.give_up_writer(match_id)
-        self._bot_games.pop(match_id, None)
+        await self._release_bot_game(match_id)
         room = self.rooms.pop(match_id, None)
         if room is None:
             return False
