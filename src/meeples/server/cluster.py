@@ -341,14 +341,17 @@ class Cluster:
                 self.store.give_up_writer(match_id)
         for relay in list(self.relays.values()):
             relay.client.close(MOVED)
-        for relayed in list(self.relayed.values()):
-            await _within(relayed.close(MOVED), "a relayed connection's close")
-            relayed.disconnect()
-        for match_id in list(self.held):
-            await _within(
-                self._release(keys=[self.lease_key(match_id)], args=[self.id]),
-                f"the lease of {match_id}",
-            )
+        # All at once, each batch bounded: a Redis that hangs costs STOP_WAIT, not one per game.
+        relayed = list(self.relayed.values())
+        closes = [one.close(MOVED) for one in relayed]
+        await _within(asyncio.gather(*closes, return_exceptions=True), "the relayed closes")
+        for one in relayed:  # (after the close: its origin closes with MOVED, not 1000)
+            one.disconnect()
+        releases = [
+            self._release(keys=[self.lease_key(match_id)], args=[self.id])
+            for match_id in self.held
+        ]
+        await _within(asyncio.gather(*releases, return_exceptions=True), "the leases' release")
         self.held.clear()
         await _within(self.redis.zrem(WORKERS, self.id), "the end of this worker's counts")
         if self._pubsub is not None:
