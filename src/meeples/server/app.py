@@ -38,6 +38,7 @@ from meeples.core.chance import SeedSource
 from meeples.core.errors import MeeplesError
 from meeples.server import guard, lifecycle
 from meeples.server.components import components
+from meeples.server.limits import LocalLimits
 from meeples.server.lobby import (
     BOT_GAMES_PER_ADDRESS,
     BOT_GAMES_TOTAL,
@@ -148,8 +149,11 @@ def create_app(
         # --- end ---
         app.state.store = store
         app.state.lobby = lobby
-        app.state.creations = guard.Buckets(*create_rate)
-        app.state.sockets = guard.Counter(sockets_per_address)
+        # Per-address limits: for the whole server (in Redis) when there are several workers.
+        app.state.limits = (
+            cluster.shared_limits(sockets_per_address, create_rate) if cluster is not None
+            else LocalLimits(sockets_per_address, create_rate)
+        )
         app.state.replays = Replays()
         app.state.replay_rates = guard.Buckets(*replay_rate)
         app.state.moves = guard.Pacer(*move_rate)
@@ -241,10 +245,10 @@ def _address(connection: Request | WebSocket) -> str:
     return connection.client.host if connection.client is not None else "?"
 
 
-def _flooding(request: Request) -> bool:
+async def _flooding(request: Request) -> bool:
     """Return whether this address creates or claims games faster than anyone would."""
-    creations: guard.Buckets = request.app.state.creations
-    return not creations.take(_address(request))
+    limits: LocalLimits = request.app.state.limits
+    return not await limits.create(_address(request))
 
 
 class TooLarge(Exception):
@@ -314,7 +318,7 @@ async def list_matches(request: Request) -> Response:
 
 async def create_match(request: Request) -> Response:
     """Create a match and answer each human seat's secret token (shown once)."""
-    if _flooding(request):
+    if await _flooding(request):
         return _fail(429, "too_many", "too many new games from this address; wait a little")
     try:
         body = await _body(request)
@@ -391,7 +395,7 @@ async def claim_seat(request: Request) -> Response:
     room = await _room(request)
     if isinstance(room, Response):
         return room
-    if _flooding(request):
+    if await _flooding(request):
         return _fail(429, "too_many", "too many seats taken from this address; wait a little")
     try:
         seat, token = await room.claim()
@@ -444,15 +448,15 @@ async def replay(request: Request) -> Response:
 async def live(websocket: WebSocket) -> None:
     """Play a match over a WebSocket: hello with tokens, then actions."""
     await websocket.accept()
-    sockets: guard.Counter = websocket.app.state.sockets
+    limits: LocalLimits = websocket.app.state.limits
     address = _address(websocket)
-    if not sockets.enter(address):
+    if not await limits.enter(address):
         await _refuse(websocket, error("too_many", "too many connections from this address"), 1013)
         return
     try:
         await _live(websocket)
     finally:
-        sockets.leave(address)
+        await limits.leave(address)
 
 
 async def _refuse(websocket: WebSocket, message: dict[str, Any], code: int) -> None:

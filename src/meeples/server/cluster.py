@@ -45,6 +45,7 @@ from redis import asyncio as aioredis
 from redis.exceptions import RedisError
 
 from meeples.server import lifecycle
+from meeples.server.limits import HEARTBEAT, WORKERS, SharedLimits
 from meeples.server.lobby import BOT_GAMES_PER_ADDRESS, BOT_GAMES_TOTAL, Lobby
 from meeples.server.room import Client, Room, RoomError
 from meeples.server.store import NOT_WRITER, DamagedMatch, Store, StoredMatch
@@ -64,6 +65,12 @@ MOVED = 1012
 RELAY_INBOX = 256
 #: Seconds a request to another worker (a claim) waits for its answer.
 CALL_TIMEOUT = 5.0
+#: Connections a worker opens to Redis at most (its inbox's included), and seconds a command
+#: waits for one when all are busy.
+REDIS_CONNECTIONS = 64
+REDIS_WAIT = 10.0
+#: Seconds each part of a worker's shutdown (its loops ending, each goodbye to Redis) may take.
+STOP_WAIT = 5.0
 PREFIX = "meeples"
 
 #: Renew each lease still held by ARGV[1] for ARGV[2] ms; return the keys that are not.
@@ -238,14 +245,21 @@ class Cluster:
 
     def __init__(
         self, url: str, store: Store, name: str | None = None, lease: float = LEASE,
-        tick: float = TICK,
+        tick: float = TICK, connections: int = REDIS_CONNECTIONS,
     ) -> None:
         self.url = url
         self.store = store
         self.id = name or worker_name()
         self.lease = lease
         self.tick = tick
-        self.redis: aioredis.Redis = aioredis.Redis.from_url(url, decode_responses=True)
+        # A bounded pool whose commands wait for a free connection: with redis-py's default
+        # pool a burst of publishes (every game's texts at once: 500 games on two workers)
+        # opened connections up to its limit of 100, then failed (MaxConnectionsError: relayed
+        # texts lost, 17 moves timed out, docs/reliability.md).
+        self.pool = aioredis.BlockingConnectionPool.from_url(
+            url, decode_responses=True, max_connections=connections, timeout=REDIS_WAIT
+        )
+        self.redis: aioredis.Redis = aioredis.Redis.from_pool(self.pool)
         self.lobby: ClusterLobby | None = None
         self.app: Any = None
         #: The connection handler (``app._live``), which serves relayed connections too.
@@ -259,6 +273,9 @@ class Cluster:
         self._tasks: list[asyncio.Task[None]] = []
         self._pubsub: Any = None
         self._stopping = False
+        #: The per-address limits counted in Redis (see :meth:`shared_limits`).
+        self.limits: SharedLimits | None = None
+        self._heartbeat = self.redis.register_script(HEARTBEAT)
         self._renew = self.redis.register_script(RENEW)
         self._release = self.redis.register_script(RELEASE)
         self._steal = self.redis.register_script(STEAL)
@@ -293,6 +310,7 @@ class Cluster:
             self._pubsub = self.redis.pubsub(ignore_subscribe_messages=True)
             # Subscribed before any lease is taken: a holder always counts as alive.
             await self._pubsub.subscribe(self.inbox(self.id))
+            await self._beat()  # before any connection is counted under this worker's name
         except (RedisError, OSError) as problem:
             raise ClusterProblem(f"Redis at {self.url} cannot be used: {problem}") from None
         self._tasks = [
@@ -301,32 +319,44 @@ class Cluster:
         ]
 
     async def stop(self) -> None:
-        """Let go of every match (others take them over at once) and of every connection."""
+        """Let go of every match (others take them over at once) and of every connection.
+
+        Nothing here waits without limit. The inbox and tick loops are cancelled, and they also
+        end by themselves at their next turn once ``_stopping`` is set: a cancellation can be
+        lost on its way (on Python 3.11, ``asyncio.wait_for``, which redis-py wraps around
+        every command it sends, returns the command's result instead of raising when the
+        cancellation arrives just as the command completes), and a loop that missed it went on
+        ticking for ever while this waited for it: the hang of issue 11.
+        """
         self._stopping = True
         for task in self._tasks:
             task.cancel()
-        for task in self._tasks:
-            with contextlib.suppress(asyncio.CancelledError, Exception):
-                await task
+        if self._tasks:
+            _, running = await asyncio.wait(self._tasks, timeout=STOP_WAIT)
+            if running:
+                log.error("%s: %d loops did not stop in %.0f s", self.id, len(running), STOP_WAIT)
         if self.lobby is not None:
             await Lobby.stop(self.lobby)  # no bot of ours writes once another worker may
             for match_id in list(self.held):
                 self.store.give_up_writer(match_id)
         for relay in list(self.relays.values()):
             relay.client.close(MOVED)
-        for relayed in list(self.relayed.values()):
-            with contextlib.suppress(RedisError, OSError):
-                await relayed.close(MOVED)
-            relayed.disconnect()
-        with contextlib.suppress(RedisError, OSError):
-            for match_id in list(self.held):
-                await self._release(keys=[self.lease_key(match_id)], args=[self.id])
+        # All at once, each batch bounded: a Redis that hangs costs STOP_WAIT, not one per game.
+        relayed = list(self.relayed.values())
+        closes = [one.close(MOVED) for one in relayed]
+        await _within(asyncio.gather(*closes, return_exceptions=True), "the relayed closes")
+        for one in relayed:  # (after the close: its origin closes with MOVED, not 1000)
+            one.disconnect()
+        releases = [
+            self._release(keys=[self.lease_key(match_id)], args=[self.id])
+            for match_id in self.held
+        ]
+        await _within(asyncio.gather(*releases, return_exceptions=True), "the leases' release")
         self.held.clear()
-        with contextlib.suppress(RedisError, OSError, RuntimeError):
-            if self._pubsub is not None:
-                await self._pubsub.aclose()
-        with contextlib.suppress(RedisError, OSError, RuntimeError):
-            await self.redis.aclose()
+        await _within(self.redis.zrem(WORKERS, self.id), "the end of this worker's counts")
+        if self._pubsub is not None:
+            await _within(self._pubsub.aclose(), "the inbox's close")
+        await _within(self.redis.aclose(), "the Redis connections' close")
 
     # --- leases ------------------------------------------------------------------------
 
@@ -412,7 +442,7 @@ class Cluster:
         return found
 
     async def _listen(self) -> None:
-        while True:
+        while not self._stopping:
             try:
                 message = await self._pubsub.get_message(timeout=1.0)
             except asyncio.CancelledError:
@@ -613,9 +643,15 @@ class Cluster:
     # --- the tick ----------------------------------------------------------------------
 
     async def _tick_loop(self) -> None:
-        while True:
+        while not self._stopping:
             await asyncio.sleep(self.tick)
-            for step in (self._keep_leases, self._check_relays, self.sweep, self._let_finished_go):
+            steps = (
+                self._beat, self._keep_leases, self._check_relays, self.sweep,
+                self._let_finished_go,
+            )
+            for step in steps:
+                if self._stopping:  # (a cancellation lost on its way: see stop)
+                    return
                 try:
                     await step()
                 except asyncio.CancelledError:
@@ -626,6 +662,17 @@ class Cluster:
             now = time.monotonic()
             for match_id in [m for m, until in self.held.items() if until <= now]:
                 await self._let_go(match_id, "its lease could not be renewed")
+
+    def shared_limits(
+        self, sockets_per_address: int, create_rate: tuple[float, float]
+    ) -> SharedLimits:
+        """Return the per-address limits of every worker on this Redis (see :mod:`limits`)."""
+        self.limits = SharedLimits(self.redis, self.id, sockets_per_address, create_rate)
+        return self.limits
+
+    async def _beat(self) -> None:
+        """Say this worker is alive for a lease more: its connections count till then."""
+        await self._heartbeat(keys=[WORKERS], args=[self.id, self._ms])
 
     async def _keep_leases(self) -> None:
         for match_id in await self._renew_all():
@@ -723,6 +770,43 @@ class ClusterLobby(Lobby):
             raise ClusterProblem(f"match id {match_id} is already held")
         await self.workers.store(self.store.take_writer, match_id, self.cluster.id)
 
+    async def unreserve(self, match_id: str) -> None:
+        """Let go of a new match that could not be stored."""
+        self.store.give_up_writer(match_id)
+        with contextlib.suppress(RedisError, OSError):
+            await self.cluster.release(match_id)
+
+    async def _reserve_bot_game(self, match_id: str, address: str) -> None:
+        """Count a new game of bots only against the quotas of the whole server (in Redis).
+
+        Raises:
+            TooMany: the address or the server already has as many as it may.
+        """
+        limits = self.cluster.limits
+        if limits is None:
+            await Lobby._reserve_bot_game(self, match_id, address)
+            return
+        for playing in self._finished_bot_games():
+            await self._release_bot_game(playing)
+        try:
+            answer = await limits.reserve_bot_game(
+                match_id, address, self.bot_games_per_address, self.bot_games_total
+            )
+        except (RedisError, OSError) as problem:
+            log.error("games of bots counted on %s only: %r", self.cluster.id, problem)
+            await Lobby._reserve_bot_game(self, match_id, address)
+            return
+        if answer < 0:
+            raise self._too_many_bot_games(per_address=answer == -1)
+        self._bot_games[match_id] = address
+
+    async def _release_bot_game(self, match_id: str) -> None:
+        """Stop counting a game of bots only, here and (if this worker counts it) in Redis."""
+        if match_id in self._bot_games:
+            del self._bot_games[match_id]
+            if self.cluster.limits is not None:
+                await self.cluster.limits.release_bot_game(match_id)
+
     async def take(self, match_id: str) -> bool:
         """Hold and load a match if no live worker holds it; return whether this worker does."""
         async with self.cluster._taking:
@@ -754,6 +838,8 @@ class ClusterLobby(Lobby):
             room.schedule_bots()  # a bot to move goes on here, whoever asked for the match
             if room.is_playing_bots() and all(seat.kind == "bot" for seat in room.seats):
                 self._bot_games.setdefault(match_id, None)  # counted in this worker's quota
+                if self.cluster.limits is not None:  # and in the server's, its creator kept
+                    await self.cluster.limits.adopt_bot_game(match_id)
             return True
 
     async def get(self, match_id: str) -> Room | None:
@@ -795,7 +881,7 @@ class ClusterLobby(Lobby):
         """Stop writing a match: its bots stop, its connections reconnect elsewhere; return
         whether it was loaded here."""
         self.store.give_up_writer(match_id)
-        self._bot_games.pop(match_id, None)
+        await self._release_bot_game(match_id)
         room = self.rooms.pop(match_id, None)
         if room is None:
             return False
@@ -807,6 +893,17 @@ class ClusterLobby(Lobby):
     async def resume(self) -> int:
         """Take the unfinished matches that no live worker holds; return how many."""
         return await self.cluster.sweep()
+
+
+async def _within(work: Awaitable[Any], what: str, seconds: float = STOP_WAIT) -> None:
+    """Wait at most seconds for a step of the shutdown, which fails or gives up quietly."""
+    task = asyncio.ensure_future(work)
+    done, _ = await asyncio.wait({task}, timeout=seconds)
+    if not done:
+        task.cancel()
+        log.warning("%s took more than %.0f s at shutdown; given up", what, seconds)
+    elif not task.cancelled() and task.exception() is not None:
+        log.debug("%s failed at shutdown: %r", what, task.exception())
 
 
 def check_shared(url: str) -> None:

@@ -28,6 +28,7 @@ counts its events, so an action sent before one of them is stale.
 from __future__ import annotations
 
 import asyncio
+import functools
 import logging
 import time
 from collections.abc import Sequence
@@ -370,8 +371,13 @@ async def rematch(lobby: Lobby, room: Room, client: Client) -> str:
         new = _rematch_of(room.stored, *await lobby.new_match())
         event = MatchEvent(REMATCH, room.view_seat(client), room.plies, time.time(),
                            data={"id": new.id})
+        fresh = rooms.Room(new, lobby.store, lobby.bot_delay, lobby.workers)
         try:
-            await room.workers.store(room.store.create_rematch, new, room.id, event)
+            # The way of every new match: held by this worker before it is stored, so that no
+            # other worker loads it on its way (and its writes are fenced from the start).
+            await lobby.open(
+                fresh, functools.partial(room.store.create_rematch, new, room.id, event)
+            )
         except Exception as problem:
             log.error("match %s: a rematch could not be stored: %r", room.id, problem)
             raise rooms.RoomError(
@@ -379,8 +385,6 @@ async def rematch(lobby: Lobby, room: Room, client: Client) -> str:
             ) from None
         room.stored.rematch = new.id
         room.stored.events.append(event)
-        fresh = rooms.Room(new, lobby.store, lobby.bot_delay, lobby.workers)
-        lobby.rooms[new.id] = fresh
         room._broadcast()
     await fresh.settle()
     fresh.schedule_bots()

@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import asyncio
+import functools
 import logging
 import secrets
 import time
+from collections.abc import Callable
 from typing import Any
 
 import meeples
@@ -209,44 +211,73 @@ class Lobby:
         room = Room(stored, self.store, self.bot_delay, self.workers)
         bots_only = all(seat.kind == "bot" for seat in seats)
         if bots_only:
-            self._reserve_bot_game(stored.id, address)  # before any wait: no race past it
+            await self._reserve_bot_game(stored.id, address)
         try:
-            await self.reserve(stored.id)
-            await self.workers.store(self.store.create, stored)
+            await self.open(room, functools.partial(self.store.create, stored))
         except BaseException:
-            self._bot_games.pop(stored.id, None)
+            await self._release_bot_game(stored.id)
             raise
-        self.rooms[stored.id] = room
         await room.settle()  # a start position may begin with a decision a setting declines
         room.schedule_bots()
         return room, tokens
+
+    async def open(self, room: Room, write: Callable[[], None]) -> None:
+        """Store a new match and serve it here, the one way every new match (a creation, a
+        rematch) takes: held first (:meth:`reserve`), then written by ``write`` in the
+        database threads, then added to the rooms. On failure nothing stays held.
+        """
+        await self.reserve(room.id)
+        try:
+            await self.workers.store(write)
+        except BaseException:
+            await self.unreserve(room.id)
+            raise
+        self.rooms[room.id] = room
+
+    async def unreserve(self, match_id: str) -> None:
+        """Let go of a new match that could not be stored (see :meth:`reserve`)."""
 
     async def reserve(self, match_id: str) -> None:
         """Prepare to write a new match before it is stored (alone on the database: nothing
         to do; among several workers, :class:`meeples.server.cluster.ClusterLobby` holds it)."""
 
-    def _reserve_bot_game(self, match_id: str, address: str) -> None:
-        """Count a new game of bots only, if the quotas allow it.
+    async def _reserve_bot_game(self, match_id: str, address: str) -> None:
+        """Count a new game of bots only, if the quotas allow it (no wait in here: no other
+        creation can pass between the count and the check).
 
         Raises:
             TooMany: the address or the server already has as many as it may.
         """
-        for playing in list(self._bot_games):
-            room = self.rooms.get(playing)
-            if room is not None and not room.is_playing_bots():
-                del self._bot_games[playing]  # finished, or its bots gave up
+        for playing in self._finished_bot_games():
+            del self._bot_games[playing]
         mine = sum(1 for owner in self._bot_games.values() if owner == address)
         if mine >= self.bot_games_per_address:
-            raise TooMany(
+            raise self._too_many_bot_games(per_address=True)
+        if len(self._bot_games) >= self.bot_games_total:
+            raise self._too_many_bot_games(per_address=False)
+        self._bot_games[match_id] = address
+
+    async def _release_bot_game(self, match_id: str) -> None:
+        """Stop counting a game of bots only (it could not be stored, or was let go)."""
+        self._bot_games.pop(match_id, None)
+
+    def _finished_bot_games(self) -> list[str]:
+        """Return the counted games of bots only that finished, or whose bots gave up."""
+        return [
+            playing for playing in self._bot_games
+            if (room := self.rooms.get(playing)) is not None and not room.is_playing_bots()
+        ]
+
+    def _too_many_bot_games(self, per_address: bool) -> TooMany:
+        if per_address:
+            return TooMany(
                 f"at most {self.bot_games_per_address} games of bots only from one address at"
                 " a time; wait for one to finish"
             )
-        if len(self._bot_games) >= self.bot_games_total:
-            raise TooMany(
-                f"the server plays at most {self.bot_games_total} games of bots only at a time;"
-                " wait for one to finish"
-            )
-        self._bot_games[match_id] = address
+        return TooMany(
+            f"the server plays at most {self.bot_games_total} games of bots only at a time;"
+            " wait for one to finish"
+        )
 
     async def get(self, match_id: str) -> Room | None:
         """Return the room of a match, loading it from the database when needed.

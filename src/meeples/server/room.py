@@ -912,7 +912,7 @@ class Room:
         lifecycle.stop_clocks(self)
         if self._bot_task is not None and not self._bot_task.done():
             self._bot_task.cancel()
-            try:
-                await self._bot_task
-            except (asyncio.CancelledError, Exception):
-                pass
+            # Waited for at most CLOSE_TIMEOUT, and with asyncio.wait: awaiting the task would
+            # raise its CancelledError here, and catching that would also swallow a
+            # cancellation of the task stopping this room.
+            await asyncio.wait({self._bot_task}, timeout=CLOSE_TIMEOUT)

@@ -1,0 +1,110 @@
+"""Per-address limits among several workers: counted once for the whole server, in Redis.
+
+Two app instances on one PostgreSQL database and one Redis server are two workers; the
+TestClient's requests all come from one address (``testclient``). Before these limits were
+kept in Redis, each worker counted its own, so two workers let one address have twice as much.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from starlette.testclient import TestClient
+from starlette.websockets import WebSocketDisconnect
+
+from meeples.server.app import create_app
+from tests.server.conftest import create
+
+BOTS = [{"kind": "bot", "level": "random"}, {"kind": "bot", "level": "random"}]
+
+
+def two_workers(postgres_url: str, redis_url: str, **options: Any) -> Iterator[
+    tuple[TestClient, TestClient]
+]:
+    a = create_app(postgres_url, redis_url=redis_url, bot_processes=0, **options)
+    b = create_app(postgres_url, redis_url=redis_url, bot_processes=0, **options)
+    with TestClient(a) as on_a, TestClient(b) as on_b:
+        yield on_a, on_b
+
+
+@pytest.fixture
+def redis_fresh(redis_url: str) -> str:
+    """The test process's Redis, emptied (the counts of one address are shared by design)."""
+    import redis
+
+    client = redis.Redis.from_url(redis_url)
+    client.flushdb()
+    client.close()
+    return redis_url
+
+
+def refused(client: TestClient, match_id: str) -> int | None:
+    """Open a connection and say hello; return its close code when refused, else None."""
+    with client.websocket_connect(f"/ws/{match_id}") as ws:
+        ws.send_json({"type": "hello", "tokens": []})
+        try:
+            message = ws.receive_json()
+        except WebSocketDisconnect as closed:
+            return closed.code
+        if message.get("code") != "too_many":
+            return None
+        with pytest.raises(WebSocketDisconnect) as closed_after:
+            ws.receive_json()
+        return closed_after.value.code
+
+
+def test_two_workers_allow_an_address_its_connections_once_not_twice(
+    postgres_url: str, redis_fresh: str
+) -> None:
+    for on_a, on_b in two_workers(postgres_url, redis_fresh, sockets_per_address=2):
+        match = create(on_a)
+        with on_a.websocket_connect(f"/ws/{match['id']}"), \
+                on_b.websocket_connect(f"/ws/{match['id']}"):
+            third = refused(on_b, match["id"])
+        deadline = time.monotonic() + 5  # the two slots are free again once both are closed
+        while (after_closing := refused(on_b, match["id"])) and time.monotonic() < deadline:
+            time.sleep(0.05)
+    assert (third, after_closing) == (1013, None)
+
+
+def test_a_dead_workers_connections_free_their_slots(
+    postgres_url: str, redis_fresh: str
+) -> None:
+    import redis
+
+    for on_a, _ in two_workers(postgres_url, redis_fresh, sockets_per_address=2):
+        match = create(on_a)
+        client = redis.Redis.from_url(redis_fresh)  # a worker killed with 2 connections open
+        client.hset("meeples:sockets:testclient", "killed-worker", 2)
+        client.close()
+        accepted = refused(on_a, match["id"])
+    assert accepted is None
+
+
+def test_two_workers_allow_an_address_its_creations_once_not_twice(
+    postgres_url: str, redis_fresh: str
+) -> None:
+    for on_a, on_b in two_workers(postgres_url, redis_fresh, create_rate=(0.001, 2)):
+        answers = [
+            on_a.post("/api/matches", json={"game": "sparta"}).status_code,
+            on_b.post("/api/matches", json={"game": "sparta"}).status_code,
+            on_b.post("/api/matches", json={"game": "sparta"}).status_code,
+        ]
+    assert answers == [201, 201, 429]
+
+
+def test_two_workers_allow_an_address_its_games_of_bots_once_not_twice(
+    postgres_url: str, redis_fresh: str
+) -> None:
+    for on_a, on_b in two_workers(
+        postgres_url, redis_fresh, bot_delay=3600, bot_games=(1, 8)
+    ):
+        first = on_a.post("/api/matches", json={"game": "sparta", "seats": BOTS})
+        second = on_b.post("/api/matches", json={"game": "sparta", "seats": BOTS})
+        assert on_a.portal is not None
+        on_a.portal.call(on_a.app.state.lobby.drop, first.json()["id"])  # type: ignore[attr-defined]
+        third = on_b.post("/api/matches", json={"game": "sparta", "seats": BOTS})
+    assert (first.status_code, second.status_code, third.status_code) == (201, 429, 201)
