@@ -12,7 +12,8 @@ players a win is a first place alone, a draw a shared one. Our bot is given ``--
 from its speed on the move before (starting from ``--start-simulations``), to spend the same time
 on average. The time each side really spent is printed. A game that reaches ``--max-plies`` is
 stopped and counted apart (unfinished), as is one stopped by an action that the game's fixed
-action table cannot number (Meeple War's hexes beyond its radius: "off_table", with the error);
+action table cannot number ("off_table", with the error: none is known since Meeple War names
+its hexes by places);
 each game is otherwise played to its end. ``--json FILE``
 (checked before the first game) is rewritten after every game with every game so far and the score
 with its 95% Wilson interval, so a long run that is stopped keeps what it played.
@@ -78,7 +79,9 @@ def play(game: Any, name: str, spec: str, seat: int, seconds: float, max_plies: 
         started = time.perf_counter()
         if state.current_player() == seat:
             text = ours.act(state.node.state, rng, budget)
-            action = game.bridge.table.action_id(text)
+            table = game.bridge.table
+            action = (table.action_id(text, state.node.state.inner) if game.bridge.labels
+                      else table.action_id(text))
             clock = clocks[0]
         else:
             bot = mcts.MCTSBot(game, 2.0, simulations, evaluator, random_state=random_state)

@@ -17,8 +17,13 @@ action table plugs in:
   are the ids of the table's chance part (``CHANCE_COUNT`` ids, ``chance_id``/``chance_text``)
   with the exact probabilities of ``state.chance_outcomes()`` as floats. OpenSpiel numbers chance
   outcomes apart from the players' actions, and so do our tables;
+- a table may name places through the state (its module's ``LABELS``, Meeple War: hexes as
+  tiles and tiles' sides, see ``meeples.games.meeple_war.action_table``): the bridge then passes
+  the state to ``ids``, ``action_id`` and ``action_text``, so an id means one action in each state
+  and distinct legal actions have distinct ids;
 - an action is applied as its canonical text, so records, replays and OpenSpiel agree;
-  ``action_to_string`` is our notation;
+  ``action_to_string`` is our notation (for an id that is not legal in a state with labels, the
+  table's text with its places when no action of the state has it);
 - the game type is ``PERFECT_INFORMATION`` (with explicit chance nodes nothing in a state is
   secret: issue 13), ``EXPLICIT_STOCHASTIC`` for a game with chance and ``DETERMINISTIC`` for
   Sparta, ``ZERO_SUM`` for a game of two players only (Sparta) and ``GENERAL_SUM`` for the
@@ -71,7 +76,8 @@ class Declaration:
 
     #: The module of the game's fixed action table: ``COUNT``, ``action_id``, ``action_text``
     #: (optionally ``ids`` of internal actions), and for a game with chance ``CHANCE_COUNT``,
-    #: ``chance_id``, ``chance_text``.
+    #: ``chance_id``, ``chance_text``. With ``LABELS`` (state-dependent names), ``action_id``,
+    #: ``action_text`` and ``ids`` take the game's inner state as their second argument.
     table: str
     #: Whether the game has chance nodes (then its rules implement ``chance_outcomes``).
     chance: bool
@@ -118,6 +124,11 @@ class Bridge:
     def name(self) -> str:
         """The OpenSpiel short name."""
         return openspiel_name(self.game.name)
+
+    @property
+    def labels(self) -> bool:
+        """Whether the table names places through the state (its ``LABELS``)."""
+        return getattr(self.table, "LABELS", None) is not None
 
     @property
     def chance_count(self) -> int:
@@ -279,10 +290,14 @@ class Node:
             outcomes = self.state.chance_outcomes()
             return dict(sorted((table.chance_id(text), rules.parse_action(text))
                                for text, _ in outcomes))
-        actions = rules.legal_actions(self.state.inner)
+        inner = self.state.inner
+        actions = rules.legal_actions(inner)
+        labels = self.bridge.labels
         ids = getattr(table, "ids", None)  # the ids of internal actions at once, when it can
         if ids is not None:
-            numbers = ids(actions)
+            numbers = ids(actions, inner) if labels else ids(actions)
+        elif labels:
+            numbers = [table.action_id(rules.format_action(action), inner) for action in actions]
         else:
             numbers = [table.action_id(rules.format_action(action)) for action in actions]
         return dict(sorted(zip(numbers, actions, strict=True)))
@@ -314,7 +329,14 @@ class Node:
         if number in self.moves:
             return str(self.state.game.rules.format_action(self.moves[number]))
         table = self.bridge.table
-        return str(table.chance_text(number) if player == CHANCE else table.action_text(number))
+        if player == CHANCE:
+            return str(table.chance_text(number))
+        if self.bridge.labels:
+            try:
+                return str(table.action_text(number, self.state.inner))
+            except IllegalAction:  # a place this state does not have: the table's own text
+                pass
+        return str(table.action_text(number))
 
     def returns(self) -> list[float]:
         """Return each player's return: +1 a winner, -1 the others, 0 all in a draw."""

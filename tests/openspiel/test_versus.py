@@ -22,8 +22,8 @@ def test_versus_plays_its_games_and_prints_the_score_and_the_time_per_move() -> 
     done = run("--bot", "random", "--games", "2", "--seconds", "0.05", "--max-plies", "6",
                "--max-length", "2", "--start-simulations", "2")
     assert done.returncode == 0, done.stderr
-    assert "random vs OpenSpiel MCTSBot, sparta, 0.05 s a move: 0 wins, 0 losses, 0 draws," \
-           " 2 unfinished" in done.stdout
+    assert "random vs OpenSpiel MCTSBot, sparta (2 players), 0.05 s a move: 0 wins, 0 losses," \
+           " 0 draws, 2 unfinished" in done.stdout
     assert "seconds a move: random" in done.stdout
 
 

@@ -17,6 +17,12 @@ that a step costs six ids, not one per hex. An id whose text cannot be written (
 table's hexes) names no action, like Sparta's moves off the board: :meth:`Table.action_text`
 refuses it and no legal action ever has it.
 
+A game whose actions name places that only a state can tell apart (Meeple War: hexes on a board
+with no edge) gives its table :class:`Labels`: its forms then take the state-free *labels* of
+those places (Meeple War: a tile, or a side of a tile), and ``action_id(text, state)`` /
+``action_text(number, state)`` go through them; a form with no such field has the same text
+either way, so a state is needed only when the text names a place.
+
 A table is built against the game's grammar (``verbs``): a form whose verb the grammar does not
 have yet is left out (``Table.waiting``: the chance outcomes of a game still moving onto explicit
 chance), and a grammar verb without a form is listed in ``Table.missing`` (the tests require it
@@ -31,6 +37,7 @@ import operator
 import re
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
+from typing import Any, Protocol
 
 from meeples.core.errors import IllegalAction
 
@@ -143,6 +150,21 @@ class Form:
         return self.template.format_map(dict(zip(self.names, values, strict=True)))
 
 
+class Labels(Protocol):
+    """A game's state-dependent names: an action text's places to and from their labels."""
+
+    def label(self, text: str, state: Any) -> str:
+        """Return the table's text of an action text in a state (its places as labels).
+
+        Raises:
+            IllegalAction: a place of the text has no label in that state.
+        """
+
+    def unlabel(self, text: str, state: Any) -> str | None:
+        """Return the action text of a table's text in a state, None when a label names no
+        place there."""
+
+
 class Space:
     """The ids of some forms: each form's block after the previous one's."""
 
@@ -194,11 +216,13 @@ class Table:
     """
 
     def __init__(self, title: str, forms: Sequence[Form], verbs: Iterable[str] | None = None,
-                 hint: str = "") -> None:
+                 hint: str = "", labels: Labels | None = None) -> None:
         known = None if verbs is None else frozenset(verbs)
         kept = [f for f in forms if known is None or f.verb in known]
         self.title = title
         self.hint = hint
+        #: The game's state-dependent names, or None: every text is the table's text.
+        self.labels = labels
         self.waiting = tuple(f.verb for f in forms if f not in kept)
         self.missing = tuple(sorted(known - {f.verb for f in kept})) if known else ()
         self.decisions = Space([f for f in kept if not f.chance])
@@ -206,28 +230,38 @@ class Table:
         self.COUNT = self.decisions.count
         self.CHANCE_COUNT = self.outcomes.count
 
-    def action_id(self, text: str) -> int:
-        """Return the id of a player's action text.
+    def action_id(self, text: str, state: Any = None) -> int:
+        """Return the id of a player's action text (in ``state``, for a table with labels; a
+        text naming no place needs none).
 
         Raises:
             IllegalAction: no action of the table has that text.
         """
+        if self.labels is not None and state is not None and isinstance(text, str):
+            text = self.labels.label(text, state)
         number = self.decisions.number(text) if isinstance(text, str) else None
         if number is None:
             raise IllegalAction(f"{text!r} is not a {self.title} action of the action table"
                                 f"{self.hint}")
         return number
 
-    def action_text(self, number: int) -> str:
-        """Return the action text of an id.
+    def action_text(self, number: int, state: Any = None) -> str:
+        """Return the action text of an id (in ``state``, for a table with labels: without
+        one, the table's text with its labels).
 
         Raises:
-            IllegalAction: not an id, or an id that names no action.
+            IllegalAction: not an id, or an id that names no action (in that state).
         """
         text = self.decisions.text(_index(number))
         if text is None:
             raise IllegalAction(f"{number!r} is not the id of a {self.title} action (0 to"
                                 f" {self.COUNT - 1}, some naming no action)")
+        if self.labels is not None and state is not None:
+            found = self.labels.unlabel(text, state)
+            if found is None:
+                raise IllegalAction(f"{number!r} ({text}) names no {self.title} action in this"
+                                    f" state: a place it labels is not there")
+            text = found
         return text
 
     def chance_id(self, text: str) -> int:
@@ -253,17 +287,18 @@ class Table:
                                 f" {self.CHANCE_COUNT - 1})")
         return text
 
-    def texts(self, numbers: Iterable[int]) -> list[str]:
-        """Return the action texts of ids."""
-        return [self.action_text(number) for number in numbers]
+    def texts(self, numbers: Iterable[int], state: Any = None) -> list[str]:
+        """Return the action texts of ids (in ``state``, as :meth:`action_text`)."""
+        return [self.action_text(number, state) for number in numbers]
 
-    def ids(self, actions: Iterable[str]) -> list[int]:
-        """Return the ids of actions (the games that use a table keep actions as their texts)."""
-        return [self.action_id(action) for action in actions]
+    def ids(self, actions: Iterable[str], state: Any = None) -> list[int]:
+        """Return the ids of actions (the games that use a table keep actions as their texts;
+        in ``state``, as :meth:`action_id`)."""
+        return [self.action_id(action, state) for action in actions]
 
-    def action(self, number: int) -> str:
+    def action(self, number: int, state: Any = None) -> str:
         """Return the internal action of an id: its text."""
-        return self.action_text(number)
+        return self.action_text(number, state)
 
 
 def _index(number: object) -> int:

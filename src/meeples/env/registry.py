@@ -14,7 +14,8 @@ module path) two things:
   public board, counts, rows, hand and phase, never a deck's order). The environments'
   ``checked=True`` builds both and compares them.
 
-Meeple War's table numbers 3.3 million ids (moves between any two hexes): its environments act
+Meeple War's table numbers 153,698 ids (moves from a tile to any place, hexes named through the
+state), too many for a mask: its environments act
 with its factored **choices** instead (``meeples.games.meeple_war.choices``: every action one
 id, or two of the same player, a head and then a hex; 41,331 ids), and its observer marks the
 head awaiting its hex. Nothing in Meeple War is secret, so its fast twin reads the state.

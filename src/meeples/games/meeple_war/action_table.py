@@ -1,78 +1,66 @@
-"""Meeple War's fixed action table: one id per action text, from the grammar's forms.
+"""Meeple War's fixed action table: one id per action, from the grammar's forms.
 
 One line per form of :data:`meeples.games.meeple_war.grammar.FORMS` (built by
 :mod:`meeples.core.actiontable`). The fields' domains: seats 0-3, village slots and spots 1-4,
 workers 1-4, sides 0-2, rotations 0-5, the five upgrade tokens, the ten building codes, the
 nodes of the buildings' paths (``S``, ``a``-``c``, ``L1``-``L3``, construction ``c0``-``c9``),
-counts of meeples 1-13 (a player has 13), the 36 tiles, and the hexes of the board.
+counts of meeples 1-13 (a player has 13), the 36 tiles, and the places of the board.
 
-The board has no edge in the rules (sheet, "Exploration limits": none but the pile): a tile is
-explored next to another, so every tile lies within :data:`EXACT_RADIUS` hexes of the centre
-(the largest setup's radius plus the tiles left in its pile). Numbering every hex that far
-would make moves (``from>to:k``, any two hexes: the Mine tunnels join hexes anywhere) alone
-13 x 3,169^2 = 130 million ids, which no mask or policy can carry. The table numbers the hexes
-within :data:`RADIUS` of the centre, ring by ring (the centre, then each ring from its east hex
-counter-clockwise), where every game measured stays (random games: the farthest tile was 14 hexes
-out once in 900 games, 11 or less in all others); an action reaching further has no id, and
-:func:`action_id` says so. :func:`table` builds the table of any radius (``table(EXACT_RADIUS)``:
-every action of every game, 141,930,962 ids, computed on demand). The frightened meeple's step
-(``fr:O@q,r>q2,r2``) is one of the six directions from its hex (0 E, 1 NE, 2 NW, 3 W, 4 SW,
-5 SE).
+The board has no edge (sheet, "Exploration limits": none but the pile), so a hex's coordinates
+cannot be numbered once and for all. But an action only ever names a hex that is a placed tile,
+a village slot, or an empty hex next to a placed tile (explored, entered, or across a forest
+edge), and there are only 36 tiles, each placed once. So the table numbers *places*, each named
+from the state alone (:func:`places`):
+
+- a placed tile: its id, ``T01`` to ``T36`` (wherever it lies);
+- a village slot hex: its coordinates (``q,r``: fixed for each layout; the union of the three
+  layouts, :data:`VILLAGE_HEXES`);
+- an empty hex next to a placed tile: ``Tnn+d``, the lowest-numbered placed tile next to it and
+  the side (0 E, 1 NE, 2 NW, 3 W, 4 SW, 5 SE) of that tile it lies on.
+
+A tile comes first, then a village slot of the state's layout, then an empty hex: each hex of a
+state has one place and each place one hex, so distinct actions have distinct ids in every state.
+An action text and its id convert through the state: ``action_id(text, state)``,
+``action_text(number, state)`` (a Meeple War state, ``rules``' inner one); a text with no hex
+(``done``, ``w1>a``, ``s2:asm:3``, ``rot:4``) needs none, and without a state a text is the
+table's own (``T05>T05+2:3``). The fields' domains follow the rules: the hexes that can only be
+territories (a move's origin, an upgrade, a bonus, a reinforcement, Stealth, Burn, a Bomb's or a
+Conversion's meeple, Flying Troops, a frightened meeple's both hexes, an altar's kill) range over
+the 36 tiles; an exploration over the empty hexes; a move's destination, a Tree's edge, a bravery
+meeple and a battle over every place.
 
 Chance outcomes, numbered apart (OpenSpiel's chance outcome ids): the first player
-(``first:P``) and the tile drawn for an explored hex (``draw:Tnn``). They join the table when the
-grammar has them (the explicit chance of issue 13).
+(``first:P``) and the tile drawn for an explored hex (``draw:Tnn``).
 """
 
 from __future__ import annotations
 
 import re
+from functools import lru_cache
+from typing import Any
 
-from meeples.core.actiontable import Form, Steps, Table, Values
+from meeples.core.actiontable import Form, Table, Values
+from meeples.core.errors import IllegalAction
 from meeples.games.meeple_war import grammar
-from meeples.games.meeple_war.board import coords, hex_of
+from meeples.games.meeple_war.board import DELTA, SLOT_HEXES, hex_name
 from meeples.games.meeple_war.data import (
     BUILDING_CODES,
     DIRECTIONS,
     MEEPLES_PER_PLAYER,
     SEATS,
-    SETUP_TILES,
     TILES,
     UPGRADE_TOKENS,
 )
 
-#: The hexes numbered: within this many of the centre (0,0).
-RADIUS = 12
-
-
-def _exact_radius() -> int:
-    """Return the farthest any tile can lie: a setup's radius plus one hex per tile of its pile
-    (the 4-player setup of 9 tiles leaves 27 in the pile, within 2 as well)."""
-    out = 0
-    for players, layout in SETUP_TILES.items():
-        reach = max(max(abs(q), abs(r), abs(q + r)) for q, r in layout)
-        pile = len(TILES) - len(layout) + (2 if players == 4 else 0)
-        out = max(out, reach + pile)
-    return out
-
-
-#: Every tile lies within this many hexes of the centre: the radius of a complete table.
-EXACT_RADIUS = _exact_radius()
-
-
-def ring_hexes(radius: int) -> tuple[tuple[int, int], ...]:
-    """Return the hexes within ``radius`` of the centre: the centre, then ring by ring, each
-    ring from its east hex counter-clockwise (so a hex's place does not depend on the radius)."""
-    out = [(0, 0)]
-    for ring in range(1, radius + 1):
-        q, r = ring, 0
-        for side in range(2, 8):  # from the east hex, walk NW, W, SW, SE, E, NE
-            dq, dr = DIRECTIONS[side % 6]
-            for _ in range(ring):
-                out.append((q, r))
-                q, r = q + dq, r + dr
-    return tuple(out)
-
+#: The village slot hexes of every layout (2, 3 and 4 players), in hex code order.
+VILLAGE_HEXES = tuple(hex_name(h) for h in sorted(
+    {h for seats in SLOT_HEXES.values() for seat in seats for h in seat}))
+#: The village slot hexes of each player count.
+_VILLAGE = {n: tuple(h for seat in seats for h in seat) for n, seats in SLOT_HEXES.items()}
+TILE_PLACES = tuple(tile.id for tile in TILES)
+EMPTY_PLACES = tuple(f"{tile}+{side}" for tile in TILE_PLACES for side in range(len(DIRECTIONS)))
+#: Every place, in id order: the tiles, the empty hexes next to them, the village slots.
+PLACES = (*TILE_PLACES, *EMPTY_PLACES, *VILLAGE_HEXES)
 
 _HEX = r"-?\d{1,2},-?\d{1,2}"
 SEAT = Values(range(max(SEATS)), "[0-3]")
@@ -86,69 +74,88 @@ COUNTS = Values(range(1, MEEPLES_PER_PLAYER + 1), r"\d{1,2}")
 TILE_IDS = Values((tile.id for tile in TILES), r"T\d\d")
 
 
-def _code(name: str) -> int:
-    q, _, r = name.partition(",")
-    return hex_of(int(q), int(r))
+_PLACE = r"T\d\d(?:\+[0-5])?|-?\d{1,2},-?\d{1,2}"
+PLACE = Values(PLACES, _PLACE)
+TILE = Values(TILE_PLACES, r"T\d\d")
+EMPTY = Values(EMPTY_PLACES, r"T\d\d\+[0-5]")
+_HEX_TEXT = re.compile(_HEX)
+_PLACE_TEXT = re.compile(_PLACE)
 
 
-def _direction(name: str, other: str) -> int | None:
-    """Return the direction from a hex to a neighbour, None when it is not one."""
-    q, r = coords(_code(name))
-    q2, r2 = coords(_code(other))
-    step = (q2 - q, r2 - r)
-    return DIRECTIONS.index(step) if step in DIRECTIONS else None
+@lru_cache(maxsize=4096)
+def _places(players: int, tiles: tuple[tuple[int, int, int], ...]) -> tuple[dict[str, str],
+                                                                               dict[str, str]]:
+    names: dict[str, str] = {}
+    for h, index, _ in tiles:
+        names[hex_name(h)] = TILE_PLACES[index]
+    for h in _VILLAGE[players]:
+        names.setdefault(hex_name(h), hex_name(h))
+    for h, index, _ in sorted(tiles, key=lambda entry: entry[1]):
+        for side, delta in enumerate(DELTA):
+            names.setdefault(hex_name(h + delta), f"{TILE_PLACES[index]}+{side}")
+    return names, {place: name for name, place in names.items()}
 
 
-def hexes(radius: int) -> Values:
-    """Return the domain of the hexes within ``radius`` of the centre, ring by ring."""
-    return Values((f"{q},{r}" for q, r in ring_hexes(radius)), _HEX)
+def places(state: Any) -> dict[str, str]:
+    """Return the place of each hex an action can name in a state (hex name -> place)."""
+    return _places(state.players, state.tiles)[0]
 
 
-def steps(numbered: Values) -> Steps:
-    """Return the domain of a step to a neighbour among the numbered hexes."""
+class _Labels:
+    """Meeple War's state-dependent names: hexes to places and back (see the module)."""
 
-    def step(name: str, direction: int) -> str | None:
-        q, r = (int(part) for part in name.split(","))
-        dq, dr = DIRECTIONS[direction]
-        found = f"{q + dq},{r + dr}"
-        return found if found in numbered.index else None
+    def label(self, text: str, state: Any) -> str:
+        names = _places(state.players, state.tiles)[0]
+        try:
+            return _HEX_TEXT.sub(lambda found: names[found.group()], text)
+        except KeyError as error:
+            raise IllegalAction(
+                f"{text!r}: hex {error.args[0]} is neither a tile, a village slot nor next to a"
+                f" tile, so no Meeple War action names it") from None
 
-    return Steps(len(DIRECTIONS), step, _direction, _HEX)
+    def unlabel(self, text: str, state: Any) -> str | None:
+        hexes = _places(state.players, state.tiles)[1]
+        try:
+            return _PLACE_TEXT.sub(lambda found: hexes[found.group()], text)
+        except KeyError:
+            return None
 
 
-def forms(radius: int = RADIUS) -> tuple[Form, ...]:
-    """Return the forms, in the grammar's order (chance outcomes last), with the hexes within
-    ``radius`` of the centre; a new form is one more line."""
-    hex_ = hexes(radius)
+LABELS = _Labels()
+
+
+def forms() -> tuple[Form, ...]:
+    """Return the forms, in the grammar's order (chance outcomes last); a new form is one more
+    line."""
     return (
         Form("done", "done"),
-        Form("tree", "tree:{hex}/{side}", hex_, SIDES),
-        Form("upgrade", "up:{token}@{hex}", TOKENS, hex_),
-        Form("bonus", "bonus:{hex}", hex_),
-        Form("bonus", "bonus:{hex}>{to}", hex_, hex_),
+        Form("tree", "tree:{hex}/{side}", PLACE, SIDES),
+        Form("upgrade", "up:{token}@{hex}", TOKENS, TILE),
+        Form("bonus", "bonus:{hex}", TILE),
+        Form("bonus", "bonus:{hex}>{to}", TILE, TILE),
         Form("worker", "w{slot}>{node}", SLOTS, NODES),
         Form("build", "s{slot}:build:{building}@{spot}", SLOTS, BUILDINGS, SLOTS),
         Form("asm", "s{slot}:asm:{count}", SLOTS, COUNTS),
         Form("dep", "s{slot}:dep:{count}", SLOTS, COUNTS),
-        Form("rei", "s{slot}:rei:{count}@{hex}", SLOTS, COUNTS, hex_),
+        Form("rei", "s{slot}:rei:{count}@{hex}", SLOTS, COUNTS, TILE),
         Form("fly", "s{slot}:fly", SLOTS),
         Form("fright", "s{slot}:fright", SLOTS),
-        Form("stealth", "s{slot}:stealth@{hex}", SLOTS, hex_),
-        Form("burn", "s{slot}:burn@{hex}", SLOTS, hex_),
+        Form("stealth", "s{slot}:stealth@{hex}", SLOTS, TILE),
+        Form("burn", "s{slot}:burn@{hex}", SLOTS, TILE),
         Form("bomb", "s{slot}:bomb@{owner}.{spot}", SLOTS, SEAT, SLOTS),
-        Form("bomb", "s{slot}:bomb@{owner}.{spot}<{from}", SLOTS, SEAT, SLOTS, hex_),
+        Form("bomb", "s{slot}:bomb@{owner}.{spot}<{from}", SLOTS, SEAT, SLOTS, TILE),
         Form("conv", "s{slot}:conv@{owner}.{spot}.{player}", SLOTS, SEAT, SLOTS, SEAT),
         Form("conv", "s{slot}:conv@{owner}.{spot}.{player}<{from}", SLOTS, SEAT, SLOTS, SEAT,
-             hex_),
+             TILE),
         Form("prod", "s{slot}:prod@{worker}>{node}", SLOTS, SLOTS, NODES),
         Form("up", "s{slot}:up:{token}", SLOTS, TOKENS),
-        Form("fly_to", "fly@{hex}", hex_),
-        Form("frighten", "fr:{player}@{from}>{to}", SEAT, hex_, steps(hex_)),
-        Form("move", "{from}>{to}:{count}", hex_, hex_, COUNTS),
-        Form("kill", "kill:{player}@{hex}", SEAT, hex_),
-        Form("vp", "vp@{hex}", hex_),
-        Form("explore", "explore@{hex}", hex_),
-        Form("battle", "battle@{hex}", hex_),
+        Form("fly_to", "fly@{hex}", TILE),
+        Form("frighten", "fr:{player}@{from}>{to}", SEAT, TILE, TILE),
+        Form("move", "{from}>{to}:{count}", TILE, PLACE, COUNTS),
+        Form("kill", "kill:{player}@{hex}", SEAT, TILE),
+        Form("vp", "vp@{hex}", PLACE),
+        Form("explore", "explore@{hex}", EMPTY),
+        Form("battle", "battle@{hex}", PLACE),
         Form("rotate", "rot:{rotation}", ROTATIONS),
         Form("first", "first:{player}", SEAT, chance=True),
         Form("draw", "draw:{tile}", TILE_IDS, chance=True),
@@ -165,20 +172,11 @@ def grammar_verbs() -> set[str]:
     return verbs
 
 
-def table(radius: int = RADIUS) -> Table:
-    """Return the action table numbering the hexes within ``radius`` of the centre: the
-    module's own is :data:`RADIUS`; :data:`EXACT_RADIUS` gives every action of every game
-    (142 million ids, computed, never stored)."""
-    return Table("Meeple War", forms(radius), grammar_verbs(),
-                 hint=f" (its hexes are within {radius} of the centre)")
-
-
 FORMS = forms()
-TABLE = table()
-#: The hexes the module's table numbers, ring by ring.
-HEX_NAMES = tuple(f"{q},{r}" for q, r in ring_hexes(RADIUS))
+TABLE = Table("Meeple War", FORMS, grammar_verbs(), labels=LABELS,
+              hint=" (a text naming a hex needs its state: action_id(text, state))")
 
-#: The number of action ids, and of chance outcome ids (0 until the grammar has them).
+#: The number of action ids, and of chance outcome ids.
 COUNT = TABLE.COUNT
 CHANCE_COUNT = TABLE.CHANCE_COUNT
 action_id = TABLE.action_id
@@ -188,3 +186,4 @@ chance_text = TABLE.chance_text
 texts = TABLE.texts
 ids = TABLE.ids
 action = TABLE.action
+
