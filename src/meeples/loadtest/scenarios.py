@@ -894,6 +894,9 @@ class MoveFlood(Attack):
 
     async def run(self, until: float) -> dict[str, Any]:
         games = await _start_games(self.context, self.count)  # in the attack's process
+        # At least a second of flooding once the games are ready: on a busy machine starting
+        # them took the whole window of a short run, which then flooded nothing.
+        until = max(until, _now() + 1.0)
         try:
             sink = await play_all(games, until - _now(), 20.0, self.rng)
         finally:
