@@ -1,9 +1,10 @@
 """Meeple War's factored choices for the learning environments: every action in one or two ids.
 
-The fixed action table (:mod:`action_table`) numbers moves between any two hexes, 3.3 million
-ids, too wide for a mask or a policy. The environments split every action that names a hex
-**and** something else into two decisions of the same player, the hex last, with ids from one
-``Discrete(COUNT)`` space (16,351 ids, the same at every player count):
+The fixed action table (:mod:`action_table`, OpenSpiel's ids) names hexes from the tiles and
+numbers 153,698 actions, most of them moves (origin tile x destination place x count): a mask
+and a policy head that wide on every step would cost more than the game. The environments split
+every action that names a hex **and** something else into two decisions of the same player, the
+hex last, with ids from one ``Discrete(COUNT)`` space (16,351 ids, the same at every player count):
 
 - **first ids** (``0`` to ``FIRST_COUNT - 1``): a whole action (one with no hex: ``done``,
   ``w1>a``, ``s2:build:FA@3``, ``rot:4``; or a hex alone: ``explore@1,0``, ``battle@q,r``,
