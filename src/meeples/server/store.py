@@ -27,6 +27,7 @@ from __future__ import annotations
 import json
 import logging
 import os
+import sqlite3
 import threading
 import time
 from dataclasses import dataclass, field
@@ -49,6 +50,7 @@ from sqlalchemy import (
     insert,
     inspect,
     select,
+    event,
     update,
 )
 from sqlalchemy.engine import Connection, Engine
@@ -86,6 +88,31 @@ def _one_line(problem: BaseException) -> str:
     original = getattr(problem, "orig", None)
     text = str(original if original is not None else problem)
     return text.strip().splitlines()[0] if text.strip() else type(problem).__name__
+
+def _write_ahead(connection: Any, record: Any) -> None:
+    """Put a SQLite file in write-ahead-log mode (once; the file keeps it), synchronous FULL.
+
+    A commit in the default rollback-journal mode creates, syncs and deletes a journal file:
+    1.3-1.6 ms of CPU and ~20 ms of wall time per action stored on our machine, the largest
+    part of the server's CPU per move. In WAL mode a commit appends to the log and syncs it once
+    (0.45-0.55 ms of CPU, 4-6 ms of wall time). ``synchronous`` stays FULL, so an action
+    acknowledged after its commit survives a power loss too, as before (NORMAL would be cheaper
+    still, 0.15 ms, but a committed action could be lost with the machine). A read-only file
+    keeps its mode (the pragma is refused; :meth:`Store.check` says it cannot be written).
+    """
+    cursor = connection.cursor()
+    try:
+        cursor.execute("PRAGMA journal_mode=WAL")
+    except sqlite3.Error:  # a read-only or busy file: left as it is
+        pass
+    finally:
+        cursor.close()
+    cursor = connection.cursor()
+    try:
+        cursor.execute("PRAGMA synchronous=FULL")
+    finally:
+        cursor.close()
+
 
 metadata = MetaData()
 
@@ -305,6 +332,7 @@ class Store:
             )
         elif url.startswith("sqlite"):
             self.engine = create_engine(url, connect_args={"check_same_thread": False})
+            event.listen(self.engine, "connect", _write_ahead)
         else:
             self.engine = create_engine(url, pool_pre_ping=True)
         try:
