@@ -46,11 +46,11 @@ from sqlalchemy import (
     Text,
     create_engine,
     delete,
+    event,
     func,
     insert,
     inspect,
     select,
-    event,
     update,
 )
 from sqlalchemy.engine import Connection, Engine
