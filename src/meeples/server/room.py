@@ -502,8 +502,8 @@ class Room:
         result = outcome.to_json() if outcome is not None else None
         # Committed before anyone hears of it: a crash after this line loses nothing.
         try:
-            await self.workers.store(
-                self.store.append_action, self.id, ply, seat, action, result, passed
+            await self.workers.append_action(
+                self.store, self.id, ply, seat, action, result, passed
             )
         except Exception as problem:
             log.error("match %s: action %r could not be stored: %r", self.id, action, problem)

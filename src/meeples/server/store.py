@@ -252,6 +252,10 @@ class Seat:
         )
 
 
+#: The arguments of one :meth:`Store.append_action`: match id, ply, seat, action, result, passed.
+ActionRow = tuple[str, int, int | None, str, dict[str, Any] | None, bool]
+
+
 @dataclass(frozen=True)
 class MatchEvent:
     """Something that happened to a match besides its actions (:data:`events`)."""
@@ -513,19 +517,58 @@ class Store:
             Deposed: another worker writes this match now.
         """
         with self.engine.begin() as conn:
-            self._fence(conn, match_id)
-            conn.execute(
-                insert(actions).values(
-                    match_id=match_id, ply=ply, seat=seat, action=action, passed=passed,
-                    at=time.time(),  # the lobby lists a match idle for long as abandoned
-                )
+            self._insert_action(conn, match_id, ply, seat, action, result, passed)
+
+    def append_actions(self, rows: list[ActionRow]) -> list[Exception | None]:
+        """Commit accepted actions of several matches in one transaction (one sync of the disk
+        for all: SQLite in WAL mode spends ~0.6 ms of CPU a commit alone, ~0.3 a row two at a
+        time, ~0.2 four at a time); return for each row None (stored) or why it was not.
+
+        Each row is an ``append_action`` call's arguments. When the transaction fails (a match
+        was taken over by another worker, say), nothing of it was stored and each row is
+        committed alone, so that only the rows that fail alone are refused.
+        """
+        if len(rows) > 1:
+            try:
+                with self.engine.begin() as conn:
+                    for row in rows:
+                        self._insert_action(conn, *row)
+                return [None] * len(rows)
+            except Exception:  # rolled back: each row alone says which one failed
+                pass
+        answers: list[Exception | None] = []
+        for row in rows:
+            try:
+                self.append_action(*row)
+            except Exception as problem:  # the caller refuses that action
+                answers.append(problem)
+            else:
+                answers.append(None)
+        return answers
+
+    def _insert_action(
+        self,
+        conn: Connection,
+        match_id: str,
+        ply: int,
+        seat: int | None,
+        action: str,
+        result: dict[str, Any] | None = None,
+        passed: bool = False,
+    ) -> None:
+        self._fence(conn, match_id)
+        conn.execute(
+            insert(actions).values(
+                match_id=match_id, ply=ply, seat=seat, action=action, passed=passed,
+                at=time.time(),  # the lobby lists a match idle for long as abandoned
             )
-            if result is not None:
-                conn.execute(
-                    update(matches)
-                    .where(matches.c.id == match_id)
-                    .values(finished=True, result=json.dumps(result))
-                )
+        )
+        if result is not None:
+            conn.execute(
+                update(matches)
+                .where(matches.c.id == match_id)
+                .values(finished=True, result=json.dumps(result))
+            )
 
     def replace_actions(
         self, match_id: str, rows: list[tuple[int | None, str, bool]]
