@@ -74,7 +74,7 @@ class Workers:
         self.hints_running = 0
         #: Actions waiting for the next batch of each store, and the stores committing one.
         self._appends: dict[Store, list[tuple[ActionRow, asyncio.Future[None]]]] = {}
-        self._appending: set[Store] = set()
+        self._appending: dict[Store, asyncio.Task[None]] = {}
 
     @classmethod
     def start(cls, bot_processes: int | None = None) -> Workers:
@@ -135,9 +135,8 @@ class Workers:
         waiting = self._appends.setdefault(store, [])
         done: asyncio.Future[None] = loop.create_future()
         waiting.append(((match_id, ply, seat, action, result, passed), done))
-        if store not in self._appending:
-            self._appending.add(store)
-            loop.create_task(self._commit_appends(store))
+        if store not in self._appending:  # kept: a task nobody holds may be collected
+            self._appending[store] = loop.create_task(self._commit_appends(store))
         await done
 
     async def _commit_appends(self, store: Store) -> None:
@@ -162,7 +161,7 @@ class Workers:
                 done.cancel()
             raise
         finally:
-            self._appending.discard(store)
+            self._appending.pop(store, None)
 
     async def bot(self, function: Callable[..., T], *args: Any) -> T:
         """Return function(*args) run in the bot processes (picklable function and arguments)."""
