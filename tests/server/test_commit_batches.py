@@ -144,3 +144,46 @@ def test_each_caller_returns_only_once_its_action_is_stored(tmp_path: Path, wait
     asyncio.run(scenario())
     store.close()
     assert seen == [True] * waiting
+
+
+def test_an_action_whose_connection_leaves_mid_commit_still_reaches_the_room(
+    tmp_path: Path,
+) -> None:
+    """The reader of a connection that closes is cancelled; the commit it started goes on in
+    the database threads, so the room follows it (before: memory one ply behind the database,
+    and every later action of the match refused with "storage", its ply taken)."""
+    from meeples.server.lobby import Lobby
+    from meeples.server.protocol import CreateRequest
+    from meeples.server.room import Client
+
+    async def ignore(text: str) -> None:
+        return None
+
+    async def scenario() -> tuple[int, int, int]:
+        store = Store(database_url(str(tmp_path / "leaving.db")))
+        room, tokens = await Lobby(store).create(CreateRequest(game="sparta", seed=1))
+        players = [Client(send=ignore) for _ in tokens]
+        for player, seat_token in zip(players, tokens, strict=True):
+            await room.join(player, [seat_token] if seat_token else [])
+        commit = store.append_actions
+
+        def slow(rows: list[Any]) -> list[Exception | None]:
+            time.sleep(0.2)
+            return commit(rows)
+
+        store.append_actions = slow  # type: ignore[method-assign]
+        acting = asyncio.ensure_future(
+            room.act(players[0], room.state.legal()[0], room.version))
+        await asyncio.sleep(0.05)
+        acting.cancel()  # the connection left while its action was being stored
+        with pytest.raises(asyncio.CancelledError):
+            await acting
+        await asyncio.sleep(0.4)
+        store.append_actions = commit  # type: ignore[method-assign]
+        await room.act(players[1], room.state.legal()[0], room.version)
+        loaded = store.load(room.id)
+        store.close()
+        assert loaded is not None
+        return room.plies, len(loaded.actions), room.version
+
+    assert asyncio.run(scenario()) == (2, 2, 2)

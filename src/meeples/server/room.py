@@ -29,9 +29,9 @@ import hmac
 import logging
 import secrets
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Coroutine
 from dataclasses import replace
-from typing import Any
+from typing import Any, TypeVar
 
 from meeples.core.chance import CHANCE, SEED_BOUND, Dealer
 from meeples.core.errors import MeeplesError
@@ -44,6 +44,7 @@ from meeples.server.store import Seat, Store, StoredMatch
 from meeples.server.workers import HintsBusy, Workers
 
 log = logging.getLogger("meeples.server")
+T = TypeVar("T")
 
 #: Messages a connection may have waiting to be sent; one more and it counts as not reading.
 OUTBOX = 64
@@ -105,6 +106,28 @@ def differs(view: dict[str, Any], public: dict[str, Any]) -> bool:
     return {k: v for k, v in view.items() if k != "player"} != {
         k: v for k, v in public.items() if k != "player"
     }
+
+
+async def to_the_end(work: Coroutine[Any, Any, T]) -> T:
+    """Return what work returns; work runs to its end even if the caller is cancelled meanwhile.
+
+    A connection that closes while its action is being committed has its reader cancelled;
+    the commit goes on in the database threads all the same, so the room must go on too
+    (memory, chance, broadcast): a stored action left out of memory made every later action
+    of the match fail on its ply, taken already.
+    """
+    task = asyncio.ensure_future(work)
+    try:
+        return await asyncio.shield(task)
+    except asyncio.CancelledError:
+        task.add_done_callback(_retrieve)
+        raise
+
+
+def _retrieve(task: asyncio.Future[Any]) -> None:
+    """Take a finished task's exception (nobody waits for it any more: refused, logged)."""
+    if not task.cancelled() and task.exception() is not None:
+        log.info("a change finished after its connection left: %r", task.exception())
 
 
 def encode(message: Any) -> str:
@@ -446,11 +469,15 @@ class Room:
     # --- actions -----------------------------------------------------------------------
 
     async def act(self, client: Client, action: str, version: int) -> None:
-        """Play an action for the seat to move, if this connection holds it.
+        """Play an action for the seat to move, if this connection holds it (to the end, even
+        if the caller is cancelled meanwhile: :func:`to_the_end`).
 
         Raises:
             RoomError: stale version, not this connection's turn, illegal action.
         """
+        await to_the_end(self._act(client, action, version))
+
+    async def _act(self, client: Client, action: str, version: int) -> None:
         async with self.lock:
             seat = self.to_move
             if seat is None:
@@ -565,11 +592,14 @@ class Room:
 
     async def change_settings(self, client: Client, anytime: str) -> None:
         """Set the anytime setting of every seat the connection holds; the decision at hand is
-        passed at once when the new setting declines it.
+        passed at once when the new setting declines it (to the end: :func:`to_the_end`).
 
         Raises:
             RoomError: a spectator asks, or the seats could not be stored.
         """
+        await to_the_end(self._change_settings(client, anytime))
+
+    async def _change_settings(self, client: Client, anytime: str) -> None:
         async with self.lock:
             if not client.seats:
                 raise RoomError("spectator", "spectators have no seat to set")
@@ -615,6 +645,9 @@ class Room:
         Raises:
             RoomError: stale version, or the undo is refused (see :func:`flow.plan_undo`).
         """
+        await to_the_end(self._undo(client, version))
+
+    async def _undo(self, client: Client, version: int | None = None) -> None:
         async with self.lock:
             if version is not None:
                 self._check_version(version)
