@@ -269,8 +269,14 @@ async def run_failover(folder: Path, db: str, redis: str, kills: int = 20, games
             await asyncio.sleep(every / 2)
             await asyncio.to_thread(victim.start)
             await asyncio.sleep(every / 2)
-        for task in clients:
-            task.cancel()
+        # A cancellation can be lost in asyncio.wait_for (Python 3.11) when the message it
+        # waits for arrives at the same moment; the client then plays on until its one-hour
+        # limit (a suite run hung here once). Cancel again until every client has stopped.
+        pending = set(clients)
+        while pending:
+            for task in pending:
+                task.cancel()
+            _, pending = await asyncio.wait(pending, timeout=2.0)
         results = await asyncio.gather(*clients, return_exceptions=True)
         figures.reconnects = sum(r for r in results if isinstance(r, int))
     finally:

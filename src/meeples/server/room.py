@@ -26,25 +26,25 @@ import asyncio
 import contextlib
 import hashlib
 import hmac
-import json
 import logging
 import secrets
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Coroutine
 from dataclasses import replace
-from typing import Any
+from typing import Any, TypeVar
 
 from meeples.core.chance import CHANCE, SEED_BOUND, Dealer
 from meeples.core.errors import MeeplesError
 from meeples.core.game import Outcome, State
 from meeples.core.record import Match
 from meeples.core.text import Message
-from meeples.server import bots, flow, lifecycle
+from meeples.server import bots, flow, legal, lifecycle
 from meeples.server.protocol import LOG_TAIL
 from meeples.server.store import Seat, Store, StoredMatch
 from meeples.server.workers import HintsBusy, Workers
 
 log = logging.getLogger("meeples.server")
+T = TypeVar("T")
 
 #: Messages a connection may have waiting to be sent; one more and it counts as not reading.
 OUTBOX = 64
@@ -108,9 +108,32 @@ def differs(view: dict[str, Any], public: dict[str, Any]) -> bool:
     }
 
 
+async def to_the_end(work: Coroutine[Any, Any, T]) -> T:
+    """Return what work returns; work runs to its end even if the caller is cancelled meanwhile.
+
+    A connection that closes while its action is being committed has its reader cancelled;
+    the commit goes on in the database threads all the same, so the room must go on too
+    (memory, chance, broadcast): a stored action left out of memory made every later action
+    of the match fail on its ply, taken already.
+    """
+    task = asyncio.ensure_future(work)
+    try:
+        return await asyncio.shield(task)
+    except asyncio.CancelledError:
+        task.add_done_callback(_retrieve)
+        raise
+
+
+def _retrieve(task: asyncio.Future[Any]) -> None:
+    """Take a finished task's exception (nobody waits for it any more: refused, logged)."""
+    if not task.cancelled() and task.exception() is not None:
+        log.info("a change finished after its connection left: %r", task.exception())
+
+
 def encode(message: Any) -> str:
-    """Return a message as the JSON text sent on the wire (as Starlette's send_json writes it)."""
-    return json.dumps(message, separators=(",", ":"), ensure_ascii=False)
+    """Return a message as the JSON text sent on the wire (the value Starlette's send_json
+    writes; :func:`meeples.server.legal.dumps`)."""
+    return legal.dumps(message).decode()
 
 
 class Client:
@@ -222,7 +245,7 @@ class Room:
         self.log: list[dict[str, Any]]  # every action played, as clients receive it
         self.reveals: list[bool]  # for each action: it revealed hidden information
         self._bot_task: asyncio.Task[None] | None = None
-        self._legal_cache: tuple[int, list[dict[str, Any]], str] | None = None
+        self._legal_cache: tuple[int, str] | None = None
         self._hints: tuple[int, dict[str, Any]] | None = None
         self._views: tuple[int, dict[int | None, dict[str, Any]]] = (-1, {})
         self._texts: tuple[tuple[Any, ...], dict[tuple[str, frozenset[int]], str]] = ((), {})
@@ -446,11 +469,15 @@ class Room:
     # --- actions -----------------------------------------------------------------------
 
     async def act(self, client: Client, action: str, version: int) -> None:
-        """Play an action for the seat to move, if this connection holds it.
+        """Play an action for the seat to move, if this connection holds it (to the end, even
+        if the caller is cancelled meanwhile: :func:`to_the_end`).
 
         Raises:
             RoomError: stale version, not this connection's turn, illegal action.
         """
+        await to_the_end(self._act(client, action, version))
+
+    async def _act(self, client: Client, action: str, version: int) -> None:
         async with self.lock:
             seat = self.to_move
             if seat is None:
@@ -502,8 +529,8 @@ class Room:
         result = outcome.to_json() if outcome is not None else None
         # Committed before anyone hears of it: a crash after this line loses nothing.
         try:
-            await self.workers.store(
-                self.store.append_action, self.id, ply, seat, action, result, passed
+            await self.workers.append_action(
+                self.store, self.id, ply, seat, action, result, passed
             )
         except Exception as problem:
             log.error("match %s: action %r could not be stored: %r", self.id, action, problem)
@@ -565,11 +592,14 @@ class Room:
 
     async def change_settings(self, client: Client, anytime: str) -> None:
         """Set the anytime setting of every seat the connection holds; the decision at hand is
-        passed at once when the new setting declines it.
+        passed at once when the new setting declines it (to the end: :func:`to_the_end`).
 
         Raises:
             RoomError: a spectator asks, or the seats could not be stored.
         """
+        await to_the_end(self._change_settings(client, anytime))
+
+    async def _change_settings(self, client: Client, anytime: str) -> None:
         async with self.lock:
             if not client.seats:
                 raise RoomError("spectator", "spectators have no seat to set")
@@ -615,6 +645,9 @@ class Room:
         Raises:
             RoomError: stale version, or the undo is refused (see :func:`flow.plan_undo`).
         """
+        await to_the_end(self._undo(client, version))
+
+    async def _undo(self, client: Client, version: int | None = None) -> None:
         async with self.lock:
             if version is not None:
                 self._check_version(version)
@@ -666,20 +699,25 @@ class Room:
             self._hints = (version, answer)
             return answer
 
-    def legal_for(self, seat: int | None) -> list[dict[str, Any]]:
-        """Return the legal actions with their parts and descriptions, for the seat to move
-        (any other seat, a seat a bot plays for its player, a spectator gets none): generated
-        once per version."""
-        if seat is None or seat != self.to_move or seat in lifecycle.stand_ins(self.stored.events):
-            return []
-        return self._legal(self.version)[0]
+    def gets_legal(self, seat: int | None) -> bool:
+        """Return whether a connection shown this seat gets the legal actions: the seat to move
+        does (any other seat, a seat a bot plays for its player, a spectator does not)."""
+        return not (
+            seat is None or seat != self.to_move or seat in lifecycle.stand_ins(self.stored.events)
+        )
 
-    def _legal(self, version: int) -> tuple[list[dict[str, Any]], str]:
-        """Return the legal list of the current version and its JSON text, made once."""
+    def legal_for(self, seat: int | None) -> list[dict[str, Any]]:
+        """Return the legal actions with their parts and descriptions for a seat (see
+        :meth:`gets_legal`), as the wire's legal list holds them."""
+        return legal_items(self.state) if self.gets_legal(seat) else []
+
+    def legal_text(self) -> str:
+        """Return the JSON text of the legal list of the current version, made once per version
+        (:func:`meeples.server.legal.legal_text`)."""
+        version = self.version
         if self._legal_cache is None or self._legal_cache[0] != version:
-            items = legal_items(self.state)
-            self._legal_cache = (version, items, encode(items))
-        return self._legal_cache[1], self._legal_cache[2]
+            self._legal_cache = (version, legal.legal_text(self.state))
+        return self._legal_cache[1]
 
     # --- messages ----------------------------------------------------------------------
     #
@@ -764,7 +802,8 @@ class Room:
         }
 
     def message(self, client: Client) -> dict[str, Any]:
-        """Return the snapshot for one connection: its view, its legal actions, the log."""
+        """Return the snapshot for one connection: its view and the log; the legal actions,
+        its last key, are spliced in as text (:meth:`_text`)."""
         return {
             "type": "state",
             "match": self.id,
@@ -774,12 +813,12 @@ class Room:
             "seats": sorted(client.seats),
             **self._now(client),
             "log": self.log[-LOG_TAIL:],
-            "legal": self.legal_for(self.view_seat(client)),
         }
 
     def update(self, client: Client, base: int, entries: list[dict[str, Any]]) -> dict[str, Any]:
         """Return the update for one connection that holds the state of version base: the log
-        entries played since, and the current view and legal actions."""
+        entries played since and the current view; the legal actions, its last key, are
+        spliced in as text (:meth:`_text`)."""
         return {
             "type": "update",
             "match": self.id,
@@ -787,7 +826,6 @@ class Room:
             "base": base,
             **self._now(client),
             "entries": entries,
-            "legal": self.legal_for(self.view_seat(client)),
         }
 
     def _text(self, client: Client, kind: str, make: Callable[[], dict[str, Any]]) -> str:
@@ -809,11 +847,8 @@ class Room:
         key = (kind, client.seats)
         text = texts.get(key)
         if text is None:
-            message = make()
-            del message["legal"]
-            seat = self.view_seat(client)
-            legal = self._legal(self.version)[1] if self.legal_for(seat) else "[]"
-            text = texts[key] = encode(message)[:-1] + ',"legal":' + legal + "}"
+            legal = self.legal_text() if self.gets_legal(self.view_seat(client)) else "[]"
+            text = texts[key] = encode(make())[:-1] + ',"legal":' + legal + "}"
         return text
 
     def render(self, client: Client) -> str:

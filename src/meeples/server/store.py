@@ -27,6 +27,7 @@ from __future__ import annotations
 import json
 import logging
 import os
+import sqlite3
 import threading
 import time
 from dataclasses import dataclass, field
@@ -45,6 +46,7 @@ from sqlalchemy import (
     Text,
     create_engine,
     delete,
+    event,
     func,
     insert,
     inspect,
@@ -86,6 +88,31 @@ def _one_line(problem: BaseException) -> str:
     original = getattr(problem, "orig", None)
     text = str(original if original is not None else problem)
     return text.strip().splitlines()[0] if text.strip() else type(problem).__name__
+
+def _write_ahead(connection: Any, record: Any) -> None:
+    """Put a SQLite file in write-ahead-log mode (once; the file keeps it), synchronous FULL.
+
+    A commit in the default rollback-journal mode creates, syncs and deletes a journal file:
+    1.3-1.6 ms of CPU and ~20 ms of wall time per action stored on our machine, the largest
+    part of the server's CPU per move. In WAL mode a commit appends to the log and syncs it once
+    (0.45-0.55 ms of CPU, 4-6 ms of wall time). ``synchronous`` stays FULL, so an action
+    acknowledged after its commit survives a power loss too, as before (NORMAL would be cheaper
+    still, 0.15 ms, but a committed action could be lost with the machine). A read-only file
+    keeps its mode (the pragma is refused; :meth:`Store.check` says it cannot be written).
+    """
+    cursor = connection.cursor()
+    try:
+        cursor.execute("PRAGMA journal_mode=WAL")
+    except sqlite3.Error:  # a read-only or busy file: left as it is
+        pass
+    finally:
+        cursor.close()
+    cursor = connection.cursor()
+    try:
+        cursor.execute("PRAGMA synchronous=FULL")
+    finally:
+        cursor.close()
+
 
 metadata = MetaData()
 
@@ -225,6 +252,10 @@ class Seat:
         )
 
 
+#: The arguments of one :meth:`Store.append_action`: match id, ply, seat, action, result, passed.
+ActionRow = tuple[str, int, int | None, str, dict[str, Any] | None, bool]
+
+
 @dataclass(frozen=True)
 class MatchEvent:
     """Something that happened to a match besides its actions (:data:`events`)."""
@@ -305,6 +336,7 @@ class Store:
             )
         elif url.startswith("sqlite"):
             self.engine = create_engine(url, connect_args={"check_same_thread": False})
+            event.listen(self.engine, "connect", _write_ahead)
         else:
             self.engine = create_engine(url, pool_pre_ping=True)
         try:
@@ -485,19 +517,58 @@ class Store:
             Deposed: another worker writes this match now.
         """
         with self.engine.begin() as conn:
-            self._fence(conn, match_id)
-            conn.execute(
-                insert(actions).values(
-                    match_id=match_id, ply=ply, seat=seat, action=action, passed=passed,
-                    at=time.time(),  # the lobby lists a match idle for long as abandoned
-                )
+            self._insert_action(conn, match_id, ply, seat, action, result, passed)
+
+    def append_actions(self, rows: list[ActionRow]) -> list[Exception | None]:
+        """Commit accepted actions of several matches in one transaction (one sync of the disk
+        for all: SQLite in WAL mode spends ~0.6 ms of CPU a commit alone, ~0.3 a row two at a
+        time, ~0.2 four at a time); return for each row None (stored) or why it was not.
+
+        Each row is an ``append_action`` call's arguments. When the transaction fails (a match
+        was taken over by another worker, say), nothing of it was stored and each row is
+        committed alone, so that only the rows that fail alone are refused.
+        """
+        if len(rows) > 1:
+            try:
+                with self.engine.begin() as conn:
+                    for row in rows:
+                        self._insert_action(conn, *row)
+                return [None] * len(rows)
+            except Exception:  # rolled back: each row alone says which one failed
+                pass
+        answers: list[Exception | None] = []
+        for row in rows:
+            try:
+                self.append_action(*row)
+            except Exception as problem:  # the caller refuses that action
+                answers.append(problem)
+            else:
+                answers.append(None)
+        return answers
+
+    def _insert_action(
+        self,
+        conn: Connection,
+        match_id: str,
+        ply: int,
+        seat: int | None,
+        action: str,
+        result: dict[str, Any] | None = None,
+        passed: bool = False,
+    ) -> None:
+        self._fence(conn, match_id)
+        conn.execute(
+            insert(actions).values(
+                match_id=match_id, ply=ply, seat=seat, action=action, passed=passed,
+                at=time.time(),  # the lobby lists a match idle for long as abandoned
             )
-            if result is not None:
-                conn.execute(
-                    update(matches)
-                    .where(matches.c.id == match_id)
-                    .values(finished=True, result=json.dumps(result))
-                )
+        )
+        if result is not None:
+            conn.execute(
+                update(matches)
+                .where(matches.c.id == match_id)
+                .values(finished=True, result=json.dumps(result))
+            )
 
     def replace_actions(
         self, match_id: str, rows: list[tuple[int | None, str, bool]]

@@ -16,7 +16,10 @@ import multiprocessing
 import os
 from collections.abc import Callable
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
+
+if TYPE_CHECKING:
+    from meeples.server.store import ActionRow, Store
 
 T = TypeVar("T")
 
@@ -69,6 +72,9 @@ class Workers:
         self.hint_pool = hints
         self.hints_at_once = hints_at_once
         self.hints_running = 0
+        #: Actions waiting for the next batch of each store, and the stores committing one.
+        self._appends: dict[Store, list[tuple[ActionRow, asyncio.Future[None]]]] = {}
+        self._appending: dict[Store, asyncio.Task[None]] = {}
 
     @classmethod
     def start(cls, bot_processes: int | None = None) -> Workers:
@@ -103,6 +109,59 @@ class Workers:
     async def store(self, function: Callable[..., T], *args: Any) -> T:
         """Return function(*args) run in the database threads."""
         return await asyncio.get_running_loop().run_in_executor(self.store_pool, function, *args)
+
+    async def append_action(
+        self,
+        store: Store,
+        match_id: str,
+        ply: int,
+        seat: int | None,
+        action: str,
+        result: dict[str, Any] | None = None,
+        passed: bool = False,
+    ) -> None:
+        """Commit one accepted action (``Store.append_action``), together with the actions of
+        other matches waiting at the same time; return once it is stored.
+
+        One batch commits at a time in the database threads; the actions that arrive meanwhile
+        wait for it and go in the next, all in one transaction (:meth:`Store.append_actions`).
+        An action alone goes at once. Each caller hears only of its own row: stored, or the
+        exception that refused it.
+
+        Raises:
+            Exception: the action was not stored (``Deposed``, a database error).
+        """
+        loop = asyncio.get_running_loop()
+        waiting = self._appends.setdefault(store, [])
+        done: asyncio.Future[None] = loop.create_future()
+        waiting.append(((match_id, ply, seat, action, result, passed), done))
+        if store not in self._appending:  # kept: a task nobody holds may be collected
+            self._appending[store] = loop.create_task(self._commit_appends(store))
+        await done
+
+    async def _commit_appends(self, store: Store) -> None:
+        """Commit the waiting actions of store in batches until none waits."""
+        batch: list[tuple[ActionRow, asyncio.Future[None]]] = []
+        try:
+            while batch := self._appends.pop(store, []):
+                answers: list[Exception | None]
+                try:
+                    answers = await self.store(store.append_actions, [row for row, _ in batch])
+                except Exception as problem:  # the batch as a whole failed: each row with it
+                    answers = [problem] * len(batch)
+                for (_, done), answer in zip(batch, answers, strict=True):
+                    if done.done():  # its caller stopped waiting
+                        continue
+                    if answer is None:
+                        done.set_result(None)
+                    else:
+                        done.set_exception(answer)
+        except BaseException:  # cancelled (the server stops): nobody waits for ever
+            for _, done in batch + self._appends.pop(store, []):
+                done.cancel()
+            raise
+        finally:
+            self._appending.pop(store, None)
 
     async def bot(self, function: Callable[..., T], *args: Any) -> T:
         """Return function(*args) run in the bot processes (picklable function and arguments)."""
