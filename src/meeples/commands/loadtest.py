@@ -123,6 +123,12 @@ def run(args: argparse.Namespace) -> int:
         background=args.background, baseline=args.baseline, http=args.http, level=args.level,
         history=args.history, pace=args.pace, seed=args.seed,
     )
+    # The players' side tunes its collector as the server does (``meeples serve``): on one
+    # machine with the server, its full collections of a thousand clients' messages paused the
+    # players' event loop for tens of milliseconds, counted in every latency it measured.
+    from meeples.commands.serve import quiet_collector
+
+    quiet_collector()
     result = asyncio.run(run_scenario(args.scenario, options, args.url, profile))
     print(f"meeples loadtest {args.scenario}")
     for key, value in flatten(result.figures).items():
