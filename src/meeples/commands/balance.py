@@ -28,11 +28,8 @@ from rich.table import Table
 import meeples
 from meeples.ai import balance
 from meeples.commands._checks import check_bot, output_file, whole_number, write_output
-from meeples.commands.arena import MAX_JOBS, player_counts, write_json
+from meeples.commands.arena import MAX_JOBS, WRITE_EVERY, player_counts, write_json
 from meeples.core.errors import BadOptions
-
-#: Seconds between two rewrites of the JSON report while games finish.
-WRITE_EVERY = 5.0
 
 
 def register(subparsers: Any) -> None:
