@@ -24,8 +24,11 @@ import meeples
 from meeples.ai.levels import get_bot
 from meeples.ai.model import returns
 
-#: A game still running after this many plies counts as a draw.
-MAX_PLIES = 3000
+#: A game still running after this many plies counts as a draw. A safety net only: the rules'
+#: own limits end every game long before (a 4-player Meeple War turn is about 20 decisions, so its
+#: 60-round limit comes near 5000 plies; the former cap of 3000 cut such games short). Arena,
+#: balance, self-play and the calibration games share it.
+MAX_PLIES = 20000
 Z95 = 1.959963984540054
 
 

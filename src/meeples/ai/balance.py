@@ -26,7 +26,7 @@ from multiprocessing import get_context
 from typing import Any
 
 import meeples
-from meeples.ai.arena import wilson
+from meeples.ai.arena import MAX_PLIES, wilson
 from meeples.ai.levels import get_bot
 from meeples.ai.model import returns
 from meeples.core.game import Game, State
@@ -34,10 +34,9 @@ from meeples.core.text import message_from_json, render
 
 FORMAT = "meeples-balance/1"
 
-#: A game still running after this many decisions is stopped (and counted at the limit). Far
-#: above the arena's cap: a 4-player Meeple War turn is about 20 decisions, so its 60-round
-#: limit comes near 5000; the rules' own limits should end every game first.
-MAX_DECISIONS = 20000
+#: A game still running after this many decisions is stopped (and counted at the limit): the
+#: arena's safety net, far above any game's own limit.
+MAX_DECISIONS = MAX_PLIES
 
 #: Endings that mean the game dragged: the designed safety limits of the rule sheets (the
 #: round limits of Meeple War and Rise of Tribes, Sparta's run of plies without progress),

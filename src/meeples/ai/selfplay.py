@@ -23,10 +23,12 @@ from multiprocessing import get_context
 from typing import Any
 
 import meeples
+from meeples.ai.arena import MAX_PLIES as ARENA_MAX_PLIES
 from meeples.ai.levels import get_bot
 
-#: A game still running after this many plies stops there (a record without an outcome).
-MAX_PLIES = 3000
+#: A game still running after this many plies stops there (a record without an outcome): the
+#: arena's safety net, far above any game's own limit.
+MAX_PLIES = ARENA_MAX_PLIES
 
 #: Ray tasks in flight per cluster CPU: enough to keep every worker busy between two results.
 RAY_TASKS_PER_CPU = 2
