@@ -91,3 +91,16 @@ def test_arena_pairing_longest_move_of_each_side() -> None:
 def test_arena_command_prints_longest_move(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["arena", "--games", "1", "--jobs", "1", "heuristic", "random"]) == 0
     assert "Longest move: heuristic" in capsys.readouterr().out
+
+
+def test_report_text_is_the_same_json_with_one_line_per_game() -> None:
+    from meeples.commands.arena import report_text
+
+    games = [{"seed": 0, "winners": [1]}, {"seed": 1, "winners": []}]
+    report = {"game": "sparta", "seats": [], "games": games}
+    text = report_text(report)
+    assert json.loads(text) == report
+    lines = text.splitlines()
+    assert '  {"seed":0,"winners":[1]},' in lines
+    assert '  {"seed":1,"winners":[]}' in lines
+    assert len(lines) == 8
