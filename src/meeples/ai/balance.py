@@ -38,26 +38,11 @@ FORMAT = "meeples-balance/1"
 #: arena's safety net, far above any game's own limit.
 MAX_DECISIONS = MAX_PLIES
 
-#: Endings that mean the game dragged: the designed safety limits of the rule sheets (the
-#: round limits of Meeple War and Rise of Tribes, Sparta's run of plies without progress),
-#: named by the message key of the outcome (stable, unlike its English wording).
-LIMIT_ENDINGS = frozenset({"mw.end.rounds", "rot.end.round_limit", "sp.end.quiet"})
-
-
 def rounds_played(state: State[Any, Any], decisions: int) -> int:
-    """Return the rounds begun in a game (every player has had a turn in each but the last).
-
-    Meeple War counts turns begun (``turn``), Rise of Tribes completed rounds (``rnd``; one
-    more when a player reached the goal before the round ended); elsewhere (Sparta) one
-    decision is one turn, ``players`` turns a round.
-    """
-    inner = state.inner
-    name = state.game.name
-    if name == "meeple_war":
-        return math.ceil(int(inner.turn) / int(inner.players))
-    if name == "rise_of_tribes":
-        return int(inner.rnd) + (1 if inner.over == 1 else 0)
-    return math.ceil(decisions / state.players)
+    """Return the rounds begun in a game: the rules' own count (``State.rounds``), or for a game
+    that keeps none (Sparta) one decision a turn, ``players`` turns a round."""
+    counted = state.rounds()
+    return counted if counted is not None else math.ceil(decisions / state.players)
 
 
 @dataclass(frozen=True, slots=True)
@@ -173,7 +158,7 @@ def play_game(task: Task) -> dict[str, Any]:
         "winners": list(outcome.winners) if outcome else [],
         "reason": outcome.reason if outcome else f"stopped after {MAX_DECISIONS} decisions",
         "ending": key,
-        "at_limit": outcome is None or key in LIMIT_ENDINGS,
+        "at_limit": outcome is None or state.ended_at_limit(),
         "rounds": rounds_played(state, plies),
         # Games of a game without chance differ only by the bots' tie-breaks and clocks: the
         # digest of the record tells how many distinct games a setting really played.

@@ -115,6 +115,12 @@ class Rules(Protocol[S, A]):
     ``score_sheet`` (:mod:`meeples.core.score`) breaks each player's score down by source (the
     source labels are keys of the game's catalogue): its counted lines add up to the totals the
     game ranks by; a game without points shows the facts that decided it instead (total None).
+
+    ``rounds`` returns the rounds begun (every player has had a turn in each but the last), or
+    None for a game that keeps no round count (Sparta counts plies without progress only).
+    ``limit_endings`` names, by their message keys, the endings that are a designed safety limit
+    (a round limit, a run of plies without progress) rather than a decision of the game: reports
+    count them as games that dragged.
     """
 
     name: str
@@ -122,6 +128,7 @@ class Rules(Protocol[S, A]):
     min_players: int
     max_players: int
     options: Mapping[str, Option]
+    limit_endings: frozenset[str]
 
     def initial_state(self, players: int, seed: int, options: Mapping[str, Any]) -> S: ...
     def to_move(self, state: S) -> int | None: ...
@@ -141,6 +148,7 @@ class Rules(Protocol[S, A]):
     def anytime_skip(self, state: S) -> A | None: ...
     def reveals(self, state: S, action: A) -> bool: ...
     def score_sheet(self, state: S) -> ScoreSheet: ...
+    def rounds(self, state: S) -> int | None: ...
 
 
 class Game(Generic[S, A]):
@@ -432,6 +440,27 @@ class State(Generic[S, A]):
         report one)."""
         sheet = getattr(self.game.rules, "score_sheet", None)
         return None if sheet is None else sheet(self.inner)
+
+    def rounds(self) -> int | None:
+        """Return the rounds begun, or None for a game that keeps no round count (or a rules
+        module without the hook)."""
+        count = getattr(self.game.rules, "rounds", None)
+        return None if count is None else count(self.inner)
+
+    def ended_at_limit(self) -> bool:
+        """Return True when the game is over by one of its rules' safety limits (a round limit, a
+        run of plies without progress) rather than decided by play."""
+        outcome = self.outcome
+        limits: frozenset[str] = getattr(self.game.rules, "limit_endings", frozenset())
+        # The limit may be the reason inside the ending's message: Sparta's quiet plies end the
+        # game by cities ("sp.end.cities_draw" whose ``why`` is "sp.end.quiet").
+        waiting = [] if outcome is None or outcome.message is None else [outcome.message]
+        while waiting:
+            message = waiting.pop()
+            if message.key in limits:
+                return True
+            waiting.extend(v for v in message.params.values() if isinstance(v, Message))
+        return False
 
     def position(self) -> str:
         """Return the position text (``game.parse`` reads it back)."""

@@ -113,3 +113,19 @@ def test_end_six_vp_reachable_by_a_simple_attacking_policy() -> None:
             state = RULES.apply(state, script.greedy_policy(state, legal, rng))
         assert state.result[2] == "6 victory points"
         assert state.turn < 30 * players
+
+
+def test_round_limit_ending_counts_as_a_limit_with_its_rounds() -> None:
+    state = position(step="move", turn=MAX_ROUNDS * 2, active=1)
+    assert state.rounds() == MAX_ROUNDS and not state.ended_at_limit()
+    after = state.play("done")
+    while after.outcome is None:
+        after = after.play("done")
+    assert after.ended_at_limit()
+    assert after.rounds() == MAX_ROUNDS
+
+
+def test_six_victory_points_is_not_a_limit_ending() -> None:
+    after = attack({0: {"mountain": 3, "stock": 4},
+                    1: {"slots": [["PS", True, "a", [0, 0]], VS, None, None]}})
+    assert after.outcome is not None and not after.ended_at_limit()

@@ -7,9 +7,12 @@ import dataclasses
 
 import pytest
 
+import meeples
 from meeples.games.rise_of_tribes import data, rules
 from meeples.games.rise_of_tribes.state import Flag, Phase
 from tests.games.rise_of_tribes.helpers import B, S, goals_step, legal, play, turn
+
+GAME = meeples.load("rise_of_tribes")
 
 
 def test_components_counts() -> None:
@@ -105,6 +108,16 @@ def test_round_limit_ends_the_game_designed() -> None:
     out = rules.outcome(state)
     assert out is not None and out.winners == (1,) and "round limit" in out.reason
     assert legal(state) == []
+
+
+def test_round_limit_ending_counts_as_a_limit_after_its_last_round() -> None:
+    state = goals_step(members={"a": (1, 0), "i": (0, 1)}, active=1, score=(3, 5),
+                       rnd=data.ROUND_LIMIT - 1)
+    before = GAME.wrap(state)
+    assert before.rounds() == data.ROUND_LIMIT - 1 and not before.ended_at_limit()
+    after = GAME.wrap(play(state, "done"))
+    assert after.ended_at_limit()
+    assert after.rounds() == data.ROUND_LIMIT
 
 
 def test_round_counts_full_rounds_only() -> None:

@@ -13,6 +13,7 @@ import pytest
 
 import meeples
 from meeples.core.record import Match
+from meeples.games.sparta.setup import QUIET_PLY_LIMIT
 from tests.games.sparta.helpers import (
     GAME,
     board,
@@ -647,3 +648,11 @@ def test_end_200_plies_count_reset_by_promotion() -> None:
                   quiet=199)
     after = state.play("d5=H")
     assert after.outcome is None and quiet_plies(after) == 0
+
+
+def test_plies_without_progress_end_counts_as_a_limit_and_no_rounds() -> None:
+    state = parse({"c4": "W", "a1": "W", "j1": "W", "a10": "w", "c10": "w", "j10": "w"},
+                  quiet=QUIET_PLY_LIMIT - 1)
+    assert state.rounds() is None and not state.ended_at_limit()
+    after = state.play("a1-b1")
+    assert after.outcome is not None and after.ended_at_limit()

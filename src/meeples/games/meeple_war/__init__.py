@@ -43,6 +43,7 @@ class MeepleWarRules:
     options: Mapping[str, Option] = {
         name: Option(False, OPTION_HELP[name]) for name in rules.OPTION_NAMES
     }
+    limit_endings = frozenset({"mw.end.rounds"})
 
     def initial_state(self, players: int, seed: int, options: Mapping[str, Any]) -> State:
         return rules.initial_state(players, seed, options)
@@ -123,6 +124,10 @@ class MeepleWarRules:
         (the first player, a tile drawn), and those are chance's decisions, never a player's.
         A player's action at most leads to a chance node, which is not yet drawn."""
         return rules.to_move(state) == CHANCE
+
+    def rounds(self, state: State) -> int:
+        """Return the rounds begun: the turns begun over the players, rounded up."""
+        return -(-state.turn // state.players)
 
     def score_sheet(self, state: State) -> ScoreSheet:
         """Return each player's VP by source (buildings, bravery, towers) and the tie-breaks."""

@@ -58,6 +58,7 @@ class RiseOfTribesRules:
             False, "Scenario terrain tiles: true for all 8, or a list of names (R7, §4.7)"),
         "elders": Option(False, "Tribal Elders (R5)"),
     }
+    limit_endings = frozenset({"rot.end.round_limit"})
 
     def __init__(self) -> None:
         self._cache: tuple[State | None, list[str]] = (None, [])
@@ -149,6 +150,11 @@ class RiseOfTribesRules:
         goal card or an event drawn): what came out is seen, so it cannot be taken back. A
         player's action only leads to a chance node; the draw itself is the next action."""
         return rules.is_chance(state)
+
+    def rounds(self, state: State) -> int:
+        """Return the rounds begun: those completed, and the one in which a player reached the
+        goal (the game ends at once, mid-round)."""
+        return state.rnd + (1 if state.over == 1 else 0)
 
     def score_sheet(self, state: State) -> ScoreSheet:
         """Return each player's VP by source (villages, goals, events...)."""

@@ -30,6 +30,7 @@ class SpartaRules:
         ),
         "first": Option(setup.FIRST_PLAYER, "Who moves first: 0 South, 1 North", (0, 1)),
     }
+    limit_endings = frozenset({"sp.end.quiet"})
 
     def initial_state(self, players: int, seed: int, options: Mapping[str, Any]) -> State:
         return rules.initial_state(players, seed, options)
@@ -154,6 +155,10 @@ class SpartaRules:
     def reveals(self, state: State, action: Action) -> bool:
         """Sparta has neither chance nor hidden information: nothing is ever revealed."""
         return False
+
+    def rounds(self, state: State) -> None:
+        """Sparta keeps no round count (only the plies without progress)."""
+        return None
 
     def score_sheet(self, state: State) -> ScoreSheet:
         """Return what decides a Sparta game, side by side: no points, but the cities held
