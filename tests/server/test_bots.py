@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import os
+import signal
 
 import pytest
 
@@ -45,6 +46,24 @@ def test_bots_and_hints_search_at_a_lower_priority_than_the_games() -> None:
     finally:
         workers.stop()
     assert bot == hint == min(os.nice(0) + SEARCH_NICENESS, 19)
+
+
+def _sigint_handler() -> object:
+    return signal.getsignal(signal.SIGINT)
+
+
+def test_ctrl_c_in_the_terminal_leaves_bot_and_hint_workers_running() -> None:
+    """SIGINT reaches the whole process group: the workers ignore it, the server stops them."""
+
+    async def both(workers: Workers) -> tuple[object, object]:
+        return await workers.bot(_sigint_handler), await workers.hint(_sigint_handler)
+
+    workers = Workers.start(1)
+    try:
+        bot, hint = asyncio.run(both(workers))
+    finally:
+        workers.stop()
+    assert bot == hint == signal.SIG_IGN
 
 
 def _meeple_war_decision(seed: int = 2) -> meeples.State:

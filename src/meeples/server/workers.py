@@ -14,6 +14,7 @@ from __future__ import annotations
 import asyncio
 import multiprocessing
 import os
+import signal
 from collections.abc import Callable
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from typing import TYPE_CHECKING, Any, TypeVar
@@ -49,8 +50,15 @@ def default_hint_processes() -> int:
 
 
 def lower_priority() -> None:
-    """Lower this (worker) process's priority by :data:`SEARCH_NICENESS`."""
+    """Start a worker process: lower its priority by :data:`SEARCH_NICENESS`, and leave Ctrl-C
+    to the server.
+
+    A Ctrl-C in a terminal interrupts the whole foreground process group. A worker interrupted in
+    the middle of its queue broke the pool: every bot of every game then failed until the server
+    stopped, with a worker's traceback and a bot's in the log. The server stops its workers itself.
+    """
     os.nice(SEARCH_NICENESS)
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 class Workers:
