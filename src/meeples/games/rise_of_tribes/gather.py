@@ -7,8 +7,8 @@ from __future__ import annotations
 from itertools import combinations_with_replacement
 
 from meeples.games.rise_of_tribes import data, rules
-from meeples.games.rise_of_tribes.state import Flag, Phase, State
-from meeples.games.rise_of_tribes.work import Work
+from meeples.games.rise_of_tribes.state import PH, Flag, State
+from meeples.games.rise_of_tribes.work import Work, put
 
 RES = data.RESOURCE_LETTERS
 HEX_NAMES = tuple(chr(97 + h) for h in range(15))
@@ -121,11 +121,11 @@ def finish_gather(w: Work) -> None:
 def next_bonus(w: Work) -> None:
     while w.queue:
         if legal_bonus(w):  # type: ignore[arg-type]
-            w.phase = Phase.BONUS
+            w.phase = PH.BONUS
             return
         w.queue.pop(0)
     if w.pend[0] >= data.GATHER6_AMOUNT:
-        w.flags[Flag.GATHER6] = 1
+        w.flags = put(w.flags, Flag.GATHER6, 1)
     rules.finish_action(w)
 
 

@@ -13,13 +13,16 @@ from typing import Any
 from meeples.games.rise_of_tribes import data
 from meeples.games.rise_of_tribes.state import FIELDS, Reader, State
 
-#: Containers no rule ever changes (the map and the tribes): the working copy shares the frozen
-#: tuples, like the int fields.
-_SHARED = {"tiles_on", "terrain", "special", "tribe"}
+#: Flat containers the working copy shares with its state, as tuples: the map and the tribes,
+#: which no rule changes, and the ones the rules read in most actions but seldom change, which
+#: a rule replaces whole when it does (:func:`put`, :func:`without`): a copy to a list and back
+#: at every action cost more than the few changes (the rolls, the dice placed, the flags).
+_SHARED = {"tiles_on", "terrain", "special", "tribe", "villages", "slots", "moved", "hand",
+           "used", "flags"}
 
 #: Containers touched in most actions (a copy on first use costs more than copying up front):
-#: copied when the working copy is made. All are flat tuples of ints.
-_EAGER = ("pend", "queue", "used", "moved", "flags", "hand", "villages", "slots")
+#: copied when the working copy is made. Both are flat tuples of ints.
+_EAGER = ("pend", "queue")
 
 #: The other containers, by depth: copied on first use (see :class:`_Lazy`).
 _LAZY = {name: depth for name, depth in FIELDS
@@ -51,20 +54,20 @@ class Work(Reader):
     pop: list[list[int]]
     inv_hex: int
     inv: int
-    villages: list[int]
+    villages: tuple[int, ...]
     elder_at: list[int]
     res: list[list[int]]
     score: list[int]
     tribe: list[int]
     rows: list[list[int]]
-    hand: list[int]
+    hand: tuple[int, ...]
     decks: list[list[int]]
     bottoms: list[list[int]]
     progress: list[list[int]]
     completed: list[list[int]]
     ev_deck: list[int]
     ev_discard: list[int]
-    slots: list[int]
+    slots: tuple[int, ...]
     tokens: list[list[int]]
     acquired: list[list[int]]
     mammoth: int
@@ -76,13 +79,13 @@ class Work(Reader):
     phase: int
     pend: list[int]
     queue: list[int]
-    used: list[int]
-    moved: list[int]
+    used: tuple[int, ...]
+    moved: tuple[int, ...]
     left: int
     to_draw: int
     drawn: list[int]
     power: int
-    flags: list[int]
+    flags: tuple[int, ...]
     evstep: int
     evface: int
     rnd: int
@@ -145,7 +148,7 @@ class Work(Reader):
 
     def destroy_village(self, h: int) -> None:
         owner = self.villages[h]
-        self.villages[h] = -1
+        self.villages = put(self.villages, h, -1)
         if self.elder_at[owner] == h:
             self.elder_at[owner] = -1
             if self.active != owner and self.phase != 0:
@@ -154,8 +157,23 @@ class Work(Reader):
     def discard_slot(self, slot: int) -> None:
         """Put the event of a slot on the discard pile; its tokens go to the supply."""
         self.ev_discard.append(self.slots[slot])
-        self.slots[slot] = -1
+        self.slots = put(self.slots, slot, -1)
         self.tokens[slot] = [0, 0, 0]
+
+
+def put(values: tuple[int, ...], i: int, value: int) -> tuple[int, ...]:
+    """Return a shared flat field (``_SHARED``) with entry ``i`` replaced."""
+    return values[:i] + (value,) + values[i + 1:]
+
+
+def without(values: tuple[int, ...], value: int) -> tuple[int, ...]:
+    """Return a shared flat field (``_SHARED``) without its first entry equal to ``value``.
+
+    Raises:
+        ValueError: no entry is equal to it.
+    """
+    i = values.index(value)
+    return values[:i] + values[i + 1:]
 
 
 class _Lazy:
@@ -192,8 +210,8 @@ class _Frozen(Reader):
     __slots__ = State.__slots__
 
 
-def _build() -> tuple[Any, Any, Any]:
-    """Generate the thaw, freeze and copy functions for the field table (profiling: the generic
+def _build() -> tuple[Any, Any]:
+    """Generate the thaw and freeze functions for the field table (profiling: the generic
     getattr/setattr loops took half of the time of a random playout)."""
     lines = ["def thaw(cls, state):", "    w = new(cls)", "    w._src = state"]
     lines += [f"    w.{name} = [*state.{name}]" if name in _EAGER
@@ -212,26 +230,34 @@ def _build() -> tuple[Any, Any, Any]:
             value = f"w.{name}"
         lines.append(f"    o.{name} = {value}")
     lines += ["    o.__class__ = State", "    return o"]
-    lines += ["def copy(state):", "    o = new(Frozen)"]
-    lines += [f"    o.{name} = state.{name}" for name, _ in FIELDS]
-    lines += ["    return o"]
     scope: dict[str, Any] = {"State": State, "Frozen": _Frozen, "new": object.__new__}
     exec("\n".join(lines), scope)  # noqa: S102 - generated from the fixed field table
-    return scope["thaw"], scope["freeze"], scope["copy"]
+    return scope["thaw"], scope["freeze"]
 
 
-_thaw, _freeze, _copy = _build()
+_thaw, _freeze = _build()
 
 
-def changed(state: State, **fields: Any) -> State:
-    """Return a state with a few fields replaced (each a final, frozen value), the others
-    shared: a die's roll changes one or three fields, where a thaw and freeze copy the mutable
-    ones (``rules.roll_fast``; profiling: 11 -> 3 us a roll)."""
-    o = _copy(state)
-    for name, value in fields.items():
-        setattr(o, name, value)
-    o.__class__ = State
-    return o  # type: ignore[no-any-return]
+def replacer(*names: str) -> Any:
+    """Return a function ``(state, *values) -> State``: the state with these fields replaced,
+    in this order (each a final, frozen value), every other field shared.
+
+    Generated for its fields, like thaw and freeze: a die's roll or a setup draw changes one to
+    three fields, where a thaw and freeze copy the mutable ones (``rules.roll_fast``; profiling:
+    11 -> 3 us a roll through a generic ``setattr`` loop, 0.5 us generated)."""
+    unknown = [name for name in names if name not in State.__slots__]
+    if unknown or len(set(names)) != len(names):
+        raise ValueError(f"not distinct fields of a state: {names!r}")
+    args = [f"v_{name}" for name in names]
+    lines = [f"def replace(state, {', '.join(args)}):", "    o = new(Frozen)"]
+    lines += [f"    o.{name} = v_{name}" if name in names else f"    o.{name} = state.{name}"
+              for name, _ in FIELDS]
+    lines += ["    o.__class__ = State", "    return o"]
+    scope: dict[str, Any] = {"State": State, "Frozen": _Frozen, "new": object.__new__}
+    exec("\n".join(lines), scope)  # noqa: S102 - generated from the fixed field table
+    return scope["replace"]
+
+
 # The generated functions become the methods themselves (documented above): one call per
 # action each instead of two.
 _thaw.__doc__, _freeze.__doc__ = Work.thaw.__doc__, Work.freeze.__doc__
