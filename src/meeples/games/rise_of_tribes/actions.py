@@ -314,7 +314,7 @@ def apply_move(w: Work, words: list[str]) -> None:
     if words[0] != "stop":
         a, b = hi(words[0][0]), hi(words[0][2])
         p = w.active
-        w.pop[b][p] += 1
+        w.set_pop(b, p, w.pop[b][p] + 1)
         w.moved = put(w.moved, b, w.moved[b] + 1)
         w.remove(a, p)
         w.left -= 1

@@ -68,7 +68,7 @@ def apply_evade(w: Work, words: list[str]) -> None:
     h, q = w.pend[0], w.decider
     if words[0] == "evade":
         b = ord(words[1][2]) - 97
-        w.pop[b][q] += 1
+        w.set_pop(b, q, w.pop[b][q] + 1)
         w.remove(h, q)
         w.pend[2] += 1
         if legal_evade(w):  # type: ignore[arg-type]
@@ -140,13 +140,13 @@ def resolve_hex(w: Work) -> None:
             if q == INVADER:
                 w.inv -= loss
             else:
-                w.pop[h][q] -= loss
+                w.set_pop(h, q, w.pop[h][q] - loss)
         first = False
     # A survivor over the current limit removes down to it (R3, Q7; R4 for invaders).
     cap = w.limit(h)
     for q in range(w.n):
         if w.pop[h][q] > cap:
-            w.pop[h][q] = cap
+            w.set_pop(h, q, cap)
     if w.invaders_at(h) > cap:
         w.inv = cap
     w.queue.remove(h)

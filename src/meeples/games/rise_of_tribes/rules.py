@@ -275,11 +275,14 @@ def apply_place(w: Work, words: list[str]) -> None:
     seat = w.pend[0]
     members, _, take = data.START_SEATS[seat]
     spots = words[1].split("+")
+    p = w.decider
     if len(spots) == 1:
-        w.pop[hex_index(spots[0], w.n)][w.decider] += members
+        h = hex_index(spots[0], w.n)
+        w.set_pop(h, p, w.pop[h][p] + members)
     else:
-        w.pop[hex_index(spots[0], w.n)][w.decider] += members - 1
-        w.pop[hex_index(spots[1], w.n)][w.decider] += 1
+        h, b = hex_index(spots[0], w.n), hex_index(spots[1], w.n)
+        w.set_pop(h, p, w.pop[h][p] + members - 1)
+        w.set_pop(b, p, w.pop[b][p] + 1)
     if take:
         w.phase, w.pend = PH.TAKE, [seat, take]
     else:

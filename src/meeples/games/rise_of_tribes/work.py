@@ -13,12 +13,12 @@ from typing import Any
 from meeples.games.rise_of_tribes import data
 from meeples.games.rise_of_tribes.state import FIELDS, Reader, State
 
-#: Flat containers the working copy shares with its state, as tuples: the map and the tribes,
-#: which no rule changes, and the ones the rules read in most actions but seldom change, which
-#: a rule replaces whole when it does (:func:`put`, :func:`without`): a copy to a list and back
-#: at every action cost more than the few changes (the rolls, the dice placed, the flags).
+#: Containers the working copy shares with its state, as tuples: the map and the tribes, which
+#: no rule changes, and the ones the rules read in most actions but change in few, where a rule
+#: replaces what it changes (:func:`put`, :func:`without`; the members, ``Work.set_pop``, one
+#: row): a copy to lists and back at every action cost more than the few changes.
 _SHARED = {"tiles_on", "terrain", "special", "tribe", "villages", "slots", "moved", "hand",
-           "used", "flags"}
+           "used", "flags", "pop"}
 
 #: Containers touched in most actions (a copy on first use costs more than copying up front):
 #: copied when the working copy is made. Both are flat tuples of ints.
@@ -51,7 +51,7 @@ class Work(Reader):
     terrain: list[int]
     special: list[int]
     volcano: int
-    pop: list[list[int]]
+    pop: tuple[tuple[int, ...], ...]
     inv_hex: int
     inv: int
     villages: tuple[int, ...]
@@ -133,11 +133,18 @@ class Work(Reader):
 
     def remove(self, h: int, p: int, amount: int = 1) -> None:
         """Remove members of p from a hex to their supply, then check villages (§2.9)."""
-        self.pop[h][p] -= amount
+        self.set_pop(h, p, self.pop[h][p] - amount)
         self.check_villages()
 
+    def set_pop(self, h: int, p: int, members: int) -> None:
+        """Set the members of p in a hex (``pop`` is shared with the state, as tuples: a rule
+        replaces the row it changes, where copying every row to lists and back cost more)."""
+        pop = self.pop
+        row = pop[h]
+        self.pop = pop[:h] + (row[:p] + (members,) + row[p + 1:],) + pop[h + 1:]
+
     def add(self, h: int, p: int, amount: int = 1) -> None:
-        self.pop[h][p] += amount
+        self.set_pop(h, p, self.pop[h][p] + amount)
         self.check_villages()
 
     def check_villages(self) -> None:
