@@ -587,10 +587,37 @@ def roll_fast(state: State, action: str) -> State | None:
     return None
 
 
+#: A state at the start of a turn (``start_turn``'s fields, and ``rnd``).
+_turn_started = replacer("active", "decider", "used", "moved", "flags", "pend", "queue", "left",
+                         "power", "hand", "phase", "rnd")
+
+
+def done_fast(state: State) -> State | None:
+    """Return the state after step 5's "done" when the next turn starts without scoring (the
+    next player has no village) and the round limit is not reached; None otherwise.
+
+    ``end_turn`` and ``start_turn`` do the same through a working copy; the two are compared on
+    every "done" of seeded random games (tests/games/rise_of_tribes/test_chance_fast.py). A game
+    has about 37 turns."""
+    nxt = state.active + 1
+    if nxt == state.n:
+        nxt = 0
+    rnd = state.rnd + 1 if nxt == state.first else state.rnd
+    if rnd >= data.ROUND_LIMIT or nxt in state.villages:
+        return None
+    return _turn_started(  # type: ignore[no-any-return]
+        state, nxt, nxt, (), (0,) * len(state.moved), NO_FLAGS, (), (), 0, 0, (), PH.ROLL, rnd)
+
+
 def apply(state: State, action: str) -> State:
     """Return the state after a legal action (trusted: ``legal_actions`` is checked first)."""
-    if state.phase == PH.ROLL:
+    phase = state.phase
+    if phase == PH.ROLL:
         fast = roll_fast(state, action)
+        if fast is not None:
+            return fast
+    elif phase == PH.GOALS and action == "done":
+        fast = done_fast(state)
         if fast is not None:
             return fast
     return apply_work(state, action)
