@@ -224,20 +224,26 @@ def _build() -> tuple[Any, Any]:
     lines += [f"    w.{name} = [*state.{name}]" if name in _EAGER
               else f"    w.{name} = state.{name}" for name in _SLOTTED]
     lines.append("    return w")
-    lines += ["def freeze(w):", "    src = w._src", "    copied = w.__dict__",
-              "    o = new(Frozen)"]
-    for name, depth in FIELDS:
+    # freeze takes every lazy container from the source, then puts back the few copied (none
+    # in most actions): one test of the instance dict, not one per lazy field.
+    lines += ["def freeze(w):", "    src = w._src", "    o = new(Frozen)"]
+    for name, _ in FIELDS:
         if name in _LAZY:
-            conv = f"tuple(copied[{name!r}])" if depth == 1 \
-                else f"tuple(map(tuple, copied[{name!r}]))"
-            value = f"{conv} if {name!r} in copied else src.{name}"
+            value = f"src.{name}"
         elif name in _EAGER:
             value = f"tuple(w.{name})"
         else:
             value = f"w.{name}"
         lines.append(f"    o.{name} = {value}")
-    lines += ["    o.__class__ = State", "    return o"]
-    scope: dict[str, Any] = {"State": State, "Frozen": _Frozen, "new": object.__new__}
+    lines += ["    copied = w.__dict__", "    if copied:",
+              "        for name, value in copied.items():", "            put_back[name](o, value)",
+              "    o.__class__ = State", "    return o"]
+    for name, depth in _LAZY.items():
+        conv = "tuple(value)" if depth == 1 else "tuple(map(tuple, value))"
+        lines += [f"def put_{name}(o, value):", f"    o.{name} = {conv}"]
+    lines.append("put_back.update({" + ", ".join(f"{n!r}: put_{n}" for n in _LAZY) + "})")
+    scope: dict[str, Any] = {"State": State, "Frozen": _Frozen, "new": object.__new__,
+                             "put_back": {}}
     exec("\n".join(lines), scope)  # noqa: S102 - generated from the fixed field table
     return scope["thaw"], scope["freeze"]
 
