@@ -97,13 +97,13 @@ def apply_act(w: Work, words: list[str]) -> None:
         return
     act = ACTS.index(verb)
     w.used = (*w.used, act)
-    # Only this row changes, as a whole (no rule changes a die of a row in place): the others
-    # stay the source's tuples, which spares copying every row.
-    rows = list(w.peek("rows"))
+    # Only this row changes (rows is shared with the state, work._SHARED): the die of slot 3
+    # leaves, it passes to the next player.
+    rows = w.rows
     row = rows[act]
-    rows[act] = [face, row[0], row[1]]  # the die of slot 3 leaves: it passes to the next player
-    w.rows = rows
-    power = read_power(rows[act])
+    row = (face, row[0], row[1])
+    w.rows = rows[:act] + (row,) + rows[act + 1:]
+    power = read_power(row)
     if focus:  # Focused Effort, once per turn
         w.flags = put(w.flags, Flag.FOCUS, 1)
         power = data.POWER_DEFAULT
@@ -158,7 +158,7 @@ def start_action(w: Work, act: int, power: int) -> None:
         # The hexes that may receive members are fixed when the action starts (§2.5: hexes that
         # already hold your members), so an Exogamy hex entered now opens no further hex.
         w.queue = grow_hexes(w, p)  # type: ignore[arg-type]
-        w.pend = [0 if any(row[p] for row in w.peek("pop")) else 1]  # 1: R1 comeback, one hex only
+        w.pend = [0 if any(row[p] for row in w.pop) else 1]  # 1: R1 comeback, one hex only
         w.phase, w.left = PH.GROW, count
         if not can_grow(w):  # type: ignore[arg-type]
             rules.finish_action(w)
@@ -191,7 +191,7 @@ def start_action(w: Work, act: int, power: int) -> None:
 
 def grow_hexes(s: State, p: int) -> list[int]:
     """Return the hexes GROW may add a member of p to."""
-    pop = s.peek("pop")
+    pop = s.pop
     hexes = range(len(pop))
     own = [h for h in hexes if pop[h][p]]
     if not own:  # R1 comeback: any one hex without opponents (any hex if none is free)
@@ -288,11 +288,11 @@ def legal_move(s: State) -> list[str]:
     canoe = data.CANOE in s.peek("acquired")[p]
     if power == 1 and not canoe:
         near = NEIGHBOUR_STEPS[s.n]
-        for a, row in enumerate(s.peek("pop")):
+        for a, row in enumerate(s.pop):
             if row[p] - moved[a] > 0:
                 out += near[a]
     else:
-        for a, row in enumerate(s.peek("pop")):
+        for a, row in enumerate(s.pop):
             if row[p] - moved[a] > 0:
                 out += _steps(s, p, a, power, canoe)
     return out + ["stop"] if out else []
@@ -307,7 +307,7 @@ def can_move(s: State) -> bool:
     if s.left <= 0:
         return False
     p, moved = s.active, s.moved
-    return any(row[p] > moved[a] for a, row in enumerate(s.peek("pop")))
+    return any(row[p] > moved[a] for a, row in enumerate(s.pop))
 
 
 def apply_move(w: Work, words: list[str]) -> None:

@@ -22,7 +22,7 @@ def start_conflicts(w: Work) -> None:
     cap = data.DROUGHT_LIMIT if data.DROUGHT in w.slots else data.POP_LIMIT
     oasis_cap = min(cap, data.OASIS_LIMIT)
     special, inv_hex, inv = w.special, w.inv_hex, w.inv
-    w.queue = [h for h, row in enumerate(w.peek("pop"))
+    w.queue = [h for h, row in enumerate(w.pop)
                if sum(row) + (inv if h == inv_hex else 0)
                > (oasis_cap if special[h] == data.OASIS else cap)]
     next_conflict(w)

@@ -157,7 +157,7 @@ def next_setup(w: Work) -> None:
 def terrain_left(s: State) -> list[int]:
     """Return the basic tiles of each type not laid yet (§2.2 step 1: players + 1 of each)."""
     laid = s.terrain
-    return [s.n + 1 - sum(1 for t in laid if t == kind) for kind in range(3)]
+    return [s.n + 1 - laid.count(kind) for kind in range(3)]
 
 
 def lay_terrain(w: Work, kind: int) -> None:

@@ -183,7 +183,7 @@ class Reader:
         return sum(self.pop[h]) - self.pop[h][p]
 
     def on_board(self, p: int) -> int:
-        return sum([row[p] for row in self.peek("pop")])
+        return sum([row[p] for row in self.pop])
 
     def supply(self, p: int) -> int:
         return data.MEMBERS - self.on_board(p)

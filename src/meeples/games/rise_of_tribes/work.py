@@ -15,10 +15,11 @@ from meeples.games.rise_of_tribes.state import FIELDS, Reader, State
 
 #: Containers the working copy shares with its state, as tuples: the map and the tribes, which
 #: no rule changes, and the ones the rules read in most actions but change in few, where a rule
-#: replaces what it changes (:func:`put`, :func:`without`; the members, ``Work.set_pop``, one
-#: row): a copy to lists and back at every action cost more than the few changes.
+#: replaces what it changes (:func:`put`, :func:`without`; the members, ``Work.set_pop``, and
+#: the action rows, one row): a copy to lists and back at every action cost more than the few
+#: changes.
 _SHARED = {"tiles_on", "terrain", "special", "tribe", "villages", "slots", "moved", "hand",
-           "used", "flags", "pop"}
+           "used", "flags", "pop", "rows"}
 
 #: Containers touched in most actions (a copy on first use costs more than copying up front):
 #: copied when the working copy is made. Both are flat tuples of ints.
@@ -59,7 +60,7 @@ class Work(Reader):
     res: list[list[int]]
     score: list[int]
     tribe: list[int]
-    rows: list[list[int]]
+    rows: tuple[tuple[int, ...], ...]
     hand: tuple[int, ...]
     decks: list[list[int]]
     bottoms: list[list[int]]
