@@ -22,7 +22,7 @@ _SHARED = {"tiles_on", "terrain", "special", "tribe", "villages", "slots", "move
            "used", "flags", "pop", "rows"}
 
 #: Containers touched in most actions (a copy on first use costs more than copying up front):
-#: copied when the working copy is made. Both are flat tuples of ints.
+#: copied to lists when the working copy is made (flat tuples of ints in the state).
 _EAGER = ("pend", "queue")
 
 #: The other containers, by depth: copied on first use (see :class:`_Lazy`).
@@ -38,7 +38,8 @@ class Won(Exception):
 
 
 class Work(Reader):
-    """A mutable copy of a :class:`State` (same field names, lists instead of tuples)."""
+    """A mutable copy of a :class:`State` (same field names; lists instead of tuples, but for the
+    shared fields, ``_SHARED``, which a rule replaces whole)."""
 
     # The lazily copied containers live in the instance dict, put there by their _Lazy
     # descriptor. No __getattr__ hook: it would slow down every attribute read of the rules.
