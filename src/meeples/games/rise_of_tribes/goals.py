@@ -149,17 +149,17 @@ def legal_goals(s: State) -> list[str]:
     res = s.res[p]
     out = []
     if progress:
-        developments, achievements, on_map = _goals_of(progress)
+        cards = sorted(set(progress)) if len(progress) > 1 else progress
+        # The map is looked at once for every achievement in progress (cards are sorted).
+        stand = standing(s, p) if cards[-1] >= _DEVELOPMENTS else None
         wood, food, stone = res
-        for text, cost in developments:  # a development: its cost, paid in resources
-            if wood >= cost[0] and food >= cost[1] and stone >= cost[2]:
-                out.append(text)
-        if achievements:
-            # The map is looked at once for every achievement in progress that needs it.
-            stand = standing(s, p) if on_map else None
-            for card in achievements:
-                if condition_met(s, p, card, stand):
+        for card in cards:
+            if card < _DEVELOPMENTS:  # a development: its cost, paid in resources
+                cost = _DEV_COST[card]
+                if wood >= cost[0] and food >= cost[1] and stone >= cost[2]:
                     out.append(GOAL_TEXT[card])
+            elif condition_met(s, p, card, stand):
+                out.append(GOAL_TEXT[card])
     out += legal_villages(s, p)
     slots = s.slots
     if _ALTAR in slots or _CANOE in slots or _WALLS in slots:
@@ -180,29 +180,6 @@ def legal_goals(s: State) -> list[str]:
 
 
 _DEV_COST = data.DEV_COST
-#: The achievements judged on the map (p's standing).
-_ON_MAP = frozenset({data.NEIGHBOURS, data.WATERS, data.MASTERS, data.EXPANSION,
-                     data.GREAT_TRIBE})
-#: The goals in progress of a player by kind, memoized by the progress tuple (a random player
-#: holds 7 or 8 of them, and step 5 comes back to the same hand until a goal is completed):
-#: the developments in order with their texts and costs, the achievements in order, and
-#: whether one of those is judged on the map.
-_GOALS_OF: dict[tuple[int, ...], tuple[tuple[tuple[str, tuple[int, ...]], ...],
-                                       tuple[int, ...], bool]] = {}
-
-
-def _goals_of(progress: tuple[int, ...]) -> tuple[tuple[tuple[str, tuple[int, ...]], ...],
-                                                   tuple[int, ...], bool]:
-    entry = _GOALS_OF.get(progress)
-    if entry is None:
-        if len(_GOALS_OF) >= 20000:
-            _GOALS_OF.clear()  # at most 2^15 sets of cards, in any order
-        cards = sorted(set(progress))
-        achievements = tuple(c for c in cards if c >= _DEVELOPMENTS)
-        entry = _GOALS_OF[progress] = (
-            tuple((GOAL_TEXT[c], _DEV_COST[c]) for c in cards if c < _DEVELOPMENTS),
-            achievements, not _ON_MAP.isdisjoint(achievements))
-    return entry
 _ACQUIRE = data.ACQUIRE
 _ALTAR, _CANOE, _WALLS, _SHARED, _POTTERY = (data.ALTAR, data.CANOE, data.WALLS, data.SHARED,
                                              data.POTTERY)
