@@ -37,9 +37,7 @@ def standing(s: State, p: int) -> Standing:
     terrain, special = s.terrain, s.special
     majority: list[int] = []
     occupied = lakes = members = 0
-    h = -1
-    for row in s.pop:
-        h += 1
+    for h, row in enumerate(s.pop):
         mine = row[p]
         if mine:
             others = sum(row) - mine  # others(h, p), inlined
@@ -52,7 +50,7 @@ def standing(s: State, p: int) -> Standing:
             if not others and (terrain[h] == _FOOD or special[h] == _WILD_LAND):
                 lakes += 1
     # tuple.__new__: a NamedTuple's own constructor is a Python function (legal_goals calls
-    # this at most steps 5 of a game)
+    # this at most of a game's steps 5)
     return _new_tuple(Standing, (majority, occupied, lakes, members))
 
 
