@@ -21,6 +21,7 @@ from meeples.core.record import Match
 from meeples.core.text import Message, msg
 
 SIXTH = Fraction(1, 6)
+HALF = Fraction(1, 2)
 # state: (first player or -1 undealt, rolls so far, pending roll?)
 ToyState = tuple[int, tuple[int, ...], bool]
 
@@ -185,11 +186,30 @@ def test_dealer_seeds_differ() -> None:
         [("a", Fraction(1, 2)), ("a", Fraction(1, 2))],
         [("a", 0.5), ("b", 0.5)],
         [("a", Fraction(0)), ("b", Fraction(1))],
+        # equally likely in appearance: what the dealer's shortcut for them must still refuse
+        [("a", HALF), ("a", HALF)],
+        [("a", HALF), ("b", 0.5)],
+        [("a", Fraction(1, 3)), ("b", Fraction(1, 3))],
     ],
 )
 def test_a_bad_distribution_is_refused(outcomes: Any) -> None:
     with pytest.raises(ValueError):
         check_distribution(outcomes)
+    with pytest.raises(ValueError):
+        Dealer(1).pick(outcomes, 0)
+
+
+def test_equally_likely_outcomes_are_picked_as_the_general_walk_picks_them() -> None:
+    # one shared Fraction takes the dealer's shortcut; equal but distinct ones (and a list
+    # with a different probability) walk the shares: both give the same draw
+    shared = Fraction(1, 7)
+    names = [str(i) for i in range(7)]
+    quick = [(name, shared) for name in names]
+    walked = [(name, Fraction(1, 7)) for name in names]
+    dealer = Dealer(99)
+    assert [dealer.pick(quick, i) for i in range(200)] == \
+        [dealer.pick(walked, i) for i in range(200)] == \
+        [names[dealer.uniform(i, 7)] for i in range(200)]
 
 
 def test_commitment_is_sha256_of_the_seed_bytes() -> None:

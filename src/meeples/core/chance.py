@@ -22,6 +22,7 @@ import secrets
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from operator import itemgetter
 from typing import Protocol, TypeVar
 
 #: ``to_move`` at a chance node (OpenSpiel's ``kChancePlayerId``).
@@ -46,21 +47,56 @@ def check_distribution(outcomes: Sequence[tuple[T, Fraction]]) -> None:
         ValueError: no outcome, a probability that is not a positive Fraction, a repeated
             outcome, or probabilities that do not sum to exactly 1.
     """
+    _shares(outcomes)
+
+
+def _shares(outcomes: Sequence[tuple[T, Fraction]]) -> tuple[int, list[int]]:
+    """Return the common denominator of a distribution's probabilities and each one's share of
+    it (whole numbers summing to it), checking that they are a distribution.
+
+    Raises:
+        ValueError: as :func:`check_distribution`.
+    """
     if not outcomes:
         raise ValueError("a chance node has at least one outcome")
+    if _equally_likely(outcomes):
+        return len(outcomes), [1] * len(outcomes)
     seen = set()
+    ratios = []
     for outcome, p in outcomes:
-        if not isinstance(p, Fraction) or p <= 0:
+        # a Fraction's denominator is positive: its numerator gives its sign, without the
+        # comparison operators of Fraction (Python code)
+        if not isinstance(p, Fraction) or p.numerator <= 0:
             raise ValueError(f"probability of {outcome!r} must be a positive Fraction, not {p!r}")
         if outcome in seen:
             raise ValueError(f"outcome {outcome!r} is listed twice")
         seen.add(outcome)
+        ratios.append((p.numerator, p.denominator))
     # Summed as whole numbers over the common denominator, exactly as Fractions would be: a
     # sum of 3,432 Fractions (a hand of goal cards) took milliseconds, each step a gcd.
-    scale = math.lcm(*(p.denominator for _, p in outcomes))
-    shares = sum(p.numerator * (scale // p.denominator) for _, p in outcomes)
-    if shares != scale:
-        raise ValueError(f"probabilities sum to {Fraction(shares, scale)}, not 1")
+    scale = math.lcm(*(d for _, d in ratios))
+    shares = [n * (scale // d) for n, d in ratios]
+    total = sum(shares)
+    if total != scale:
+        raise ValueError(f"probabilities sum to {Fraction(total, scale)}, not 1")
+    return scale, shares
+
+
+def _equally_likely(outcomes: Sequence[tuple[T, Fraction]]) -> bool:
+    """Return whether outcomes are ``n`` distinct outcomes of probability exactly ``1/n`` each
+    (a distribution), judged without a Python step per outcome: a hand of goal cards is 3,432
+    outcomes of one Fraction object, which took milliseconds to check and sum one by one."""
+    n = len(outcomes)
+    p = outcomes[0][1]
+    if type(p) is not Fraction or p.numerator != 1 or p.denominator != n:
+        return False
+    # the same Fraction object everywhere (compared by id: no Fraction.__eq__, and nothing
+    # equal to a Fraction without being one passes), and no outcome twice
+    ids = [*map(id, map(_probability, outcomes))]
+    return ids.count(id(p)) == n and len({*map(_outcome, outcomes)}) == n
+
+
+_outcome, _probability = itemgetter(0), itemgetter(1)
 
 
 @dataclass(frozen=True, slots=True)
@@ -114,11 +150,11 @@ class Dealer:
         Raises:
             ValueError: the outcomes are not a distribution (:func:`check_distribution`).
         """
-        check_distribution(outcomes)
-        scale = math.lcm(*(p.denominator for _, p in outcomes))
+        scale, shares = _shares(outcomes)
         ticket = self.uniform(index, scale)
-        for outcome, p in outcomes:
-            share = p.numerator * (scale // p.denominator)
+        if scale == len(outcomes) and len(shares) == scale:  # equally likely: one share each
+            return outcomes[ticket][0]
+        for (outcome, _), share in zip(outcomes, shares, strict=True):
             if ticket < share:
                 return outcome
             ticket -= share

@@ -16,7 +16,7 @@ from meeples.core.game import Game, Option, Outcome
 from meeples.core.score import ScoreSheet
 from meeples.core.text import Message, msg
 from meeples.games.rise_of_tribes import describe, notation, rules, score, view
-from meeples.games.rise_of_tribes.state import State
+from meeples.games.rise_of_tribes.state import CHANCE_PHASES, State
 
 
 class TileOption(Option):
@@ -69,7 +69,8 @@ class RiseOfTribesRules:
     def to_move(self, state: State) -> int | None:
         if state.over:
             return None
-        return CHANCE if rules.is_chance(state) else state.decider
+        # rules.is_chance inlined: asked before every action of random play and search
+        return CHANCE if state.phase in CHANCE_PHASES else state.decider
 
     def chance_outcomes(self, state: State) -> list[tuple[str, Fraction]]:
         """Return the outcomes of a chance node (a part of the setup, a die, a goal card, an
@@ -91,8 +92,8 @@ class RiseOfTribesRules:
         self._cache = (state, legal)
         return [*legal]
 
-    def apply(self, state: State, action: str) -> State:
-        return rules.apply(state, action)
+    # The rules' own function, not a method calling it: one call less on every action.
+    apply = staticmethod(rules.apply)
 
     def outcome(self, state: State) -> Outcome | None:
         return rules.outcome(state) if state.over else None

@@ -10,8 +10,8 @@ from itertools import combinations
 
 from meeples.core.chance import Draws
 from meeples.games.rise_of_tribes import data, gather, goals, rules
-from meeples.games.rise_of_tribes.state import Flag, Phase, State
-from meeples.games.rise_of_tribes.work import Work
+from meeples.games.rise_of_tribes.state import PH, Flag, State
+from meeples.games.rise_of_tribes.work import Work, put, without
 
 RES = data.RESOURCE_LETTERS
 FACES = data.FACE_LETTERS
@@ -89,26 +89,26 @@ def apply_act(w: Work, words: list[str]) -> None:
         return
     focus = words[1].endswith("!")
     face = FACES.index(words[1][0])
-    w.hand.remove(face)
+    w.hand = without(w.hand, face)
     p = w.active
     if verb in ("hunt", "tame", "tiger"):
         spend_on_event(w, verb, p)
         rules.finish_action(w)
         return
     act = ACTS.index(verb)
-    w.used.append(act)
-    # Only this row changes, as a whole (no rule changes a die of a row in place): the others
-    # stay the source's tuples, which spares copying every row.
-    rows = list(w.peek("rows"))
+    w.used = (*w.used, act)
+    # Only this row changes (rows is shared with the state, work._SHARED): the die of slot 3
+    # leaves, it passes to the next player.
+    rows = w.rows
     row = rows[act]
-    rows[act] = [face, row[0], row[1]]  # the die of slot 3 leaves: it passes to the next player
-    w.rows = rows
-    power = read_power(rows[act])
+    row = (face, row[0], row[1])
+    w.rows = rows[:act] + (row,) + rows[act + 1:]
+    power = read_power(row)
     if focus:  # Focused Effort, once per turn
-        w.flags[Flag.FOCUS] = 1
+        w.flags = put(w.flags, Flag.FOCUS, 1)
         power = data.POWER_DEFAULT
     if power == data.POWER_MOON and w.has_power(p, data.LIGHT_IN_THE_DARK):
-        w.phase, w.pend = Phase.LIGHT, [act, power]
+        w.phase, w.pend = PH.LIGHT, [act, power]
         return
     start_action(w, act, power)
 
@@ -158,23 +158,23 @@ def start_action(w: Work, act: int, power: int) -> None:
         # The hexes that may receive members are fixed when the action starts (§2.5: hexes that
         # already hold your members), so an Exogamy hex entered now opens no further hex.
         w.queue = grow_hexes(w, p)  # type: ignore[arg-type]
-        w.pend = [0 if any(row[p] for row in w.peek("pop")) else 1]  # 1: R1 comeback, one hex only
-        w.phase, w.left = Phase.GROW, count
+        w.pend = [0 if any(row[p] for row in w.pop) else 1]  # 1: R1 comeback, one hex only
+        w.phase, w.left = PH.GROW, count
         if not can_grow(w):  # type: ignore[arg-type]
             rules.finish_action(w)
     elif act == data.MOVE:
         w.left = data.MOVE_POWER[power] + w.has_power(p, data.PATHFINDER)
         w.power = 1 + w.has_dev(p, data.OXEN) + w.has_power(p, data.WAYFARERS)
-        w.moved = [0] * len(w.moved)  # one per hex
+        w.moved = (0,) * len(w.moved)  # one per hex
         if data.DISCOVERY in w.slots:  # R9: judged before the MOVE
             w.queue = [h for h in range(len(w.pop)) if not w.pop[h][p] and w.rivals(h, p)]
-        w.phase = Phase.MOVE
+        w.phase = PH.MOVE
         if not can_move(w):  # type: ignore[arg-type]
             rules.finish_action(w)
     elif act == data.GATHER:
         w.left, w.power = data.GATHER_POWER[power]
         w.pend = [0, 0, 0]  # A1 count, types gathered (bit mask), a lake was gathered
-        w.phase = Phase.GATHER
+        w.phase = PH.GATHER
         if not gather.has_gather_hex(w):  # type: ignore[arg-type]
             gather.finish_gather(w)
     else:
@@ -182,7 +182,7 @@ def start_action(w: Work, act: int, power: int) -> None:
             w.has_power(p, data.DREAMTIME)
         w.pend = [0]
         if w.villages_of(p) and w.progress[p]:
-            w.phase = Phase.RECYCLE
+            w.phase = PH.RECYCLE
         else:
             draw_goals(w)
 
@@ -191,7 +191,7 @@ def start_action(w: Work, act: int, power: int) -> None:
 
 def grow_hexes(s: State, p: int) -> list[int]:
     """Return the hexes GROW may add a member of p to."""
-    pop = s.peek("pop")
+    pop = s.pop
     hexes = range(len(pop))
     own = [h for h in hexes if pop[h][p]]
     if not own:  # R1 comeback: any one hex without opponents (any hex if none is free)
@@ -288,11 +288,11 @@ def legal_move(s: State) -> list[str]:
     canoe = data.CANOE in s.peek("acquired")[p]
     if power == 1 and not canoe:
         near = NEIGHBOUR_STEPS[s.n]
-        for a, row in enumerate(s.peek("pop")):
+        for a, row in enumerate(s.pop):
             if row[p] - moved[a] > 0:
                 out += near[a]
     else:
-        for a, row in enumerate(s.peek("pop")):
+        for a, row in enumerate(s.pop):
             if row[p] - moved[a] > 0:
                 out += _steps(s, p, a, power, canoe)
     return out + ["stop"] if out else []
@@ -307,22 +307,22 @@ def can_move(s: State) -> bool:
     if s.left <= 0:
         return False
     p, moved = s.active, s.moved
-    return any(row[p] > moved[a] for a, row in enumerate(s.peek("pop")))
+    return any(row[p] > moved[a] for a, row in enumerate(s.pop))
 
 
 def apply_move(w: Work, words: list[str]) -> None:
     if words[0] != "stop":
         a, b = hi(words[0][0]), hi(words[0][2])
         p = w.active
-        w.pop[b][p] += 1
-        w.moved[b] += 1
+        w.set_pop(b, p, w.pop[b][p] + 1)
+        w.moved = put(w.moved, b, w.moved[b] + 1)
         w.remove(a, p)
         w.left -= 1
         if b in w.queue:  # Discovery: one resource per such destination hex per MOVE
             w.queue.remove(b)
             slot = w.slot_of(data.DISCOVERY)
             if slot >= 0:
-                w.phase = Phase.DISCOVER
+                w.phase = PH.DISCOVER
                 return
         if can_move(w):  # type: ignore[arg-type]
             return
@@ -342,7 +342,7 @@ def apply_discover(w: Work, words: list[str]) -> None:
     if sum(w.tokens[slot]) == 0:
         w.discard_slot(slot)
         w.queue = []
-    w.phase = Phase.MOVE
+    w.phase = PH.MOVE
     if not can_move(w):  # type: ignore[arg-type]
         rules.finish_action(w)
 
@@ -376,7 +376,7 @@ def draw_goals(w: Work) -> None:
 
 
 def next_card(w: Work) -> None:
-    """Draw the cards still to draw: from the unseen ones by chance (``Phase.CARD``, the whole
+    """Draw the cards still to draw: from the unseen ones by chance (``PH.CARD``, the whole
     hand at once), then the ones known under them in order; then go on with the LEAD, or back
     to step 5 after Shared Knowledge (its draw is the only one once the conflicts of step 4
     began).
@@ -390,7 +390,7 @@ def next_card(w: Work) -> None:
     unseen = w.peek("decks")[p]
     if w.to_draw > 0 and unseen:
         if w.to_draw < len(unseen):
-            w.phase, w.decider = Phase.CARD, p
+            w.phase, w.decider = PH.CARD, p
             return
         for card in unseen:  # every unseen card comes: no chance in which
             take_card(w, card)
@@ -399,11 +399,11 @@ def next_card(w: Work) -> None:
         take_card(w, w.bottoms[p].pop(0))
     w.to_draw = 0  # Q12: the deck is exhausted
     if w.drawn and w.has_power(p, data.DREAMTIME) and not w.flags[Flag.CONFLICT]:
-        w.phase, w.decider = Phase.DREAM, p
+        w.phase, w.decider = PH.DREAM, p
         return
     w.drawn = []  # kept only while Dreamtime chooses among them
     if w.flags[Flag.CONFLICT]:
-        w.phase, w.decider = Phase.GOALS, p
+        w.phase, w.decider = PH.GOALS, p
         return
     rules.finish_action(w)
 

@@ -5,8 +5,8 @@ with Evasion, Bow, Spear, Walls, Ambush and Intimidate, invaders, and deserted v
 from __future__ import annotations
 
 from meeples.games.rise_of_tribes import data, goals
-from meeples.games.rise_of_tribes.state import Flag, Phase, State
-from meeples.games.rise_of_tribes.work import Work
+from meeples.games.rise_of_tribes.state import PH, Flag, State
+from meeples.games.rise_of_tribes.work import Work, put
 
 INVADER = -1
 
@@ -17,12 +17,12 @@ def hn(h: int) -> str:
 
 def start_conflicts(w: Work) -> None:
     """Fix the conflict hexes (a later Evasion creates no new conflict) and resolve them."""
-    w.flags[Flag.CONFLICT] = 1
+    w.flags = put(w.flags, Flag.CONFLICT, 1)
     # total(h) > limit(h) for every hex, inlined (a hot path of random play)
     cap = data.DROUGHT_LIMIT if data.DROUGHT in w.slots else data.POP_LIMIT
     oasis_cap = min(cap, data.OASIS_LIMIT)
     special, inv_hex, inv = w.special, w.inv_hex, w.inv
-    w.queue = [h for h, row in enumerate(w.peek("pop"))
+    w.queue = [h for h, row in enumerate(w.pop)
                if sum(row) + (inv if h == inv_hex else 0)
                > (oasis_cap if special[h] == data.OASIS else cap)]
     next_conflict(w)
@@ -33,7 +33,7 @@ def next_conflict(w: Work) -> None:
     if not w.queue:
         goals.start_goals(w)
     elif len(w.queue) > 1:
-        w.phase = Phase.ORDER  # the active player chooses the order
+        w.phase = PH.ORDER  # the active player chooses the order
     else:
         begin_hex(w, w.queue[0])
 
@@ -52,7 +52,7 @@ def begin_hex(w: Work, h: int) -> None:
     w.pend = [h, int(w.pop[h][w.active] > 0), 0, w.invaders_at(h), w.villages[h]]
     for q in w.turn_order(w.active)[1:]:
         if w.has_power(q, data.EVASION) and w.pop[h][q]:
-            w.phase, w.decider = Phase.EVADE, q
+            w.phase, w.decider = PH.EVADE, q
             return
     bow_step(w)
 
@@ -68,7 +68,7 @@ def apply_evade(w: Work, words: list[str]) -> None:
     h, q = w.pend[0], w.decider
     if words[0] == "evade":
         b = ord(words[1][2]) - 97
-        w.pop[b][q] += 1
+        w.set_pop(b, q, w.pop[b][q] + 1)
         w.remove(h, q)
         w.pend[2] += 1
         if legal_evade(w):  # type: ignore[arg-type]
@@ -87,7 +87,7 @@ def bow_targets(s: State, h: int) -> list[int]:
 def bow_step(w: Work) -> None:
     h = w.pend[0]
     if w.has_dev(w.active, data.BOW) and bow_targets(w, h):  # type: ignore[arg-type]
-        w.phase = Phase.BOW
+        w.phase = PH.BOW
         return
     resolve_hex(w)
 
@@ -140,19 +140,19 @@ def resolve_hex(w: Work) -> None:
             if q == INVADER:
                 w.inv -= loss
             else:
-                w.pop[h][q] -= loss
+                w.set_pop(h, q, w.pop[h][q] - loss)
         first = False
     # A survivor over the current limit removes down to it (R3, Q7; R4 for invaders).
     cap = w.limit(h)
     for q in range(w.n):
         if w.pop[h][q] > cap:
-            w.pop[h][q] = cap
+            w.set_pop(h, q, cap)
     if w.invaders_at(h) > cap:
         w.inv = cap
     w.queue.remove(h)
     w.check_villages()
     if active_present and owner >= 0 and owner != a and w.villages[h] != owner:
-        w.flags[Flag.RAID] = 1  # R6
+        w.flags = put(w.flags, Flag.RAID, 1)  # R6
     if start_invaders and not w.inv:
         invaders_defeated(w, h, active_present)
     next_conflict(w)

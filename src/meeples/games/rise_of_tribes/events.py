@@ -3,7 +3,7 @@
 the Chieftain auction).
 
 Doubles are resolved in stages kept in ``evstep``: 0 hazards, 1-2 the "any doubles" clause of
-each slot, 3 draw a new event into a free slot (a chance node, ``Phase.EVENT``), 4 done. A stage
+each slot, 3 draw a new event into a free slot (a chance node, ``PH.EVENT``), 4 done. A stage
 that needs a decision sets the phase and returns; the decision's handler calls
 :func:`continue_double`.
 """
@@ -14,8 +14,8 @@ from fractions import Fraction
 
 from meeples.core.chance import Draws
 from meeples.games.rise_of_tribes import data
-from meeples.games.rise_of_tribes.state import Phase, State
-from meeples.games.rise_of_tribes.work import Work
+from meeples.games.rise_of_tribes.state import PH, State
+from meeples.games.rise_of_tribes.work import Work, put
 
 RES = data.RESOURCE_LETTERS
 
@@ -45,7 +45,7 @@ def continue_double(w: Work) -> None:
                 return
         elif draw_event(w):
             return
-    w.phase, w.decider, w.pend = Phase.ACT, w.active, []
+    w.phase, w.decider, w.pend = PH.ACT, w.active, []
 
 
 def doubles_clause(w: Work, slot: int) -> bool:
@@ -67,7 +67,7 @@ def doubles_clause(w: Work, slot: int) -> bool:
 
 
 def draw_event(w: Work) -> bool:
-    """Stop at the draw of an event into a free slot (``Phase.EVENT``, a chance node); True
+    """Stop at the draw of an event into a free slot (``PH.EVENT``, a chance node); True
     when there is one to draw."""
     if -1 not in w.slots:
         return False
@@ -75,7 +75,7 @@ def draw_event(w: Work) -> bool:
         w.ev_deck, w.ev_discard = sorted(w.ev_discard), []
     if not w.ev_deck:
         return False  # R9: deck and discard both empty
-    w.phase, w.decider = Phase.EVENT, w.active
+    w.phase, w.decider = PH.EVENT, w.active
     return True
 
 
@@ -104,16 +104,16 @@ def apply_event(w: Work, words: list[str]) -> None:
     event = data.EVENT_IDS.index(words[1])
     w.ev_deck.remove(event)
     slot = w.slots.index(-1)
-    w.slots[slot] = event
+    w.slots = put(w.slots, slot, event)
     w.tokens[slot] = [0, 0, 0]
-    w.phase, w.decider = Phase.ACT, w.active
+    w.phase, w.decider = PH.ACT, w.active
     if not arrive(w, event, slot):
         continue_double(w)
 
 
 def shuffle_back(w: Work, event: int) -> None:
     """Put an event back among the deck's unseen cards (its place in the deck is unknown)."""
-    w.slots[w.slot_of(event)] = -1
+    w.slots = put(w.slots, w.slot_of(event), -1)
     w.ev_deck = sorted([*w.ev_deck, event])
 
 
@@ -164,7 +164,7 @@ def ask_site(w: Work, event: int, candidates: list[int]) -> bool:
     if len(candidates) == 1:
         place(w, event, candidates[0])
         return False
-    w.phase, w.decider, w.pend = Phase.SITE, w.active, [event, *candidates]
+    w.phase, w.decider, w.pend = PH.SITE, w.active, [event, *candidates]
     return True
 
 
@@ -199,7 +199,7 @@ def ask_vent(w: Work) -> bool:
     if len(candidates) == 1:
         w.volcano = candidates[0]
         return volcano_face(w)
-    w.phase, w.decider, w.pend = Phase.VENT, w.active, candidates
+    w.phase, w.decider, w.pend = PH.VENT, w.active, candidates
     return True
 
 
@@ -236,7 +236,7 @@ def next_loser(w: Work) -> bool:
             w.remove(hexes[0], q)
             w.pend[0] -= 1
             continue
-        w.phase, w.decider = Phase.LOSE, q
+        w.phase, w.decider = PH.LOSE, q
         return True
     # The card is shuffled back into the deck after resolving.
     shuffle_back(w, data.VOLCANO)
@@ -270,7 +270,7 @@ def next_settler(w: Work) -> bool:
     while w.queue:
         q = w.queue[0]
         if settle_hexes(w, q):  # type: ignore[arg-type]
-            w.phase, w.decider = Phase.SETTLE, q
+            w.phase, w.decider = PH.SETTLE, q
             return True
         w.queue.pop(0)
     w.discard_slot(w.slot_of(data.ABANDONED))
@@ -286,7 +286,7 @@ def apply_settle(w: Work, words: list[str]) -> None:
     if words[0] == "settle":
         for r in range(3):
             w.res[q][r] -= data.ABANDONED_COST[r]
-        w.villages[ord(words[1]) - 97] = q
+        w.villages = put(w.villages, ord(words[1]) - 97, q)
     if not next_settler(w):
         continue_double(w)
 
@@ -301,7 +301,7 @@ def next_bidder(w: Work) -> bool:
             return chieftain_won(w)
         q = w.queue[0]
         if sum(w.res[q]) > high:
-            w.phase, w.decider = Phase.BID, q
+            w.phase, w.decider = PH.BID, q
             return True
         w.queue.pop(0)  # cannot raise: drops out
     if bidder < 0:  # nobody bid: the card is shuffled back into the deck
@@ -328,7 +328,7 @@ def chieftain_won(w: Work) -> bool:
     high, bidder = w.pend
     w.queue = []
     w.pend = [high, bidder, high]  # the winner hands the bid out, one resource at a time
-    w.phase, w.decider = Phase.GIVE, bidder
+    w.phase, w.decider = PH.GIVE, bidder
     return True
 
 

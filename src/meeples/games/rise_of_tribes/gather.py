@@ -7,8 +7,8 @@ from __future__ import annotations
 from itertools import combinations_with_replacement
 
 from meeples.games.rise_of_tribes import data, rules
-from meeples.games.rise_of_tribes.state import Flag, Phase, State
-from meeples.games.rise_of_tribes.work import Work
+from meeples.games.rise_of_tribes.state import PH, Flag, State
+from meeples.games.rise_of_tribes.work import Work, put
 
 RES = data.RESOURCE_LETTERS
 HEX_NAMES = tuple(chr(97 + h) for h in range(15))
@@ -36,7 +36,7 @@ def gather_kinds(s: State, h: int) -> tuple[int, ...]:
 
 def gather_hexes(s: State, p: int) -> list[int]:
     queue, inv_hex, inv = s.queue, s.inv_hex, s.inv  # invaders_at(h) == 0, inlined
-    return [h for h, row in enumerate(s.peek("pop")) if row[p] and h not in queue
+    return [h for h, row in enumerate(s.pop) if row[p] and h not in queue
             and (h != inv_hex or not inv)]
 
 
@@ -90,7 +90,7 @@ def apply_gather(w: Work, words: list[str]) -> None:
         w.gain(p, RES.index(taken[0]))
     if w.counts_as(h, data.FOOD):
         w.pend[2] = 1
-    for event, kind in data.PLENTIFUL.items():
+    for event, kind in data.PLENTIFUL.items() if not _PLENTIFUL.isdisjoint(w.slots) else ():
         slot = w.slot_of(event)
         if slot >= 0 and w.counts_as(h, kind):  # bonus per hex of that type (§2.6)
             bonus = min(data.PLENTIFUL_BONUS, w.tokens[slot][kind])
@@ -100,6 +100,10 @@ def apply_gather(w: Work, words: list[str]) -> None:
                 w.discard_slot(slot)
     if not has_gather_hex(w):  # type: ignore[arg-type]
         finish_gather(w)
+
+
+#: The Plentiful events (most gathers meet none of them in the slots).
+_PLENTIFUL = frozenset(data.PLENTIFUL)
 
 
 def finish_gather(w: Work) -> None:
@@ -121,11 +125,11 @@ def finish_gather(w: Work) -> None:
 def next_bonus(w: Work) -> None:
     while w.queue:
         if legal_bonus(w):  # type: ignore[arg-type]
-            w.phase = Phase.BONUS
+            w.phase = PH.BONUS
             return
         w.queue.pop(0)
     if w.pend[0] >= data.GATHER6_AMOUNT:
-        w.flags[Flag.GATHER6] = 1
+        w.flags = put(w.flags, Flag.GATHER6, 1)
     rules.finish_action(w)
 
 

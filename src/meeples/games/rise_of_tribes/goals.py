@@ -7,8 +7,8 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from meeples.games.rise_of_tribes import actions, data, rules
-from meeples.games.rise_of_tribes.state import Flag, Phase, State
-from meeples.games.rise_of_tribes.work import Work
+from meeples.games.rise_of_tribes.state import PH, Flag, State
+from meeples.games.rise_of_tribes.work import Work, put
 
 RES = data.RESOURCE_LETTERS
 GOAL = data.GOAL_IDS
@@ -40,14 +40,22 @@ def standing(s: State, p: int) -> Standing:
     for h, row in enumerate(s.pop):
         mine = row[p]
         if mine:
-            others = sum(row) - mine + (inv if h == inv_hex else 0)  # others(h, p), inlined
+            others = sum(row) - mine  # others(h, p), inlined
+            if h == inv_hex:
+                others += inv
             occupied += 1
             members += mine
             if mine > others:
                 majority.append(h)
-            if not others and (terrain[h] == data.FOOD or special[h] == data.WILD_LAND):
+            if not others and (terrain[h] == _FOOD or special[h] == _WILD_LAND):
                 lakes += 1
-    return Standing(majority, occupied, lakes, members)
+    # tuple.__new__: a NamedTuple's own constructor is a Python function (legal_goals calls
+    # this at most of a game's steps 5)
+    return _new_tuple(Standing, (majority, occupied, lakes, members))
+
+
+_new_tuple = tuple.__new__
+_FOOD, _WILD_LAND = data.FOOD, data.WILD_LAND
 
 
 #: Largest group sizes by player count and hex set: connectivity depends on the map alone.
@@ -94,23 +102,29 @@ def has_all_types(s: State, hexes: list[int]) -> bool:
 def condition_met(s: State, p: int, card: int, stand: Standing | None = None) -> bool:
     """Return whether an achievement's condition holds now for p (Q15); ``stand`` is p's
     standing when the caller has it already."""
-    if card == data.GATHER6:
+    if card == _GATHER6:
         return bool(s.flags[Flag.GATHER6])
-    if card == data.SETTLERS:
-        return s.villages_of(p) >= data.SETTLERS_VILLAGES
-    if card == data.RAID:
+    if card == _SETTLERS:
+        return s.villages.count(p) >= data.SETTLERS_VILLAGES
+    if card == _RAID:
         return bool(s.flags[Flag.RAID])
     if stand is None:
         stand = standing(s, p)
-    if card == data.NEIGHBOURS:
+    if card == _NEIGHBOURS:
         return largest_group(s.n, stand.majority) >= data.NEIGHBOURS_GROUP
-    if card == data.WATERS:
+    if card == _WATERS:
         return stand.lakes >= data.WATERS_LAKES
-    if card == data.MASTERS:
+    if card == _MASTERS:
         return has_all_types(s, stand.majority)
-    if card == data.EXPANSION:
+    if card == _EXPANSION:
         return stand.occupied >= data.EXPANSION_HEXES
     return stand.members >= data.GREAT_TRIBE_MEMBERS
+
+
+#: The achievements as module constants (a read of ``data.X`` costs an attribute lookup more).
+(_GATHER6, _NEIGHBOURS, _WATERS, _MASTERS, _EXPANSION, _SETTLERS, _RAID) = (
+    data.GATHER6, data.NEIGHBOURS, data.WATERS, data.MASTERS, data.EXPANSION, data.SETTLERS,
+    data.RAID)
 
 
 def village_cost(s: State, p: int) -> tuple[int, ...]:
@@ -119,8 +133,8 @@ def village_cost(s: State, p: int) -> tuple[int, ...]:
 
 # --- step 5 ---------------------------------------------------------------------------------------
 
-#: Phase.GOALS read once (a read through the enum class is slow in Python 3.11: rules.ACT).
-GOALS = Phase.GOALS
+#: PH.GOALS read once (a read through the enum class is slow in Python 3.11: rules.ACT).
+GOALS = PH.GOALS
 
 
 def start_goals(w: Work) -> None:
@@ -129,34 +143,44 @@ def start_goals(w: Work) -> None:
 
 def legal_goals(s: State) -> list[str]:
     p = s.active
-    cards = sorted(set(s.progress[p]))
-    # The map is looked at once for every achievement in progress (cards are sorted).
-    stand = standing(s, p) if cards and cards[-1] >= _DEVELOPMENTS else None
+    progress = s.progress[p]
     res = s.res[p]
     out = []
-    for card in cards:
-        if card < _DEVELOPMENTS:  # a development: its cost, paid in resources
-            cost = data.DEV_COST[card]
-            if res[0] >= cost[0] and res[1] >= cost[1] and res[2] >= cost[2]:
+    if progress:
+        cards = sorted(set(progress)) if len(progress) > 1 else progress
+        # The map is looked at once for every achievement in progress (cards are sorted).
+        stand = standing(s, p) if cards[-1] >= _DEVELOPMENTS else None
+        wood, food, stone = res
+        for card in cards:
+            if card < _DEVELOPMENTS:  # a development: its cost, paid in resources
+                cost = _DEV_COST[card]
+                if wood >= cost[0] and food >= cost[1] and stone >= cost[2]:
+                    out.append(GOAL_TEXT[card])
+            elif condition_met(s, p, card, stand):
                 out.append(GOAL_TEXT[card])
-        elif condition_met(s, p, card, stand):
-            out.append(GOAL_TEXT[card])
     out += legal_villages(s, p)
-    for slot, event in enumerate(s.slots):
-        if event in data.ACQUIRE:
-            kind = data.ACQUIRE[event]
-            if s.res[p][kind] >= data.ACQUIRE_BASE - s.tokens[slot][kind]:
-                out.append(f"buy {data.EVENT_IDS[event]}")
-    if data.ALTAR in s.acquired[p] and not s.flags[Flag.ALTAR]:
-        pays = [RES[r] for r in range(3) if s.res[p][r] >= data.ALTAR_SAME]
-        if all(s.res[p]):
+    slots = s.slots
+    if _ALTAR in slots or _CANOE in slots or _WALLS in slots:
+        for slot, event in enumerate(slots):
+            if event in _ACQUIRE:
+                kind = _ACQUIRE[event]
+                if res[kind] >= data.ACQUIRE_BASE - s.tokens[slot][kind]:
+                    out.append(f"buy {data.EVENT_IDS[event]}")
+    if _ALTAR in s.acquired[p] and not s.flags[Flag.ALTAR]:
+        pays = [RES[r] for r in range(3) if res[r] >= data.ALTAR_SAME]
+        if all(res):
             pays.append("wfs")
         out += [f"altar {hn(h)} {pay}" for h in range(len(s.pop)) if s.pop[h][p] for pay in pays]
-    slot = s.slot_of(data.SHARED)
-    if slot >= 0 and not s.flags[Flag.SHARED] and (s.decks[p] or s.bottoms[p]) \
+    if _SHARED in slots and not s.flags[Flag.SHARED] and (s.decks[p] or s.bottoms[p]) \
             and shares_hex(s, p):
-        out += [f"share {RES[r]}" for r in range(3) if s.res[p][r]]
+        out += [f"share {RES[r]}" for r in range(3) if res[r]]
     return out + legal_anytime(s) + ["done"]
+
+
+_DEV_COST = data.DEV_COST
+_ACQUIRE = data.ACQUIRE
+_ALTAR, _CANOE, _WALLS, _SHARED, _POTTERY = (data.ALTAR, data.CANOE, data.WALLS, data.SHARED,
+                                             data.POTTERY)
 
 
 def shares_hex(s: State, p: int) -> bool:
@@ -208,24 +232,25 @@ def apply_goals(w: Work, words: list[str]) -> None:
                 w.elder_at[p] = h
         for r in range(3):
             w.res[p][r] -= cost[r]
-        w.villages[h] = p
+        w.villages = put(w.villages, h, p)
     elif verb == "buy":
         event = data.EVENT_IDS.index(words[1])
         slot = w.slot_of(event)
         kind = data.ACQUIRE[event]
         w.res[p][kind] -= data.ACQUIRE_BASE - w.tokens[slot][kind]
-        w.slots[slot] = -1  # R9: the card leaves its slot, its tokens go to the supply
+        # R9: the card leaves its slot, its tokens go to the supply
+        w.slots = put(w.slots, slot, -1)
         w.tokens[slot] = [0, 0, 0]
         w.acquired[p].append(event)
     elif verb == "altar":
-        w.flags[Flag.ALTAR] = 1
+        w.flags = put(w.flags, Flag.ALTAR, 1)
         pay = words[2]
         for r in range(3):
             w.res[p][r] -= data.ALTAR_SAME if pay == RES[r] else (1 if pay == "wfs" else 0)
         w.remove(ord(words[1]) - 97, p)
         w.gain_vp(p, data.ALTAR_VP, data.VP_ALTAR)
     elif verb == "share":
-        w.flags[Flag.SHARED] = 1
+        w.flags = put(w.flags, Flag.SHARED, 1)
         slot = w.slot_of(data.SHARED)
         r = RES.index(words[1])
         w.res[p][r] -= 1
@@ -242,6 +267,9 @@ def apply_goals(w: Work, words: list[str]) -> None:
 
 def legal_anytime(s: State) -> list[str]:
     p = s.active
+    # Neither power is at hand in most positions (asked at every die placed and every step 5)
+    if not (s.elders_on or s.flags[Flag.BORROWED] or _POTTERY in s.completed[p]):
+        return []
     out = []
     if s.has_dev(p, data.POTTERY) and not s.flags[Flag.POTTERY]:
         out += [f"pottery {RES[a]}>{RES[b]}" for a in range(3) if s.res[p][a] >= 2
@@ -256,12 +284,12 @@ def legal_anytime(s: State) -> list[str]:
 def apply_anytime(w: Work, words: list[str]) -> None:
     p = w.active
     if words[0] == "pottery":
-        w.flags[Flag.POTTERY] = 1
+        w.flags = put(w.flags, Flag.POTTERY, 1)
         w.res[p][RES.index(words[1][0])] -= 2
         w.gain(p, RES.index(words[1][2]))
     else:  # R5: give one resource, then use one of their developments this turn
-        w.flags[Flag.ELDER] = 1
+        w.flags = put(w.flags, Flag.ELDER, 1)
         r = RES.index(words[2])
         w.res[p][r] -= 1
         w.gain(int(words[1]), r)
-        w.flags[Flag.BORROWED] = GOAL.index(words[3]) + 1
+        w.flags = put(w.flags, Flag.BORROWED, GOAL.index(words[3]) + 1)

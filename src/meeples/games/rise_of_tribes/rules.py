@@ -20,19 +20,19 @@ from meeples.games.rise_of_tribes import actions, conflict, data, events, gather
 from meeples.games.rise_of_tribes.state import (
     CHANCE_PHASES,
     FLAG_COUNT,
+    PH,
     Flag,
-    Phase,
     State,
     picking,
     with_pick,
 )
-from meeples.games.rise_of_tribes.work import Won, Work, changed
+from meeples.games.rise_of_tribes.work import Won, Work, put, replacer, without
 
 RES = data.RESOURCE_LETTERS
 
-#: Phase.ACT read once: a read through the enum class goes through EnumType.__getattr__ in
+#: PH.ACT read once: a read through the enum class goes through EnumType.__getattr__ in
 #: Python 3.11 (about 0.2 us), and every turn comes back to this phase several times.
-ACT = Phase.ACT
+ACT = PH.ACT
 
 
 def hex_name(h: int) -> str:
@@ -80,7 +80,7 @@ def initial_state(players: int, seed: int, options: Mapping[str, Any]) -> State:
     """Return the undealt start (§2.2): the random parts of setup are chance nodes.
 
     The terrain of each hex, the hex of each scenario tile, each seat's tribe and the start
-    player are drawn one by one (``Phase.TERRAIN`` ... ``Phase.FIRST``); the goal decks and the
+    player are drawn one by one (``PH.TERRAIN`` ... ``PH.FIRST``); the goal decks and the
     event deck are shuffled in the physical game, here they are the multisets of their unseen
     cards, drawn from when a card is drawn. ``seed`` is not used: chance comes from outside.
 
@@ -106,7 +106,7 @@ def initial_state(players: int, seed: int, options: Mapping[str, Any]) -> State:
         decks=(data.goal_deck(n),) * n, bottoms=((),) * n, progress=((),) * n,
         completed=((),) * n, ev_deck=pool, ev_discard=(), slots=(-1, -1),
         tokens=((0, 0, 0), (0, 0, 0)), acquired=((),) * n, mammoth=-1, tamed=(0,) * n,
-        tiger=-1, first=-1, active=0, decider=0, phase=Phase.TERRAIN, pend=(), queue=(),
+        tiger=-1, first=-1, active=0, decider=0, phase=PH.TERRAIN, pend=(), queue=(),
         used=(), moved=(0,) * len(coords), left=0, to_draw=0, drawn=(), power=0,
         flags=(0,) * FLAG_COUNT, evstep=0, evface=0, rnd=0, winner=-1, over=0,
         scored=((0,) * len(data.VP_SOURCES),) * n,
@@ -128,7 +128,7 @@ def next_setup(w: Work) -> None:
         if -1 in w.terrain:
             kinds = terrain_left(w)  # type: ignore[arg-type]
             if sum(1 for k in kinds if k) > 1:
-                w.phase = Phase.TERRAIN
+                w.phase = PH.TERRAIN
                 return
             lay_terrain(w, next(k for k in range(3) if kinds[k]))
             continue
@@ -136,28 +136,28 @@ def next_setup(w: Work) -> None:
         if code:
             free = tile_hexes(w, code)  # type: ignore[arg-type]
             if len(free) > 1:
-                w.phase = Phase.TILE
+                w.phase = PH.TILE
                 return
             lay_tile(w, code, free[0])
             continue
         if -1 in w.tribe:
-            w.phase = Phase.TRIBE
+            w.phase = PH.TRIBE
             return
         if w.first < 0:
-            w.phase = Phase.FIRST
+            w.phase = PH.FIRST
             return
         break
     w.active = w.decider = w.first
     if w.leaders > 1:
-        w.phase, w.pend = Phase.PICK, []
+        w.phase, w.pend = PH.PICK, []
     else:
-        w.phase, w.pend = Phase.PLACE, [0]
+        w.phase, w.pend = PH.PLACE, [0]
 
 
 def terrain_left(s: State) -> list[int]:
     """Return the basic tiles of each type not laid yet (§2.2 step 1: players + 1 of each)."""
     laid = s.terrain
-    return [s.n + 1 - sum(1 for t in laid if t == kind) for kind in range(3)]
+    return [s.n + 1 - laid.count(kind) for kind in range(3)]
 
 
 def lay_terrain(w: Work, kind: int) -> None:
@@ -255,7 +255,7 @@ def apply_pick(w: Work, words: list[str]) -> None:
     w.leaders = with_pick(w.leaders, w.n, p, data.LEADER_POWER_CODES.index(words[1]))
     nxt = w.next_player(p)
     if nxt == w.first:
-        w.phase, w.pend, w.decider = Phase.PLACE, [0], w.first
+        w.phase, w.pend, w.decider = PH.PLACE, [0], w.first
     else:
         w.decider = nxt
 
@@ -275,13 +275,16 @@ def apply_place(w: Work, words: list[str]) -> None:
     seat = w.pend[0]
     members, _, take = data.START_SEATS[seat]
     spots = words[1].split("+")
+    p = w.decider
     if len(spots) == 1:
-        w.pop[hex_index(spots[0], w.n)][w.decider] += members
+        h = hex_index(spots[0], w.n)
+        w.set_pop(h, p, w.pop[h][p] + members)
     else:
-        w.pop[hex_index(spots[0], w.n)][w.decider] += members - 1
-        w.pop[hex_index(spots[1], w.n)][w.decider] += 1
+        h, b = hex_index(spots[0], w.n), hex_index(spots[1], w.n)
+        w.set_pop(h, p, w.pop[h][p] + members - 1)
+        w.set_pop(b, p, w.pop[b][p] + 1)
     if take:
-        w.phase, w.pend = Phase.TAKE, [seat, take]
+        w.phase, w.pend = PH.TAKE, [seat, take]
     else:
         next_seat(w, seat)
 
@@ -299,7 +302,7 @@ def apply_take(w: Work, words: list[str]) -> None:
 
 def next_seat(w: Work, seat: int) -> None:
     if seat + 1 < w.n:
-        w.phase, w.pend = Phase.PLACE, [seat + 1]
+        w.phase, w.pend = PH.PLACE, [seat + 1]
         w.decider = (w.first + seat + 1) % w.n
     else:
         start_turn(w, w.first)
@@ -307,14 +310,18 @@ def next_seat(w: Work, seat: int) -> None:
 
 # --- the turn (§2.3) ------------------------------------------------------------------------------
 
+#: The flags of a turn that starts (Flag).
+NO_FLAGS = (0,) * FLAG_COUNT
+
+
 def start_turn(w: Work, p: int) -> None:
     """Steps 1 and 2: count villages, then roll the two dice (two chance nodes)."""
     w.active = w.decider = p
     # moved has one entry per hex, like pop, which a turn start need not copy
-    w.used, w.moved, w.flags = [], [0] * len(w.moved), [0] * FLAG_COUNT
+    w.used, w.moved, w.flags = (), (0,) * len(w.moved), NO_FLAGS
     w.pend, w.queue, w.left, w.power = [], [], 0, 0
-    w.hand = []
-    w.phase = Phase.ROLL
+    w.hand = ()
+    w.phase = PH.ROLL
     w.gain_vp(p, w.villages_of(p), data.VP_VILLAGES)
 
 
@@ -331,11 +338,11 @@ def chance_roll(s: State) -> list[tuple[str, Fraction]]:
 def apply_roll(w: Work, words: list[str]) -> None:
     """A die comes up; once the hand holds two: Cunning's choice (not after its reroll, which
     set the flag), then the events of a double."""
-    w.hand.append(data.FACE_LETTERS.index(words[1]))
+    w.hand = (*w.hand, data.FACE_LETTERS.index(words[1]))
     if len(w.hand) < 2:
         return
     if w.has_power(w.active, data.CUNNING) and not w.flags[Flag.CUNNING]:
-        w.phase, w.decider = Phase.REROLL, w.active
+        w.phase, w.decider = PH.REROLL, w.active
         return
     after_roll(w)
 
@@ -353,9 +360,9 @@ def legal_reroll(s: State) -> list[str]:
 
 def apply_reroll(w: Work, words: list[str]) -> None:
     if words[0] == "reroll":
-        w.hand.remove(data.FACE_LETTERS.index(words[1]))
-        w.flags[Flag.CUNNING] = 1
-        w.phase = Phase.ROLL
+        w.hand = without(w.hand, data.FACE_LETTERS.index(words[1]))
+        w.flags = put(w.flags, Flag.CUNNING, 1)
+        w.phase = PH.ROLL
         return
     after_roll(w)
 
@@ -376,7 +383,7 @@ def end_turn(w: Work) -> None:
     if nxt == w.first:
         w.rnd += 1
         if w.rnd >= data.ROUND_LIMIT:
-            w.over, w.phase = 2, Phase.OVER
+            w.over, w.phase = 2, PH.OVER
             w.winner = max(range(w.n), key=lambda p: (w.score[p], -p))
             return
     start_turn(w, nxt)
@@ -386,13 +393,13 @@ def end_turn(w: Work) -> None:
 
 #: The outcomes of each chance phase with their probabilities.
 CHANCE: dict[int, Callable[[State], list[tuple[str, Fraction]]]] = {
-    Phase.TERRAIN: chance_terrain,
-    Phase.TILE: chance_tile,
-    Phase.TRIBE: chance_tribe,
-    Phase.FIRST: chance_first,
-    Phase.ROLL: chance_roll,
-    Phase.CARD: actions.chance_card,
-    Phase.EVENT: events.chance_event,
+    PH.TERRAIN: chance_terrain,
+    PH.TILE: chance_tile,
+    PH.TRIBE: chance_tribe,
+    PH.FIRST: chance_first,
+    PH.ROLL: chance_roll,
+    PH.CARD: actions.chance_card,
+    PH.EVENT: events.chance_event,
 }
 
 
@@ -408,65 +415,65 @@ ROLL_TEXTS = [outcome for outcome, _ in ROLLS]
 LEGAL: dict[int, Callable[[State], list[str]]] = {
     **{phase: _outcomes(chance) for phase, chance in CHANCE.items()},
     # the frequent draws list their outcomes without building fractions
-    Phase.ROLL: lambda s: [*ROLL_TEXTS],
-    Phase.CARD: actions.legal_card,
-    Phase.EVENT: events.legal_event,
-    Phase.PICK: legal_pick,
-    Phase.PLACE: legal_place,
-    Phase.TAKE: legal_take,
-    Phase.REROLL: legal_reroll,
-    Phase.SITE: events.legal_site,
-    Phase.VENT: events.legal_vent,
-    Phase.LOSE: events.legal_lose,
-    Phase.SETTLE: events.legal_settle,
-    Phase.BID: events.legal_bid,
-    Phase.GIVE: events.legal_give,
-    Phase.ACT: actions.legal_act,
-    Phase.LIGHT: actions.legal_light,
-    Phase.GROW: actions.legal_grow,
-    Phase.MOVE: actions.legal_move,
-    Phase.DISCOVER: actions.legal_discover,
-    Phase.GATHER: gather.legal_gather,
-    Phase.BONUS: gather.legal_bonus,
-    Phase.RECYCLE: actions.legal_recycle,
-    Phase.DREAM: actions.legal_dream,
-    Phase.ORDER: conflict.legal_order,
-    Phase.EVADE: conflict.legal_evade,
-    Phase.BOW: conflict.legal_bow,
-    Phase.GOALS: goals.legal_goals,
+    PH.ROLL: lambda s: [*ROLL_TEXTS],
+    PH.CARD: actions.legal_card,
+    PH.EVENT: events.legal_event,
+    PH.PICK: legal_pick,
+    PH.PLACE: legal_place,
+    PH.TAKE: legal_take,
+    PH.REROLL: legal_reroll,
+    PH.SITE: events.legal_site,
+    PH.VENT: events.legal_vent,
+    PH.LOSE: events.legal_lose,
+    PH.SETTLE: events.legal_settle,
+    PH.BID: events.legal_bid,
+    PH.GIVE: events.legal_give,
+    PH.ACT: actions.legal_act,
+    PH.LIGHT: actions.legal_light,
+    PH.GROW: actions.legal_grow,
+    PH.MOVE: actions.legal_move,
+    PH.DISCOVER: actions.legal_discover,
+    PH.GATHER: gather.legal_gather,
+    PH.BONUS: gather.legal_bonus,
+    PH.RECYCLE: actions.legal_recycle,
+    PH.DREAM: actions.legal_dream,
+    PH.ORDER: conflict.legal_order,
+    PH.EVADE: conflict.legal_evade,
+    PH.BOW: conflict.legal_bow,
+    PH.GOALS: goals.legal_goals,
 }
 
 APPLY: dict[int, Callable[[Work, list[str]], None]] = {
-    Phase.TERRAIN: apply_terrain,
-    Phase.TILE: apply_tile,
-    Phase.TRIBE: apply_tribe,
-    Phase.FIRST: apply_first,
-    Phase.ROLL: apply_roll,
-    Phase.CARD: actions.apply_card,
-    Phase.EVENT: events.apply_event,
-    Phase.PICK: apply_pick,
-    Phase.PLACE: apply_place,
-    Phase.TAKE: apply_take,
-    Phase.REROLL: apply_reroll,
-    Phase.SITE: events.apply_site,
-    Phase.VENT: events.apply_vent,
-    Phase.LOSE: events.apply_lose,
-    Phase.SETTLE: events.apply_settle,
-    Phase.BID: events.apply_bid,
-    Phase.GIVE: events.apply_give,
-    Phase.ACT: actions.apply_act,
-    Phase.LIGHT: actions.apply_light,
-    Phase.GROW: actions.apply_grow,
-    Phase.MOVE: actions.apply_move,
-    Phase.DISCOVER: actions.apply_discover,
-    Phase.GATHER: gather.apply_gather,
-    Phase.BONUS: gather.apply_bonus,
-    Phase.RECYCLE: actions.apply_recycle,
-    Phase.DREAM: actions.apply_dream,
-    Phase.ORDER: conflict.apply_order,
-    Phase.EVADE: conflict.apply_evade,
-    Phase.BOW: conflict.apply_bow,
-    Phase.GOALS: goals.apply_goals,
+    PH.TERRAIN: apply_terrain,
+    PH.TILE: apply_tile,
+    PH.TRIBE: apply_tribe,
+    PH.FIRST: apply_first,
+    PH.ROLL: apply_roll,
+    PH.CARD: actions.apply_card,
+    PH.EVENT: events.apply_event,
+    PH.PICK: apply_pick,
+    PH.PLACE: apply_place,
+    PH.TAKE: apply_take,
+    PH.REROLL: apply_reroll,
+    PH.SITE: events.apply_site,
+    PH.VENT: events.apply_vent,
+    PH.LOSE: events.apply_lose,
+    PH.SETTLE: events.apply_settle,
+    PH.BID: events.apply_bid,
+    PH.GIVE: events.apply_give,
+    PH.ACT: actions.apply_act,
+    PH.LIGHT: actions.apply_light,
+    PH.GROW: actions.apply_grow,
+    PH.MOVE: actions.apply_move,
+    PH.DISCOVER: actions.apply_discover,
+    PH.GATHER: gather.apply_gather,
+    PH.BONUS: gather.apply_bonus,
+    PH.RECYCLE: actions.apply_recycle,
+    PH.DREAM: actions.apply_dream,
+    PH.ORDER: conflict.apply_order,
+    PH.EVADE: conflict.apply_evade,
+    PH.BOW: conflict.apply_bow,
+    PH.GOALS: goals.apply_goals,
 }
 
 
@@ -526,13 +533,13 @@ def _sample_roll(s: State, rng: Draws) -> str:
 
 
 SAMPLE: dict[int, Callable[[State, Draws], str]] = {
-    Phase.TERRAIN: _sample_terrain,
-    Phase.TILE: _sample_tile,
-    Phase.TRIBE: _sample_tribe,
-    Phase.FIRST: _sample_first,
-    Phase.ROLL: _sample_roll,
-    Phase.CARD: actions.sample_card,
-    Phase.EVENT: events.sample_event,
+    PH.TERRAIN: _sample_terrain,
+    PH.TILE: _sample_tile,
+    PH.TRIBE: _sample_tribe,
+    PH.FIRST: _sample_first,
+    PH.ROLL: _sample_roll,
+    PH.CARD: actions.sample_card,
+    PH.EVENT: events.sample_event,
 }
 
 
@@ -555,6 +562,11 @@ def is_chance(state: State) -> bool:
 
 #: The face of each roll's text.
 _ROLL_FACE = {f"roll {data.FACE_LETTERS[f]}": f for f in set(data.DIE_FACES)}
+#: A state with the first die in the hand; with both, and the player to place one.
+_with_hand = replacer("hand")
+_with_hand_to_act = replacer("hand", "phase", "decider")
+#: PH.ROLL read once (rules.ACT).
+ROLL = PH.ROLL
 
 
 def roll_fast(state: State, action: str) -> State | None:
@@ -567,18 +579,45 @@ def roll_fast(state: State, action: str) -> State | None:
     face = _ROLL_FACE[action]
     hand = state.hand
     if not hand:
-        return changed(state, hand=(face,))
+        return _with_hand(state, (face,))  # type: ignore[no-any-return]
     if len(hand) == 1 and hand[0] != face and not (
         state.has_power(state.active, data.CUNNING) and not state.flags[Flag.CUNNING]
     ):
-        return changed(state, hand=(hand[0], face), phase=ACT, decider=state.active)
+        return _with_hand_to_act(state, (hand[0], face), ACT, state.active)  # type: ignore[no-any-return]
     return None
+
+
+#: A state at the start of a turn (``start_turn``'s fields, and ``rnd``).
+_turn_started = replacer("active", "decider", "used", "moved", "flags", "pend", "queue", "left",
+                         "power", "hand", "phase", "rnd")
+
+
+def done_fast(state: State) -> State | None:
+    """Return the state after step 5's "done" when the next turn starts without scoring (the
+    next player has no village) and the round limit is not reached; None otherwise.
+
+    ``end_turn`` and ``start_turn`` do the same through a working copy; the two are compared on
+    every "done" of seeded random games (tests/games/rise_of_tribes/test_chance_fast.py). A game
+    has about 37 turns."""
+    nxt = state.active + 1
+    if nxt == state.n:
+        nxt = 0
+    rnd = state.rnd + 1 if nxt == state.first else state.rnd
+    if rnd >= data.ROUND_LIMIT or nxt in state.villages:
+        return None
+    return _turn_started(  # type: ignore[no-any-return]
+        state, nxt, nxt, (), (0,) * len(state.moved), NO_FLAGS, (), (), 0, 0, (), PH.ROLL, rnd)
 
 
 def apply(state: State, action: str) -> State:
     """Return the state after a legal action (trusted: ``legal_actions`` is checked first)."""
-    if state.phase == Phase.ROLL:
+    phase = state.phase
+    if phase == PH.ROLL:
         fast = roll_fast(state, action)
+        if fast is not None:
+            return fast
+    elif phase == PH.GOALS and action == "done":
+        fast = done_fast(state)
         if fast is not None:
             return fast
     return apply_work(state, action)
@@ -590,7 +629,7 @@ def apply_work(state: State, action: str) -> State:
     try:
         APPLY[state.phase](w, action.split(" "))
     except Won:
-        w.phase = Phase.OVER
+        w.phase = PH.OVER
     return w.freeze()
 
 

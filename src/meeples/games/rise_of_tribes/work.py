@@ -13,13 +13,17 @@ from typing import Any
 from meeples.games.rise_of_tribes import data
 from meeples.games.rise_of_tribes.state import FIELDS, Reader, State
 
-#: Containers no rule ever changes (the map and the tribes): the working copy shares the frozen
-#: tuples, like the int fields.
-_SHARED = {"tiles_on", "terrain", "special", "tribe"}
+#: Containers the working copy shares with its state, as tuples: the map and the tribes, which
+#: no rule changes, and the ones the rules read in most actions but change in few, where a rule
+#: replaces what it changes (:func:`put`, :func:`without`; the members, ``Work.set_pop``, and
+#: the action rows, one row): a copy to lists and back at every action cost more than the few
+#: changes.
+_SHARED = {"tiles_on", "terrain", "special", "tribe", "villages", "slots", "moved", "hand",
+           "used", "flags", "pop", "rows"}
 
 #: Containers touched in most actions (a copy on first use costs more than copying up front):
-#: copied when the working copy is made. All are flat tuples of ints.
-_EAGER = ("pend", "queue", "used", "moved", "flags", "hand", "villages", "slots")
+#: copied to lists when the working copy is made (flat tuples of ints in the state).
+_EAGER = ("pend", "queue")
 
 #: The other containers, by depth: copied on first use (see :class:`_Lazy`).
 _LAZY = {name: depth for name, depth in FIELDS
@@ -34,7 +38,8 @@ class Won(Exception):
 
 
 class Work(Reader):
-    """A mutable copy of a :class:`State` (same field names, lists instead of tuples)."""
+    """A mutable copy of a :class:`State` (same field names; lists instead of tuples, but for the
+    shared fields, ``_SHARED``, which a rule replaces whole)."""
 
     # The lazily copied containers live in the instance dict, put there by their _Lazy
     # descriptor. No __getattr__ hook: it would slow down every attribute read of the rules.
@@ -48,23 +53,23 @@ class Work(Reader):
     terrain: list[int]
     special: list[int]
     volcano: int
-    pop: list[list[int]]
+    pop: tuple[tuple[int, ...], ...]
     inv_hex: int
     inv: int
-    villages: list[int]
+    villages: tuple[int, ...]
     elder_at: list[int]
     res: list[list[int]]
     score: list[int]
     tribe: list[int]
-    rows: list[list[int]]
-    hand: list[int]
+    rows: tuple[tuple[int, ...], ...]
+    hand: tuple[int, ...]
     decks: list[list[int]]
     bottoms: list[list[int]]
     progress: list[list[int]]
     completed: list[list[int]]
     ev_deck: list[int]
     ev_discard: list[int]
-    slots: list[int]
+    slots: tuple[int, ...]
     tokens: list[list[int]]
     acquired: list[list[int]]
     mammoth: int
@@ -76,13 +81,13 @@ class Work(Reader):
     phase: int
     pend: list[int]
     queue: list[int]
-    used: list[int]
-    moved: list[int]
+    used: tuple[int, ...]
+    moved: tuple[int, ...]
     left: int
     to_draw: int
     drawn: list[int]
     power: int
-    flags: list[int]
+    flags: tuple[int, ...]
     evstep: int
     evface: int
     rnd: int
@@ -130,11 +135,18 @@ class Work(Reader):
 
     def remove(self, h: int, p: int, amount: int = 1) -> None:
         """Remove members of p from a hex to their supply, then check villages (§2.9)."""
-        self.pop[h][p] -= amount
+        self.set_pop(h, p, self.pop[h][p] - amount)
         self.check_villages()
 
+    def set_pop(self, h: int, p: int, members: int) -> None:
+        """Set the members of p in a hex (``pop`` is shared with the state, as tuples: a rule
+        replaces the row it changes, where copying every row to lists and back cost more)."""
+        pop = self.pop
+        row = pop[h]
+        self.pop = pop[:h] + (row[:p] + (members,) + row[p + 1:],) + pop[h + 1:]
+
     def add(self, h: int, p: int, amount: int = 1) -> None:
-        self.pop[h][p] += amount
+        self.set_pop(h, p, self.pop[h][p] + amount)
         self.check_villages()
 
     def check_villages(self) -> None:
@@ -145,7 +157,7 @@ class Work(Reader):
 
     def destroy_village(self, h: int) -> None:
         owner = self.villages[h]
-        self.villages[h] = -1
+        self.villages = put(self.villages, h, -1)
         if self.elder_at[owner] == h:
             self.elder_at[owner] = -1
             if self.active != owner and self.phase != 0:
@@ -154,8 +166,23 @@ class Work(Reader):
     def discard_slot(self, slot: int) -> None:
         """Put the event of a slot on the discard pile; its tokens go to the supply."""
         self.ev_discard.append(self.slots[slot])
-        self.slots[slot] = -1
+        self.slots = put(self.slots, slot, -1)
         self.tokens[slot] = [0, 0, 0]
+
+
+def put(values: tuple[int, ...], i: int, value: int) -> tuple[int, ...]:
+    """Return a shared flat field (``_SHARED``) with entry ``i`` replaced."""
+    return values[:i] + (value,) + values[i + 1:]
+
+
+def without(values: tuple[int, ...], value: int) -> tuple[int, ...]:
+    """Return a shared flat field (``_SHARED``) without its first entry equal to ``value``.
+
+    Raises:
+        ValueError: no entry is equal to it.
+    """
+    i = values.index(value)
+    return values[:i] + values[i + 1:]
 
 
 class _Lazy:
@@ -192,46 +219,60 @@ class _Frozen(Reader):
     __slots__ = State.__slots__
 
 
-def _build() -> tuple[Any, Any, Any]:
-    """Generate the thaw, freeze and copy functions for the field table (profiling: the generic
+def _build() -> tuple[Any, Any]:
+    """Generate the thaw and freeze functions for the field table (profiling: the generic
     getattr/setattr loops took half of the time of a random playout)."""
     lines = ["def thaw(cls, state):", "    w = new(cls)", "    w._src = state"]
     lines += [f"    w.{name} = [*state.{name}]" if name in _EAGER
               else f"    w.{name} = state.{name}" for name in _SLOTTED]
     lines.append("    return w")
-    lines += ["def freeze(w):", "    src = w._src", "    copied = w.__dict__",
-              "    o = new(Frozen)"]
-    for name, depth in FIELDS:
+    # freeze takes every lazy container from the source, then puts back the few copied (none
+    # in most actions): one test of the instance dict, not one per lazy field.
+    lines += ["def freeze(w):", "    src = w._src", "    o = new(Frozen)"]
+    for name, _ in FIELDS:
         if name in _LAZY:
-            conv = f"tuple(copied[{name!r}])" if depth == 1 \
-                else f"tuple(map(tuple, copied[{name!r}]))"
-            value = f"{conv} if {name!r} in copied else src.{name}"
+            value = f"src.{name}"
         elif name in _EAGER:
             value = f"tuple(w.{name})"
         else:
             value = f"w.{name}"
         lines.append(f"    o.{name} = {value}")
+    lines += ["    copied = w.__dict__", "    if copied:",
+              "        for name, value in copied.items():", "            put_back[name](o, value)",
+              "    o.__class__ = State", "    return o"]
+    for name, depth in _LAZY.items():
+        conv = "tuple(value)" if depth == 1 else "tuple(map(tuple, value))"
+        lines += [f"def put_{name}(o, value):", f"    o.{name} = {conv}"]
+    lines.append("put_back.update({" + ", ".join(f"{n!r}: put_{n}" for n in _LAZY) + "})")
+    scope: dict[str, Any] = {"State": State, "Frozen": _Frozen, "new": object.__new__,
+                             "put_back": {}}
+    exec("\n".join(lines), scope)  # noqa: S102 - generated from the fixed field table
+    return scope["thaw"], scope["freeze"]
+
+
+_thaw, _freeze = _build()
+
+
+def replacer(*names: str) -> Any:
+    """Return a function ``(state, *values) -> State``: the state with these fields replaced,
+    in this order (each a final, frozen value), every other field shared.
+
+    Generated for its fields, like thaw and freeze: a die's roll or a setup draw changes one to
+    three fields, where a thaw and freeze copy the mutable ones (``rules.roll_fast``; profiling:
+    11 -> 3 us a roll through a generic ``setattr`` loop, 0.5 us generated)."""
+    unknown = [name for name in names if name not in State.__slots__]
+    if unknown or len(set(names)) != len(names):
+        raise ValueError(f"not distinct fields of a state: {names!r}")
+    args = [f"v_{name}" for name in names]
+    lines = [f"def replace(state, {', '.join(args)}):", "    o = new(Frozen)"]
+    lines += [f"    o.{name} = v_{name}" if name in names else f"    o.{name} = state.{name}"
+              for name, _ in FIELDS]
     lines += ["    o.__class__ = State", "    return o"]
-    lines += ["def copy(state):", "    o = new(Frozen)"]
-    lines += [f"    o.{name} = state.{name}" for name, _ in FIELDS]
-    lines += ["    return o"]
     scope: dict[str, Any] = {"State": State, "Frozen": _Frozen, "new": object.__new__}
     exec("\n".join(lines), scope)  # noqa: S102 - generated from the fixed field table
-    return scope["thaw"], scope["freeze"], scope["copy"]
+    return scope["replace"]
 
 
-_thaw, _freeze, _copy = _build()
-
-
-def changed(state: State, **fields: Any) -> State:
-    """Return a state with a few fields replaced (each a final, frozen value), the others
-    shared: a die's roll changes one or three fields, where a thaw and freeze copy the mutable
-    ones (``rules.roll_fast``; profiling: 11 -> 3 us a roll)."""
-    o = _copy(state)
-    for name, value in fields.items():
-        setattr(o, name, value)
-    o.__class__ = State
-    return o  # type: ignore[no-any-return]
 # The generated functions become the methods themselves (documented above): one call per
 # action each instead of two.
 _thaw.__doc__, _freeze.__doc__ = Work.thaw.__doc__, Work.freeze.__doc__
