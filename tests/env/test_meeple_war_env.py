@@ -22,6 +22,7 @@ from meeples.env import aec, batch, gym, vector
 from meeples.env.episode import Episode
 from meeples.env.meeple_war import (
     FEATURES,
+    Observer,
     PLACE_BLOCK,
     ROW,
     ROWS,
@@ -327,6 +328,49 @@ def test_fast_observation_equals_the_views_for_every_seat(players: int) -> None:
             continue
         for seat in range(players):
             assert np.array_equal(from_state(state.inner, seat), from_view(state.view(seat)))
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_observer_patching_equals_the_fast_twin_in_any_order(players: int) -> None:
+    # An observer per game, and one for both games interleaved, for every seat now and then:
+    # each call patches from whatever it saw last for that seat (other moves, several tiles
+    # laid since), or builds anew (another game).
+    shared, owns = Observer(), (Observer(), Observer())
+    games = [list(far_positions(players, 1, seed=players)),
+             [state.inner for state in positions(players, 1, seed=7 * players)]]
+    rng = random.Random(players)
+    trees = upgrades = laid = 0
+    for step in range(max(map(len, games))):
+        for states, own in zip(games, owns, strict=True):
+            inner = states[min(step, len(states) - 1)]
+            seats = range(players) if step % 9 == 0 else [rng.randrange(players)]
+            for seat in seats:
+                expected = from_state(inner, seat)
+                assert np.array_equal(own(inner, seat), expected)
+                assert np.array_equal(shared(inner, seat), expected)
+            trees += bool(inner.trees)
+            upgrades += bool(inner.upgrades)
+            laid = max(laid, len(inner.tiles))
+    assert trees and upgrades and laid > 20  # Trees, upgrade tokens and tiles laid were met
+
+
+def test_observer_returns_a_new_array_each_time() -> None:
+    observer = Observer()
+    inner = opening()
+    first = observer(inner, 0)
+    first[:] = 1.0  # the agent's array: changing it changes nothing kept
+    assert np.array_equal(observer(inner, 0), from_state(inner, 0))
+
+
+def test_workers_and_actions_to_do_are_each_village_slots_own_feature() -> None:
+    # V1 is slot index 0: it once landed on "pile" (workers) and "workers V4" (actions).
+    state = next(s for s in positions(2, 1) if 0 in s.inner.workers)
+    inner = state.inner
+    for planes in (from_state(inner, 0), from_view(state.view(0))):
+        assert planes[FEATURES.index("pile")] == pytest.approx(len(inner.pile) / 36)
+        for m in range(4):
+            assert planes[FEATURES.index(f"workers V{m + 1}")] == float(m in inner.workers)
+            assert planes[FEATURES.index(f"pending V{m + 1}")] == float(m in inner.pending)
 
 
 def test_observation_puts_the_observer_in_seat_slot_zero() -> None:

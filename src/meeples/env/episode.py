@@ -73,8 +73,8 @@ class Episode:
         #: of the state as the tree of ids that choose them (computed once per state).
         self.pending: int | None = None
         self._options: dict[int, Any] | None = None
-        #: The last observation built: (state, player, planes), reused while a head is pending.
-        self._seen: tuple[Any, int, Planes] | None = None
+        #: The game's own observer, kept between steps (None: its fast twin, or the view).
+        self._observer = self.spec.observer() if self.spec.observer is not None else None
         self.dealer = Dealer(0)
         self._to_move: int | None = None
         self.plies = 0  # actions played from the start, chance's included: the draw index
@@ -226,24 +226,10 @@ class Episode:
 
     def observe(self, player: int) -> Planes:
         """Return a player's observation planes (a new array)."""
-        fast = self.spec.from_state
+        fast = self._observer if self._observer is not None else self.spec.from_state
+        planes = self.spec.from_view(self.view(player)) if fast is None else self._fast(
+            fast, player)
         mark = self.spec.mark
-        if fast is None:
-            planes = self.spec.from_view(self.view(player))
-        elif mark is None:
-            planes = self._fast(fast, player)
-        else:
-            # With choices, after a head the state is still the head's: its planes are kept (a
-            # copy of our own, the agent may change its array) and copied with the head marked.
-            seen = self._seen
-            if seen is not None and seen[0] is self.inner and seen[1] == player:
-                planes = seen[2].copy()
-            else:
-                planes = self._fast(fast, player)
-                self._seen = (self.inner, player, planes.copy())
-            if self.pending is not None:
-                mark(planes, self.pending, player, self.players)
-            return planes
         if self.pending is not None and mark is not None:
             mark(planes, self.pending, player, self.players)
         return planes

@@ -302,9 +302,9 @@ def _turn(out: list[float] | Planes, phase: int, step: str, turn: int, temp_vp: 
         out[_T["pool asm"] + _TOKEN[token]] = 1.0
     out[_T["pile"]] = _capped(pile, PILE_SCALE)
     for m in workers:
-        out[_T["workers V1"] + m - 1] = 1.0
+        out[_T["workers V1"] + m] = 1.0  # village slot indices, V1 = 0
     for m in pending:
-        out[_T["pending V1"] + m - 1] = 1.0
+        out[_T["pending V1"] + m] = 1.0
     out[_T["bonuses"]] = _capped(bonuses, BONUS_SCALE)
     if sub:
         out[_T["fly"] if sub[0] == "fly" else _T["fright"]] = 1.0
@@ -624,10 +624,17 @@ def from_state(state: State, player: int) -> Planes:
             out[base + _SEAT_ACTIVE] = 1.0
         if seat == moving:
             out[base + _SEAT_TO_MOVE] = 1.0
-    # The turn block, written directly: its combinations recur too seldom to cache.
+    _write_turn(out, state)
+    return out
+
+
+def _write_turn(out: Planes, state: State) -> None:
+    """Write the turn block into an observation whose block is 0 (directly: its combinations
+    recur too seldom to cache)."""
     out[_PHASE0 + state.phase] = 1.0
     out[_STEP0 + _STEP[state.step]] = 1.0
     out[_TURN_AT] = _TURN_VALUES[min(state.turn, TURN_SCALE)]
+    temp_vp = state.temp_vp
     if temp_vp:
         out[_TEMP_VP] = _VP_VALUES[min(temp_vp, VP_SCALE)]
     if state.weapons:
@@ -650,14 +657,289 @@ def from_state(state: State, player: int) -> Planes:
         out[_FLY if state.sub[0] == "fly" else _FRIGHT] = 1.0
     if state.result:
         out[_OVER] = 1.0
-    return out
+
+
+def _turn_key(state: State) -> tuple[Any, ...]:
+    """Return what the turn block is made of."""
+    return (state.phase, state.step, state.turn, state.temp_vp, state.weapons, state.nature,
+            state.pool, len(state.pile), state.workers, state.pending, len(state.bonuses),
+            state.sub[:1], bool(state.result))
+
+
+def _patch_turn(out: Planes, before: tuple[Any, ...], now: tuple[Any, ...]) -> None:
+    """Rewrite the entries of the turn block whose fields differ (keys of :func:`_turn_key`)."""
+    (phase, step, turn, temp_vp, weapons, nature, pool, pile, workers, pending, bonuses, sub,
+     over) = now
+    if phase != before[0]:
+        out[_PHASE0 + before[0]] = 0.0
+        out[_PHASE0 + phase] = 1.0
+    if step != before[1]:
+        out[_STEP0 + _STEP[before[1]]] = 0.0
+        out[_STEP0 + _STEP[step]] = 1.0
+    if turn != before[2]:
+        out[_TURN_AT] = _TURN_VALUES[min(turn, TURN_SCALE)]
+    if temp_vp != before[3]:
+        out[_TEMP_VP] = _VP_VALUES[min(temp_vp, VP_SCALE)]
+    if weapons != before[4]:
+        out[_WEAPONS] = _capped(weapons, WEAPON_SCALE)
+    if nature != before[5]:
+        out[_NATURE] = float(bool(nature))
+    if pool != before[6]:
+        out[_POOL0: _POOL0 + len(UPGRADE_TOKENS)] = 0.0
+        for token in pool:
+            out[_POOL0 + _TOKEN[token]] = 1.0
+    if pile != before[7]:
+        out[_PILE] = _PILE_VALUES[min(pile, PILE_SCALE)]
+    if workers != before[8]:
+        for m in before[8]:
+            out[_WORKERS0 + m] = 0.0
+        for m in workers:
+            out[_WORKERS0 + m] = 1.0
+    if pending != before[9]:
+        for m in before[9]:
+            out[_ACTIONS0 + m] = 0.0
+        for m in pending:
+            out[_ACTIONS0 + m] = 1.0
+    if bonuses != before[10]:
+        out[_BONUSES] = _capped(bonuses, BONUS_SCALE)
+    if sub != before[11]:
+        out[_FLY] = float(sub == ("fly",))
+        out[_FRIGHT] = float(bool(sub) and sub != ("fly",))
+    if over != before[12]:
+        out[_OVER] = float(over)
+
+
+class _Seen:
+    """What an :class:`Observer` last wrote for one player: the observation and its sources."""
+
+    __slots__ = ("tiles", "upgrades", "trees", "players", "first", "board", "slot", "out",
+                 "troops", "frozen", "explore", "drawn", "seats", "marks", "turn")
+
+    def __init__(self, state: State, player: int) -> None:
+        self.tiles, self.upgrades, self.trees = state.tiles, state.upgrades, state.trees
+        self.players, self.first = state.players, state.first
+        self.board = _map(state)
+        self.slot = _SLOTS[state.players][player]
+        self.out = from_state(state, player)
+        aux = state.aux
+        self.troops = aux[1]
+        self.frozen = dict(aux[4]) if aux[4] else {}
+        self.explore = state.explore
+        self.drawn = state.drawn
+        self.seats = list(aux[3])
+        self.marks = (state.active, to_move(state), state.temp_vp)
+        self.turn = _turn_key(state)
+
+    def follows(self, state: State) -> bool:
+        """Return whether a state has this one's layout and a map that grew from this one's
+        (the same tiles, or more), after bringing the map's entries to it (tiles, upgrade
+        tokens, Trees): only then is the rest patched."""
+        if not (state.players == self.players and state.first == self.first and state.aux):
+            return False
+        if state.tiles is not self.tiles and not self._lay(state):
+            return False
+        if state.upgrades is not self.upgrades:
+            self._upgrade(state)
+        if state.trees is not self.trees:
+            now, then = set(state.trees), set(self.trees)
+            self._faces(then - now, 0.0)
+            self._faces(now - then, 1.0)
+            self.trees = state.trees
+        return True
+
+    def _lay(self, state: State) -> bool:
+        """Move the rows of the hexes that the tiles laid since rename (their own hexes, empty
+        places before, and the empty hexes next to them they name): what lies there goes
+        along. Return False when the tiles are not this map's and more."""
+        before = set(self.tiles)
+        if len(before) >= len(state.tiles) or not before.issubset(state.tiles):
+            return False
+        out, old, board = self.out, self.board, _map(state)
+        common = len(PLACE_FEATURES)
+        placed = []
+        seen: set[int] = set()
+        for tile in state.tiles:
+            if tile in before:
+                continue
+            for h in (tile[0], *(tile[0] + delta for delta in DELTA)):
+                p = board.numbered.get(h)
+                was = old.numbered.get(h)
+                if p is None or p == was or h in seen:
+                    continue
+                seen.add(h)
+                row = ROW[p]
+                if was is None:
+                    q, r = coords(h)
+                    out[row] = 1.0
+                    out[row + _Q] = _coordinate(q)
+                    out[row + _R] = _coordinate(r)
+                    placed.append(h)
+                else:
+                    out[row: row + common] = out[ROW[was]: ROW[was] + common]
+                    out[ROW[was]: ROW[was] + common] = 0.0
+                if p < _EMPTY_AT:  # a tile laid: its own, or one laid next to it
+                    rotation = next(t[2] for t in state.tiles if t[1] == p)
+                    out[row + _KIND: row + _TILE_VP + 1] = _TILE_ROWS[p, rotation]
+        self.board, self.tiles = board, state.tiles
+        if placed and self.trees:  # a Tree's face on a hex that is a place only now
+            self._faces(self.trees, 1.0, set(placed))
+        return True
+
+    def _upgrade(self, state: State) -> None:
+        out, offsets = self.out, self.board.offsets
+        now, then = set(state.upgrades), set(self.upgrades)
+        for h, token in then - now:
+            out[offsets[h] + _UPGRADE + _TOKEN[token]] = 0.0
+        for h, token in now - then:
+            out[offsets[h] + _UPGRADE + _TOKEN[token]] = 1.0
+        self.upgrades = state.upgrades
+
+    def _faces(self, edges: Any, value: float, only: set[int] | None = None) -> None:
+        """Write ``value`` on both faces of Tree edges that are places (those on the hexes
+        ``only``, if given)."""
+        out, offsets = self.out, self.board.offsets
+        for edge in edges:
+            h, d = divmod(edge, 8)
+            for face, side in ((h, d), (h + DELTA[d], d + 3)):
+                row = offsets.get(face)
+                if row is not None and (only is None or face in only):
+                    out[row + _TREE + side] = value
+
+    def update(self, state: State) -> None:
+        """Make the observation that of a state that :meth:`follows` this one: rewrite what
+        changed, and nothing else."""
+        out, aux, offsets, slot = self.out, state.aux, self.board.offsets, self.slot
+        troops = aux[1]
+        if troops is not self.troops:
+            old = self.troops
+            for h, row in troops.items():
+                if old.get(h) is not row:
+                    at = offsets[h] + _MEEPLES
+                    for seat, count in enumerate(row):
+                        out[at + slot[seat]] = _MEEPLE_VALUES[count] if count <= MEEPLE_SCALE \
+                            else 1.0
+            for h in old:
+                if h not in troops:
+                    at = offsets[h] + _MEEPLES
+                    out[at: at + SEATS] = 0.0
+            self.troops = troops
+        frozen = aux[4]
+        if frozen != self.frozen and (frozen or self.frozen):
+            for h in self.frozen:
+                out[offsets[h] + _FROZEN] = 0.0
+            for h, count in frozen.items():
+                if count:
+                    out[offsets[h] + _FROZEN] = _MEEPLE_VALUES[min(count, MEEPLE_SCALE)]
+            self.frozen = dict(frozen)
+        if state.explore is not self.explore and state.explore != self.explore:
+            for h, _ in self.explore:
+                out[offsets[h] + _EXPLORE] = 0.0
+            for h, _ in state.explore:
+                out[offsets[h] + _EXPLORE] = 1.0
+            self.explore = state.explore
+        if state.drawn is not self.drawn and state.drawn != self.drawn:
+            if self.drawn:
+                out[offsets[self.drawn[0]] + _EXPLORING] = 0.0
+            if state.drawn:
+                out[offsets[state.drawn[0]] + _EXPLORING] = 1.0
+            self.drawn = state.drawn
+        seats = aux[3]
+        moving = to_move(state)
+        marks = (state.active, moving, state.temp_vp)
+        changed = marks != self.marks
+        width = len(SLOT_FEATURES)
+        for k, entry in enumerate(seats):
+            before = self.seats[k]
+            if entry is before:
+                continue
+            changed = True
+            self.seats[k] = entry
+            base = _SEAT_BASE + slot[k] * _SEAT_WIDTH
+            if not (entry.stock == before.stock and entry.depot == before.depot
+                    and entry.ladder == before.ladder and entry.mountain == before.mountain
+                    and entry.extra_vp == before.extra_vp and entry.tree == before.tree
+                    and entry.tokens == before.tokens and entry.shields == before.shields
+                    and entry.available == before.available and entry.boxed == before.boxed):
+                _patch_header(out, base, before, entry)
+            now, then = entry.slots, before.slots
+            for m in range(VILLAGE_SLOTS):  # most often a worker moved: one slot changed
+                if now[m] is not then[m]:
+                    at = base + _SLOT_BASE + m * width
+                    if now[m] is None:
+                        out[at: at + width] = 0.0
+                    else:
+                        out[at: at + width] = _slot_row(now[m], slot)
+        if changed:
+            self.marks = marks
+            active, _, temp_vp = marks
+            for k, entry in enumerate(seats):
+                base = _SEAT_BASE + slot[k] * _SEAT_WIDTH
+                vp = entry.mountain + entry.extra_vp + (temp_vp if k == active else 0)
+                out[base + _SEAT_VP] = _VP_VALUES[min(vp, VP_SCALE)]
+                out[base + _SEAT_ACTIVE] = float(k == active)
+                out[base + _SEAT_TO_MOVE] = float(k == moving)
+        turn = _turn_key(state)
+        if turn != self.turn:
+            _patch_turn(out, self.turn, turn)
+            self.turn = turn
+
+
+def _patch_header(out: Planes, base: int, before: Any, seat: Any) -> None:
+    """Rewrite the entries of a seat's block (but its slots, VP, active and to move) whose
+    fields differ from those of the seat before."""
+    if seat.stock != before.stock:
+        out[base + 1] = _MEEPLE_VALUES[min(seat.stock, MEEPLE_SCALE)]
+    if seat.depot != before.depot:
+        out[base + 2] = _MEEPLE_VALUES[min(seat.depot, MEEPLE_SCALE)]
+    if seat.ladder != before.ladder:
+        out[base + 3] = _capped(seat.ladder, LADDER_SCALE)
+    if seat.mountain != before.mountain:
+        out[base + 4] = _capped(seat.mountain, MEEPLE_SCALE)
+    if seat.extra_vp != before.extra_vp:
+        out[base + 5] = _capped(seat.extra_vp, VP_SCALE)
+    if seat.tree != before.tree:
+        out[base + 7] = float(bool(seat.tree))
+    if seat.tokens != before.tokens:
+        at = base + _S["token asm"]
+        out[at: at + len(UPGRADE_TOKENS)] = 0.0
+        tokens = list(seat.tokens)
+        for token in set(tokens):
+            out[at + _TOKEN[token]] = _capped(tokens.count(token), TOKEN_SCALE)
+    if seat.shields != before.shields:
+        out[base + _S["shields"]] = _capped(seat.shields, SHIELD_SCALE)
+    for name, at in (("available", _S["available VS"]), ("boxed", _S["boxed VS"])):
+        codes = getattr(seat, name)
+        if codes != getattr(before, name):
+            out[base + at: base + at + len(BUILDING_CODES)] = 0.0
+            if codes:
+                out[_codes(codes, base + at)] = 1.0
+
+
+class Observer:
+    """The fast twin as an environment keeps it, one per game: each player's last observation,
+    patched where the state changed (the meeples of a hex, a seat's slot, the turn) rather than
+    built again, then copied out. Equal to :func:`from_state` for any state, in any order: a
+    state of another map or layout (a tile laid, a new game) is built whole."""
+
+    def __init__(self) -> None:
+        self._seen: dict[int, _Seen] = {}
+
+    def __call__(self, state: State, player: int) -> Planes:
+        seen = self._seen.get(player)
+        if seen is not None and seen.follows(state):
+            seen.update(state)
+        elif state.aux:
+            seen = self._seen[player] = _Seen(state, player)
+        else:  # a state the rules have not worked on (parsed): nothing to follow
+            return from_state(state, player)
+        return seen.out.copy()
 
 
 _PHASE0, _STEP0, _TURN_AT = _T["phase 0"], _T["step first"], _T["turn"]
 _TEMP_VP, _WEAPONS, _NATURE, _POOL0 = _T["temp vp"], _T["weapons"], _T["nature"], _T["pool asm"]
 _PILE, _BONUSES, _FLY, _FRIGHT, _OVER = _T["pile"], _T["bonuses"], _T["fly"], _T["fright"], _T[
     "over"]
-_WORKERS0, _ACTIONS0 = _T["workers V1"] - 1, _T["pending V1"] - 1
+_WORKERS0, _ACTIONS0 = _T["workers V1"], _T["pending V1"]
 _TURN_VALUES = tuple(_capped(turn, TURN_SCALE) for turn in range(TURN_SCALE + 1))
 _PILE_VALUES = tuple(_capped(count, PILE_SCALE) for count in range(PILE_SCALE + 1))
 _POOL_INDEX: dict[tuple[str, ...], npt.NDArray[np.intp]] = {}

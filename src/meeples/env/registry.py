@@ -107,6 +107,10 @@ class EnvSpec:
     #: The same observation from the internal state and a player, faster; None to always build
     #: it from the view. It may read only what the view publishes.
     from_state: Callable[[Any, int], Planes] | None = None
+    #: Makes a stateful ``from_state`` for one game (an episode makes its own): the same
+    #: numbers, kept between calls and patched where the state changed; None to use
+    #: ``from_state``.
+    observer: Callable[[], Callable[[Any, int], Planes]] | None = None
     #: Whether the ids of the legal actions ascend in the rules' order (Sparta's do, Rise of
     #: Tribes' do not): ``meeples bench`` then plays random games by the rules without sorting.
     ids_in_rules_order: bool = False
@@ -163,6 +167,7 @@ def _meeple_war() -> EnvSpec:
         shape=meeple_war.SHAPE,
         from_view=meeple_war.from_view,
         from_state=meeple_war.from_state,
+        observer=meeple_war.Observer,
         choices=choices,
         mark=meeple_war.mark,
     )
