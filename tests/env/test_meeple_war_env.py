@@ -22,11 +22,11 @@ from meeples.env import aec, batch, gym, vector
 from meeples.env.episode import Episode
 from meeples.env.meeple_war import (
     FEATURES,
-    Observer,
     PLACE_BLOCK,
     ROW,
     ROWS,
     SHAPE,
+    Observer,
     from_state,
     from_view,
     mark,
