@@ -336,47 +336,45 @@ for _t, _tile in enumerate(TILES):
 class _Map:
     """What the fast twin keeps of one map (its players and tiles)."""
 
-    __slots__ = ("tiles", "players", "numbered", "offsets", "block")
+    __slots__ = ("tiles", "players", "numbered", "offsets", "_block")
+    offsets: dict[int, int]
 
     def __init__(self, players: int, tiles: tuple[tuple[int, int, int], ...],
                  numbered: dict[int, int], before: _Map | None = None) -> None:
         self.tiles = tiles  # held, so that its id stays its own while the map is kept
         self.players = players
         self.numbered = numbered
+        self._block: Planes | None = None
         tile = None if before is None else choices.added_tile(before.tiles, tiles)
+        #: Where the row of each hex's place starts (hex code -> entry): the map before's with
+        #: the hexes a tile laid renames, or all of them.
         if before is not None and tile is not None:
-            self._follow(before, tile)
-            return
-        #: Where the row of each hex's place starts (hex code -> entry).
-        self.offsets = {h: ROW[p] for h, p in numbered.items()}
-        #: The places' blocks of the map alone: present, q, r and the tiles' features.
-        block = self.block = np.zeros(PLACE_BLOCK, dtype=np.float32)
-        hexes = np.fromiter(self.offsets, dtype=np.intp, count=len(numbered))
-        rows = np.fromiter(self.offsets.values(), dtype=np.intp, count=len(numbered))
-        block[rows] = 1.0
-        block[rows + _Q] = np.clip((hexes // 256 - 128 + REACH) / (2 * REACH), 0.0, 1.0)
-        block[rows + _R] = np.clip((hexes % 256 - 128 + REACH) / (2 * REACH), 0.0, 1.0)
-        if tiles:
-            laid = np.array([(index, rotation) for _, index, rotation in tiles], dtype=np.intp)
-            where = laid[:, :1] * _TILE_WIDTH + np.arange(_KIND, _TILE_VP + 1)
-            block[where] = _TILE_ROWS[laid[:, 0], laid[:, 1]]
+            offsets = before.offsets.copy()
+            for h, p in choices.renamed(before.numbered, tile).items():
+                offsets[h] = ROW[p]
+        else:
+            offsets = {h: ROW[p] for h, p in numbered.items()}
+        self.offsets = offsets
 
-    def _follow(self, before: _Map, tile: tuple[int, int, int]) -> None:
-        """Make the map as ``before`` with one tile more: that tile's hex and the hexes next to
-        it that it names change places, nothing else."""
-        block = self.block = before.block.copy()
-        offsets = self.offsets = before.offsets.copy()
-        for h, p in choices.renamed(before.numbered, tile).items():
-            row = offsets.get(h)
-            if row is not None:  # an empty hex named otherwise before: its row is free
-                block[row] = block[row + _Q] = block[row + _R] = 0.0
-            row = offsets[h] = ROW[p]
-            q, r = coords(h)
-            block[row] = 1.0
-            block[row + _Q] = _coordinate(q)
-            block[row + _R] = _coordinate(r)
-            if p < _EMPTY_AT:
-                block[row + _KIND: row + _TILE_VP + 1] = _TILE_ROWS[tile[1], tile[2]]
+    @property
+    def block(self) -> Planes:
+        """The places' blocks of the map alone: present, q, r and the tiles' features (made on
+        first use: an observer needs them only to build an observation whole)."""
+        block = self._block
+        if block is None:
+            block = self._block = np.zeros(PLACE_BLOCK, dtype=np.float32)
+            count = len(self.offsets)
+            hexes = np.fromiter(self.offsets, dtype=np.intp, count=count)
+            rows = np.fromiter(self.offsets.values(), dtype=np.intp, count=count)
+            block[rows] = 1.0
+            block[rows + _Q] = np.clip((hexes // 256 - 128 + REACH) / (2 * REACH), 0.0, 1.0)
+            block[rows + _R] = np.clip((hexes % 256 - 128 + REACH) / (2 * REACH), 0.0, 1.0)
+            if self.tiles:
+                laid = np.array([(index, rotation) for _, index, rotation in self.tiles],
+                                dtype=np.intp)
+                where = laid[:, :1] * _TILE_WIDTH + np.arange(_KIND, _TILE_VP + 1)
+                block[where] = _TILE_ROWS[laid[:, 0], laid[:, 1]]
+        return block
 
 
 #: id(tiles) -> its map: states share their tiles tuple until a tile is laid.
@@ -712,10 +710,11 @@ def _patch_turn(out: Planes, before: tuple[Any, ...], now: tuple[Any, ...]) -> N
 class _Seen:
     """What an :class:`Observer` last wrote for one player: the observation and its sources."""
 
-    __slots__ = ("tiles", "upgrades", "trees", "players", "first", "board", "slot", "out",
-                 "troops", "frozen", "explore", "drawn", "seats", "marks", "turn")
+    __slots__ = ("state", "tiles", "upgrades", "trees", "players", "first", "board", "slot",
+                 "out", "troops", "frozen", "explore", "drawn", "seats", "marks", "turn")
 
     def __init__(self, state: State, player: int) -> None:
+        self.state = state  # the last state written (held: its identity is its own)
         self.tiles, self.upgrades, self.trees = state.tiles, state.upgrades, state.trees
         self.players, self.first = state.players, state.first
         self.board = _map(state)
@@ -926,8 +925,11 @@ class Observer:
 
     def __call__(self, state: State, player: int) -> Planes:
         seen = self._seen.get(player)
+        if seen is not None and seen.state is state:  # after a head: the same state again
+            return seen.out.copy()
         if seen is not None and seen.follows(state):
             seen.update(state)
+            seen.state = state
         elif state.aux:
             seen = self._seen[player] = _Seen(state, player)
         else:  # a state the rules have not worked on (parsed): nothing to follow

@@ -264,6 +264,8 @@ def _hex_form(form: Form) -> tuple[re.Pattern[str], tuple[int, ...]]:
 _HEX_FORMS = tuple((offset, form, *_hex_form(form))
                    for offset, form in zip(FIRST.offsets, FIRST.forms, strict=True))
 _SKELETONS: dict[str, _Skeleton | None] = {}
+_MOVE_TEXT = re.compile(rf"({_HEX})>({_HEX}):(\d{{1,2}})")
+_MOVE_AT = FIRST.offsets[next(i for i, form in enumerate(FORMS) if form.verb == "move")]
 _MISSING = object()
 _CACHE_LIMIT = 1 << 17
 
@@ -292,8 +294,15 @@ def _skeleton(text: str) -> _Skeleton | None:
     found = _SKELETONS.get(text, _MISSING)
     if found is not _MISSING:
         return found  # type: ignore[return-value]
-    head, target = split(text)
     out: _Skeleton | None = None
+    move = _MOVE_TEXT.fullmatch(text)
+    count = None if move is None else COUNTS.index.get(move[3])
+    if move is not None and count is not None:  # most texts: the general parse, unrolled
+        out = (_MOVE_AT + count, parse_hex(move[1]), len(COUNTS), *_SPAN[id(TILE)],
+               parse_hex(move[2]), *_SPAN[id(PLACE)])
+        _SKELETONS[text] = out
+        return out
+    head, target = split(text)
     for offset, form, regex, strides in _HEX_FORMS:
         found = regex.fullmatch(head)
         if found is None:
