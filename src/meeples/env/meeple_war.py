@@ -346,6 +346,9 @@ class _Map:
         self.numbered = numbered
         self._block: Planes | None = None
         tile = None if before is None else choices.added_tile(before.tiles, tiles)
+        if before is not None and before.tiles == tiles:  # the same tiles in a new tuple
+            self.offsets = before.offsets
+            return
         #: Where the row of each hex's place starts (hex code -> entry): the map before's with
         #: the hexes a tile laid renames, or all of them.
         if before is not None and tile is not None:
@@ -711,7 +714,8 @@ class _Seen:
     """What an :class:`Observer` last wrote for one player: the observation and its sources."""
 
     __slots__ = ("state", "tiles", "upgrades", "trees", "players", "first", "board", "slot",
-                 "out", "troops", "frozen", "explore", "drawn", "seats", "marks", "turn")
+                 "out", "troops", "frozen", "explore", "drawn", "seats", "marks", "turn",
+                 "rows")
 
     def __init__(self, state: State, player: int) -> None:
         self.state = state  # the last state written (held: its identity is its own)
@@ -727,6 +731,8 @@ class _Seen:
         self.drawn = state.drawn
         self.seats = list(aux[3])
         self.marks = (state.active, to_move(state), state.temp_vp)
+        #: id(village slot) -> (the slot, its features for this observer): slots are shared.
+        self.rows: dict[int, tuple[Any, Planes]] = {}
         self.turn = _turn_key(state)
 
     def follows(self, state: State) -> bool:
@@ -750,6 +756,9 @@ class _Seen:
         """Move the rows of the hexes that the tiles laid since rename (their own hexes, empty
         places before, and the empty hexes next to them they name): what lies there goes
         along. Return False when the tiles are not this map's and more."""
+        if state.tiles == self.tiles:  # the same tiles in a new tuple (a Tree, a token)
+            self.board, self.tiles = _map(state), state.tiles
+            return True
         before = set(self.tiles)
         if len(before) >= len(state.tiles) or not before.issubset(state.tiles):
             return False
@@ -845,13 +854,13 @@ class _Seen:
         seats = aux[3]
         moving = to_move(state)
         marks = (state.active, moving, state.temp_vp)
-        changed = marks != self.marks
+        changed = marks != self.marks  # the seats' VP, active and to move to write again
         width = len(SLOT_FEATURES)
+        rows = self.rows
         for k, entry in enumerate(seats):
             before = self.seats[k]
             if entry is before:
                 continue
-            changed = True
             self.seats[k] = entry
             base = _SEAT_BASE + slot[k] * _SEAT_WIDTH
             if not (entry.stock == before.stock and entry.depot == before.depot
@@ -860,14 +869,20 @@ class _Seen:
                     and entry.tokens == before.tokens and entry.shields == before.shields
                     and entry.available == before.available and entry.boxed == before.boxed):
                 _patch_header(out, base, before, entry)
+                changed = True
             now, then = entry.slots, before.slots
             for m in range(VILLAGE_SLOTS):  # most often a worker moved: one slot changed
                 if now[m] is not then[m]:
                     at = base + _SLOT_BASE + m * width
                     if now[m] is None:
                         out[at: at + width] = 0.0
-                    else:
-                        out[at: at + width] = _slot_row(now[m], slot)
+                        continue
+                    row = rows.get(id(now[m]))
+                    if row is None or row[0] is not now[m]:
+                        if len(rows) >= _SEAT_CACHE_SIZE:
+                            rows.clear()
+                        row = rows[id(now[m])] = (now[m], _slot_row(now[m], slot))
+                    out[at: at + width] = row[1]
         if changed:
             self.marks = marks
             active, _, temp_vp = marks

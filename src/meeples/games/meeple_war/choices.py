@@ -221,6 +221,10 @@ def _epoch(state: Any) -> _Epoch:
         players = state.players
         tile = None
         if _last and _last[0].players == players:
+            if _last[0].tiles == tiles:  # the same tiles in a new tuple: the same places
+                found = _EPOCHS[id(tiles)] = _Epoch(players, tiles, _last[0].places)
+                _last[:] = [found]
+                return found
             tile = added_tile(_last[0].tiles, tiles)
         if tile is None:
             places = _number_places(players, tiles)
