@@ -192,15 +192,17 @@ def renamed(places: dict[int, int], tile: tuple[int, int, int]) -> dict[int, int
 
 
 class _Epoch:
-    """The places of one map (the players and tiles of some states)."""
+    """The places of one map (the players and tiles of some states), and the paths of the
+    action texts met on it (most recur: the same meeples' moves, a worker's exits)."""
 
-    __slots__ = ("tiles", "players", "places")
+    __slots__ = ("tiles", "players", "places", "paths")
 
     def __init__(self, players: int, tiles: tuple[tuple[int, int, int], ...],
-                 places: dict[int, int]) -> None:
+                 places: dict[int, int], paths: dict[str, Path] | None = None) -> None:
         self.tiles = tiles  # held, so that its id stays its own while the epoch is kept
         self.players = players
         self.places = places
+        self.paths: dict[str, Path] = {} if paths is None else paths
 
 
 #: id(tiles) -> the epoch of that map: states share their tiles tuple until a tile is laid, so
@@ -222,7 +224,8 @@ def _epoch(state: Any) -> _Epoch:
         tile = None
         if _last and _last[0].players == players:
             if _last[0].tiles == tiles:  # the same tiles in a new tuple: the same places
-                found = _EPOCHS[id(tiles)] = _Epoch(players, tiles, _last[0].places)
+                found = _EPOCHS[id(tiles)] = _Epoch(players, tiles, _last[0].places,
+                                                    _last[0].paths)
                 _last[:] = [found]
                 return found
             tile = added_tile(_last[0].tiles, tiles)
@@ -380,37 +383,30 @@ def options(actions: Sequence[str], state: Any) -> Options:
     Raises:
         ValueError: an action has no ids (a bug: every hex an action names is a place).
     """
-    numbered = _epoch(state).places
-    skeletons = _SKELETONS
+    epoch = _epoch(state)
+    known = epoch.paths
     out: Options = {}
     for action in actions:
-        skeleton = skeletons.get(action)
-        if skeleton is None:
-            skeleton = _skeleton(action)
-            if skeleton is None:
-                raise ValueError(f"{action!r} is no Meeple War action")
-        if skeleton.__class__ is int:  # no hex: most actions
-            out[skeleton] = action
-            continue
-        # _path, inlined: this runs for every legal action of every step.
-        first, h, stride, low, count, target, start, size = skeleton  # type: ignore[misc]
-        if h >= 0:
-            p = numbered.get(h, -1) - low
-            if not 0 <= p < count:
-                raise ValueError(f"{action!r} names a hex that is no place of its state")
-            first += p * stride
-        if target < 0:
-            out[first] = action
-            continue
-        p = numbered.get(target, -1) - start
-        if not 0 <= p < size:
-            raise ValueError(f"{action!r} names a hex that is no place of its state")
-        second = FIRST_COUNT + start + p
-        if first in out:
-            out[first][second] = action
+        found = known.get(action)
+        if found is None:
+            found = _path(action, epoch.places)
+            if found is None:
+                raise ValueError(f"{action!r} is no Meeple War action, or names a hex that is"
+                                 " no place of its state")
+            if len(known) >= _PATH_LIMIT:
+                known.clear()
+            known[action] = found
+        if len(found) == 1:
+            out[found[0]] = action
+        elif found[0] in out:
+            out[found[0]][found[1]] = action
         else:
-            out[first] = {second: action}
+            out[found[0]] = {found[1]: action}
     return out
+
+
+#: The paths kept per map, at most.
+_PATH_LIMIT = 4096
 
 
 def is_head(number: int) -> bool:
