@@ -1,6 +1,7 @@
-"""Meeple War's environments: factored choices (a head, then its hex) that map every legal action
-to one path of ids and back, masks equal to the legal set, PettingZoo's api_test and seed_test
-at 2-4 players, Gymnasium's check_env, the observation from the view, rewards, rendering."""
+"""Meeple War's environments: factored choices (a head, then its place) that map every legal
+action to one path of ids and back, on every map however far it grows, masks equal to the legal
+set, PettingZoo's api_test and seed_test at 2-4 players, Gymnasium's check_env, the observation
+from the view (places, not a fixed grid), rewards, rendering."""
 
 from __future__ import annotations
 
@@ -19,9 +20,21 @@ import meeples
 from meeples.core.chance import CHANCE
 from meeples.env import aec, batch, gym, vector
 from meeples.env.episode import Episode
-from meeples.env.meeple_war import FEATURES, SHAPE, from_state, from_view, mark
-from meeples.games.meeple_war import choices
+from meeples.env.meeple_war import (
+    FEATURES,
+    PLACE_BLOCK,
+    ROW,
+    ROWS,
+    SHAPE,
+    Observer,
+    from_state,
+    from_view,
+    mark,
+)
+from meeples.games.meeple_war import action_table, choices
+from meeples.games.meeple_war.board import coords, hex_name
 from tests.env.test_pettingzoo import DICT_OBSERVATION
+from tests.openspiel.test_meeple_war_table import eastward
 
 GAME = "meeple_war"
 
@@ -40,69 +53,147 @@ def positions(players: int, games: int, seed: int = 0) -> Iterator[Any]:
             state = state.play(rng.choice(state.legal()))
 
 
+def far_positions(players: int, games: int, seed: int = 0) -> Iterator[Any]:
+    """Yield the internal states of seeded games that explore eastwards whenever they can (as
+    the action table's tests do): their tiles reach 14 to 22 hexes out."""
+    rules = meeples.load(GAME).rules
+    for number in range(seed, seed + games):
+        inner = meeples.load(GAME).new(players, number).inner
+        rng = random.Random(number)
+        while rules.outcome(inner) is None:
+            legal = rules.legal_actions(inner)
+            choice = rng.choice(legal)
+            if rules.to_move(inner) != meeples.CHANCE:
+                yield inner
+                east = eastward(legal)
+                if east is not None and rng.random() < 0.9:
+                    choice = east
+            inner = rules.apply(inner, choice)
+
+
+def off_grid(inner: Any) -> int:
+    """Return the largest |q| or |r| of a placed tile (the 25x25 grid held 12)."""
+    return max(max(abs(q), abs(r)) for q, r in (coords(h) for h, _, _ in inner.tiles))
+
+
+def check_paths(inner: Any) -> tuple[int, int]:
+    """Assert that a decision's legal actions each have one path of ids, distinct, that reads
+    back to it in its state, heads exactly where two ids are needed, and that the options of the
+    environment are exactly those paths; return the paths' and the heads' counts."""
+    rules = meeples.load(GAME).rules
+    legal = list(rules.legal_actions(inner))
+    paths = choices.paths(legal, inner)
+    assert len(paths) == len(legal) and len(set(paths)) == len(paths)
+    for text, path in zip(legal, paths, strict=True):
+        assert choices.text(path, inner) == text
+        assert choices.path(text, inner) == path
+        assert 0 <= path[0] < choices.FIRST_COUNT
+        assert choices.is_head(path[0]) == (len(path) == 2)
+        if len(path) == 2:
+            assert choices.FIRST_COUNT <= path[1] < choices.COUNT
+    options = choices.options(legal, inner)
+    tree: dict[int, Any] = {}
+    for text, path in zip(legal, paths, strict=True):
+        if len(path) == 1:
+            tree[path[0]] = text
+        else:
+            tree.setdefault(path[0], {})[path[1]] = text
+    assert options == tree
+    return len(paths), sum(len(path) == 2 for path in paths)
+
+
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_every_legal_action_has_one_path_of_ids_and_back(players: int) -> None:
-    heads = seconds = 0
+    heads = 0
     for state in positions(players, 2, seed=10 * players):
-        legal = [str(action) for action in state.legal()]
-        paths = choices.paths(legal)
-        assert len(paths) == len(legal) and len(set(paths)) == len(paths)
-        for text, path in zip(legal, paths, strict=True):
-            assert choices.text(path) == text
-            assert choices.path(text) == path
-            assert 0 <= path[0] < choices.FIRST_COUNT
-            assert choices.is_head(path[0]) == (len(path) == 2)
-            if len(path) == 2:
-                heads += 1
-                assert choices.FIRST_COUNT <= path[1] < choices.COUNT
-                seconds += 1
-    assert heads and seconds  # moves were met, each in two decisions
+        heads += check_paths(state.inner)[1]
+    assert heads  # moves were met, each in two decisions
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_every_legal_action_far_beyond_radius_12_has_one_path_of_ids_and_back(
+    players: int
+) -> None:
+    farthest = 0
+    for inner in far_positions(players, 3):
+        check_paths(inner)
+        farthest = max(farthest, off_grid(inner))
+    assert farthest > 12  # beyond the 25x25 grid the ids once had
+
+
+def test_choices_places_are_the_action_tables_on_every_map() -> None:
+    for inner in far_positions(3, 1, seed=5):
+        numbered = choices.places(inner)
+        assert {hex_name(h): choices.PLACES[p] for h, p in numbered.items()} == \
+            action_table.places(inner)
 
 
 def test_choices_count_is_the_same_at_every_player_count_and_modest() -> None:
-    assert choices.COUNT == choices.FIRST_COUNT + choices.CELLS == 16_351
-    assert SHAPE == (len(FEATURES),) == (39 * 625 + 4 * 168 + 41 + 36,)
+    assert choices.COUNT == choices.FIRST_COUNT + len(choices.PLACES) == 3_124
+    assert len(choices.PLACES) == 36 + 216 + 27
+    assert SHAPE == (len(FEATURES),) == (36 * 40 + 216 * 17 + 27 * 25 + 4 * 168 + 41 + 36,)
+    assert PLACE_BLOCK == ROW[-1] + len(ROWS[-1])
     for players in (2, 3, 4):
         assert aec(GAME, players=players).action_space("player_0").n == choices.COUNT
+
+
+def opening() -> Any:
+    """Return the 2-player setup (T01 at 0,0, T07 at 0,-1, T08 at 0,1, T10 at 1,-1, T11 at
+    -1,1; V1 of seat 0 at 2,-2)."""
+    return meeples.load(GAME).new(2, 0).inner
 
 
 @pytest.mark.parametrize(("text", "path_texts"), [
     ("done", ("done",)),
     ("w1>a", ("w1>a",)),
-    ("explore@1,0", ("explore@1,0",)),
-    ("2,-1>3,-1:4", ("2,-1>?:4", "3,-1")),
-    ("fr:1@0,0>1,0", ("fr:1@0,0>?", "1,0")),
-    ("tree:1,0/2", ("tree:?/2", "1,0")),
-    ("s2:rei:3@-1,2", ("s2:rei:3@?", "-1,2")),
-    ("bonus:1,1>1,2", ("bonus:1,1>?", "1,2")),
-    ("bonus:1,1", ("bonus:1,1",)),
-    ("s1:conv@2.3.0<0,1", ("s1:conv@2.3.0<?", "0,1")),
-    ("kill:3@-2,0", ("kill:3@?", "-2,0")),
+    ("explore@1,0", ("explore@T01+0",)),
+    ("0,-1>1,0:4", ("T07>?:4", "T01+0")),
+    ("0,0>2,-2:1", ("T01>?:1", "2,-2")),
+    ("fr:1@0,0>1,-1", ("fr:1@T01>?", "T10")),
+    ("tree:1,0/2", ("tree:?/2", "T01+0")),
+    ("s2:rei:3@-1,1", ("s2:rei:3@?", "T11")),
+    ("bonus:0,0>0,1", ("bonus:T01>?", "T08")),
+    ("bonus:0,0", ("bonus:T01",)),
+    ("s1:conv@2.3.0<0,1", ("s1:conv@2.3.0<?", "T08")),
+    ("kill:3@0,-1", ("kill:3@?", "T07")),
 ])
-def test_a_two_step_action_is_its_head_then_its_last_hex(
+def test_a_two_step_action_is_its_head_then_its_last_place(
     text: str, path_texts: tuple[str, ...]
 ) -> None:
-    path = choices.path(text)
+    inner = opening()
+    path = choices.path(text, inner)
     assert path is not None
     assert choices.FIRST.text(path[0]) == path_texts[0]
     if len(path_texts) == 2:
-        assert choices.HEX_NAMES[path[1] - choices.FIRST_COUNT] == path_texts[1]
-    assert choices.text(path) == text
+        assert choices.PLACES[path[1] - choices.FIRST_COUNT] == path_texts[1]
+    assert choices.text(path, inner) == text
+    assert choices.head_text(path) == action_table.TABLE.decisions.text(
+        action_table.action_id(text, inner))  # the table's names, its places
 
 
-def test_hexes_off_the_grid_and_bad_paths_are_refused() -> None:
-    assert choices.path("13,0>12,0:1") is None
-    assert choices.path("explore@0,13") is None
-    head = choices.path("0,0>1,0:1")
+def test_hexes_that_are_no_place_and_bad_paths_are_refused() -> None:
+    inner = opening()
+    assert choices.path("0,0>9,0:1", inner) is None  # 9,0 is next to no tile
+    assert choices.path("explore@0,0", inner) is None  # a tile, not an empty hex
+    assert choices.path("1,0>0,0:1", inner) is None  # a move starts on a tile
+    head = choices.path("0,0>1,0:1", inner)
     assert head is not None
     with pytest.raises(ValueError):
-        choices.text(head[:1])  # a head without its hex
+        choices.text(head[:1], inner)  # a head without its place
     with pytest.raises(ValueError):
-        choices.text((head[1],))  # a hex without a head
+        choices.text((head[1],), inner)  # a place without a head
     with pytest.raises(ValueError):
-        choices.text((choices.path("done")[0], head[1]))  # type: ignore[index]
+        choices.text((choices.path("done", inner)[0], head[1]), inner)  # type: ignore[index]
     with pytest.raises(ValueError):
-        choices.text((choices.COUNT,))
+        choices.text((choices.COUNT,), inner)
+    upgrade = choices.path("up:asm@-1,1", inner)
+    assert upgrade is not None
+    with pytest.raises(ValueError, match="takes a place of T01"):
+        choices.text((upgrade[0], head[1]), inner)  # an empty hex for a tile's field
+    with pytest.raises(ValueError, match="not on this state's map"):
+        choices.text((head[0], choices.FIRST_COUNT + choices.PLACE_INDEX["T36+0"]), inner)
+    with pytest.raises(ValueError, match="names a hex that is no place"):
+        choices.options(["0,0>9,0:1"], inner)
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
@@ -118,7 +209,7 @@ def test_masks_are_the_legal_set_in_each_of_the_two_steps(players: int) -> None:
             env.step(None)
             continue
         assert episode.to_move not in (None, CHANCE) and agent == f"player_{episode.to_move}"
-        paths = choices.paths(episode.rules.legal_actions(episode.inner))
+        paths = choices.paths(episode.rules.legal_actions(episode.inner), episode.inner)
         if episode.pending is None:
             expected = {path[0] for path in paths}
         else:
@@ -132,12 +223,62 @@ def test_masks_are_the_legal_set_in_each_of_the_two_steps(players: int) -> None:
     assert heads
 
 
+@pytest.mark.parametrize("players", [2, 4])
+def test_masks_are_the_legal_set_on_maps_far_beyond_radius_12(players: int) -> None:
+    # The agent explores eastwards whenever it can (through its ids), as far_positions does.
+    env = aec(GAME, players=players, checked=True)  # every observation also from the view
+    episode: Episode = env.unwrapped.episode
+    farthest = 0
+    for seed in range(3):
+        rng = random.Random(seed)
+        env.reset(seed=seed)
+        for _ in env.agent_iter():
+            observation, _, terminated, truncated, _ = env.last()
+            if terminated or truncated:
+                env.step(None)
+                continue
+            inner = episode.inner
+            legal = list(episode.rules.legal_actions(inner))
+            paths = choices.paths(legal, inner)
+            assert len(paths) == len(legal)  # every legal action has ids
+            if episode.pending is None:
+                expected = {path[0] for path in paths}
+            else:
+                expected = {path[1] for path in paths if path[0] == episode.pending}
+            ids = np.flatnonzero(observation["action_mask"])
+            assert set(ids.tolist()) == expected and len(ids) == len(expected)
+            assert observation["observation"].shape == SHAPE
+            east = eastward(legal)
+            path = None if east is None else choices.path(east, inner)
+            chosen = int(ids[rng.randrange(len(ids))])
+            if path is not None and episode.pending is None and rng.random() < 0.9:
+                chosen = path[0]
+            elif path is not None and episode.pending == path[0]:
+                chosen = path[1]
+            env.step(chosen)
+            farthest = max(farthest, off_grid(episode.inner))
+        if farthest > 12:
+            break
+    assert farthest > 12
+
+
+def test_fast_observation_equals_the_views_far_out() -> None:
+    rules = meeples.load(GAME).rules
+    farthest = 0
+    for count, inner in enumerate(far_positions(3, 1, seed=1)):
+        farthest = max(farthest, off_grid(inner))
+        if count % 5 == 0:
+            for seat in range(3):
+                assert np.array_equal(from_state(inner, seat), from_view(rules.view(inner, seat)))
+    assert farthest > 12
+
+
 def test_the_same_agent_chooses_the_hex_after_a_head_and_sees_it() -> None:
     env = aec(GAME, players=3)
     episode: Episode = env.unwrapped.episode
     env.reset(seed=1)
     rng = random.Random(0)
-    origin = FEATURES.index(f"pending origin {choices.HEX_NAMES[0]}")
+    origins = [ROW[p] + ROWS[p].index("pending origin") for p in range(len(choices.PLACES))]
     verb = FEATURES.index("head move")
     while True:
         agent = env.agent_selection
@@ -154,22 +295,22 @@ def test_the_same_agent_chooses_the_hex_after_a_head_and_sees_it() -> None:
     after = env.observe(agent)["observation"]
     assert after[verb] == 1.0
     start = choices.FIRST.text(heads[0]).split(">")[0]
-    assert after[FEATURES.index(f"pending origin {start}")] == 1.0
-    assert after[origin: origin + choices.CELLS].sum() == 1.0
+    assert after[FEATURES.index(f"{start} pending origin")] == 1.0
+    assert after[origins].sum() == 1.0
     same = np.ones(SHAPE, dtype=bool)
-    same[origin: origin + choices.CELLS] = False
+    same[origins] = False
     same[FEATURES.index("head move"):] = False
     assert np.array_equal(before[same], after[same])  # the game has not moved
     hexes = np.flatnonzero(env.observe(agent)["action_mask"])
     assert hexes.min() >= choices.FIRST_COUNT
-    plies = episode.plies
+    plies, inner = episode.plies, episode.inner
     env.step(int(hexes[0]))
     assert episode.pending is None and episode.plies > plies
-    assert episode.last == choices.text((heads[0], int(hexes[0])))
+    assert episode.last == choices.text((heads[0], int(hexes[0])), inner)
 
 
 def test_mark_writes_the_heads_fields_relative_to_the_observer() -> None:
-    head = choices.path("s2:conv@3.1.0<1,0")
+    head = choices.path("s2:conv@3.1.0<0,0", opening())
     assert head is not None
     planes = mark(np.zeros(SHAPE, dtype=np.float32), head[0], 1, 4)
     assert planes[FEATURES.index("head conv")] == 1.0
@@ -187,6 +328,49 @@ def test_fast_observation_equals_the_views_for_every_seat(players: int) -> None:
             continue
         for seat in range(players):
             assert np.array_equal(from_state(state.inner, seat), from_view(state.view(seat)))
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_observer_patching_equals_the_fast_twin_in_any_order(players: int) -> None:
+    # An observer per game, and one for both games interleaved, for every seat now and then:
+    # each call patches from whatever it saw last for that seat (other moves, several tiles
+    # laid since), or builds anew (another game).
+    shared, owns = Observer(), (Observer(), Observer())
+    games = [list(far_positions(players, 1, seed=players)),
+             [state.inner for state in positions(players, 1, seed=7 * players)]]
+    rng = random.Random(players)
+    trees = upgrades = laid = 0
+    for step in range(max(map(len, games))):
+        for states, own in zip(games, owns, strict=True):
+            inner = states[min(step, len(states) - 1)]
+            seats = range(players) if step % 9 == 0 else [rng.randrange(players)]
+            for seat in seats:
+                expected = from_state(inner, seat)
+                assert np.array_equal(own(inner, seat), expected)
+                assert np.array_equal(shared(inner, seat), expected)
+            trees += bool(inner.trees)
+            upgrades += bool(inner.upgrades)
+            laid = max(laid, len(inner.tiles))
+    assert trees and upgrades and laid > 20  # Trees, upgrade tokens and tiles laid were met
+
+
+def test_observer_returns_a_new_array_each_time() -> None:
+    observer = Observer()
+    inner = opening()
+    first = observer(inner, 0)
+    first[:] = 1.0  # the agent's array: changing it changes nothing kept
+    assert np.array_equal(observer(inner, 0), from_state(inner, 0))
+
+
+def test_workers_and_actions_to_do_are_each_village_slots_own_feature() -> None:
+    # V1 is slot index 0: it once landed on "pile" (workers) and "workers V4" (actions).
+    state = next(s for s in positions(2, 1) if 0 in s.inner.workers)
+    inner = state.inner
+    for planes in (from_state(inner, 0), from_view(state.view(0))):
+        assert planes[FEATURES.index("pile")] == pytest.approx(len(inner.pile) / 36)
+        for m in range(4):
+            assert planes[FEATURES.index(f"workers V{m + 1}")] == float(m in inner.workers)
+            assert planes[FEATURES.index(f"pending V{m + 1}")] == float(m in inner.pending)
 
 
 def test_observation_puts_the_observer_in_seat_slot_zero() -> None:

@@ -268,7 +268,7 @@ def env_steps(name: str, seconds: float, seed: int = 0) -> tuple[float, float]:
 def env_choice_steps(name: str, seconds: float, seed: int = 0) -> tuple[float, float, float]:
     """Return (environment steps/s, random-play actions/s, actions/s through the environment)
     over the same seeded games, for a game whose environment factors its actions into choices
-    (Meeple War: a move is two steps, its head and its hex).
+    (Meeple War: a move is two steps, its head and its place).
 
     Each game is played through the PettingZoo AEC environment first, in PettingZoo's loop
     (``last()``, a random id of the mask, ``step``), and then by the rules, replaying the actions

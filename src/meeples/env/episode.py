@@ -8,8 +8,8 @@ an agent: the episode draws them itself, by the dealer of its seed (the same dra
 ``State.deal`` would make from the same seed and history).
 
 A game whose table is too wide for a mask declares factored **choices** instead (Meeple War):
-its ids are those of the choices, an action is one id or two (a head, then its hex), and after a
-head the episode records it (:attr:`Episode.pending`) and asks the same player for the hex,
+its ids are those of the choices, an action is one id or two (a head, then its place), and after
+a head the episode records it (:attr:`Episode.pending`) and asks the same player for the place,
 without moving the game.
 """
 
@@ -36,10 +36,6 @@ Mask = npt.NDArray[np.int8]
 #: ``TerminateIllegalWrapper``; Gymnasium's ``check_env`` steps unmasked samples), "raise"
 #: raises :class:`~meeples.IllegalAction`.
 ILLEGAL = ("lose", "raise")
-
-
-class OffTheGrid(RuntimeError):
-    """With factored choices: every legal action of a position names a hex off the grid."""
 
 
 class ObservationMismatch(AssertionError):
@@ -73,14 +69,14 @@ class Episode:
         self.inner: Any = None
         self._last: Any = None
         self._ids: list[int] | None = None
-        #: With choices: the head chosen, awaiting its hex (None: none), and the paths of ids of
-        #: the legal actions of the state (computed once per state).
+        #: With choices: the head chosen, awaiting its place (None: none), and the legal actions
+        #: of the state as the tree of ids that choose them (computed once per state).
         self.pending: int | None = None
-        self._paths: list[tuple[int, ...]] | None = None
-        self._by_path: dict[tuple[int, ...], Any] = {}
-        #: The last observation built: (state, player, planes), reused while a head is pending.
-        self._seen: tuple[Any, int, Planes] | None = None
+        self._options: dict[int, Any] | None = None
+        #: The game's own observer, kept between steps (None: its fast twin, or the view).
+        self._observer = self.spec.observer() if self.spec.observer is not None else None
         self.dealer = Dealer(0)
+        self._to_move: int | None = None
         self.plies = 0  # actions played from the start, chance's included: the draw index
 
     def reset(self, seed: int, position: str | None = None) -> None:
@@ -96,23 +92,24 @@ class Episode:
         self.dealer = Dealer(seed % SEED_BOUND)
         self.inner = state.inner
         self.plies = len(state.history)
-        self._last = self._ids = self.pending = self._paths = None
+        self._last = self._ids = self.pending = self._options = None
         self._settle()
 
     def _settle(self) -> None:
-        """Draw every chance node in a row, by the episode's dealer."""
+        """Draw every chance node in a row, by the episode's dealer (after every change of the
+        state: it also keeps the player to move)."""
         rules = self.rules
-        while rules.to_move(self.inner) == CHANCE:
+        while (player := rules.to_move(self.inner)) == CHANCE:
             outcomes = rules.chance_outcomes(self.inner)  # type: ignore[attr-defined]
             outcome = self.dealer.pick(outcomes, self.plies)
             self.inner = rules.apply(self.inner, outcome)
             self.plies += 1
+        self._to_move = player
 
     @property
     def to_move(self) -> int | None:
         """The player who decides next, or None when the game is over."""
-        player: int | None = self.rules.to_move(self.inner)
-        return player
+        return self._to_move
 
     @property
     def outcome(self) -> Outcome | None:
@@ -123,30 +120,32 @@ class Episode:
     def legal_ids(self) -> list[int]:
         """Return the ids of the legal actions of the player to move, ascending."""
         if self._ids is None and self.choices is not None:
-            if self._paths is None:
-                actions = self.rules.legal_actions(self.inner)
-                self._paths = self.choices.paths(actions)
-                self._by_path = dict(zip(self._paths, actions, strict=False)) if len(
-                    self._paths) == len(actions) else {
-                    path: action for path, action in zip(
-                        map(self.choices.path, actions), actions, strict=True) if path}
-                if actions and not self._paths:
-                    raise OffTheGrid(
-                        f"{self.spec.game}: no legal action of this position has ids (they all"
-                        f" name hexes off the environment's grid): "
-                        f"{self.rules.format_state(self.inner)}"
-                    )
-            self._ids = self.choices.choices(self._paths, self.pending)
+            options = self._choice_options()
+            self._ids = sorted(options if self.pending is None else options[self.pending])
         if self._ids is None:
             # Sparta's ids already ascend in the rules' order (a sort costs one pass); Rise
             # of Tribes' do not.
             self._ids = sorted(self.table.ids(self.rules.legal_actions(self.inner)))
         return self._ids
 
+    def _choice_options(self) -> dict[int, Any]:
+        """Return the state's legal actions as the tree of ids that choose them (choices)."""
+        options = self._options
+        if options is None and self.choices is not None:
+            options = self._options = self.choices.options(
+                self.rules.legal_actions(self.inner), self.inner)
+        assert options is not None
+        return options
+
     def mask(self) -> Mask:
         """Return a new legal-action mask of the player to move: 1 for each legal id."""
         mask = np.zeros(self.count, dtype=np.int8)
-        mask.put(self.legal_ids(), 1)
+        ids = self.legal_ids()
+        if len(ids) > 16:
+            mask.put(ids, 1)
+        else:  # item by item is faster than converting a short list
+            for number in ids:
+                mask[number] = 1
         return mask
 
     def legal_texts(self) -> list[str]:
@@ -174,17 +173,20 @@ class Episode:
 
     def play(self, number: int) -> None:
         """Play the action of a legal id (checked by :meth:`check`). With choices, a head only
-        records it (:attr:`pending`): the same player then chooses its hex."""
-        choices = self.choices
-        if choices is not None:
-            if self.pending is None and choices.is_head(number):
-                self.pending = number
-                self._ids = None
-                return
-            path = (number,) if self.pending is None else (self.pending, number)
-            self.pending = None
-            self._paths = None
-            self._last = self._by_path.get(path) or choices.text(path)
+        records it (:attr:`pending`): the same player then chooses its place."""
+        if self.choices is not None:
+            options = self._choice_options()
+            if self.pending is None:
+                chosen = options[number]
+                if type(chosen) is dict:  # a head: its place next
+                    self.pending = number
+                    self._ids = None
+                    return
+            else:
+                chosen = options[self.pending][number]
+                self.pending = None
+            self._options = None
+            self._last = chosen
         else:
             self._last = self.table.action(number)
         self.inner = self.rules.apply(self.inner, self._last)
@@ -201,7 +203,7 @@ class Episode:
         """Play a legal action given as text (a bot's choice).
 
         Raises:
-            IllegalAction: the text is not a legal action here (or a head awaits its hex).
+            IllegalAction: the text is not a legal action here (or a head awaits its place).
         """
         if self.choices is not None:
             if self.pending is not None or text not in self.rules.legal_actions(self.inner):
@@ -209,7 +211,7 @@ class Episode:
             self._last = text
             self.inner = self.rules.apply(self.inner, text)
             self.plies += 1
-            self._ids = self._paths = None
+            self._ids = self._options = None
             self._settle()
             return
         number = self.table.action_id(text)
@@ -224,23 +226,12 @@ class Episode:
 
     def observe(self, player: int) -> Planes:
         """Return a player's observation planes (a new array)."""
-        fast = self.spec.from_state
-        if fast is None:
-            planes = self.spec.from_view(self.view(player))
-        elif self.pending is not None and self.spec.mark is not None:
-            # The same state as the head's step: its planes, copied, with the head marked.
-            seen = self._seen
-            if seen is not None and seen[0] is self.inner and seen[1] == player:
-                planes = seen[2].copy()
-            else:
-                planes = self._fast(fast, player)
-                self._seen = (self.inner, player, planes.copy())
-        else:
-            planes = self._fast(fast, player)
-            if self.choices is not None:
-                self._seen = (self.inner, player, planes)
-        if self.pending is not None and self.spec.mark is not None:
-            self.spec.mark(planes, self.pending, player, self.players)
+        fast = self._observer if self._observer is not None else self.spec.from_state
+        planes = self.spec.from_view(self.view(player)) if fast is None else self._fast(
+            fast, player)
+        mark = self.spec.mark
+        if self.pending is not None and mark is not None:
+            mark(planes, self.pending, player, self.players)
         return planes
 
     def _fast(self, fast: Any, player: int) -> Planes:

@@ -2,58 +2,67 @@
 
 Nothing in Meeple War is secret (the view is the whole position), so the observation reads the
 view alone and its fast twin reads the same fields of the state. Its shape is the same at 2, 3
-and 4 players. Seats are **relative to the observer**: seat slot 0 is the observer, slot ``k``
-the player ``k`` places after it (``(player + k) % players``); slots of absent seats stay 0.
+and 4 players and however far the map grows: the board is described by **places**, as the
+action table and the environments' choices name hexes (:data:`PLACES`: the 36 tiles ``Tnn``
+wherever they lie, the 216 empty hexes ``Tnn+d`` next to them, the 27 village slots ``q,r``;
+place ``p`` is the place of second id ``choices.FIRST_COUNT + p``). Seats are **relative to the
+observer**: seat slot 0 is the observer, slot ``k`` the player ``k`` places after it
+(``(player + k) % players``); slots of absent seats stay 0.
 
-The first ``39 * 625`` entries are 39 planes of the 25x25 axial grid (``reshape(39, 25, 25)``:
-row ``q + 12``, column ``r + 12``, hexes with ``|q|, |r| <= 12``, the cells of the second ids of
-:mod:`meeples.games.meeple_war.choices`); the rest are the players' boards and the turn.
+The first ``279 * 48`` entries are the places' block (``reshape(279, 48)``: one row per place,
+its 48 features), the rest are the players' boards, the turn and the head awaiting its place.
 
-==========  =====  ==========================================================================
-block       size   value
-==========  =====  ==========================================================================
-planes      39x625 per cell: a tile (1); its kind (one-hot over 11 kinds); forest on each side
-                   0 E .. 5 SE (as laid); the tile's VP / 2; meeples of each seat slot / 13;
-                   a village slot of each seat slot (1); upgrade token asm, dep, nat, wpn, shd
-                   (1); a Tree on side 0, 1, 2 (1); frozen meeples / 13; entered, to explore
-                   (1); the hex being explored (1); the origin of the pending head (1)
-seats       4x168  per seat slot: at the table; stock / 13; depot / 13; ladder / 6; mountain
-                   / 13; extra VP / 6; VP / 6; Tree in hand; tokens in hand per kind / 2;
-                   shields / 4; buildings available (10); buildings boxed (10); active; to
-                   move; then per village slot V1-V4: built on; building (one-hot, 10); built
-                   (not the construction side); worker's node (one-hot, 17); defenders of each
-                   seat slot / 6
-turn        41     phase 0-5 (one-hot); step (one-hot, 13); turn / 240; tower VP this turn / 6;
-                   weapons / 4; nature control; tokens in the pool (5); tiles in the pile / 36;
-                   workers still to move, actions still to do (per village slot, 4 + 4);
-                   bonuses left / 4; fly and fright in progress; over
-pending     36     the head chosen, awaiting its hex (see ``choices``): its verb (one-hot over
-                   tree, upgrade, bonus, rei, stealth, burn, bomb, conv, frighten, move,
-                   kill); its count / 13; its side (3); its token (5); its village slot (4);
-                   the seat slot owning the target (4); the target's spot (4); the seat slot
-                   of its player (whose meeple: conv, frighten, kill; 4); and the plane
-                   "pending origin" marks its hex (move, frighten: the origin; bonus: the
-                   structure)
-==========  =====  ==========================================================================
+==========  ======  =========================================================================
+block       size    value
+==========  ======  =========================================================================
+places      279x48  per place: present (a laid tile, a village slot of this layout, an empty
+                    hex next to a tile); its hex's axial q and r, ``(q + 36) / 72``; the
+                    tile's kind (one-hot over 11 kinds); forest on each side 0 E .. 5 SE (as
+                    laid); the tile's VP / 2; meeples of each seat slot / 13; a village slot
+                    of each seat slot; which slot, V1-V4; upgrade token asm, dep, nat, wpn,
+                    shd; a Tree on each side 0-5; frozen meeples / 13; entered, to explore;
+                    the hex being explored; the origin of the pending head
+seats       4x168   per seat slot: at the table; stock / 13; depot / 13; ladder / 6; mountain
+                    / 13; extra VP / 6; VP / 6; Tree in hand; tokens in hand per kind / 2;
+                    shields / 4; buildings available (10); buildings boxed (10); active; to
+                    move; then per village slot V1-V4: built on; building (one-hot, 10); built
+                    (not the construction side); worker's node (one-hot, 17); defenders of each
+                    seat slot / 6
+turn        41      phase 0-5 (one-hot); step (one-hot, 13); turn / 240; tower VP this turn /
+                    6; weapons / 4; nature control; tokens in the pool (5); tiles in the pile /
+                    36; workers still to move, actions still to do (per village slot, 4 + 4);
+                    bonuses left / 4; fly and fright in progress; over
+pending     36      the head chosen, awaiting its place (see ``choices``): its verb (one-hot
+                    over tree, upgrade, bonus, rei, stealth, burn, bomb, conv, frighten, move,
+                    kill); its count / 13; its side (3); its token (5); its village slot (4);
+                    the seat slot owning the target (4); the target's spot (4); the seat slot
+                    of its player (whose meeple: conv, frighten, kill; 4); and the place
+                    feature "pending origin" marks its tile (move, frighten: the origin; bonus:
+                    the structure)
+==========  ======  =========================================================================
 
-Counts are divided by the scale shown and capped at 1. :data:`FEATURES` names every entry;
-:func:`from_view` is the definition, :func:`from_state` computes the same numbers from the
-state (the tile planes kept while the tiles stay the same), and :func:`mark` writes the pending
-head, which is the environment's, not the game's.
+Counts are divided by the scale shown and capped at 1, coordinates clipped to [0, 1] (only a
+parsed position could lie beyond 36 hexes out: 36 tiles grown from the centre cannot). A Tree
+clears the edge between two hexes: both faces show it (side ``d`` of one, ``d + 3`` of the
+other, where they are places). :data:`FEATURES` names every entry; :func:`from_view` is the
+definition, :func:`from_state` computes the same numbers from the state (what changes seldom kept
+as cached arrays), and :func:`mark` writes the pending head, which is the environment's, not the
+game's.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
+from types import SimpleNamespace
 from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 
 from meeples.env.registry import Planes
-from meeples.games.meeple_war import choices
-from meeples.games.meeple_war.action_table import NODES
-from meeples.games.meeple_war.board import FOREST, VILLAGE, coords, hex_of
+from meeples.games.meeple_war import action_table, choices
+from meeples.games.meeple_war.action_table import NODES, PLACES
+from meeples.games.meeple_war.board import DELTA, FOREST, VILLAGE, coords, hex_name, parse_hex
 from meeples.games.meeple_war.data import (
     BUILDING_CODES,
     KIND_NAMES,
@@ -69,9 +78,8 @@ from meeples.games.meeple_war.rules import to_move
 from meeples.games.meeple_war.state import State
 
 SEATS = 4
-GRID = choices.GRID
-CELLS = choices.CELLS
-HALF = choices.HALF
+_EMPTY_AT = len(action_table.TILE_PLACES)
+_VILLAGE_AT = _EMPTY_AT + len(action_table.EMPTY_PLACES)
 KINDS = tuple(KIND_NAMES)
 NODE_NAMES = NODES.values
 STEPS = _STEPS
@@ -87,12 +95,26 @@ BONUS_SCALE = 4
 PILE_SCALE = len(TILES)
 #: The designed limit of turns begun: 60 rounds of 4 players.
 TURN_SCALE = MAX_ROUNDS * SEATS
+#: Coordinates are ``(q + REACH) / (2 * REACH)``: the 36 tiles, grown one next to another from
+#: the setup's (within 2 of the centre), lie within 35 hexes of it, their empty sides within 36.
+REACH = len(TILES)
 
-PLANES = (
-    "tile", *(f"kind {k}" for k in KINDS), *(f"forest {d}" for d in range(6)), "tile vp",
-    *(f"meeples {k}" for k in range(SEATS)), *(f"village {k}" for k in range(SEATS)),
-    *(f"upgrade {t}" for t in UPGRADE_TOKENS), *(f"tree {d}" for d in range(3)), "frozen",
-    "to explore", "exploring", "pending origin",
+#: The features of every place, first in its row.
+PLACE_FEATURES = (
+    "present", "q", "r", *(f"meeples {k}" for k in range(SEATS)),
+    *(f"tree {d}" for d in range(6)), "frozen", "to explore", "exploring", "pending origin",
+)
+#: A tile's row: the place's features, then the tile's.
+TILE_FEATURES = (
+    *PLACE_FEATURES, *(f"kind {k}" for k in KINDS), *(f"forest {d}" for d in range(6)),
+    "tile vp", *(f"upgrade {t}" for t in UPGRADE_TOKENS),
+)
+#: An empty hex's row: the place's features alone.
+EMPTY_FEATURES = PLACE_FEATURES
+#: A village slot's row: the place's features, then whose it is and which.
+VILLAGE_FEATURES = (
+    *PLACE_FEATURES, *(f"village {k}" for k in range(SEATS)),
+    *(f"slot V{m + 1}" for m in range(VILLAGE_SLOTS)),
 )
 SLOT_FEATURES = (
     "built on", *(f"building {c}" for c in BUILDING_CODES), "built",
@@ -118,19 +140,32 @@ PENDING_FEATURES = (
     *(f"head owner {k}" for k in range(SEATS)), *(f"head spot {m + 1}" for m in range(4)),
     *(f"head player {k}" for k in range(SEATS)),
 )
+#: Each place's features, in the order of :data:`PLACES`.
+ROWS = tuple(TILE_FEATURES if p < _EMPTY_AT else EMPTY_FEATURES if p < _VILLAGE_AT
+             else VILLAGE_FEATURES for p in range(len(PLACES)))
+#: Where each place's row starts (place index -> entry).
+ROW = tuple(sum(len(row) for row in ROWS[:p]) for p in range(len(PLACES)))
+#: The places' blocks end here: ``observation[:PLACE_BLOCK]``; the tiles' rows are
+#: ``observation[:36 * 40].reshape(36, 40)``, then the empty hexes' and the village slots'.
+PLACE_BLOCK = sum(len(row) for row in ROWS)
 FEATURES = (
-    *(f"{p} {choices.HEX_NAMES[c]}" for p in PLANES for c in range(CELLS)),
+    *(f"{place} {f}" for place, row in zip(PLACES, ROWS, strict=True) for f in row),
     *(f"seat {k} {f}" for k in range(SEATS) for f in SEAT_FEATURES),
     *TURN_FEATURES, *PENDING_FEATURES,
 )
 SHAPE = (len(FEATURES),)
 
-_P = {name: i * CELLS for i, name in enumerate(PLANES)}
-_KIND, _FOREST, _TILE_VP = _P["kind stone_tower"], _P["forest 0"], _P["tile vp"]
-_MEEPLES, _VILLAGE, _UPGRADE = _P["meeples 0"], _P["village 0"], _P["upgrade asm"]
-_TREE, _FROZEN, _EXPLORE, _EXPLORING = _P["tree 0"], _P["frozen"], _P["to explore"], _P["exploring"]
-_ORIGIN = _P["pending origin"]
-_SEAT_BASE = len(PLANES) * CELLS
+_F = {name: i for i, name in enumerate(TILE_FEATURES)}
+_F.update((name, i) for i, name in enumerate(VILLAGE_FEATURES))
+_Q, _R, _KIND, _FOREST, _TILE_VP = _F["q"], _F["r"], _F["kind stone_tower"], _F["forest 0"], _F[
+    "tile vp"]
+_MEEPLES, _VILLAGE, _SLOT, _UPGRADE = _F["meeples 0"], _F["village 0"], _F["slot V1"], _F[
+    "upgrade asm"]
+_TREE, _FROZEN, _EXPLORE, _EXPLORING = _F["tree 0"], _F["frozen"], _F["to explore"], _F[
+    "exploring"]
+_ORIGIN = _F["pending origin"]
+_TILE_WIDTH = len(TILE_FEATURES)
+_SEAT_BASE = PLACE_BLOCK
 _SEAT_WIDTH = len(SEAT_FEATURES)
 _SLOT_BASE = SEAT_FEATURES.index("V1 built on")
 _TURN = _SEAT_BASE + SEATS * _SEAT_WIDTH
@@ -143,22 +178,15 @@ _TOKEN = {t: i for i, t in enumerate(UPGRADE_TOKENS)}
 _BUILDING = {c: i for i, c in enumerate(BUILDING_CODES)}
 _NODE = {n: i for i, n in enumerate(NODE_NAMES)}
 _STEP = {s: i for i, s in enumerate(STEPS)}
+_TILE_INDEX = {tile.id: i for i, tile in enumerate(TILES)}
 
 
 def _capped(count: int, scale: int) -> float:
     return min(count, scale) / scale
 
 
-def _cell_of_name(name: str) -> int | None:
-    return choices.CELL.get(name)
-
-
-def _cell(h: int) -> int | None:
-    """Return the grid cell of a hex code, None off the grid."""
-    q, r = coords(h)
-    if -HALF <= q <= HALF and -HALF <= r <= HALF:
-        return (q + HALF) * GRID + r + HALF
-    return None
+def _coordinate(value: int) -> float:
+    return min(max((value + REACH) / (2 * REACH), 0.0), 1.0)
 
 
 def _seat(out: Planes, base: int, seat: Mapping[str, Any], vp: int, active: bool,
@@ -199,50 +227,58 @@ def _seat(out: Planes, base: int, seat: Mapping[str, Any], vp: int, active: bool
 
 
 def from_view(view: Mapping[str, Any]) -> Planes:
-    """Return the observation vector of the player whose view this is (the definition)."""
+    """Return the observation vector of the player whose view this is (the definition).
+
+    Raises:
+        ValueError: something lies on a hex that is no place (never in a game's positions).
+    """
     players: int = view["players"]
     player: int = view["player"] or 0
     slot = [(seat - player) % players for seat in range(players)]
     out = np.zeros(SHAPE, dtype=np.float32)
+    tiles = tuple(sorted((parse_hex(entry["hex"]), _TILE_INDEX[entry["tile"]],
+                          entry["rotation"]) for entry in view["map"]))
+    # The action table's names of the hexes (by text): the twin numbers them its own way.
+    named = action_table.places(SimpleNamespace(players=players, tiles=tiles))
+
+    def at(name: str) -> int:
+        place = named.get(name)
+        if place is None:
+            raise ValueError(f"hex {name} holds something but is no place of this map")
+        return ROW[PLACES.index(place)]
+
+    for name in named:
+        base = at(name)
+        q, r = coords(parse_hex(name))
+        out[base] = 1.0
+        out[base + _Q] = _coordinate(q)
+        out[base + _R] = _coordinate(r)
     for entry in view["map"]:
-        cell = _cell_of_name(entry["hex"])
-        if cell is None:
-            continue
-        out[cell] = 1.0
-        out[_KIND + _KIND_INDEX[entry["kind"]] * CELLS + cell] = 1.0
+        base = at(entry["hex"])
+        out[base + _KIND + _KIND_INDEX[entry["kind"]]] = 1.0
         for d in entry["forest"]:
-            out[_FOREST + d * CELLS + cell] = 1.0
-        out[_TILE_VP + cell] = entry["vp"] / 2
+            out[base + _FOREST + d] = 1.0
+        out[base + _TILE_VP] = entry["vp"] / 2
     for name, seat, count in view["troops"]:
-        cell = _cell_of_name(name)
-        if cell is not None:
-            out[_MEEPLES + slot[seat] * CELLS + cell] = _capped(count, MEEPLE_SCALE)
+        out[at(name) + _MEEPLES + slot[seat]] = _capped(count, MEEPLE_SCALE)
     for seat, hexes in enumerate(view["villages"]):
-        for name in hexes:
-            cell = _cell_of_name(name)
-            if cell is not None:
-                out[_VILLAGE + slot[seat] * CELLS + cell] = 1.0
+        for m, name in enumerate(hexes):
+            out[at(name) + _VILLAGE + slot[seat]] = 1.0
+            out[at(name) + _SLOT + m] = 1.0
     for name, token in view["upgrades"]:
-        cell = _cell_of_name(name)
-        if cell is not None:
-            out[_UPGRADE + _TOKEN[token] * CELLS + cell] = 1.0
+        out[at(name) + _UPGRADE + _TOKEN[token]] = 1.0
     for edge in view["trees"]:
         name, _, side = edge.partition("/")
-        cell = _cell_of_name(name)
-        if cell is not None:
-            out[_TREE + int(side) * CELLS + cell] = 1.0
+        d = int(side)
+        for face, face_side in ((parse_hex(name), d), (parse_hex(name) + DELTA[d], d + 3)):
+            if hex_name(face) in named:
+                out[at(hex_name(face)) + _TREE + face_side] = 1.0
     for name, count in view["frozen"]:
-        cell = _cell_of_name(name)
-        if cell is not None:
-            out[_FROZEN + cell] = _capped(count, MEEPLE_SCALE)
+        out[at(name) + _FROZEN] = _capped(count, MEEPLE_SCALE)
     for name, _ in view["explore"]:
-        cell = _cell_of_name(name)
-        if cell is not None:
-            out[_EXPLORE + cell] = 1.0
+        out[at(name) + _EXPLORE] = 1.0
     if view["drawn"]:
-        cell = _cell_of_name(view["drawn"][0])
-        if cell is not None:
-            out[_EXPLORING + cell] = 1.0
+        out[at(view["drawn"][0]) + _EXPLORING] = 1.0
     moving = view["to_move"]
     for seat, entry in enumerate(view["seats"]):
         _seat(out, _SEAT_BASE + slot[seat] * _SEAT_WIDTH, entry, view["vp"][seat],
@@ -266,160 +302,198 @@ def _turn(out: list[float] | Planes, phase: int, step: str, turn: int, temp_vp: 
         out[_T["pool asm"] + _TOKEN[token]] = 1.0
     out[_T["pile"]] = _capped(pile, PILE_SCALE)
     for m in workers:
-        out[_T["workers V1"] + m - 1] = 1.0
+        out[_T["workers V1"] + m] = 1.0  # village slot indices, V1 = 0
     for m in pending:
-        out[_T["pending V1"] + m - 1] = 1.0
+        out[_T["pending V1"] + m] = 1.0
     out[_T["bonuses"]] = _capped(bonuses, BONUS_SCALE)
     if sub:
         out[_T["fly"] if sub[0] == "fly" else _T["fright"]] = 1.0
     out[_T["over"]] = float(over)
 
 
+# --- the fast twin ------------------------------------------------------------------------------
+#
+# It keeps what changes seldom as whole arrays, found by the identity of the state's fields
+# (states share a field's object until it changes): the map's block (places present, their
+# coordinates and tiles) per tiles tuple, the base observation (the map's block with the
+# villages, upgrade tokens and Trees) per observer, the meeples' entries per troops map, each
+# seat's block per seat object. A step copies the base and writes the rest with a few NumPy
+# assignments: single entries cost about 70 ns each, converting a list to an array about 50 ns
+# an entry, so what recurs is kept as arrays.
+
 Entries = tuple[npt.NDArray[np.intp], npt.NDArray[np.float32]]
 
-# The fast twin writes what changes seldom (the tiles, the villages, a seat's board) as cached
-# arrays of indices and values, one NumPy assignment each, and the few other entries one by one:
-# converting lists to arrays costs more than the work (about 50 ns an entry).
+#: Per tile and rotation, its features from the kind on (kind, forest, VP).
+_TILE_ROWS = np.zeros((len(TILES), 6, _TILE_VP + 1 - _KIND), dtype=np.float32)
+for _t, _tile in enumerate(TILES):
+    for _rotation in range(6):
+        _TILE_ROWS[_t, _rotation, _KIND_INDEX[_tile.kind]] = 1.0
+        for _d in range(6):
+            if FOREST[_t][_rotation] >> _d & 1:
+                _TILE_ROWS[_t, _rotation, _FOREST - _KIND + _d] = 1.0
+        _TILE_ROWS[_t, _rotation, _TILE_VP - _KIND] = _tile.vp / 2
 
-#: The tiles met last, and their entries in the planes.
-_last_tiles: list[Any] = [None, None]
-_tile_cache: dict[tuple[tuple[int, int, int], ...], Entries] = {}
-_CACHE_SIZE = 4096
+class _Map:
+    """What the fast twin keeps of one map (its players and tiles)."""
+
+    __slots__ = ("tiles", "players", "numbered", "offsets", "_block")
+    offsets: dict[int, int]
+
+    def __init__(self, players: int, tiles: tuple[tuple[int, int, int], ...],
+                 numbered: dict[int, int], before: _Map | None = None) -> None:
+        self.tiles = tiles  # held, so that its id stays its own while the map is kept
+        self.players = players
+        self.numbered = numbered
+        self._block: Planes | None = None
+        tile = None if before is None else choices.added_tile(before.tiles, tiles)
+        if before is not None and before.tiles == tiles:  # the same tiles in a new tuple
+            self.offsets = before.offsets
+            return
+        #: Where the row of each hex's place starts (hex code -> entry): the map before's with
+        #: the hexes a tile laid renames, or all of them.
+        if before is not None and tile is not None:
+            offsets = before.offsets.copy()
+            for h, p in choices.renamed(before.numbered, tile).items():
+                offsets[h] = ROW[p]
+        else:
+            offsets = {h: ROW[p] for h, p in numbered.items()}
+        self.offsets = offsets
+
+    @property
+    def block(self) -> Planes:
+        """The places' blocks of the map alone: present, q, r and the tiles' features (made on
+        first use: an observer needs them only to build an observation whole)."""
+        block = self._block
+        if block is None:
+            block = self._block = np.zeros(PLACE_BLOCK, dtype=np.float32)
+            count = len(self.offsets)
+            hexes = np.fromiter(self.offsets, dtype=np.intp, count=count)
+            rows = np.fromiter(self.offsets.values(), dtype=np.intp, count=count)
+            block[rows] = 1.0
+            block[rows + _Q] = np.clip((hexes // 256 - 128 + REACH) / (2 * REACH), 0.0, 1.0)
+            block[rows + _R] = np.clip((hexes % 256 - 128 + REACH) / (2 * REACH), 0.0, 1.0)
+            if self.tiles:
+                laid = np.array([(index, rotation) for _, index, rotation in self.tiles],
+                                dtype=np.intp)
+                where = laid[:, :1] * _TILE_WIDTH + np.arange(_KIND, _TILE_VP + 1)
+                block[where] = _TILE_ROWS[laid[:, 0], laid[:, 1]]
+        return block
 
 
-def _entries(index: list[int], value: list[float]) -> Entries:
-    return np.array(index, dtype=np.intp), np.array(value, dtype=np.float32)
+#: id(tiles) -> its map: states share their tiles tuple until a tile is laid.
+_maps: dict[int, _Map] = {}
+_MAP_CACHE_SIZE = 128
+#: The last map made: most often the next one is it and one tile more (see ``_Map._follow``).
+_last_map: list[_Map] = []
+_CACHE_SIZE = 1024
 
 
-def _tile_entries(tiles: tuple[tuple[int, int, int], ...]) -> Entries:
-    if _last_tiles[0] is tiles:
-        return _last_tiles[1]  # type: ignore[no-any-return]
-    found = _tile_cache.get(tiles)
-    if found is None:
-        index: list[int] = []
-        value: list[float] = []
-        for h, t, rotation in tiles:
-            cell = _cell(h)
-            if cell is None:
-                continue
-            tile = TILES[t]
-            index += (cell, _KIND + _KIND_INDEX[tile.kind] * CELLS + cell)
-            value += (1.0, 1.0)
-            forest = FOREST[t][rotation]
-            for d in range(6):
-                if forest >> d & 1:
-                    index.append(_FOREST + d * CELLS + cell)
-                    value.append(1.0)
-            if tile.vp:
-                index.append(_TILE_VP + cell)
-                value.append(tile.vp / 2)
-        if len(_tile_cache) >= _CACHE_SIZE:
-            _tile_cache.clear()
-        found = _tile_cache[tiles] = _entries(index, value)
-    _last_tiles[0], _last_tiles[1] = tiles, found
+def _map(state: State) -> _Map:
+    tiles = state.tiles
+    found = _maps.get(id(tiles))
+    if found is None or found.tiles is not tiles or found.players != state.players:
+        if len(_maps) >= _MAP_CACHE_SIZE:
+            _maps.clear()
+        before = _last_map[0] if _last_map and _last_map[0].players == state.players else None
+        found = _maps[id(tiles)] = _Map(state.players, tiles, choices.places(state), before)
+        _last_map[:] = [found]
     return found
-
-
-#: The last base met: the observation with the tiles, villages, upgrade tokens and Trees alone.
-_last_base: list[Any] = [None, None]
-_base_cache: dict[tuple[Any, ...], Planes] = {}
-
-
-def _base(tiles: tuple[tuple[int, int, int], ...], upgrades: tuple[tuple[int, str], ...],
-          trees: tuple[int, ...], players: int, first: int, player: int) -> Planes:
-    """Return the observation with only the planes that change seldom (to copy, not change)."""
-    last = _last_base[0]
-    if (last is not None and last[0] is tiles and last[1] is upgrades and last[2] is trees
-            and last[3:] == (players, first, player)):
-        return _last_base[1]  # type: ignore[no-any-return]
-    key = (tiles, upgrades, trees, players, first, player)
-    found = _base_cache.get(key)
-    if found is None:
-        found = np.zeros(SHAPE, dtype=np.float32)
-        index, value = _tile_entries(tiles)
-        found[index] = value
-        index, value = _VILLAGE_ENTRIES[players, first, player]
-        found[index] = value
-        for h, token in upgrades:
-            cell = _CELL_OF.get(h)
-            if cell is not None:
-                found[_UPGRADE + _TOKEN[token] * CELLS + cell] = 1.0
-        for edge in trees:
-            cell = _CELL_OF.get(edge // 8)
-            if cell is not None:
-                found[_TREE + edge % 8 * CELLS + cell] = 1.0
-        if len(_base_cache) >= _BASE_CACHE_SIZE:
-            _base_cache.clear()
-        _base_cache[key] = found
-    _last_base[0], _last_base[1] = key, found
-    return found
-
-
-#: Each base is 100 kB: a few hundred positions of tiles.
-_BASE_CACHE_SIZE = 256
-#: Every hex code of the grid -> its cell.
-_CELL_OF: dict[int, int] = {
-    hex_of(q, r): (q + HALF) * GRID + r + HALF
-    for q in range(-HALF, HALF + 1) for r in range(-HALF, HALF + 1)
-}
 
 
 def _village_entries(players: int, first: int, player: int) -> Entries:
-    index = []
-    for h, (owner, _) in VILLAGE[players, first].items():
-        cell = _cell(h)
-        if cell is not None:
-            index.append(_VILLAGE + (owner - player) % players * CELLS + cell)
-    return _entries(index, [1.0] * len(index))
+    """Return the entries of the village slots of a layout, seen by a player."""
+    index: list[int] = []
+    value: list[float] = []
+    for h, (owner, m) in VILLAGE[players, first].items():
+        base = ROW[choices.VILLAGE_PLACE[h]]
+        q, r = coords(h)
+        index += (base, base + _Q, base + _R, base + _VILLAGE + (owner - player) % players,
+                  base + _SLOT + m)
+        value += (1.0, _coordinate(q), _coordinate(r), 1.0, 1.0)
+    return np.array(index, dtype=np.intp), np.array(value, dtype=np.float32)
 
 
 _VILLAGE_ENTRIES = {
     (players, first, player): _village_entries(players, first, player)
     for players, first in VILLAGE for player in range(players)
 }
-#: id(seat) -> (the seat, the observer's slot of each seat, its block without VP, active and to
-#: move). A state's seats are frozen seats or working copies that nothing changes any more, and
-#: a state shares its parent's seats but for those its action changed: so a seat's identity
-#: keeps its block (the cache holds the seat, so its id is not reused while there).
-_seat_cache: dict[int, tuple[Any, tuple[int, ...], Planes]] = {}
+
+#: (ids of tiles, upgrades and trees, players, first, player) -> (the three, the observation
+#: with the map's block, the villages, the upgrade tokens and the Trees alone).
+_bases: dict[tuple[int, int, int, int, int, int], tuple[Any, Any, Any, Planes]] = {}
+_BASE_CACHE_SIZE = 256
+
+
+def _base(state: State, board: _Map, player: int) -> Planes:
+    """Return the observation with only what changes seldom (to copy, not change)."""
+    tiles, upgrades, trees = state.tiles, state.upgrades, state.trees
+    key = (id(tiles), id(upgrades), id(trees), state.players, state.first, player)
+    found = _bases.get(key)
+    if found is not None and found[0] is tiles and found[1] is upgrades and found[2] is trees:
+        return found[3]
+    base = np.zeros(SHAPE, dtype=np.float32)
+    base[:PLACE_BLOCK] = board.block
+    index, value = _VILLAGE_ENTRIES[state.players, state.first, player]
+    base[index] = value
+    offsets = board.offsets
+    for h, token in upgrades:
+        base[offsets[h] + _UPGRADE + _TOKEN[token]] = 1.0
+    for edge in trees:
+        h, d = divmod(edge, 8)
+        for face, side in ((h, d), (h + DELTA[d], d + 3)):
+            row = offsets.get(face)
+            if row is not None:
+                base[row + _TREE + side] = 1.0
+    if len(_bases) >= _BASE_CACHE_SIZE:
+        _bases.clear()
+    _bases[key] = (tiles, upgrades, trees, base)
+    return base
+
+
+#: (id(seat), observer's slots) -> (the seat, its block without VP, active and to move). A
+#: state's seats are frozen seats or working copies that nothing changes any more, and a state
+#: shares its parent's seats but for those its action changed: so a seat's identity keeps its
+#: block (the cache holds the seat, so its id is not reused while there).
+_seat_cache: dict[tuple[int, tuple[int, ...]], tuple[Any, Planes]] = {}
 _SEAT_CACHE_SIZE = 4096
 
 
-def _seat_block(seat: Any, slot: tuple[int, ...]) -> Planes:
-    """Return a seat's block of features, its VP, active and to move left 0."""
-    found = _seat_cache.get(id(seat))
-    if found is not None and found[0] is seat and found[1] == slot:
-        return found[2]
-    row = np.zeros(_SEAT_WIDTH, dtype=np.float32)
-    row[0] = 1.0
-    row[1] = _MEEPLE_VALUES[min(seat.stock, MEEPLE_SCALE)]
-    row[2] = _MEEPLE_VALUES[min(seat.depot, MEEPLE_SCALE)]
+def _write_seat(out: Planes, base: int, seat: Any, slot: tuple[int, ...]) -> None:
+    """Write a seat's block of features (but its VP, active and to move) into an observation
+    whose block is 0, and keep it."""
+    found = _seat_cache.get((id(seat), slot))
+    if found is not None and found[0] is seat:
+        out[base: base + _SEAT_WIDTH] = found[1]
+        return
+    out[base] = 1.0
+    out[base + 1] = _MEEPLE_VALUES[min(seat.stock, MEEPLE_SCALE)]
+    out[base + 2] = _MEEPLE_VALUES[min(seat.depot, MEEPLE_SCALE)]
     if seat.ladder:
-        row[3] = _capped(seat.ladder, LADDER_SCALE)
+        out[base + 3] = _capped(seat.ladder, LADDER_SCALE)
     if seat.mountain:
-        row[4] = _capped(seat.mountain, MEEPLE_SCALE)
+        out[base + 4] = _capped(seat.mountain, MEEPLE_SCALE)
     if seat.extra_vp:
-        row[5] = _capped(seat.extra_vp, VP_SCALE)
+        out[base + 5] = _capped(seat.extra_vp, VP_SCALE)
     if seat.tree:
-        row[7] = 1.0
+        out[base + 7] = 1.0
     if seat.tokens:
         tokens = list(seat.tokens)
         for token in set(tokens):
-            row[_S["token asm"] + _TOKEN[token]] = _capped(tokens.count(token), TOKEN_SCALE)
+            out[base + _S["token asm"] + _TOKEN[token]] = _capped(tokens.count(token),
+                                                                  TOKEN_SCALE)
     if seat.shields:
-        row[_S["shields"]] = _capped(seat.shields, SHIELD_SCALE)
-    row[_codes(seat.available, _S["available VS"])] = 1.0
+        out[base + _S["shields"]] = _capped(seat.shields, SHIELD_SCALE)
+    out[_codes(seat.available, base + _S["available VS"])] = 1.0
     if seat.boxed:
-        row[_codes(seat.boxed, _S["boxed VS"])] = 1.0
+        out[_codes(seat.boxed, base + _S["boxed VS"])] = 1.0
     width = len(SLOT_FEATURES)
     for m, entry in enumerate(seat.slots):
         if entry is not None:
-            at = _SLOT_BASE + m * width
-            row[at: at + width] = _slot_row(entry, slot)
+            at = base + _SLOT_BASE + m * width
+            out[at: at + width] = _slot_row(entry, slot)
     if len(_seat_cache) >= _SEAT_CACHE_SIZE:
         _seat_cache.clear()
-    _seat_cache[id(seat)] = (seat, slot, row)
-    return row
+    _seat_cache[id(seat), slot] = (seat, out[base: base + _SEAT_WIDTH].copy())
 
 
 _code_cache: dict[tuple[tuple[str, ...], int], npt.NDArray[np.intp]] = {}
@@ -434,15 +508,15 @@ def _codes(codes: tuple[str, ...], base: int) -> npt.NDArray[np.intp]:
     return found
 
 
-#: id(slot) -> (the village slot, the observer's slots, its features): slots are frozen and
+#: (id(slot), observer's slots) -> (the village slot, its features): slots are frozen and
 #: shared by the states until their building or worker changes.
-_slot_cache: dict[int, tuple[Any, tuple[int, ...], Planes]] = {}
+_slot_cache: dict[tuple[int, tuple[int, ...]], tuple[Any, Planes]] = {}
 
 
 def _slot_row(entry: Any, slot: tuple[int, ...]) -> Planes:
-    found = _slot_cache.get(id(entry))
-    if found is not None and found[0] is entry and found[1] == slot:
-        return found[2]
+    found = _slot_cache.get((id(entry), slot))
+    if found is not None and found[0] is entry:
+        return found[1]
     row = np.zeros(len(SLOT_FEATURES), dtype=np.float32)
     row[0] = 1.0
     row[1 + _BUILDING[entry.building]] = 1.0
@@ -453,7 +527,7 @@ def _slot_row(entry: Any, slot: tuple[int, ...]) -> Planes:
         row[29 + slot[owner]] = _capped(defense.count(owner), DEFENSE_SCALE)
     if len(_slot_cache) >= _SEAT_CACHE_SIZE:
         _slot_cache.clear()
-    _slot_cache[id(entry)] = (entry, slot, row)
+    _slot_cache[id(entry), slot] = (entry, row)
     return row
 
 
@@ -462,67 +536,88 @@ _VP_VALUES = tuple(_capped(count, VP_SCALE) for count in range(VP_SCALE + 1))
 _SEAT_VP, _SEAT_ACTIVE, _SEAT_TO_MOVE = _S["vp"], _S["active"], _S["to move"]
 
 
-def _troop_entries(troops: Any, slot: tuple[int, ...]) -> Entries:
-    """Return the entries of the meeples on the map (``(hex, seat, count)`` triples)."""
+class _Troops:
+    """The entries of the meeples of one troops map, seen by one observer on one map."""
+
+    __slots__ = ("troops", "tiles", "index", "value", "arrays")
+
+    def __init__(self, troops: Any, tiles: Any, index: list[int], value: list[float]) -> None:
+        self.troops = troops  # held, so that its id stays its own while kept
+        self.tiles = tiles
+        self.index = index
+        self.value = value
+        self.arrays: Entries | None = None
+
+
+#: (id of the rules' troops map, slots) -> its entries: a state shares its parent's map until
+#: meeples move (the rules copy it before a change), so its identity keeps them while the map's
+#: places stay the same (the same tiles). Met once, they are written one by one; met again,
+#: as arrays (converting a list costs as much as writing it).
+_troop_cache: dict[tuple[int, tuple[int, ...]], _Troops] = {}
+
+
+def _write_troops(out: Planes, troops: Any, tiles: Any, offsets: dict[int, int],
+                  slot: tuple[int, ...]) -> None:
+    """Write the meeples of a troops map (hex -> meeples of each player) into an
+    observation."""
+    key = (id(troops), slot)
+    found = _troop_cache.get(key)
+    if found is not None and found.troops is troops and found.tiles is tiles:
+        arrays = found.arrays
+        if arrays is None:
+            arrays = found.arrays = (np.array(found.index, dtype=np.intp),
+                                     np.array(found.value, dtype=np.float32))
+        out[arrays[0]] = arrays[1]
+        return
     index = []
     value = []
-    for h, seat, count in troops:
-        cell = _CELL_OF.get(h)
-        if cell is not None:
-            index.append(_MEEPLES + slot[seat] * CELLS + cell)
-            value.append(_MEEPLE_VALUES[min(count, MEEPLE_SCALE)])
-    return _entries(index, value)
+    for h, row in troops.items():
+        at = offsets[h] + _MEEPLES
+        for seat, count in enumerate(row):
+            if count:
+                where = at + slot[seat]
+                count = _MEEPLE_VALUES[count] if count <= MEEPLE_SCALE else 1.0
+                out[where] = count
+                index.append(where)
+                value.append(count)
+    if len(_troop_cache) >= _CACHE_SIZE:
+        _troop_cache.clear()
+    _troop_cache[key] = _Troops(troops, tiles, index, value)
 
 
-#: (id of the rules' troops map, the map, slots) -> its entries: a state shares its parent's
-#: map until meeples move (the rules copy it before a change), so its identity keeps them.
-_troop_cache: dict[tuple[int, tuple[int, ...]], tuple[Any, Entries]] = {}
 def from_state(state: State, player: int) -> Planes:
     """Return :func:`from_view` of ``view(state, player)``, from the state's fields."""
     players = state.players
     slot = _SLOTS[players][player]
-    out = _base(state.tiles, state.upgrades, state.trees, players, state.first, player).copy()
+    board = _map(state)
+    offsets = board.offsets
+    out = _base(state, board, player).copy()
     aux = state.aux
     if aux:  # the working maps the rules keep: reading the fields would build them
-        troops = aux[1]
-        key = (id(troops), slot)
-        found = _troop_cache.get(key)
-        if found is None or found[0] is not troops:
-            rows = [(h, seat, count) for h, row in troops.items()
-                    for seat, count in enumerate(row) if count]
-            if len(_troop_cache) >= _CACHE_SIZE:
-                _troop_cache.clear()
-            found = _troop_cache[key] = (troops, _troop_entries(rows, slot))
-        index, value = found[1]
+        _write_troops(out, aux[1], state.tiles, offsets, slot)
         frozen = aux[4]
         if frozen:
             frozen = frozen.items()
         seats = aux[3]
     else:
-        index, value = _troop_entries(state.troops, slot)
+        for h, seat, count in state.troops:
+            out[offsets[h] + _MEEPLES + slot[seat]] = _capped(count, MEEPLE_SCALE)
         frozen, seats = state.frozen, state.seats
-    out[index] = value
     if frozen:
-        cell_of = _CELL_OF.get
         for h, count in frozen:
-            cell = cell_of(h)
-            if cell is not None and count:
-                out[_FROZEN + cell] = _MEEPLE_VALUES[min(count, MEEPLE_SCALE)]
+            if count:
+                out[offsets[h] + _FROZEN] = _MEEPLE_VALUES[min(count, MEEPLE_SCALE)]
     if state.explore:
         for h, _ in state.explore:
-            cell = _CELL_OF.get(h)
-            if cell is not None:
-                out[_EXPLORE + cell] = 1.0
+            out[offsets[h] + _EXPLORE] = 1.0
     if state.drawn:
-        cell = _CELL_OF.get(state.drawn[0])
-        if cell is not None:
-            out[_EXPLORING + cell] = 1.0
+        out[offsets[state.drawn[0]] + _EXPLORING] = 1.0
     moving = to_move(state)
     active = state.active
     temp_vp = state.temp_vp
     for seat, entry in enumerate(seats):
         base = _SEAT_BASE + slot[seat] * _SEAT_WIDTH
-        out[base: base + _SEAT_WIDTH] = _seat_block(entry, slot)
+        _write_seat(out, base, entry, slot)
         vp = entry.mountain + entry.extra_vp + (temp_vp if seat == active else 0)
         if vp:
             out[base + _SEAT_VP] = _VP_VALUES[min(vp, VP_SCALE)]
@@ -530,10 +625,17 @@ def from_state(state: State, player: int) -> Planes:
             out[base + _SEAT_ACTIVE] = 1.0
         if seat == moving:
             out[base + _SEAT_TO_MOVE] = 1.0
-    # The turn block, written directly: its combinations recur too seldom to cache.
+    _write_turn(out, state)
+    return out
+
+
+def _write_turn(out: Planes, state: State) -> None:
+    """Write the turn block into an observation whose block is 0 (directly: its combinations
+    recur too seldom to cache)."""
     out[_PHASE0 + state.phase] = 1.0
     out[_STEP0 + _STEP[state.step]] = 1.0
     out[_TURN_AT] = _TURN_VALUES[min(state.turn, TURN_SCALE)]
+    temp_vp = state.temp_vp
     if temp_vp:
         out[_TEMP_VP] = _VP_VALUES[min(temp_vp, VP_SCALE)]
     if state.weapons:
@@ -556,14 +658,305 @@ def from_state(state: State, player: int) -> Planes:
         out[_FLY if state.sub[0] == "fly" else _FRIGHT] = 1.0
     if state.result:
         out[_OVER] = 1.0
-    return out
+
+
+def _turn_key(state: State) -> tuple[Any, ...]:
+    """Return what the turn block is made of."""
+    return (state.phase, state.step, state.turn, state.temp_vp, state.weapons, state.nature,
+            state.pool, len(state.pile), state.workers, state.pending, len(state.bonuses),
+            state.sub[:1], bool(state.result))
+
+
+def _patch_turn(out: Planes, before: tuple[Any, ...], now: tuple[Any, ...]) -> None:
+    """Rewrite the entries of the turn block whose fields differ (keys of :func:`_turn_key`)."""
+    (phase, step, turn, temp_vp, weapons, nature, pool, pile, workers, pending, bonuses, sub,
+     over) = now
+    if phase != before[0]:
+        out[_PHASE0 + before[0]] = 0.0
+        out[_PHASE0 + phase] = 1.0
+    if step != before[1]:
+        out[_STEP0 + _STEP[before[1]]] = 0.0
+        out[_STEP0 + _STEP[step]] = 1.0
+    if turn != before[2]:
+        out[_TURN_AT] = _TURN_VALUES[min(turn, TURN_SCALE)]
+    if temp_vp != before[3]:
+        out[_TEMP_VP] = _VP_VALUES[min(temp_vp, VP_SCALE)]
+    if weapons != before[4]:
+        out[_WEAPONS] = _capped(weapons, WEAPON_SCALE)
+    if nature != before[5]:
+        out[_NATURE] = float(bool(nature))
+    if pool != before[6]:
+        out[_POOL0: _POOL0 + len(UPGRADE_TOKENS)] = 0.0
+        for token in pool:
+            out[_POOL0 + _TOKEN[token]] = 1.0
+    if pile != before[7]:
+        out[_PILE] = _PILE_VALUES[min(pile, PILE_SCALE)]
+    if workers != before[8]:
+        for m in before[8]:
+            out[_WORKERS0 + m] = 0.0
+        for m in workers:
+            out[_WORKERS0 + m] = 1.0
+    if pending != before[9]:
+        for m in before[9]:
+            out[_ACTIONS0 + m] = 0.0
+        for m in pending:
+            out[_ACTIONS0 + m] = 1.0
+    if bonuses != before[10]:
+        out[_BONUSES] = _capped(bonuses, BONUS_SCALE)
+    if sub != before[11]:
+        out[_FLY] = float(sub == ("fly",))
+        out[_FRIGHT] = float(bool(sub) and sub != ("fly",))
+    if over != before[12]:
+        out[_OVER] = float(over)
+
+
+class _Seen:
+    """What an :class:`Observer` last wrote for one player: the observation and its sources."""
+
+    __slots__ = ("state", "tiles", "upgrades", "trees", "players", "first", "board", "slot",
+                 "out", "troops", "frozen", "explore", "drawn", "seats", "marks", "turn",
+                 "rows")
+
+    def __init__(self, state: State, player: int) -> None:
+        self.state = state  # the last state written (held: its identity is its own)
+        self.tiles, self.upgrades, self.trees = state.tiles, state.upgrades, state.trees
+        self.players, self.first = state.players, state.first
+        self.board = _map(state)
+        self.slot = _SLOTS[state.players][player]
+        self.out = from_state(state, player)
+        aux = state.aux
+        self.troops = aux[1]
+        self.frozen = dict(aux[4]) if aux[4] else {}
+        self.explore = state.explore
+        self.drawn = state.drawn
+        self.seats = list(aux[3])
+        self.marks = (state.active, to_move(state), state.temp_vp)
+        #: id(village slot) -> (the slot, its features for this observer): slots are shared.
+        self.rows: dict[int, tuple[Any, Planes]] = {}
+        self.turn = _turn_key(state)
+
+    def follows(self, state: State) -> bool:
+        """Return whether a state has this one's layout and a map that grew from this one's
+        (the same tiles, or more), after bringing the map's entries to it (tiles, upgrade
+        tokens, Trees): only then is the rest patched."""
+        if not (state.players == self.players and state.first == self.first and state.aux):
+            return False
+        if state.tiles is not self.tiles and not self._lay(state):
+            return False
+        if state.upgrades is not self.upgrades:
+            self._upgrade(state)
+        if state.trees is not self.trees:
+            now, then = set(state.trees), set(self.trees)
+            self._faces(then - now, 0.0)
+            self._faces(now - then, 1.0)
+            self.trees = state.trees
+        return True
+
+    def _lay(self, state: State) -> bool:
+        """Move the rows of the hexes that the tiles laid since rename (their own hexes, empty
+        places before, and the empty hexes next to them they name): what lies there goes
+        along. Return False when the tiles are not this map's and more."""
+        if state.tiles == self.tiles:  # the same tiles in a new tuple (a Tree, a token)
+            self.board, self.tiles = _map(state), state.tiles
+            return True
+        before = set(self.tiles)
+        if len(before) >= len(state.tiles) or not before.issubset(state.tiles):
+            return False
+        out, old, board = self.out, self.board, _map(state)
+        common = len(PLACE_FEATURES)
+        placed = []
+        seen: set[int] = set()
+        for tile in state.tiles:
+            if tile in before:
+                continue
+            for h in (tile[0], *(tile[0] + delta for delta in DELTA)):
+                p = board.numbered.get(h)
+                was = old.numbered.get(h)
+                if p is None or p == was or h in seen:
+                    continue
+                seen.add(h)
+                row = ROW[p]
+                if was is None:
+                    q, r = coords(h)
+                    out[row] = 1.0
+                    out[row + _Q] = _coordinate(q)
+                    out[row + _R] = _coordinate(r)
+                    placed.append(h)
+                else:
+                    out[row: row + common] = out[ROW[was]: ROW[was] + common]
+                    out[ROW[was]: ROW[was] + common] = 0.0
+                if p < _EMPTY_AT:  # a tile laid: its own, or one laid next to it
+                    rotation = next(t[2] for t in state.tiles if t[1] == p)
+                    out[row + _KIND: row + _TILE_VP + 1] = _TILE_ROWS[p, rotation]
+        self.board, self.tiles = board, state.tiles
+        if placed and self.trees:  # a Tree's face on a hex that is a place only now
+            self._faces(self.trees, 1.0, set(placed))
+        return True
+
+    def _upgrade(self, state: State) -> None:
+        out, offsets = self.out, self.board.offsets
+        now, then = set(state.upgrades), set(self.upgrades)
+        for h, token in then - now:
+            out[offsets[h] + _UPGRADE + _TOKEN[token]] = 0.0
+        for h, token in now - then:
+            out[offsets[h] + _UPGRADE + _TOKEN[token]] = 1.0
+        self.upgrades = state.upgrades
+
+    def _faces(self, edges: Any, value: float, only: set[int] | None = None) -> None:
+        """Write ``value`` on both faces of Tree edges that are places (those on the hexes
+        ``only``, if given)."""
+        out, offsets = self.out, self.board.offsets
+        for edge in edges:
+            h, d = divmod(edge, 8)
+            for face, side in ((h, d), (h + DELTA[d], d + 3)):
+                row = offsets.get(face)
+                if row is not None and (only is None or face in only):
+                    out[row + _TREE + side] = value
+
+    def update(self, state: State) -> None:
+        """Make the observation that of a state that :meth:`follows` this one: rewrite what
+        changed, and nothing else."""
+        out, aux, offsets, slot = self.out, state.aux, self.board.offsets, self.slot
+        troops = aux[1]
+        if troops is not self.troops:
+            old = self.troops
+            for h, row in troops.items():
+                if old.get(h) is not row:
+                    at = offsets[h] + _MEEPLES
+                    for seat, count in enumerate(row):
+                        out[at + slot[seat]] = _MEEPLE_VALUES[count] if count <= MEEPLE_SCALE \
+                            else 1.0
+            for h in old:
+                if h not in troops:
+                    at = offsets[h] + _MEEPLES
+                    out[at: at + SEATS] = 0.0
+            self.troops = troops
+        frozen = aux[4]
+        if frozen != self.frozen and (frozen or self.frozen):
+            for h in self.frozen:
+                out[offsets[h] + _FROZEN] = 0.0
+            for h, count in frozen.items():
+                if count:
+                    out[offsets[h] + _FROZEN] = _MEEPLE_VALUES[min(count, MEEPLE_SCALE)]
+            self.frozen = dict(frozen)
+        if state.explore is not self.explore and state.explore != self.explore:
+            for h, _ in self.explore:
+                out[offsets[h] + _EXPLORE] = 0.0
+            for h, _ in state.explore:
+                out[offsets[h] + _EXPLORE] = 1.0
+            self.explore = state.explore
+        if state.drawn is not self.drawn and state.drawn != self.drawn:
+            if self.drawn:
+                out[offsets[self.drawn[0]] + _EXPLORING] = 0.0
+            if state.drawn:
+                out[offsets[state.drawn[0]] + _EXPLORING] = 1.0
+            self.drawn = state.drawn
+        seats = aux[3]
+        moving = to_move(state)
+        marks = (state.active, moving, state.temp_vp)
+        changed = marks != self.marks  # the seats' VP, active and to move to write again
+        width = len(SLOT_FEATURES)
+        rows = self.rows
+        for k, entry in enumerate(seats):
+            before = self.seats[k]
+            if entry is before:
+                continue
+            self.seats[k] = entry
+            base = _SEAT_BASE + slot[k] * _SEAT_WIDTH
+            if not (entry.stock == before.stock and entry.depot == before.depot
+                    and entry.ladder == before.ladder and entry.mountain == before.mountain
+                    and entry.extra_vp == before.extra_vp and entry.tree == before.tree
+                    and entry.tokens == before.tokens and entry.shields == before.shields
+                    and entry.available == before.available and entry.boxed == before.boxed):
+                _patch_header(out, base, before, entry)
+                changed = True
+            now, then = entry.slots, before.slots
+            for m in range(VILLAGE_SLOTS):  # most often a worker moved: one slot changed
+                if now[m] is not then[m]:
+                    at = base + _SLOT_BASE + m * width
+                    if now[m] is None:
+                        out[at: at + width] = 0.0
+                        continue
+                    row = rows.get(id(now[m]))
+                    if row is None or row[0] is not now[m]:
+                        if len(rows) >= _SEAT_CACHE_SIZE:
+                            rows.clear()
+                        row = rows[id(now[m])] = (now[m], _slot_row(now[m], slot))
+                    out[at: at + width] = row[1]
+        if changed:
+            self.marks = marks
+            active, _, temp_vp = marks
+            for k, entry in enumerate(seats):
+                base = _SEAT_BASE + slot[k] * _SEAT_WIDTH
+                vp = entry.mountain + entry.extra_vp + (temp_vp if k == active else 0)
+                out[base + _SEAT_VP] = _VP_VALUES[min(vp, VP_SCALE)]
+                out[base + _SEAT_ACTIVE] = float(k == active)
+                out[base + _SEAT_TO_MOVE] = float(k == moving)
+        turn = _turn_key(state)
+        if turn != self.turn:
+            _patch_turn(out, self.turn, turn)
+            self.turn = turn
+
+
+def _patch_header(out: Planes, base: int, before: Any, seat: Any) -> None:
+    """Rewrite the entries of a seat's block (but its slots, VP, active and to move) whose
+    fields differ from those of the seat before."""
+    if seat.stock != before.stock:
+        out[base + 1] = _MEEPLE_VALUES[min(seat.stock, MEEPLE_SCALE)]
+    if seat.depot != before.depot:
+        out[base + 2] = _MEEPLE_VALUES[min(seat.depot, MEEPLE_SCALE)]
+    if seat.ladder != before.ladder:
+        out[base + 3] = _capped(seat.ladder, LADDER_SCALE)
+    if seat.mountain != before.mountain:
+        out[base + 4] = _capped(seat.mountain, MEEPLE_SCALE)
+    if seat.extra_vp != before.extra_vp:
+        out[base + 5] = _capped(seat.extra_vp, VP_SCALE)
+    if seat.tree != before.tree:
+        out[base + 7] = float(bool(seat.tree))
+    if seat.tokens != before.tokens:
+        at = base + _S["token asm"]
+        out[at: at + len(UPGRADE_TOKENS)] = 0.0
+        tokens = list(seat.tokens)
+        for token in set(tokens):
+            out[at + _TOKEN[token]] = _capped(tokens.count(token), TOKEN_SCALE)
+    if seat.shields != before.shields:
+        out[base + _S["shields"]] = _capped(seat.shields, SHIELD_SCALE)
+    for name, at in (("available", _S["available VS"]), ("boxed", _S["boxed VS"])):
+        codes = getattr(seat, name)
+        if codes != getattr(before, name):
+            out[base + at: base + at + len(BUILDING_CODES)] = 0.0
+            if codes:
+                out[_codes(codes, base + at)] = 1.0
+
+
+class Observer:
+    """The fast twin as an environment keeps it, one per game: each player's last observation,
+    patched where the state changed (the meeples of a hex, a seat's slot, the turn) rather than
+    built again, then copied out. Equal to :func:`from_state` for any state, in any order: a
+    state of another map or layout (a tile laid, a new game) is built whole."""
+
+    def __init__(self) -> None:
+        self._seen: dict[int, _Seen] = {}
+
+    def __call__(self, state: State, player: int) -> Planes:
+        seen = self._seen.get(player)
+        if seen is not None and seen.state is state:  # after a head: the same state again
+            return seen.out.copy()
+        if seen is not None and seen.follows(state):
+            seen.update(state)
+            seen.state = state
+        elif state.aux:
+            seen = self._seen[player] = _Seen(state, player)
+        else:  # a state the rules have not worked on (parsed): nothing to follow
+            return from_state(state, player)
+        return seen.out.copy()
 
 
 _PHASE0, _STEP0, _TURN_AT = _T["phase 0"], _T["step first"], _T["turn"]
 _TEMP_VP, _WEAPONS, _NATURE, _POOL0 = _T["temp vp"], _T["weapons"], _T["nature"], _T["pool asm"]
 _PILE, _BONUSES, _FLY, _FRIGHT, _OVER = _T["pile"], _T["bonuses"], _T["fly"], _T["fright"], _T[
     "over"]
-_WORKERS0, _ACTIONS0 = _T["workers V1"] - 1, _T["pending V1"] - 1
+_WORKERS0, _ACTIONS0 = _T["workers V1"], _T["pending V1"]
 _TURN_VALUES = tuple(_capped(turn, TURN_SCALE) for turn in range(TURN_SCALE + 1))
 _PILE_VALUES = tuple(_capped(count, PILE_SCALE) for count in range(PILE_SCALE + 1))
 _POOL_INDEX: dict[tuple[str, ...], npt.NDArray[np.intp]] = {}
@@ -585,7 +978,8 @@ def _head_fields(pending: int) -> dict[str, str]:
     if found is None:
         form = choices.FIRST.form(pending)
         text = choices.FIRST.text(pending)
-        match = None if text is None else form.regex.fullmatch(text)
+        match = None if text is None or not choices.is_head(pending) else form.regex.fullmatch(
+            text)
         if match is None:
             raise ValueError(f"{pending} is not the id of a head")
         found = _HEAD_FIELDS[pending] = {"verb": form.verb, **match.groupdict()}
@@ -593,17 +987,15 @@ def _head_fields(pending: int) -> dict[str, str]:
 
 
 def mark(planes: Planes, pending: int | None, player: int, players: int) -> Planes:
-    """Write the pending head (a first id whose hex is awaited) into an observation, in place,
-    and return it; ``None`` leaves it as it is (those features stay 0)."""
+    """Write the pending head (a first id whose place is awaited) into an observation, in
+    place, and return it; ``None`` leaves it as it is (those features stay 0)."""
     if pending is None:
         return planes
     fields = _head_fields(pending)
     planes[_HEAD_VERB[fields["verb"]]] = 1.0
     origin = fields.get("from") or fields.get("hex")
     if origin is not None:
-        cell = choices.CELL.get(origin)
-        if cell is not None:
-            planes[_ORIGIN + cell] = 1.0
+        planes[ROW[choices.PLACE_INDEX[origin]] + _ORIGIN] = 1.0
     if "count" in fields:
         planes[_H["head count"]] = _capped(int(fields["count"]), MEEPLE_SCALE)
     if "side" in fields:
@@ -619,4 +1011,3 @@ def mark(planes: Planes, pending: int | None, player: int, players: int) -> Plan
     if "player" in fields:
         planes[_H["head player 0"] + (int(fields["player"]) - player) % players] = 1.0
     return planes
-

@@ -17,8 +17,8 @@ module path) two things:
 Meeple War's table numbers 153,698 ids (moves from a tile to any place, hexes named through the
 state), too many for a mask: its environments act
 with its factored **choices** instead (``meeples.games.meeple_war.choices``: every action one
-id, or two of the same player, a head and then a hex; 41,331 ids), and its observer marks the
-head awaiting its hex. Nothing in Meeple War is secret, so its fast twin reads the state.
+id, or two of the same player, a head and then a place; 3,124 ids), and its observer marks the
+head awaiting its place. Nothing in Meeple War is secret, so its fast twin reads the state.
 """
 
 from __future__ import annotations
@@ -74,24 +74,22 @@ class Choices(Protocol):
         """The number of ids, first and second."""
         ...
 
-    def path(self, text: str) -> tuple[int, ...] | None:
-        """Return the ids that choose an action text, None when it has none."""
+    def path(self, text: str, state: Any) -> tuple[int, ...] | None:
+        """Return the ids that choose an action text in an internal state, None when it has
+        none."""
         ...
 
-    def paths(self, actions: Iterable[str]) -> list[tuple[int, ...]]:
-        """Return the paths of ids of action texts, leaving out those with none."""
-        ...
-
-    def choices(self, legal: Sequence[tuple[int, ...]], pending: int | None) -> list[int]:
-        """Return the ids to choose from, ascending, before or after a head."""
+    def options(self, actions: Sequence[Any], state: Any) -> dict[int, Any]:
+        """Return a state's legal actions as the tree of ids that choose them: each first id ->
+        its action, or for a head, each of its second ids -> its action."""
         ...
 
     def is_head(self, number: int) -> bool:
         """Return whether an id is the head of a two-step action."""
         ...
 
-    def text(self, ids: Sequence[int]) -> str:
-        """Return the action text of a path of ids."""
+    def text(self, ids: Sequence[int], state: Any) -> str:
+        """Return the action text of a path of ids in an internal state."""
         ...
 
 
@@ -109,11 +107,15 @@ class EnvSpec:
     #: The same observation from the internal state and a player, faster; None to always build
     #: it from the view. It may read only what the view publishes.
     from_state: Callable[[Any, int], Planes] | None = None
+    #: Makes a stateful ``from_state`` for one game (an episode makes its own): the same
+    #: numbers, kept between calls and patched where the state changed; None to use
+    #: ``from_state``.
+    observer: Callable[[], Callable[[Any, int], Planes]] | None = None
     #: Whether the ids of the legal actions ascend in the rules' order (Sparta's do, Rise of
     #: Tribes' do not): ``meeples bench`` then plays random games by the rules without sorting.
     ids_in_rules_order: bool = False
     #: The game's factored choices (Meeple War's ``choices``), when its fixed table is too wide
-    #: for a mask: every action one id or two (a head, then a hex), from ``Discrete(COUNT)``
+    #: for a mask: every action one id or two (a head, then a place), from ``Discrete(COUNT)``
     #: of the choices; None to act with the table's ids.
     choices: Choices | None = None
     #: Writes the pending head into an observation (``mark(planes, head, player, players)``),
@@ -165,6 +167,7 @@ def _meeple_war() -> EnvSpec:
         shape=meeple_war.SHAPE,
         from_view=meeple_war.from_view,
         from_state=meeple_war.from_state,
+        observer=meeple_war.Observer,
         choices=choices,
         mark=meeple_war.mark,
     )

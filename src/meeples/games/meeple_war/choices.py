@@ -1,83 +1,98 @@
 """Meeple War's factored choices for the learning environments: every action in one or two ids.
 
-The fixed action table (:mod:`action_table`, OpenSpiel's ids) names hexes from the tiles and
-numbers 153,698 actions, most of them moves (origin tile x destination place x count): a mask
-and a policy head that wide on every step would cost more than the game. The environments split
-every action that names a hex **and** something else into two decisions of the same player, the
-hex last, with ids from one ``Discrete(COUNT)`` space (16,351 ids, the same at every player count):
+The fixed action table (:mod:`action_table`, OpenSpiel's ids) numbers 153,698 actions, most of
+them moves (origin tile x destination place x count): a mask and a policy head that wide on every
+step would cost more than the game. The environments split every action that names a hex **and**
+something else into two decisions of the same player, the hex last, with ids from one
+``Discrete(COUNT)`` space (3,124 ids, the same at every player count).
+
+Hexes are named as the action table names them, by **places** (:func:`action_table.places`):
+a placed tile ``Tnn`` (wherever it lies), a village slot ``q,r`` of the layout, or an empty hex
+``Tnn+d`` next to a placed tile (the lowest-numbered one, and the side of it). There are 279
+places (36 tiles, 216 tile sides, 27 village slots: :data:`PLACES`) and every hex an action can
+name is one of them in its state, however far from the centre the map grows: so every legal
+action has ids.
 
 - **first ids** (``0`` to ``FIRST_COUNT - 1``): a whole action (one with no hex: ``done``,
-  ``w1>a``, ``s2:build:FA@3``, ``rot:4``; or a hex alone: ``explore@1,0``, ``battle@q,r``,
-  ``fly@q,r``, ``vp@q,r``, ``bonus:q,r``), or the **head** of a two-step action, its text with
-  its last hex written ``?``:
+  ``w1>a``, ``s2:build:FA@3``, ``rot:4``; or a place alone: ``explore@T05+1``, ``battle@T07``,
+  ``fly@T03``, ``vp@T01``, ``bonus:T12``), or the **head** of a two-step action, its text in
+  places with its last hex written ``?``:
 
   =========  =============================  =========================================
-  verb       head (first id)                its hex (second id)
+  verb       head (first id)                its place (second id)
   =========  =============================  =========================================
-  move       ``q,r>?:k`` (origin, count)     the destination
-  frighten   ``fr:O@q,r>?`` (whose, from)    the hex next to it the meeple flees to
-  tree       ``tree:?/d`` (side)             the hex whose side d gets the Tree
+  move       ``Tnn>?:k`` (origin, count)     the destination (any place)
+  frighten   ``fr:O@Tnn>?`` (whose, from)    the tile next to it the meeple flees to
+  tree       ``tree:?/d`` (side)             the place whose side d gets the Tree
   upgrade    ``up:tok@?`` (token)            the blank tile
-  bonus      ``bonus:q,r>?`` (structure)     where the Deploy One meeple goes
-  rei        ``s<n>:rei:k@?`` (slot, count)  the hex reinforced
-  stealth    ``s<n>:stealth@?``              the hex
-  burn       ``s<n>:burn@?``                 the hex
-  bomb       ``s<n>:bomb@P.m<?``             the territory the meeple comes from
-  conv       ``s<n>:conv@P.m.O<?``           the territory the meeple comes from
-  kill       ``kill:O@?`` (whose)            the altar's hex
+  bonus      ``bonus:Tnn>?`` (structure)     the tile where the Deploy One meeple goes
+  rei        ``s<n>:rei:k@?`` (slot, count)  the tile reinforced
+  stealth    ``s<n>:stealth@?``              the tile
+  burn       ``s<n>:burn@?``                 the tile
+  bomb       ``s<n>:bomb@P.m<?``             the tile the meeple comes from
+  conv       ``s<n>:conv@P.m.O<?``           the tile the meeple comes from
+  kill       ``kill:O@?`` (whose)            the altar's tile
   =========  =============================  =========================================
 
-- **second ids** (``FIRST_COUNT`` to ``COUNT - 1``): a hex, ``FIRST_COUNT + cell`` where
-  ``cell = (q + 12) * 25 + (r + 12)`` is its cell in the 25x25 axial grid of the observation
-  planes (:data:`GRID`); legal only after a head, which it completes.
+- **second ids** (``FIRST_COUNT`` to ``COUNT - 1``): a place, ``FIRST_COUNT + p`` where ``p`` is
+  its index in :data:`PLACES` (the tiles ``T01``-``T36`` are 0-35, their sides ``T01+0`` ..
+  ``T36+5`` are 36-251, the village slots 252-278), the same index as the place's block of the
+  observation; legal only after a head, which it completes.
 
-So every legal action has exactly one path of ids: ``(id,)`` for a whole one, ``(head, hex)``
-for a two-step one; :func:`path` gives it and :func:`text` reads it back. Hexes are those with
-``|q|, |r| <= 12`` (the grid, which holds the action table's radius-12 hexes and more): an
-action naming a hex outside has no path (:func:`path` returns None; no game measured went that
-far, see :mod:`action_table`). The first ids are built by :mod:`meeples.core.actiontable` from
-the action table's domains, in its order of forms."""
+The fields' domains are the action table's (a move starts on a tile, an exploration goes to an
+empty hex, ...), so the first ids are built by :mod:`meeples.core.actiontable` from them, in its
+order of forms. Every legal action of a state has exactly one path of ids, ``(id,)`` for a whole
+one, ``(head, place)`` for a two-step one: :func:`path` gives it (in that state: a place's hex
+depends on the tiles laid) and :func:`text` reads it back. For the environments,
+:func:`options` turns a state's legal actions into the tree of ids they choose from.
+"""
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Iterable, Sequence
+from typing import Any
 
 from meeples.core.actiontable import Form, Space, Values
 from meeples.games.meeple_war.action_table import (
     BUILDINGS,
     COUNTS,
+    EMPTY,
+    LABELS,
     NODES,
+    PLACE,
+    PLACES,
     ROTATIONS,
     SEAT,
     SIDES,
     SLOTS,
+    TILE,
+    TILE_PLACES,
     TOKENS,
+    VILLAGE_HEXES,
 )
+from meeples.games.meeple_war.board import DELTA, SLOT_HEXES, parse_hex
 
-#: The grid's half width: hexes with |q| and |r| up to this many.
-HALF = 12
-GRID = 2 * HALF + 1
-CELLS = GRID * GRID
 _HEX = r"-?\d{1,2},-?\d{1,2}"
-#: The hexes of the grid, by cell: cell (q + 12) * 25 + (r + 12).
-HEX_NAMES = tuple(f"{q},{r}" for q in range(-HALF, HALF + 1) for r in range(-HALF, HALF + 1))
-HEXES = Values(HEX_NAMES, _HEX)
-CELL = HEXES.index
-
 _HEX_RE = re.compile(_HEX)
 #: The actions that name a hex and nothing else: whole first ids (the head would be all).
 _WHOLE = frozenset({"bonus:?", "fly@?", "vp@?", "explore@?", "battle@?"})
-#: The verbs whose actions may take two decisions (a head, then its hex).
+#: The verbs whose actions may take two decisions (a head, then its place).
 TWO_STEP = ("tree", "upgrade", "bonus", "rei", "stealth", "burn", "bomb", "conv", "frighten",
             "move", "kill")
+#: The places each two-step verb's second id may name (its last field's domain in the table).
+SECOND: dict[str, Values] = {
+    "tree": PLACE, "upgrade": TILE, "bonus": TILE, "rei": TILE, "stealth": TILE, "burn": TILE,
+    "bomb": TILE, "conv": TILE, "frighten": TILE, "move": PLACE, "kill": TILE,
+}
 
 FORMS: tuple[Form, ...] = (
     Form("done", "done"),
     Form("tree", "tree:?/{side}", SIDES),
     Form("upgrade", "up:{token}@?", TOKENS),
-    Form("bonus", "bonus:{hex}", HEXES),
-    Form("bonus", "bonus:{hex}>?", HEXES),
+    Form("bonus", "bonus:{hex}", TILE),
+    Form("bonus", "bonus:{hex}>?", TILE),
     Form("worker", "w{slot}>{node}", SLOTS, NODES),
     Form("build", "s{slot}:build:{building}@{spot}", SLOTS, BUILDINGS, SLOTS),
     Form("asm", "s{slot}:asm:{count}", SLOTS, COUNTS),
@@ -93,27 +108,172 @@ FORMS: tuple[Form, ...] = (
     Form("conv", "s{slot}:conv@{owner}.{spot}.{player}<?", SLOTS, SEAT, SLOTS, SEAT),
     Form("prod", "s{slot}:prod@{worker}>{node}", SLOTS, SLOTS, NODES),
     Form("up", "s{slot}:up:{token}", SLOTS, TOKENS),
-    Form("fly_to", "fly@{hex}", HEXES),
-    Form("frighten", "fr:{player}@{from}>?", SEAT, HEXES),
-    Form("move", "{from}>?:{count}", HEXES, COUNTS),
+    Form("fly_to", "fly@{hex}", TILE),
+    Form("frighten", "fr:{player}@{from}>?", SEAT, TILE),
+    Form("move", "{from}>?:{count}", TILE, COUNTS),
     Form("kill", "kill:{player}@?", SEAT),
-    Form("vp", "vp@{hex}", HEXES),
-    Form("explore", "explore@{hex}", HEXES),
-    Form("battle", "battle@{hex}", HEXES),
+    Form("vp", "vp@{hex}", PLACE),
+    Form("explore", "explore@{hex}", EMPTY),
+    Form("battle", "battle@{hex}", PLACE),
     Form("rotate", "rot:{rotation}", ROTATIONS),
 )
 
 FIRST = Space(FORMS)
 #: The first ids: complete actions and heads.
 FIRST_COUNT = FIRST.count
-#: All ids: the first ids, then one second id per cell of the grid.
-COUNT = FIRST_COUNT + CELLS
+#: All ids: the first ids, then one second id per place.
+COUNT = FIRST_COUNT + len(PLACES)
+#: Each place's index (``PLACES[p]`` is the place of second id ``FIRST_COUNT + p``).
+PLACE_INDEX = PLACE.index
+#: Where each kind of place starts in :data:`PLACES`, and how many there are.
+_SPAN = {id(TILE): (0, len(TILE)), id(EMPTY): (len(TILE), len(EMPTY)),
+         id(PLACE): (0, len(PLACE))}
+_VILLAGE_AT = len(PLACES) - len(VILLAGE_HEXES)
 
-#: The ids that choose an action: one (a whole action) or two (a head, then its hex).
+#: The ids that choose an action: one (a whole action) or two (a head, then its place).
 Path = tuple[int, ...]
+#: A state's legal actions as the environment chooses them: each legal first id -> its action
+#: (a whole one), or for a head, each legal second id -> its action.
+Options = dict[int, Any]
 
-#: Each action text met -> its path (None: a hex off the grid), kept bounded.
-_PATHS: dict[str, Path | None] = {}
+
+# --- places of a state ----------------------------------------------------------------------
+
+#: The village slot hexes of each player count, by hex code.
+_VILLAGE_CODES = {n: tuple(h for seat in seats for h in seat) for n, seats in SLOT_HEXES.items()}
+#: The place index of each village slot hex (any layout), by hex code.
+VILLAGE_PLACE = {parse_hex(name): _VILLAGE_AT + i for i, name in enumerate(VILLAGE_HEXES)}
+
+
+def _number_places(players: int, tiles: tuple[tuple[int, int, int], ...]) -> dict[int, int]:
+    """Return the place index of each hex an action can name (hex code -> index in PLACES), as
+    :func:`action_table.places` names them: a tile, then a village slot, then a side of the
+    lowest-numbered tile next to an empty hex."""
+    out = {h: index for h, index, _ in tiles}
+    for h in _VILLAGE_CODES[players]:
+        out.setdefault(h, VILLAGE_PLACE[h])
+    empty = len(TILE_PLACES)
+    for h, index, _ in sorted(tiles, key=lambda entry: entry[1]):
+        for side, delta in enumerate(DELTA):
+            out.setdefault(h + delta, empty + index * 6 + side)
+    return out
+
+
+def added_tile(before: tuple[tuple[int, int, int], ...], after: tuple[tuple[int, int, int], ...]
+               ) -> tuple[int, int, int] | None:
+    """Return the one tile that ``after`` (sorted tiles) holds beyond ``before``, None when
+    they differ otherwise."""
+    if len(after) != len(before) + 1:
+        return None
+    i = 0
+    for i, entry in enumerate(before):  # noqa: B007 - i is the first difference
+        if entry != after[i]:
+            break
+    else:
+        i = len(before)
+    if after[:i] != before[:i] or after[i + 1:] != before[i:]:
+        return None
+    return after[i]
+
+
+def renamed(places: dict[int, int], tile: tuple[int, int, int]) -> dict[int, int]:
+    """Return the hexes whose place changes when a tile is laid (hex code -> its new place),
+    given the places before: its own hex becomes the tile, an empty hex next to it becomes its
+    side unless a lower-numbered tile named it (as :func:`_number_places` names them)."""
+    h, index, _ = tile
+    out = {h: index}
+    empty = len(TILE_PLACES)
+    for side, delta in enumerate(DELTA):
+        near = h + delta
+        now = places.get(near)
+        if now is None or empty <= now < _VILLAGE_AT and (now - empty) // 6 > index:
+            out[near] = empty + index * 6 + side
+    return out
+
+
+class _Epoch:
+    """The places of one map (the players and tiles of some states), and the paths of the
+    action texts met on it (most recur: the same meeples' moves, a worker's exits)."""
+
+    __slots__ = ("tiles", "players", "places", "paths")
+
+    def __init__(self, players: int, tiles: tuple[tuple[int, int, int], ...],
+                 places: dict[int, int], paths: dict[str, Path] | None = None) -> None:
+        self.tiles = tiles  # held, so that its id stays its own while the epoch is kept
+        self.players = players
+        self.places = places
+        self.paths: dict[str, Path] = {} if paths is None else paths
+
+
+#: id(tiles) -> the epoch of that map: states share their tiles tuple until a tile is laid, so
+#: its identity keeps its places (kept bounded: a game has about 30 maps).
+_EPOCHS: dict[int, _Epoch] = {}
+_EPOCH_LIMIT = 256
+#: The last epoch made: a game lays one tile at a time, so the next map is most often it and
+#: one tile more, whose places follow from its own (a few hexes renamed, not all numbered).
+_last: list[_Epoch] = []
+
+
+def _epoch(state: Any) -> _Epoch:
+    tiles = state.tiles
+    found = _EPOCHS.get(id(tiles))
+    if found is None or found.tiles is not tiles or found.players != state.players:
+        if len(_EPOCHS) >= _EPOCH_LIMIT:
+            _EPOCHS.clear()
+        players = state.players
+        tile = None
+        if _last and _last[0].players == players:
+            if _last[0].tiles == tiles:  # the same tiles in a new tuple: the same places
+                found = _EPOCHS[id(tiles)] = _Epoch(players, tiles, _last[0].places,
+                                                    _last[0].paths)
+                _last[:] = [found]
+                return found
+            tile = added_tile(_last[0].tiles, tiles)
+        if tile is None:
+            places = _number_places(players, tiles)
+        else:
+            places = _last[0].places.copy()
+            places.update(renamed(places, tile))
+        found = _EPOCHS[id(tiles)] = _Epoch(players, tiles, places)
+        _last[:] = [found]
+    return found
+
+
+def places(state: Any) -> dict[int, int]:
+    """Return the place index of each hex an action can name in a state (hex code -> index in
+    :data:`PLACES`): the same places as :func:`action_table.places` (a dict kept for the map:
+    not to be changed)."""
+    return _epoch(state).places
+
+
+# --- texts to ids -----------------------------------------------------------------------------
+
+#: A text's ids without its state: its first id when it names no hex, else (the first id with
+#: its place field at 0; that field's hex, or -1 when it has none, its stride in the form's
+#: block, the first place index of its domain and the domain's size; the hex of its second id,
+#: or -1 when it is whole, the first place index of its domain and the domain's size). No form
+#: has more than one place field in its first id.
+_Skeleton = int | tuple[int, int, int, int, int, int, int, int]
+_PLACE_DOMAINS = (id(TILE), id(EMPTY), id(PLACE))
+_COORDINATES = Values(("0,0",), _HEX)
+
+
+def _hex_form(form: Form) -> tuple[re.Pattern[str], tuple[int, ...]]:
+    """Return the regex of a form's texts in coordinates (its place fields hexes ``q,r``) and
+    the stride of each field in its block."""
+    domains = [_COORDINATES if id(d) in _PLACE_DOMAINS else d for d in form.domains]
+    regex = Form(form.verb, form.template, *domains).regex
+    strides = tuple(math.prod(len(d) for d in form.domains[i + 1:])
+                    for i in range(len(form.domains)))
+    return regex, strides
+
+
+_HEX_FORMS = tuple((offset, form, *_hex_form(form))
+                   for offset, form in zip(FIRST.offsets, FIRST.forms, strict=True))
+_SKELETONS: dict[str, _Skeleton | None] = {}
+_MOVE_TEXT = re.compile(rf"({_HEX})>({_HEX}):(\d{{1,2}})")
+_MOVE_AT = FIRST.offsets[next(i for i, form in enumerate(FORMS) if form.verb == "move")]
+_MISSING = object()
 _CACHE_LIMIT = 1 << 17
 
 
@@ -136,25 +296,117 @@ def split(text: str) -> tuple[str, str | None]:
     return head, last.group()
 
 
-def path(text: str) -> Path | None:
-    """Return the ids that choose an action text, or None when it names a hex off the grid (or
-    is not an action)."""
-    if text in _PATHS:
-        return _PATHS[text]
+def _skeleton(text: str) -> _Skeleton | None:
+    """Return the state-free part of a text's ids (cached), None when it is no action."""
+    found = _SKELETONS.get(text, _MISSING)
+    if found is not _MISSING:
+        return found  # type: ignore[return-value]
+    out: _Skeleton | None = None
+    move = _MOVE_TEXT.fullmatch(text)
+    count = None if move is None else COUNTS.index.get(move[3])
+    if move is not None and count is not None:  # most texts: the general parse, unrolled
+        out = (_MOVE_AT + count, parse_hex(move[1]), len(COUNTS), *_SPAN[id(TILE)],
+               parse_hex(move[2]), *_SPAN[id(PLACE)])
+        _SKELETONS[text] = out
+        return out
     head, target = split(text)
-    first = FIRST.number(head)
-    out: Path | None
-    if first is None:
-        out = None
-    elif target is None:
-        out = (first,)
-    else:
-        cell = CELL.get(target)
-        out = None if cell is None else (first, FIRST_COUNT + cell)
-    if len(_PATHS) >= _CACHE_LIMIT:
-        _PATHS.clear()
-    _PATHS[text] = out
+    for offset, form, regex, strides in _HEX_FORMS:
+        found = regex.fullmatch(head)
+        if found is None:
+            continue
+        base = offset
+        field = (-1, 0, 0, 0)
+        for name, domain, stride in zip(form.names, form.domains, strides, strict=True):
+            value = found.group(name)
+            if id(domain) in _PLACE_DOMAINS:
+                field = (parse_hex(value), stride, *_SPAN[id(domain)])
+                continue
+            number = domain.number(value, None)
+            if number is None:
+                break
+            base += number * stride
+        else:
+            if target is not None:
+                out = (base, *field, parse_hex(target), *_SPAN[id(SECOND[form.verb])])
+            elif field[0] >= 0:
+                out = (base, *field, -1, 0, 0)
+            else:
+                out = base
+            break
+    if len(_SKELETONS) >= _CACHE_LIMIT:
+        _SKELETONS.clear()
+    _SKELETONS[text] = out
     return out
+
+
+def _path(text: str, numbered: dict[int, int]) -> Path | None:
+    """Return a text's path given the places of its state's hexes."""
+    skeleton = _skeleton(text)
+    if skeleton is None:
+        return None
+    if isinstance(skeleton, int):
+        return (skeleton,)
+    first, h, stride, low, count, target, start, size = skeleton
+    if h >= 0:
+        p = numbered.get(h, -1) - low
+        if not 0 <= p < count:
+            return None
+        first += p * stride
+    if target < 0:
+        return (first,)
+    p = numbered.get(target, -1) - start
+    if not 0 <= p < size:
+        return None
+    return (first, FIRST_COUNT + start + p)
+
+
+def path(text: str, state: Any) -> Path | None:
+    """Return the ids that choose an action text in a state (whose tiles name its hexes), or
+    None when it is no action or names a hex that is no place there."""
+    return _path(text, _epoch(state).places)
+
+
+def paths(actions: Iterable[str], state: Any) -> list[Path]:
+    """Return the paths of a state's action texts, leaving out those with none."""
+    out = []
+    for action in actions:
+        found = path(action, state)
+        if found is not None:
+            out.append(found)
+    return out
+
+
+def options(actions: Sequence[str], state: Any) -> Options:
+    """Return a state's legal actions as the tree of ids that choose them: each first id -> its
+    action, or for a head, each of its second ids -> its action.
+
+    Raises:
+        ValueError: an action has no ids (a bug: every hex an action names is a place).
+    """
+    epoch = _epoch(state)
+    known = epoch.paths
+    out: Options = {}
+    for action in actions:
+        found = known.get(action)
+        if found is None:
+            found = _path(action, epoch.places)
+            if found is None:
+                raise ValueError(f"{action!r} is no Meeple War action, or names a hex that is"
+                                 " no place of its state")
+            if len(known) >= _PATH_LIMIT:
+                known.clear()
+            known[action] = found
+        if len(found) == 1:
+            out[found[0]] = action
+        elif found[0] in out:
+            out[found[0]][found[1]] = action
+        else:
+            out[found[0]] = {found[1]: action}
+    return out
+
+
+#: The paths kept per map, at most.
+_PATH_LIMIT = 4096
 
 
 def is_head(number: int) -> bool:
@@ -162,11 +414,13 @@ def is_head(number: int) -> bool:
     return 0 <= number < FIRST_COUNT and "?" in FIRST.form(number).template
 
 
-def text(ids: Sequence[int]) -> str:
-    """Return the action text of a path of ids (the inverse of :func:`path`).
+def head_text(ids: Sequence[int]) -> str:
+    """Return the text of a path of ids in places (the table's names, no state needed):
+    ``T05>T05+2:3``.
 
     Raises:
-        ValueError: not a path: a hole, a head without its hex, a hex without a head.
+        ValueError: not a path: a hole, a head without its place, a place without a head, a
+        place its head's field cannot take.
     """
     if not ids or not 0 <= ids[0] < FIRST_COUNT:
         raise ValueError(f"{list(ids)!r} does not start with a first id (0 to {FIRST_COUNT - 1})")
@@ -178,25 +432,24 @@ def text(ids: Sequence[int]) -> str:
             raise ValueError(f"{ids[0]} ({first}) is a whole action: it takes no second id")
         return first
     if len(ids) != 2 or not FIRST_COUNT <= ids[1] < COUNT:
-        raise ValueError(f"{ids[0]} ({first}) takes a second id, a hex ({FIRST_COUNT} to"
+        raise ValueError(f"{ids[0]} ({first}) takes a second id, a place ({FIRST_COUNT} to"
                          f" {COUNT - 1})")
-    return first.replace("?", HEX_NAMES[ids[1] - FIRST_COUNT])
+    place = PLACES[ids[1] - FIRST_COUNT]
+    domain = SECOND[FIRST.form(ids[0]).verb]
+    if place not in domain.index:
+        raise ValueError(f"{ids[0]} ({first}) takes a place of {domain.values[0]} ..."
+                         f" {domain.values[-1]}, not {place}")
+    return first.replace("?", place)
 
 
-def paths(actions: Iterable[str]) -> list[Path]:
-    """Return the paths of action texts, leaving out those with no path."""
-    out: list[Path] = []
-    known = _PATHS
-    for action in actions:
-        found = known[action] if action in known else path(action)
-        if found is not None:
-            out.append(found)
-    return out
+def text(ids: Sequence[int], state: Any) -> str:
+    """Return the action text of a path of ids in a state (the inverse of :func:`path`).
 
-
-def choices(legal: Sequence[Path], pending: int | None) -> list[int]:
-    """Return the ids to choose from, ascending: the first ids of the legal paths, or after a
-    head (``pending``), the second ids that complete it."""
-    if pending is None:
-        return sorted({p[0] for p in legal})
-    return sorted([p[1] for p in legal if p[0] == pending and len(p) == 2])
+    Raises:
+        ValueError: not a path (see :func:`head_text`), or a place the state lacks.
+    """
+    named = head_text(ids)
+    found = LABELS.unlabel(named, state)
+    if found is None:
+        raise ValueError(f"{named}: a place of it is not on this state's map")
+    return found
