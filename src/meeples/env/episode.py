@@ -37,6 +37,10 @@ Mask = npt.NDArray[np.int8]
 #: raises :class:`~meeples.IllegalAction`.
 ILLEGAL = ("lose", "raise")
 
+#: The most action ids an episode keeps by action (emptied when full; Rise of Tribes' table
+#: has 13,006 ids, Sparta's fewer).
+ID_CACHE = 1 << 16
+
 
 class OffTheGrid(RuntimeError):
     """With factored choices: every legal action of a position names a hex off the grid."""
@@ -73,6 +77,11 @@ class Episode:
         self.inner: Any = None
         self._last: Any = None
         self._ids: list[int] | None = None
+        #: Without choices: the legal actions of the state by id (computed once per state), and
+        #: the id of each action met (ids are fixed: the table's dictionary lookups, or the
+        #: parsing of a text, once per action text rather than once per position).
+        self._by_id: dict[int, Any] | None = None
+        self._id_of: dict[Any, int] = {}
         #: With choices: the head chosen, awaiting its hex (None: none), and the paths of ids of
         #: the legal actions of the state (computed once per state).
         self.pending: int | None = None
@@ -96,7 +105,7 @@ class Episode:
         self.dealer = Dealer(seed % SEED_BOUND)
         self.inner = state.inner
         self.plies = len(state.history)
-        self._last = self._ids = self.pending = self._paths = None
+        self._last = self._ids = self._by_id = self.pending = self._paths = None
         self._settle()
 
     def _settle(self) -> None:
@@ -140,8 +149,26 @@ class Episode:
         if self._ids is None:
             # Sparta's ids already ascend in the rules' order (a sort costs one pass); Rise
             # of Tribes' do not.
-            self._ids = sorted(self.table.ids(self.rules.legal_actions(self.inner)))
+            self._ids = sorted(self._legal())
         return self._ids
+
+    def _legal(self) -> dict[int, Any]:
+        """Return the legal actions of the player to move by id (without choices)."""
+        if self._by_id is None:
+            actions = self.rules.legal_actions(self.inner)
+            id_of = self._id_of
+            try:
+                ids = [id_of[action] for action in actions]
+            except (KeyError, TypeError):  # an action not met yet (or unhashable)
+                ids = self.table.ids(actions)
+                if len(id_of) > ID_CACHE:
+                    id_of.clear()
+                try:
+                    id_of.update(zip(actions, ids, strict=True))
+                except TypeError:
+                    pass
+            self._by_id = dict(zip(ids, actions, strict=True))
+        return self._by_id
 
     def mask(self) -> Mask:
         """Return a new legal-action mask of the player to move: 1 for each legal id."""
@@ -166,7 +193,7 @@ class Episode:
             number = operator.index(action)  # an int or a NumPy integer, not 1.0 or "1"
         except TypeError:
             number = -1
-        if number in self.legal_ids():
+        if number in (self.legal_ids() if self.choices is not None else self._legal()):
             return number
         if self.illegal == "raise":
             raise IllegalAction(f"{action!r} is not the id of a legal action here")
@@ -186,10 +213,10 @@ class Episode:
             self._paths = None
             self._last = self._by_path.get(path) or choices.text(path)
         else:
-            self._last = self.table.action(number)
+            self._last = self._legal()[number]
         self.inner = self.rules.apply(self.inner, self._last)
         self.plies += 1
-        self._ids = None
+        self._ids = self._by_id = None
         self._settle()
 
     @property

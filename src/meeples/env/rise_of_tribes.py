@@ -33,6 +33,7 @@ ten times faster (the view writes the whole position text and every player's goa
 
 from __future__ import annotations
 
+import struct
 from collections.abc import Mapping
 from typing import Any
 
@@ -40,7 +41,7 @@ import numpy as np
 
 from meeples.env.registry import Planes
 from meeples.games.rise_of_tribes import data
-from meeples.games.rise_of_tribes.state import CHANCE_PHASES, Phase, State
+from meeples.games.rise_of_tribes.state import CHANCE_PHASES, Phase, Reader, State
 
 HEX_NAMES = "abcdefghijklmno"
 SEATS = 4
@@ -190,142 +191,221 @@ def from_view(view: Mapping[str, Any]) -> Planes:
 
 def from_state(state: State, player: int) -> Planes:
     """Return :func:`from_view` of ``view(state, player)``, from the state's public fields."""
-    # Filled as a Python list, then one array: a NumPy item assignment costs several times a
-    # list's, and most features are written one by one.
+    # The vector is joined from pieces of float32 bytes, each kept by the values of the few
+    # fields it shows (and the observer's seat): states are frozen tuples, and from one step to
+    # the next most fields stay the same, or come back to values already met (a row of dice,
+    # a hex's members). One join and one new array replace the feature-by-feature writes and
+    # the conversion of Python floats to an array, which cost more than the rest.
     players = state.n
-    out = [0.0] * _TILE_BASE
-    slot = [(seat - player) % players for seat in range(players)]
-    width = len(HEX_FEATURES)
-    terrains = state.terrain
-    villages = state.villages
-    for h, members in enumerate(state.pop[: len(data.MAPS[players])]):
-        base = _HEX_BASE + h * width
-        out[base] = 1.0
-        terrain = terrains[h]
-        if terrain >= 0:
-            out[base + 1 + terrain] = 1.0
-        for seat, count in enumerate(members):
-            if count:
-                out[base + 4 + slot[seat]] = _MEMBER_VALUES[min(count, MEMBER_SCALE)]
-        village = villages[h]
-        if village >= 0:
-            out[base + 8 + slot[village]] = 1.0
-    # Invaders, the mammoth and the tiger each stand on one hex at most (or none: -1).
-    if state.inv_hex >= 0 and state.inv:
-        out[_HEX_BASE + state.inv_hex * width + 12] = _capped(state.inv, INVADER_SCALE)
-    if state.mammoth >= 0:
-        out[_HEX_BASE + state.mammoth * width + 13] = 1.0
-    if state.tiger >= 0:
-        out[_HEX_BASE + state.tiger * width + 14] = 1.0
-    over = bool(state.over)
+    over = state.over
     # The view's "to_move": None once over, CHANCE at a chance node, else the decider.
     to_move = -1 if over or state.phase in CHANCE_PHASES else state.decider
-    width = len(SEAT_FEATURES)
-    # Each count over its scale from a table of the values (a call per feature costs more).
-    resource, score, supply = _VALUES[RESOURCE_SCALE], _VALUES[SCORE_SCALE], _VALUES[SUPPLY_SCALE]
-    built, progress = _VALUES[VILLAGE_SCALE], _VALUES[IN_PROGRESS_SCALE]
-    completed = _VALUES[COMPLETED_SCALE]
-    # Each seat's members on the board in one pass (``state.supply`` sums the board per seat).
-    on_board = [sum(column) for column in zip(*state.peek("pop"), strict=True)]
-    for seat in range(players):
-        base = _SEAT_BASE + slot[seat] * width
-        wood, food, stone = state.res[seat]
-        out[base: base + width] = (
-            1.0,
-            resource[min(wood, RESOURCE_SCALE)],
-            resource[min(food, RESOURCE_SCALE)],
-            resource[min(stone, RESOURCE_SCALE)],
-            score[min(state.score[seat], SCORE_SCALE)],
-            supply[min(data.MEMBERS - on_board[seat], SUPPLY_SCALE)],
-            built[min(state.villages_of(seat), VILLAGE_SCALE)],
-            progress[min(len(state.progress[seat]), IN_PROGRESS_SCALE)],
-            completed[min(len(state.completed[seat]), COMPLETED_SCALE)],
-            float(to_move == seat),
-        )
-    rows = _VALUES[ROW_SCALE]
-    at = _ROW_BASE
-    for row in state.rows:
-        if row:
-            out[at: at + 3] = (rows[min(row.count(0), ROW_SCALE)],
-                               rows[min(row.count(1), ROW_SCALE)],
-                               rows[min(row.count(2), ROW_SCALE)])
-        at += 3
-    hand = state.hand
-    if hand:
-        hands = _VALUES[HAND_SCALE]
-        out[_HAND_BASE: _HAND_BASE + 3] = (hands[min(hand.count(0), HAND_SCALE)],
-                                           hands[min(hand.count(1), HAND_SCALE)],
-                                           hands[min(hand.count(2), HAND_SCALE)])
-    out[_PHASE_BASE + state.phase] = 1.0
-    out[_ROUND] = _VALUES[ROUND_SCALE][min(state.rnd + 1, ROUND_SCALE)]
-    out[_OVER] = float(over)
-    return np.concatenate((np.fromiter(out, dtype=np.float32, count=_TILE_BASE),
-                           _extra(state, slot)))
-
-
-#: The later blocks (tiles, elders, powers, goals, events, volcano) by their fields and the
-#: observer's slots: they change a few times a round, and converting them feature by feature
-#: would cost more than the rest of the vector.
-_extra_cache: dict[tuple[Any, ...], Planes] = {}
-_EXTRA_CACHE_SIZE = 8192
-
-
-def _extra(state: State, slot: list[int]) -> Planes:
-    key = (state.special, state.elder_at, state.tribe, state.leaders, state.progress,
-           state.completed, state.slots, state.tokens, state.volcano, tuple(slot))
+    key: Any  # each piece's
+    found: Any
     try:
-        found = _extra_cache.get(key)
-    except TypeError:  # a working copy's lists
-        return _extra_block(state, slot)
-    if found is None:
-        found = _extra_block(state, slot)
-        if len(_extra_cache) >= _EXTRA_CACHE_SIZE:
-            _extra_cache.clear()
-        _extra_cache[key] = found
-    return found
+        hexes = _HEXES.get(key := (state.pop, state.villages, state.terrain, state.inv_hex,
+                                   state.inv, state.mammoth, state.tiger, player))
+        if hexes is None:
+            hexes = _HEXES.put(key, _hex_block(state, player))
+        pieces = [hexes[0]]
+        on_board, built = hexes[1], hexes[2]
+        res, score, progress, completed = state.res, state.score, state.progress, state.completed
+        for k in range(players):
+            seat = (player + k) % players
+            row = _SEAT_ROWS.get(key := (res[seat], score[seat], on_board[seat], built[seat],
+                                         len(progress[seat]), len(completed[seat]),
+                                         seat == to_move))
+            pieces.append(_SEAT_ROWS.put(key, _seat_row(*key)) if row is None else row)
+        pieces.append(_ABSENT_SEATS[players])
+        for row in state.rows:
+            found = _DICE.get(row)
+            pieces.append(_DICE.put(row, _dice(row, ROW_SCALE)) if found is None else found)
+        found = _HANDS.get(hand := state.hand)
+        pieces.append(_HANDS.put(hand, _dice(hand, HAND_SCALE)) if found is None else found)
+        pieces.append(_TURN[state.phase][min(state.rnd + 1, ROUND_SCALE)][bool(over)])
+        found = _SETUP.get(key := (state.special, state.elder_at, state.tribe, state.leaders,
+                                   player))
+        pieces.append(_SETUP.put(key, _setup_block(state, player)) if found is None else found)
+        for cards in (progress, completed):
+            for k in range(players):
+                found = _GOAL_ROWS.get(hand := cards[(player + k) % players])
+                pieces.append(_GOAL_ROWS.put(hand, _goal_row(hand)) if found is None else found)
+            pieces.append(_ABSENT_GOALS[players])
+        found = _EVENTS.get(key := (state.slots, state.tokens))
+        pieces.append(_EVENTS.put(key, _event_block(*key)) if found is None else found)
+    except TypeError:  # a working copy's lists (unhashable): their tuples
+        if isinstance(state, _Frozen):
+            raise
+        return from_state(_Frozen(state), player)  # type: ignore[arg-type]
+    pieces.append(_VOLCANO[state.volcano + 1])
+    return np.frombuffer(bytearray(b"".join(pieces)), dtype=np.float32)
 
 
-def _extra_block(state: State, slot: list[int]) -> Planes:
+class _Pieces(dict[Any, Any]):
+    """Pieces of the vector by their key, emptied when full (a game's pieces are seldom met
+    again in another game's, and a few thousand hold those of the games in play)."""
+
+    SIZE = 4096
+
+    def put(self, key: Any, value: Any) -> Any:
+        if len(self) >= self.SIZE:
+            self.clear()
+        self[key] = value
+        return value
+
+
+def _floats(values: list[float]) -> bytes:
+    """Return float32 bytes of values (as NumPy's float32 conversion rounds them)."""
+    return struct.pack(f"{len(values)}f", *values)
+
+
+_HEXES = _Pieces()  # the hex block, with each seat's members on the board and villages
+_HEX_ROWS = _Pieces()  # one hex's features
+_SEAT_ROWS = _Pieces()  # one seat's features
+_DICE = _Pieces()  # a row's dice
+_HANDS = _Pieces()  # the hand's dice
+_SETUP = _Pieces()  # the tiles, elders and powers
+_GOAL_ROWS = _Pieces()  # a seat's goals in progress, or completed
+_EVENTS = _Pieces()  # the event slots and their tokens
+
+_HEX_WIDTH = len(HEX_FEATURES)
+_SEAT_WIDTH = len(SEAT_FEATURES)
+#: Zeros for the hexes off the map, and the seats absent, by player count.
+_OFF_MAP = {players: bytes(4 * _HEX_WIDTH * (len(HEX_NAMES) - len(hexes)))
+            for players, hexes in data.MAPS.items()}
+_ABSENT_SEATS = {players: bytes(4 * _SEAT_WIDTH * (SEATS - players)) for players in data.MAPS}
+_ABSENT_GOALS = {players: bytes(4 * _GOALS * (SEATS - players)) for players in data.MAPS}
+
+
+def _hex_block(state: State, player: int) -> tuple[bytes, tuple[int, ...], tuple[int, ...]]:
+    """Return the hexes' bytes, with each seat's members on the board and villages built."""
     players = state.n
-    out = [0.0] * len(FEATURES)  # indices as in FEATURES, the head cut off at the end
+    terrains, villages, pop = state.terrain, state.villages, state.pop
+    inv_hex, inv, mammoth, tiger = state.inv_hex, state.inv, state.mammoth, state.tiger
+    rows = []
+    for h, members in enumerate(pop[: len(data.MAPS[players])]):
+        # Invaders, the mammoth and the tiger each stand on one hex at most (or none: -1).
+        key = (terrains[h], members, villages[h], inv if h == inv_hex else 0, h == mammoth,
+               h == tiger, player)
+        row = _HEX_ROWS.get(key)
+        rows.append(_HEX_ROWS.put(key, _hex_row(*key)) if row is None else row)
+    rows.append(_OFF_MAP[players])
+    # Each seat's members on the board in one pass (``state.supply`` sums the board per seat).
+    on_board = tuple(map(sum, zip(*pop, strict=True)))
+    built = tuple(map(villages.count, range(players)))
+    return b"".join(rows), on_board, built
+
+
+def _hex_row(terrain: int, members: tuple[int, ...], village: int, invaders: int,
+             mammoth: bool, tiger: bool, player: int) -> bytes:
+    players = len(members)
+    out = [0.0] * _HEX_WIDTH
+    out[0] = 1.0
+    if terrain >= 0:
+        out[1 + terrain] = 1.0
+    for seat, count in enumerate(members):
+        out[4 + (seat - player) % players] = _capped(count, MEMBER_SCALE)
+    if village >= 0:
+        out[8 + (village - player) % players] = 1.0
+    out[12] = _capped(invaders, INVADER_SCALE)
+    out[13] = float(mammoth)
+    out[14] = float(tiger)
+    return _floats(out)
+
+
+def _seat_row(resources: tuple[int, ...], score: int, on_board: int, built: int,
+              in_progress: int, completed: int, to_move: bool) -> bytes:
+    return _floats([
+        1.0,
+        *(_capped(count, RESOURCE_SCALE) for count in resources),
+        _capped(score, SCORE_SCALE),
+        _capped(data.MEMBERS - on_board, SUPPLY_SCALE),
+        _capped(built, VILLAGE_SCALE),
+        _capped(in_progress, IN_PROGRESS_SCALE),
+        _capped(completed, COMPLETED_SCALE),
+        float(to_move),
+    ])
+
+
+def _dice(faces: tuple[int, ...], scale: int) -> bytes:
+    """Return the bytes of dice (a row's, or the hand's): each face's count over the scale."""
+    return _floats([_capped(faces.count(face), scale) for face in range(len(data.FACE_NAMES))])
+
+
+def _turn(phase: int, rnd: int, over: bool) -> bytes:
+    """Return the bytes of the phase, the round (already capped) and the end."""
+    out = [0.0] * (_TILE_BASE - _PHASE_BASE)
+    out[phase] = 1.0
+    out[_ROUND - _PHASE_BASE] = _capped(rnd, ROUND_SCALE)
+    out[_OVER - _PHASE_BASE] = float(over)
+    return _floats(out)
+
+
+#: The phase, round and end blocks, all of them: [phase][capped round][over].
+_TURN = tuple(
+    tuple((_turn(phase, rnd, False), _turn(phase, rnd, True)) for rnd in range(ROUND_SCALE + 1))
+    for phase in range(len(PHASES))
+)
+#: The volcano block by slot + 1 (0: no volcano yet).
+_VOLCANO = (bytes(4 * VOLCANO_SLOTS), *(
+    _floats([float(v == slot) for v in range(VOLCANO_SLOTS)]) for slot in range(VOLCANO_SLOTS)
+))
+
+
+def _setup_block(state: State, player: int) -> bytes:
+    """Return the bytes of the scenario tiles, the elders and the leader powers."""
+    players = state.n
+    out = [0.0] * (_GOAL_BASE - _TILE_BASE)
     tiles = len(TILE_IDS)
     for h, tile in enumerate(state.special):
         if tile > 0:
-            out[_TILE_BASE + h * tiles + tile - 1] = 1.0
+            out[h * tiles + tile - 1] = 1.0
     tribes = state.tribe
     for seat in range(players):
-        k = slot[seat]
+        k = (seat - player) % players
         h = state.elder_at[seat]
         if h >= 0:
-            out[_ELDER_BASE + h * SEATS + k] = 1.0
+            out[_ELDER_BASE - _TILE_BASE + h * SEATS + k] = 1.0
         tribe = tribes[seat]
         if tribe >= 0 and state.leaders:
             for power in (2 * tribe, 2 * tribe + 1):
-                if state.has_power(seat, power):
-                    out[_POWER_BASE + k * _POWERS + power] = 1.0
-        for card in state.progress[seat]:
-            out[_GOAL_BASE + k * _GOALS + card] = 1.0
-        for card in state.completed[seat]:
-            out[_DONE_BASE + k * _GOALS + card] = 1.0
+                if Reader.has_power(state, seat, power):
+                    out[_POWER_BASE - _TILE_BASE + k * _POWERS + power] = 1.0
+    return _floats(out)
+
+
+def _goal_row(cards: tuple[int, ...]) -> bytes:
+    """Return the bytes of a seat's goal cards (in progress, or completed): one per goal."""
+    out = [0.0] * _GOALS
+    for card in cards:
+        out[card] = 1.0
+    return _floats(out)
+
+
+def _event_block(slots: tuple[int, ...], tokens: tuple[tuple[int, ...], ...]) -> bytes:
+    """Return the bytes of the event slots and the resource tokens on their cards."""
     events = len(data.EVENT_IDS)
-    tokens = _VALUES[TOKEN_SCALE]
-    for i, event in enumerate(state.slots):
+    out = [0.0] * (_VOLCANO_BASE - _EVENT_BASE)
+    for i, event in enumerate(slots):
         if event >= 0:
-            out[_EVENT_BASE + i * events + event] = 1.0
-        wood, food, stone = state.tokens[i]
-        at = _TOKEN_BASE + i * 3
-        out[at: at + 3] = (tokens[min(wood, TOKEN_SCALE)], tokens[min(food, TOKEN_SCALE)],
-                           tokens[min(stone, TOKEN_SCALE)])
-    if state.volcano >= 0:
-        out[_VOLCANO_BASE + state.volcano] = 1.0
-    return np.array(out[_TILE_BASE: len(FEATURES)], dtype=np.float32)
+            out[i * events + event] = 1.0
+        at = _TOKEN_BASE - _EVENT_BASE + i * 3
+        out[at: at + 3] = (_capped(count, TOKEN_SCALE) for count in tokens[i])
+    return _floats(out)
 
 
-_MEMBER_VALUES = tuple(count / MEMBER_SCALE for count in range(MEMBER_SCALE + 1))
-#: Every scale's values, count / scale for each count up to it (``_capped`` once and for all).
-_VALUES = {
-    scale: tuple(_capped(count, scale) for count in range(scale + 1))
-    for scale in (RESOURCE_SCALE, SCORE_SCALE, SUPPLY_SCALE, VILLAGE_SCALE, IN_PROGRESS_SCALE,
-                  COMPLETED_SCALE, ROW_SCALE, HAND_SCALE, ROUND_SCALE, TOKEN_SCALE)
-}
+class _Frozen:
+    """The fields :func:`from_state` reads, as tuples, from a working copy's lists."""
+
+    def __init__(self, state: Any) -> None:
+        for name in ("n", "over", "phase", "decider", "inv_hex", "inv", "mammoth", "tiger",
+                     "rnd", "leaders", "volcano"):
+            setattr(self, name, getattr(state, name))
+        for name in ("terrain", "villages", "score", "hand", "special", "elder_at", "tribe",
+                     "slots"):
+            setattr(self, name, tuple(getattr(state, name)))
+        for name in ("pop", "res", "progress", "completed", "rows", "tokens"):
+            setattr(self, name, tuple(map(tuple, getattr(state, name))))
+
+
 assert len(data.FACE_NAMES) == 3  # noqa: S101 - the rows and hand are written three at a time
