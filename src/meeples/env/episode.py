@@ -37,9 +37,11 @@ Mask = npt.NDArray[np.int8]
 #: raises :class:`~meeples.IllegalAction`.
 ILLEGAL = ("lose", "raise")
 
-#: The most action ids an episode keeps by action (emptied when full; Rise of Tribes' table
-#: has 13,006 ids, Sparta's fewer).
-ID_CACHE = 1 << 16
+#: The most lists of legal actions an episode keeps with their ids (emptied when full).
+LEGAL_SETS = 2048
+
+#: The legal actions of a position: by id, their ids ascending, and those as an array.
+Legal = tuple[dict[int, Any], list[int], npt.NDArray[np.intp]]
 
 
 class OffTheGrid(RuntimeError):
@@ -77,11 +79,11 @@ class Episode:
         self.inner: Any = None
         self._last: Any = None
         self._ids: list[int] | None = None
-        #: Without choices: the legal actions of the state by id (computed once per state), and
-        #: the id of each action met (ids are fixed: the table's dictionary lookups, or the
-        #: parsing of a text, once per action text rather than once per position).
-        self._by_id: dict[int, Any] | None = None
-        self._id_of: dict[Any, int] = {}
+        #: Without choices: the legal actions of the state (by id, their ids ascending, the same
+        #: as an array), and those of each list of legal actions met (positions often have the
+        #: same list: their ids are found once).
+        self._legal_now: Legal | None = None
+        self._legal_sets: dict[tuple[Any, ...], Legal] = {}
         #: With choices: the head chosen, awaiting its hex (None: none), and the paths of ids of
         #: the legal actions of the state (computed once per state).
         self.pending: int | None = None
@@ -105,7 +107,7 @@ class Episode:
         self.dealer = Dealer(seed % SEED_BOUND)
         self.inner = state.inner
         self.plies = len(state.history)
-        self._last = self._ids = self._by_id = self.pending = self._paths = None
+        self._last = self._ids = self._legal_now = self.pending = self._paths = None
         self._settle()
 
     def _settle(self) -> None:
@@ -130,8 +132,11 @@ class Episode:
         return outcome
 
     def legal_ids(self) -> list[int]:
-        """Return the ids of the legal actions of the player to move, ascending."""
-        if self._ids is None and self.choices is not None:
+        """Return the ids of the legal actions of the player to move, ascending (a list the
+        episode keeps: not to be changed)."""
+        if self.choices is None:
+            return self._legal()[1]
+        if self._ids is None:
             if self._paths is None:
                 actions = self.rules.legal_actions(self.inner)
                 self._paths = self.choices.paths(actions)
@@ -146,34 +151,37 @@ class Episode:
                         f"{self.rules.format_state(self.inner)}"
                     )
             self._ids = self.choices.choices(self._paths, self.pending)
-        if self._ids is None:
-            # Sparta's ids already ascend in the rules' order (a sort costs one pass); Rise
-            # of Tribes' do not.
-            self._ids = sorted(self._legal())
         return self._ids
 
-    def _legal(self) -> dict[int, Any]:
-        """Return the legal actions of the player to move by id (without choices)."""
-        if self._by_id is None:
+    def _legal(self) -> Legal:
+        """Return the legal actions of the player to move by id, their ids ascending and as
+        an array (without choices)."""
+        found = self._legal_now
+        if found is None:
             actions = self.rules.legal_actions(self.inner)
-            id_of = self._id_of
+            key: tuple[Any, ...] | None = tuple(actions)
             try:
-                ids = [id_of[action] for action in actions]
-            except (KeyError, TypeError):  # an action not met yet (or unhashable)
+                found = self._legal_sets.get(key)  # type: ignore[arg-type]
+            except TypeError:  # unhashable internal actions: not kept
+                key = None
+            if found is None:
                 ids = self.table.ids(actions)
-                if len(id_of) > ID_CACHE:
-                    id_of.clear()
-                try:
-                    id_of.update(zip(actions, ids, strict=True))
-                except TypeError:
-                    pass
-            self._by_id = dict(zip(ids, actions, strict=True))
-        return self._by_id
+                # Sparta's ids already ascend in the rules' order (a sort costs one pass); Rise
+                # of Tribes' do not.
+                ascending = sorted(ids)
+                found = (dict(zip(ids, actions, strict=True)), ascending,
+                         np.array(ascending, dtype=np.intp))
+                if key is not None:
+                    if len(self._legal_sets) >= LEGAL_SETS:
+                        self._legal_sets.clear()
+                    self._legal_sets[key] = found
+            self._legal_now = found
+        return found
 
     def mask(self) -> Mask:
         """Return a new legal-action mask of the player to move: 1 for each legal id."""
         mask = np.zeros(self.count, dtype=np.int8)
-        mask.put(self.legal_ids(), 1)
+        mask.put(self.legal_ids() if self.choices is not None else self._legal()[2], 1)
         return mask
 
     def legal_texts(self) -> list[str]:
@@ -193,7 +201,7 @@ class Episode:
             number = operator.index(action)  # an int or a NumPy integer, not 1.0 or "1"
         except TypeError:
             number = -1
-        if number in (self.legal_ids() if self.choices is not None else self._legal()):
+        if number in (self.legal_ids() if self.choices is not None else self._legal()[0]):
             return number
         if self.illegal == "raise":
             raise IllegalAction(f"{action!r} is not the id of a legal action here")
@@ -213,10 +221,10 @@ class Episode:
             self._paths = None
             self._last = self._by_path.get(path) or choices.text(path)
         else:
-            self._last = self._legal()[number]
+            self._last = self._legal()[0][number]
         self.inner = self.rules.apply(self.inner, self._last)
         self.plies += 1
-        self._ids = self._by_id = None
+        self._ids = self._legal_now = None
         self._settle()
 
     @property
