@@ -191,63 +191,103 @@ def from_view(view: Mapping[str, Any]) -> Planes:
 
 def from_state(state: State, player: int) -> Planes:
     """Return :func:`from_view` of ``view(state, player)``, from the state's public fields."""
-    # The vector is joined from pieces of float32 bytes, each kept by the values of the few
-    # fields it shows (and the observer's seat): states are frozen tuples, and from one step to
-    # the next most fields stay the same, or come back to values already met (a row of dice,
-    # a hex's members). One join and one new array replace the feature-by-feature writes and
-    # the conversion of Python floats to an array, which cost more than the rest.
+    # The vector is float32 bytes joined from pieces, each kept by the values of the few
+    # fields it shows (a hex, a seat, a row of dice, the turn, a seat's goals, the events...).
+    # From one step to the next most fields stay the same: the bytes last made for the same
+    # seat at the same player count are copied and only the blocks whose fields changed are
+    # written again (any earlier state will do: every field is compared, none assumed). One
+    # copy and one new array replace writing the features one by one and converting Python
+    # floats to an array, which cost more than the rest.
     players = state.n
-    over = state.over
     # The view's "to_move": None once over, CHANCE at a chance node, else the decider.
-    to_move = -1 if over or state.phase in CHANCE_PHASES else state.decider
-    key: Any  # each piece's
-    found: Any
+    to_move = -1 if state.over or state.phase in CHANCE_PHASES else state.decider
+    seat = (players, player)
     try:
-        hexes = _HEXES.get(key := (state.pop, state.villages, state.terrain, state.inv_hex,
-                                   state.inv, state.mammoth, state.tiger, player))
-        if hexes is None:
-            hexes = _HEXES.put(key, _hex_block(state, player))
-        pieces = [hexes[0]]
-        on_board, built = hexes[1], hexes[2]
-        res, score, progress, completed = state.res, state.score, state.progress, state.completed
-        for k in range(players):
-            seat = (player + k) % players
-            row = _SEAT_ROWS.get(key := (res[seat], score[seat], on_board[seat], built[seat],
-                                         len(progress[seat]), len(completed[seat]),
-                                         seat == to_move))
-            pieces.append(_SEAT_ROWS.put(key, _seat_row(*key)) if row is None else row)
-        pieces.append(_ABSENT_SEATS[players])
-        for row in state.rows:
-            found = _DICE.get(row)
-            pieces.append(_DICE.put(row, _dice(row, ROW_SCALE)) if found is None else found)
-        found = _HANDS.get(hand := state.hand)
-        pieces.append(_HANDS.put(hand, _dice(hand, HAND_SCALE)) if found is None else found)
-        pieces.append(_TURN[state.phase][min(state.rnd + 1, ROUND_SCALE)][bool(over)])
-        found = _SETUP.get(key := (state.special, state.elder_at, state.tribe, state.leaders,
-                                   player))
-        pieces.append(_SETUP.put(key, _setup_block(state, player)) if found is None else found)
-        for cards in (progress, completed):
-            for k in range(players):
-                found = _GOAL_ROWS.get(hand := cards[(player + k) % players])
-                pieces.append(_GOAL_ROWS.put(hand, _goal_row(hand)) if found is None else found)
-            pieces.append(_ABSENT_GOALS[players])
-        found = _EVENTS.get(key := (state.slots, state.tokens))
-        pieces.append(_EVENTS.put(key, _event_block(*key)) if found is None else found)
+        seen = _SEEN.get(seat)
+        if seen is not None and seen[0].terrain == state.terrain:
+            made = _changed(seen, state, player, to_move)
+        else:
+            made = _whole(state, player, to_move)
     except TypeError:  # a working copy's lists (unhashable): their tuples
         if isinstance(state, _Frozen):
             raise
         return from_state(_Frozen(state), player)  # type: ignore[arg-type]
-    pieces.append(_VOLCANO[state.volcano + 1])
-    return np.frombuffer(bytearray(b"".join(pieces)), dtype=np.float32)
+    out, on_board, built = made
+    # The caller's array is its own (the bytes kept here are not written again).
+    _SEEN[seat] = (state, bytes(out), on_board, built, to_move)
+    return np.frombuffer(out, dtype=np.float32)
 
 
-class _Pieces(dict[Any, Any]):
+#: The last state observed by each seat at each player count: (state, its observation's bytes,
+#: each seat's members on the board, villages built, the seat to move), by (players, seat).
+_SEEN: dict[tuple[int, int], tuple[Any, bytes, tuple[int, ...], tuple[int, ...], int]] = {}
+
+# Where each block lies in the bytes (4 a feature).
+_HEX_BYTES = slice(4 * _HEX_BASE, 4 * _SEAT_BASE)
+_SEAT_BYTES = slice(4 * _SEAT_BASE, 4 * _ROW_BASE)
+_DICE_BYTES = slice(4 * _ROW_BASE, 4 * _PHASE_BASE)
+_TURN_BYTES = slice(4 * _PHASE_BASE, 4 * _TILE_BASE)
+_LATER_BYTES = slice(4 * _TILE_BASE, 4 * len(FEATURES))
+_HEX_WIDTH = len(HEX_FEATURES)
+_SEAT_WIDTH = len(SEAT_FEATURES)
+_ROW_BYTES = 4 * _HEX_WIDTH  # one hex's
+
+
+def _whole(state: State, player: int, to_move: int
+           ) -> tuple[bytearray, tuple[int, ...], tuple[int, ...]]:
+    """Return the observation's bytes, each seat's members on the board and villages built."""
+    players = state.n
+    hexes = [_hex_row(state, player, h) for h in range(len(data.MAPS[players]))]
+    on_board, built = _on_board(state)
+    return bytearray(b"".join((
+        *hexes, _OFF_MAP[players],
+        _seat_block(state, player, on_board, built, to_move),
+        _dice_block(state.rows, state.hand),
+        _TURN[state.phase][min(state.rnd + 1, ROUND_SCALE)][bool(state.over)],
+        _later_block(state, player),
+    ))), on_board, built
+
+
+def _changed(seen: tuple[Any, bytes, tuple[int, ...], tuple[int, ...], int], state: State,
+             player: int, to_move: int) -> tuple[bytearray, tuple[int, ...], tuple[int, ...]]:
+    """Return :func:`_whole` from an earlier state's (its terrain the same): its bytes with the
+    blocks whose fields differ written again."""
+    before, made, on_board, built, moved = seen
+    out = bytearray(made)
+    pop, villages = state.pop, state.villages
+    marks = (state.inv_hex, state.inv, state.mammoth, state.tiger)
+    marked = (before.inv_hex, before.inv, before.mammoth, before.tiger)
+    if pop != before.pop or villages != before.villages or marks != marked:
+        old_pop, old_villages = before.pop, before.villages
+        for h in range(len(data.MAPS[state.n])):
+            if pop[h] != old_pop[h] or villages[h] != old_villages[h] or (
+                    marks != marked and (h in marks or h in marked)):
+                out[_ROW_BYTES * h: _ROW_BYTES * (h + 1)] = _hex_row(state, player, h)
+        on_board, built = _on_board(state)
+    if (on_board != seen[2] or built != seen[3] or to_move != moved or state.res != before.res
+            or state.score != before.score or state.progress != before.progress
+            or state.completed != before.completed):
+        out[_SEAT_BYTES] = _seat_block(state, player, on_board, built, to_move)
+    if state.rows != before.rows or state.hand != before.hand:
+        out[_DICE_BYTES] = _dice_block(state.rows, state.hand)
+    if state.phase != before.phase or state.rnd != before.rnd or state.over != before.over:
+        out[_TURN_BYTES] = _TURN[state.phase][min(state.rnd + 1, ROUND_SCALE)][bool(state.over)]
+    if (state.progress != before.progress or state.completed != before.completed
+            or state.slots != before.slots or state.tokens != before.tokens
+            or state.special != before.special or state.elder_at != before.elder_at
+            or state.tribe != before.tribe or state.leaders != before.leaders
+            or state.volcano != before.volcano):
+        out[_LATER_BYTES] = _later_block(state, player)
+    return out, on_board, built
+
+
+class _Pieces(dict[Any, bytes]):
     """Pieces of the vector by their key, emptied when full (a game's pieces are seldom met
     again in another game's, and a few thousand hold those of the games in play)."""
 
     SIZE = 4096
 
-    def put(self, key: Any, value: Any) -> Any:
+    def put(self, key: Any, value: bytes) -> bytes:
         if len(self) >= self.SIZE:
             self.clear()
         self[key] = value
@@ -255,11 +295,10 @@ class _Pieces(dict[Any, Any]):
 
 
 def _floats(values: list[float]) -> bytes:
-    """Return float32 bytes of values (as NumPy's float32 conversion rounds them)."""
+    """Return float32 bytes of values (rounded as NumPy's float32 conversion rounds them)."""
     return struct.pack(f"{len(values)}f", *values)
 
 
-_HEXES = _Pieces()  # the hex block, with each seat's members on the board and villages
 _HEX_ROWS = _Pieces()  # one hex's features
 _SEAT_ROWS = _Pieces()  # one seat's features
 _DICE = _Pieces()  # a row's dice
@@ -268,36 +307,31 @@ _SETUP = _Pieces()  # the tiles, elders and powers
 _GOAL_ROWS = _Pieces()  # a seat's goals in progress, or completed
 _EVENTS = _Pieces()  # the event slots and their tokens
 
-_HEX_WIDTH = len(HEX_FEATURES)
-_SEAT_WIDTH = len(SEAT_FEATURES)
-#: Zeros for the hexes off the map, and the seats absent, by player count.
+#: Zeros for the hexes off the map, the seats and goals of absent seats, by player count.
 _OFF_MAP = {players: bytes(4 * _HEX_WIDTH * (len(HEX_NAMES) - len(hexes)))
             for players, hexes in data.MAPS.items()}
 _ABSENT_SEATS = {players: bytes(4 * _SEAT_WIDTH * (SEATS - players)) for players in data.MAPS}
 _ABSENT_GOALS = {players: bytes(4 * _GOALS * (SEATS - players)) for players in data.MAPS}
 
 
-def _hex_block(state: State, player: int) -> tuple[bytes, tuple[int, ...], tuple[int, ...]]:
-    """Return the hexes' bytes, with each seat's members on the board and villages built."""
-    players = state.n
-    terrains, villages, pop = state.terrain, state.villages, state.pop
-    inv_hex, inv, mammoth, tiger = state.inv_hex, state.inv, state.mammoth, state.tiger
-    rows = []
-    for h, members in enumerate(pop[: len(data.MAPS[players])]):
-        # Invaders, the mammoth and the tiger each stand on one hex at most (or none: -1).
-        key = (terrains[h], members, villages[h], inv if h == inv_hex else 0, h == mammoth,
-               h == tiger, player)
-        row = _HEX_ROWS.get(key)
-        rows.append(_HEX_ROWS.put(key, _hex_row(*key)) if row is None else row)
-    rows.append(_OFF_MAP[players])
-    # Each seat's members on the board in one pass (``state.supply`` sums the board per seat).
-    on_board = tuple(map(sum, zip(*pop, strict=True)))
-    built = tuple(map(villages.count, range(players)))
-    return b"".join(rows), on_board, built
+def _on_board(state: State) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """Return each seat's members on the board (in one pass: ``state.supply`` sums the board
+    per seat) and villages built."""
+    return (tuple(map(sum, zip(*state.pop, strict=True))),
+            tuple(map(state.villages.count, range(state.n))))
 
 
-def _hex_row(terrain: int, members: tuple[int, ...], village: int, invaders: int,
-             mammoth: bool, tiger: bool, player: int) -> bytes:
+def _hex_row(state: State, player: int, h: int) -> bytes:
+    """Return the bytes of a hex of the map."""
+    # Invaders, the mammoth and the tiger each stand on one hex at most (or none: -1).
+    key = (state.terrain[h], state.pop[h], state.villages[h],
+           state.inv if h == state.inv_hex else 0, h == state.mammoth, h == state.tiger, player)
+    found = _HEX_ROWS.get(key)
+    return _HEX_ROWS.put(key, _new_hex_row(*key)) if found is None else found
+
+
+def _new_hex_row(terrain: int, members: tuple[int, ...], village: int, invaders: int,
+                 mammoth: bool, tiger: bool, player: int) -> bytes:
     players = len(members)
     out = [0.0] * _HEX_WIDTH
     out[0] = 1.0
@@ -313,6 +347,22 @@ def _hex_row(terrain: int, members: tuple[int, ...], village: int, invaders: int
     return _floats(out)
 
 
+def _seat_block(state: State, player: int, on_board: tuple[int, ...], built: tuple[int, ...],
+                to_move: int) -> bytes:
+    """Return the bytes of the seats, the observer's first."""
+    players = state.n
+    res, score, progress, completed = state.res, state.score, state.progress, state.completed
+    pieces = []
+    for k in range(players):
+        seat = (player + k) % players
+        key = (res[seat], score[seat], on_board[seat], built[seat], len(progress[seat]),
+               len(completed[seat]), seat == to_move)
+        found = _SEAT_ROWS.get(key)
+        pieces.append(_SEAT_ROWS.put(key, _seat_row(*key)) if found is None else found)
+    pieces.append(_ABSENT_SEATS[players])
+    return b"".join(pieces)
+
+
 def _seat_row(resources: tuple[int, ...], score: int, on_board: int, built: int,
               in_progress: int, completed: int, to_move: bool) -> bytes:
     return _floats([
@@ -325,6 +375,17 @@ def _seat_row(resources: tuple[int, ...], score: int, on_board: int, built: int,
         _capped(completed, COMPLETED_SCALE),
         float(to_move),
     ])
+
+
+def _dice_block(rows: tuple[tuple[int, ...], ...], hand: tuple[int, ...]) -> bytes:
+    """Return the bytes of the dice on the action rows and in the hand."""
+    pieces = []
+    for row in rows:
+        found = _DICE.get(row)
+        pieces.append(_DICE.put(row, _dice(row, ROW_SCALE)) if found is None else found)
+    found = _HANDS.get(hand)
+    pieces.append(_HANDS.put(hand, _dice(hand, HAND_SCALE)) if found is None else found)
+    return b"".join(pieces)
 
 
 def _dice(faces: tuple[int, ...], scale: int) -> bytes:
@@ -350,6 +411,26 @@ _TURN = tuple(
 _VOLCANO = (bytes(4 * VOLCANO_SLOTS), *(
     _floats([float(v == slot) for v in range(VOLCANO_SLOTS)]) for slot in range(VOLCANO_SLOTS)
 ))
+
+
+def _later_block(state: State, player: int) -> bytes:
+    """Return the bytes of the blocks after the turn's (tiles, elders, powers, goals, events,
+    volcano): they change a few times a round."""
+    players = state.n
+    key: Any = (state.special, state.elder_at, state.tribe, state.leaders, player)
+    found = _SETUP.get(key)
+    pieces = [_SETUP.put(key, _setup_block(state, player)) if found is None else found]
+    for cards in (state.progress, state.completed):
+        for k in range(players):
+            key = cards[(player + k) % players]
+            found = _GOAL_ROWS.get(key)
+            pieces.append(_GOAL_ROWS.put(key, _goal_row(key)) if found is None else found)
+        pieces.append(_ABSENT_GOALS[players])
+    key = (state.slots, state.tokens)
+    found = _EVENTS.get(key)
+    pieces.append(_EVENTS.put(key, _event_block(*key)) if found is None else found)
+    pieces.append(_VOLCANO[state.volcano + 1])
+    return b"".join(pieces)
 
 
 def _setup_block(state: State, player: int) -> bytes:
