@@ -300,7 +300,6 @@ def _floats(values: list[float]) -> bytes:
 
 
 _HEX_ROWS = _Pieces()  # one hex's features
-_SEAT_ROWS = _Pieces()  # one seat's features
 _DICE = _Pieces()  # a row's dice
 _HANDS = _Pieces()  # the hand's dice
 _SETUP = _Pieces()  # the tiles, elders and powers
@@ -350,31 +349,40 @@ def _new_hex_row(terrain: int, members: tuple[int, ...], village: int, invaders:
 def _seat_block(state: State, player: int, on_board: tuple[int, ...], built: tuple[int, ...],
                 to_move: int) -> bytes:
     """Return the bytes of the seats, the observer's first."""
+    # Each value's bytes from a table: a seat's counts seldom come back together, so keeping
+    # whole seats by their counts missed nearly every time.
     players = state.n
     res, score, progress, completed = state.res, state.score, state.progress, state.completed
-    pieces = []
+    resource, scores, supply = _BYTES[RESOURCE_SCALE], _BYTES[SCORE_SCALE], _BYTES[SUPPLY_SCALE]
+    villages, in_progress = _BYTES[VILLAGE_SCALE], _BYTES[IN_PROGRESS_SCALE]
+    done = _BYTES[COMPLETED_SCALE]
+    pieces: list[bytes] = []
     for k in range(players):
         seat = (player + k) % players
-        key = (res[seat], score[seat], on_board[seat], built[seat], len(progress[seat]),
-               len(completed[seat]), seat == to_move)
-        found = _SEAT_ROWS.get(key)
-        pieces.append(_SEAT_ROWS.put(key, _seat_row(*key)) if found is None else found)
+        wood, food, stone = res[seat]
+        pieces += (
+            _ONE,
+            resource[min(wood, RESOURCE_SCALE)],
+            resource[min(food, RESOURCE_SCALE)],
+            resource[min(stone, RESOURCE_SCALE)],
+            scores[min(score[seat], SCORE_SCALE)],
+            supply[min(data.MEMBERS - on_board[seat], SUPPLY_SCALE)],
+            villages[min(built[seat], VILLAGE_SCALE)],
+            in_progress[min(len(progress[seat]), IN_PROGRESS_SCALE)],
+            done[min(len(completed[seat]), COMPLETED_SCALE)],
+            _ONE if seat == to_move else _ZERO,
+        )
     pieces.append(_ABSENT_SEATS[players])
     return b"".join(pieces)
 
 
-def _seat_row(resources: tuple[int, ...], score: int, on_board: int, built: int,
-              in_progress: int, completed: int, to_move: bool) -> bytes:
-    return _floats([
-        1.0,
-        *(_capped(count, RESOURCE_SCALE) for count in resources),
-        _capped(score, SCORE_SCALE),
-        _capped(data.MEMBERS - on_board, SUPPLY_SCALE),
-        _capped(built, VILLAGE_SCALE),
-        _capped(in_progress, IN_PROGRESS_SCALE),
-        _capped(completed, COMPLETED_SCALE),
-        float(to_move),
-    ])
+_ONE, _ZERO = _floats([1.0]), _floats([0.0])
+#: A count's bytes over each scale of the seats, by count (up to the scale: capped).
+_BYTES = {
+    scale: tuple(_floats([_capped(count, scale)]) for count in range(scale + 1))
+    for scale in (RESOURCE_SCALE, SCORE_SCALE, SUPPLY_SCALE, VILLAGE_SCALE, IN_PROGRESS_SCALE,
+                  COMPLETED_SCALE)
+}
 
 
 def _dice_block(rows: tuple[tuple[int, ...], ...], hand: tuple[int, ...]) -> bytes:
