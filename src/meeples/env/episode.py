@@ -37,11 +37,14 @@ Mask = npt.NDArray[np.int8]
 #: raises :class:`~meeples.IllegalAction`.
 ILLEGAL = ("lose", "raise")
 
-#: The most lists of legal actions an episode keeps with their ids (emptied when full).
-LEGAL_SETS = 2048
+#: The most lists of legal actions kept with their ids per game (emptied when full).
+LEGAL_SETS = 4096
 
 #: The legal actions of a position: by id, their ids ascending, and those as an array.
 Legal = tuple[dict[int, Any], list[int], npt.NDArray[np.intp]]
+
+#: Each game's lists of legal actions met, with their ids (shared by its episodes).
+_LEGAL_SETS: dict[str, dict[tuple[Any, ...], Legal]] = {}
 
 
 class OffTheGrid(RuntimeError):
@@ -80,10 +83,12 @@ class Episode:
         self._last: Any = None
         self._ids: list[int] | None = None
         #: Without choices: the legal actions of the state (by id, their ids ascending, the same
-        #: as an array), and those of each list of legal actions met (positions often have the
-        #: same list: their ids are found once).
+        #: as an array), and those of each list of legal actions met, shared by the game's
+        #: episodes (positions often have the same list: their ids are found once).
         self._legal_now: Legal | None = None
-        self._legal_sets: dict[tuple[Any, ...], Legal] = {}
+        self._legal_sets = _LEGAL_SETS.setdefault(game, {})
+        #: The player who decides next (None: the game is over), set by each settling.
+        self._mover: int | None = None
         #: With choices: the head chosen, awaiting its hex (None: none), and the paths of ids of
         #: the legal actions of the state (computed once per state).
         self.pending: int | None = None
@@ -113,17 +118,17 @@ class Episode:
     def _settle(self) -> None:
         """Draw every chance node in a row, by the episode's dealer."""
         rules = self.rules
-        while rules.to_move(self.inner) == CHANCE:
+        while (mover := rules.to_move(self.inner)) == CHANCE:
             outcomes = rules.chance_outcomes(self.inner)  # type: ignore[attr-defined]
             outcome = self.dealer.pick(outcomes, self.plies)
             self.inner = rules.apply(self.inner, outcome)
             self.plies += 1
+        self._mover = mover
 
     @property
     def to_move(self) -> int | None:
         """The player who decides next, or None when the game is over."""
-        player: int | None = self.rules.to_move(self.inner)
-        return player
+        return self._mover  # every change of the state ends by settling it
 
     @property
     def outcome(self) -> Outcome | None:
@@ -169,8 +174,9 @@ class Episode:
                 # Sparta's ids already ascend in the rules' order (a sort costs one pass); Rise
                 # of Tribes' do not.
                 ascending = sorted(ids)
-                found = (dict(zip(ids, actions, strict=True)), ascending,
-                         np.array(ascending, dtype=np.intp))
+                where = np.array(ascending, dtype=np.intp)
+                where.flags.writeable = False  # shared
+                found = (dict(zip(ids, actions, strict=True)), ascending, where)
                 if key is not None:
                     if len(self._legal_sets) >= LEGAL_SETS:
                         self._legal_sets.clear()
