@@ -35,6 +35,8 @@ from __future__ import annotations
 
 import struct
 from collections.abc import Mapping
+from itertools import compress
+from operator import ne
 from typing import Any
 
 import numpy as np
@@ -191,13 +193,13 @@ def from_view(view: Mapping[str, Any]) -> Planes:
 
 def from_state(state: State, player: int) -> Planes:
     """Return :func:`from_view` of ``view(state, player)``, from the state's public fields."""
-    # The vector is float32 bytes joined from pieces, each kept by the values of the few
-    # fields it shows (a hex, a seat, a row of dice, the turn, a seat's goals, the events...).
-    # From one step to the next most fields stay the same: the bytes last made for the same
-    # seat at the same player count are copied and only the blocks whose fields changed are
-    # written again (any earlier state will do: every field is compared, none assumed). One
-    # copy and one new array replace writing the features one by one and converting Python
-    # floats to an array, which cost more than the rest.
+    # The vector is float32 bytes. From one step to the next most fields stay the same: the
+    # bytes last made for the same seat at the same player count are copied, and only the
+    # features whose fields differ are written again, from pieces kept by their values (a hex,
+    # a row of dice, a seat's goals, the events...) or tables of each value's bytes. Any earlier
+    # state will do: every field the vector reads is compared, nothing is assumed. One copy and
+    # one new array replace writing the features one by one and converting Python floats to an
+    # array, which cost more than the rest.
     players = state.n
     # The view's "to_move": None once over, CHANCE at a chance node, else the decider.
     to_move = -1 if state.over or state.phase in CHANCE_PHASES else state.decider
@@ -213,7 +215,7 @@ def from_state(state: State, player: int) -> Planes:
             raise
         return from_state(_Frozen(state), player)  # type: ignore[arg-type]
     out, on_board, built = made
-    # The caller's array is its own (the bytes kept here are not written again).
+    # The caller's array is its own (the bytes kept here are never written).
     _SEEN[seat] = (state, bytes(out), on_board, built, to_move)
     return np.frombuffer(out, dtype=np.float32)
 
@@ -222,62 +224,133 @@ def from_state(state: State, player: int) -> Planes:
 #: each seat's members on the board, villages built, the seat to move), by (players, seat).
 _SEEN: dict[tuple[int, int], tuple[Any, bytes, tuple[int, ...], tuple[int, ...], int]] = {}
 
-# Where each block lies in the bytes (4 a feature).
-_HEX_BYTES = slice(4 * _HEX_BASE, 4 * _SEAT_BASE)
-_SEAT_BYTES = slice(4 * _SEAT_BASE, 4 * _ROW_BASE)
-_DICE_BYTES = slice(4 * _ROW_BASE, 4 * _PHASE_BASE)
-_TURN_BYTES = slice(4 * _PHASE_BASE, 4 * _TILE_BASE)
-_LATER_BYTES = slice(4 * _TILE_BASE, 4 * len(FEATURES))
 _HEX_WIDTH = len(HEX_FEATURES)
 _SEAT_WIDTH = len(SEAT_FEATURES)
-_ROW_BYTES = 4 * _HEX_WIDTH  # one hex's
+#: Where things lie in the bytes (4 a feature): a hex's row, a seat slot's row and its values
+#: (resources, score, supply, villages, goals in progress, completed, to move), a row of dice,
+#: the hand, the turn, a seat slot's goals, the tiles to powers, the events, the volcano.
+_HEX_ROW = 4 * _HEX_WIDTH
+_SEAT_AT = tuple(4 * (_SEAT_BASE + k * _SEAT_WIDTH) for k in range(SEATS))
+_RES_AT, _SCORE_AT, _SUPPLY_AT, _BUILT_AT, _PROGRESS_AT, _DONE_AT, _MOVE_AT = (
+    4 * SEAT_FEATURES.index(name)
+    for name in (data.RESOURCE_NAMES[0], "score", "supply", "villages", "in progress",
+                 "completed", "to move"))
+_DICE_AT = tuple(4 * (_ROW_BASE + 3 * r) for r in range(len(data.ACTION_NAMES)))
+_HAND_BYTES = slice(4 * _HAND_BASE, 4 * _PHASE_BASE)
+_TURN_BYTES = slice(4 * _PHASE_BASE, 4 * _TILE_BASE)
+_GOALS_AT = tuple(4 * (_GOAL_BASE + k * _GOALS) for k in range(SEATS))
+_COMPLETED_AT = tuple(4 * (_DONE_BASE + k * _GOALS) for k in range(SEATS))
+_SETUP_BYTES = slice(4 * _TILE_BASE, 4 * _GOAL_BASE)
+_EVENT_BYTES = slice(4 * _EVENT_BASE, 4 * _VOLCANO_BASE)
+_VOLCANO_BYTES = slice(4 * _VOLCANO_BASE, 4 * len(FEATURES))
 
 
 def _whole(state: State, player: int, to_move: int
            ) -> tuple[bytearray, tuple[int, ...], tuple[int, ...]]:
     """Return the observation's bytes, each seat's members on the board and villages built."""
     players = state.n
-    hexes = [_hex_row(state, player, h) for h in range(len(data.MAPS[players]))]
+    slots = range(player, player + players)  # seat slot k: seat (player + k) % players
     on_board, built = _on_board(state)
+    absent = _ABSENT_GOALS[players]
     return bytearray(b"".join((
-        *hexes, _OFF_MAP[players],
-        _seat_block(state, player, on_board, built, to_move),
-        _dice_block(state.rows, state.hand),
+        *(_hex_row(state, player, h) for h in range(len(data.MAPS[players]))),
+        _OFF_MAP[players],
+        *(_seat_row(state, seat % players, on_board, built, to_move) for seat in slots),
+        _ABSENT_SEATS[players],
+        *map(_dice_row, state.rows), _hand(state.hand),
         _TURN[state.phase][min(state.rnd + 1, ROUND_SCALE)][bool(state.over)],
-        _later_block(state, player),
+        _setup(state, player),
+        *(_goal_row(state.progress[seat % players]) for seat in slots), absent,
+        *(_goal_row(state.completed[seat % players]) for seat in slots), absent,
+        _events(state.slots, state.tokens),
+        _VOLCANO[state.volcano + 1],
     ))), on_board, built
 
 
 def _changed(seen: tuple[Any, bytes, tuple[int, ...], tuple[int, ...], int], state: State,
              player: int, to_move: int) -> tuple[bytearray, tuple[int, ...], tuple[int, ...]]:
     """Return :func:`_whole` from an earlier state's (its terrain the same): its bytes with the
-    blocks whose fields differ written again."""
+    features whose fields differ written again."""
     before, made, on_board, built, moved = seen
     out = bytearray(made)
+    players = state.n
+    size = len(data.MAPS[players])
+    seats = range(players)
     pop, villages = state.pop, state.villages
-    marks = (state.inv_hex, state.inv, state.mammoth, state.tiger)
-    marked = (before.inv_hex, before.inv, before.mammoth, before.tiger)
-    if pop != before.pop or villages != before.villages or marks != marked:
-        old_pop, old_villages = before.pop, before.villages
-        for h in range(len(data.MAPS[state.n])):
-            if pop[h] != old_pop[h] or villages[h] != old_villages[h] or (
-                    marks != marked and (h in marks or h in marked)):
-                out[_ROW_BYTES * h: _ROW_BYTES * (h + 1)] = _hex_row(state, player, h)
-        on_board, built = _on_board(state)
-    if (on_board != seen[2] or built != seen[3] or to_move != moved or state.res != before.res
-            or state.score != before.score or state.progress != before.progress
-            or state.completed != before.completed):
-        out[_SEAT_BYTES] = _seat_block(state, player, on_board, built, to_move)
-    if state.rows != before.rows or state.hand != before.hand:
-        out[_DICE_BYTES] = _dice_block(state.rows, state.hand)
+    if pop != before.pop:
+        for h in compress(range(size), map(ne, pop, before.pop)):
+            out[_HEX_ROW * h: _HEX_ROW * (h + 1)] = _hex_row(state, player, h)
+        now = tuple(map(sum, zip(*pop, strict=True)))
+        if now != on_board:
+            values = _BYTES[SUPPLY_SCALE]
+            for seat in compress(seats, map(ne, now, on_board)):
+                at = _SEAT_AT[(seat - player) % players] + _SUPPLY_AT
+                out[at: at + 4] = values[min(data.MEMBERS - now[seat], SUPPLY_SCALE)]
+            on_board = now
+    if villages != before.villages:
+        for h in compress(range(size), map(ne, villages, before.villages)):
+            out[_HEX_ROW * h: _HEX_ROW * (h + 1)] = _hex_row(state, player, h)
+        now = tuple(map(villages.count, seats))
+        if now != built:
+            values = _BYTES[VILLAGE_SCALE]
+            for seat in compress(seats, map(ne, now, built)):
+                at = _SEAT_AT[(seat - player) % players] + _BUILT_AT
+                out[at: at + 4] = values[min(now[seat], VILLAGE_SCALE)]
+            built = now
+    # Invaders, the mammoth and the tiger: the hexes they left and the hexes they are on.
+    if (state.inv_hex != before.inv_hex or state.inv != before.inv
+            or state.mammoth != before.mammoth or state.tiger != before.tiger):
+        for h in {state.inv_hex, before.inv_hex, state.mammoth, before.mammoth, state.tiger,
+                  before.tiger}:
+            if h >= 0:
+                out[_HEX_ROW * h: _HEX_ROW * (h + 1)] = _hex_row(state, player, h)
+    res = state.res
+    if res != before.res:
+        values = _BYTES[RESOURCE_SCALE]
+        for seat in compress(seats, map(ne, res, before.res)):
+            wood, food, stone = res[seat]
+            at = _SEAT_AT[(seat - player) % players] + _RES_AT
+            out[at: at + 12] = (values[min(wood, RESOURCE_SCALE)]
+                                + values[min(food, RESOURCE_SCALE)]
+                                + values[min(stone, RESOURCE_SCALE)])
+    score = state.score
+    if score != before.score:
+        values = _BYTES[SCORE_SCALE]
+        for seat in compress(seats, map(ne, score, before.score)):
+            at = _SEAT_AT[(seat - player) % players] + _SCORE_AT
+            out[at: at + 4] = values[min(score[seat], SCORE_SCALE)]
+    for cards, earlier, scale, count_at, goals_at in (
+            (state.progress, before.progress, IN_PROGRESS_SCALE, _PROGRESS_AT, _GOALS_AT),
+            (state.completed, before.completed, COMPLETED_SCALE, _DONE_AT, _COMPLETED_AT)):
+        if cards != earlier:
+            values = _BYTES[scale]
+            for seat in compress(seats, map(ne, cards, earlier)):
+                k = (seat - player) % players
+                at = _SEAT_AT[k] + count_at
+                out[at: at + 4] = values[min(len(cards[seat]), scale)]
+                at = goals_at[k]
+                out[at: at + 4 * _GOALS] = _goal_row(cards[seat])
+    if to_move != moved:
+        for seat, value in ((moved, _ZERO), (to_move, _ONE)):
+            if seat >= 0:
+                at = _SEAT_AT[(seat - player) % players] + _MOVE_AT
+                out[at: at + 4] = value
+    rows = state.rows
+    if rows != before.rows:
+        for r in compress(range(len(_DICE_AT)), map(ne, rows, before.rows)):
+            at = _DICE_AT[r]
+            out[at: at + 12] = _dice_row(rows[r])
+    if state.hand != before.hand:
+        out[_HAND_BYTES] = _hand(state.hand)
     if state.phase != before.phase or state.rnd != before.rnd or state.over != before.over:
         out[_TURN_BYTES] = _TURN[state.phase][min(state.rnd + 1, ROUND_SCALE)][bool(state.over)]
-    if (state.progress != before.progress or state.completed != before.completed
-            or state.slots != before.slots or state.tokens != before.tokens
-            or state.special != before.special or state.elder_at != before.elder_at
-            or state.tribe != before.tribe or state.leaders != before.leaders
-            or state.volcano != before.volcano):
-        out[_LATER_BYTES] = _later_block(state, player)
+    if (state.special != before.special or state.elder_at != before.elder_at
+            or state.tribe != before.tribe or state.leaders != before.leaders):
+        out[_SETUP_BYTES] = _setup(state, player)
+    if state.slots != before.slots or state.tokens != before.tokens:
+        out[_EVENT_BYTES] = _events(state.slots, state.tokens)
+    if state.volcano != before.volcano:
+        out[_VOLCANO_BYTES] = _VOLCANO[state.volcano + 1]
     return out, on_board, built
 
 
@@ -311,6 +384,13 @@ _OFF_MAP = {players: bytes(4 * _HEX_WIDTH * (len(HEX_NAMES) - len(hexes)))
             for players, hexes in data.MAPS.items()}
 _ABSENT_SEATS = {players: bytes(4 * _SEAT_WIDTH * (SEATS - players)) for players in data.MAPS}
 _ABSENT_GOALS = {players: bytes(4 * _GOALS * (SEATS - players)) for players in data.MAPS}
+_ONE, _ZERO = _floats([1.0]), _floats([0.0])
+#: A count's bytes over each scale of the seats, by count (up to the scale: capped).
+_BYTES = {
+    scale: tuple(_floats([_capped(count, scale)]) for count in range(scale + 1))
+    for scale in (RESOURCE_SCALE, SCORE_SCALE, SUPPLY_SCALE, VILLAGE_SCALE, IN_PROGRESS_SCALE,
+                  COMPLETED_SCALE)
+}
 
 
 def _on_board(state: State) -> tuple[tuple[int, ...], tuple[int, ...]]:
@@ -346,58 +426,39 @@ def _new_hex_row(terrain: int, members: tuple[int, ...], village: int, invaders:
     return _floats(out)
 
 
-def _seat_block(state: State, player: int, on_board: tuple[int, ...], built: tuple[int, ...],
-                to_move: int) -> bytes:
-    """Return the bytes of the seats, the observer's first."""
-    # Each value's bytes from a table: a seat's counts seldom come back together, so keeping
-    # whole seats by their counts missed nearly every time.
-    players = state.n
-    res, score, progress, completed = state.res, state.score, state.progress, state.completed
-    resource, scores, supply = _BYTES[RESOURCE_SCALE], _BYTES[SCORE_SCALE], _BYTES[SUPPLY_SCALE]
-    villages, in_progress = _BYTES[VILLAGE_SCALE], _BYTES[IN_PROGRESS_SCALE]
-    done = _BYTES[COMPLETED_SCALE]
-    pieces: list[bytes] = []
-    for k in range(players):
-        seat = (player + k) % players
-        wood, food, stone = res[seat]
-        pieces += (
-            _ONE,
-            resource[min(wood, RESOURCE_SCALE)],
-            resource[min(food, RESOURCE_SCALE)],
-            resource[min(stone, RESOURCE_SCALE)],
-            scores[min(score[seat], SCORE_SCALE)],
-            supply[min(data.MEMBERS - on_board[seat], SUPPLY_SCALE)],
-            villages[min(built[seat], VILLAGE_SCALE)],
-            in_progress[min(len(progress[seat]), IN_PROGRESS_SCALE)],
-            done[min(len(completed[seat]), COMPLETED_SCALE)],
-            _ONE if seat == to_move else _ZERO,
-        )
-    pieces.append(_ABSENT_SEATS[players])
-    return b"".join(pieces)
+def _seat_row(state: State, seat: int, on_board: tuple[int, ...], built: tuple[int, ...],
+              to_move: int) -> bytes:
+    """Return the bytes of a seat at the table, from each value's bytes (a seat's counts seldom
+    come back together: seats kept whole by their counts were nearly always missing)."""
+    wood, food, stone = state.res[seat]
+    resource = _BYTES[RESOURCE_SCALE]
+    return b"".join((
+        _ONE,
+        resource[min(wood, RESOURCE_SCALE)],
+        resource[min(food, RESOURCE_SCALE)],
+        resource[min(stone, RESOURCE_SCALE)],
+        _BYTES[SCORE_SCALE][min(state.score[seat], SCORE_SCALE)],
+        _BYTES[SUPPLY_SCALE][min(data.MEMBERS - on_board[seat], SUPPLY_SCALE)],
+        _BYTES[VILLAGE_SCALE][min(built[seat], VILLAGE_SCALE)],
+        _BYTES[IN_PROGRESS_SCALE][min(len(state.progress[seat]), IN_PROGRESS_SCALE)],
+        _BYTES[COMPLETED_SCALE][min(len(state.completed[seat]), COMPLETED_SCALE)],
+        _ONE if seat == to_move else _ZERO,
+    ))
 
 
-_ONE, _ZERO = _floats([1.0]), _floats([0.0])
-#: A count's bytes over each scale of the seats, by count (up to the scale: capped).
-_BYTES = {
-    scale: tuple(_floats([_capped(count, scale)]) for count in range(scale + 1))
-    for scale in (RESOURCE_SCALE, SCORE_SCALE, SUPPLY_SCALE, VILLAGE_SCALE, IN_PROGRESS_SCALE,
-                  COMPLETED_SCALE)
-}
+def _dice_row(faces: tuple[int, ...]) -> bytes:
+    """Return the bytes of a row's dice: each face's count over the row's scale."""
+    found = _DICE.get(faces)
+    return _DICE.put(faces, _dice(faces, ROW_SCALE)) if found is None else found
 
 
-def _dice_block(rows: tuple[tuple[int, ...], ...], hand: tuple[int, ...]) -> bytes:
-    """Return the bytes of the dice on the action rows and in the hand."""
-    pieces = []
-    for row in rows:
-        found = _DICE.get(row)
-        pieces.append(_DICE.put(row, _dice(row, ROW_SCALE)) if found is None else found)
-    found = _HANDS.get(hand)
-    pieces.append(_HANDS.put(hand, _dice(hand, HAND_SCALE)) if found is None else found)
-    return b"".join(pieces)
+def _hand(faces: tuple[int, ...]) -> bytes:
+    """Return the bytes of the hand's dice: each face's count over the hand's scale."""
+    found = _HANDS.get(faces)
+    return _HANDS.put(faces, _dice(faces, HAND_SCALE)) if found is None else found
 
 
 def _dice(faces: tuple[int, ...], scale: int) -> bytes:
-    """Return the bytes of dice (a row's, or the hand's): each face's count over the scale."""
     return _floats([_capped(faces.count(face), scale) for face in range(len(data.FACE_NAMES))])
 
 
@@ -421,27 +482,41 @@ _VOLCANO = (bytes(4 * VOLCANO_SLOTS), *(
 ))
 
 
-def _later_block(state: State, player: int) -> bytes:
-    """Return the bytes of the blocks after the turn's (tiles, elders, powers, goals, events,
-    volcano): they change a few times a round."""
-    players = state.n
-    key: Any = (state.special, state.elder_at, state.tribe, state.leaders, player)
+def _setup(state: State, player: int) -> bytes:
+    """Return the bytes of the scenario tiles, the elders and the leader powers."""
+    key = (state.special, state.elder_at, state.tribe, state.leaders, player)
     found = _SETUP.get(key)
-    pieces = [_SETUP.put(key, _setup_block(state, player)) if found is None else found]
-    for cards in (state.progress, state.completed):
-        for k in range(players):
-            key = cards[(player + k) % players]
-            found = _GOAL_ROWS.get(key)
-            pieces.append(_GOAL_ROWS.put(key, _goal_row(key)) if found is None else found)
-        pieces.append(_ABSENT_GOALS[players])
-    key = (state.slots, state.tokens)
+    return _SETUP.put(key, _new_setup(state, player)) if found is None else found
+
+
+def _goal_row(cards: tuple[int, ...]) -> bytes:
+    """Return the bytes of a seat's goal cards (in progress, or completed): one per goal."""
+    found = _GOAL_ROWS.get(cards)
+    if found is None:
+        out = [0.0] * _GOALS
+        for card in cards:
+            out[card] = 1.0
+        found = _GOAL_ROWS.put(cards, _floats(out))
+    return found
+
+
+def _events(slots: tuple[int, ...], tokens: tuple[tuple[int, ...], ...]) -> bytes:
+    """Return the bytes of the event slots and the resource tokens on their cards."""
+    key = (slots, tokens)
     found = _EVENTS.get(key)
-    pieces.append(_EVENTS.put(key, _event_block(*key)) if found is None else found)
-    pieces.append(_VOLCANO[state.volcano + 1])
-    return b"".join(pieces)
+    if found is None:
+        events = len(data.EVENT_IDS)
+        out = [0.0] * (_VOLCANO_BASE - _EVENT_BASE)
+        for i, event in enumerate(slots):
+            if event >= 0:
+                out[i * events + event] = 1.0
+            at = _TOKEN_BASE - _EVENT_BASE + i * 3
+            out[at: at + 3] = (_capped(count, TOKEN_SCALE) for count in tokens[i])
+        found = _EVENTS.put(key, _floats(out))
+    return found
 
 
-def _setup_block(state: State, player: int) -> bytes:
+def _new_setup(state: State, player: int) -> bytes:
     """Return the bytes of the scenario tiles, the elders and the leader powers."""
     players = state.n
     out = [0.0] * (_GOAL_BASE - _TILE_BASE)
@@ -460,26 +535,6 @@ def _setup_block(state: State, player: int) -> bytes:
             for power in (2 * tribe, 2 * tribe + 1):
                 if Reader.has_power(state, seat, power):
                     out[_POWER_BASE - _TILE_BASE + k * _POWERS + power] = 1.0
-    return _floats(out)
-
-
-def _goal_row(cards: tuple[int, ...]) -> bytes:
-    """Return the bytes of a seat's goal cards (in progress, or completed): one per goal."""
-    out = [0.0] * _GOALS
-    for card in cards:
-        out[card] = 1.0
-    return _floats(out)
-
-
-def _event_block(slots: tuple[int, ...], tokens: tuple[tuple[int, ...], ...]) -> bytes:
-    """Return the bytes of the event slots and the resource tokens on their cards."""
-    events = len(data.EVENT_IDS)
-    out = [0.0] * (_VOLCANO_BASE - _EVENT_BASE)
-    for i, event in enumerate(slots):
-        if event >= 0:
-            out[i * events + event] = 1.0
-        at = _TOKEN_BASE - _EVENT_BASE + i * 3
-        out[at: at + 3] = (_capped(count, TOKEN_SCALE) for count in tokens[i])
     return _floats(out)
 
 
