@@ -203,7 +203,9 @@ def from_state(state: State, player: int) -> Planes:
     players = state.n
     # The view's "to_move": None once over, CHANCE at a chance node, else the decider.
     to_move = -1 if state.over or state.phase in CHANCE_PHASES else state.decider
-    seat = (players, player)
+    # The terrain stays the same object for a whole game once dealt: games played in turn
+    # (a vector environment's) each keep their own last state.
+    seat = (players, player, id(state.terrain))
     try:
         seen = _SEEN.get(seat)
         if seen is not None and seen[0].terrain == state.terrain:
@@ -216,13 +218,17 @@ def from_state(state: State, player: int) -> Planes:
         return from_state(_Frozen(state), player)  # type: ignore[arg-type]
     out, on_board, built = made
     # The caller's array is its own (the bytes kept here are never written).
+    if len(_SEEN) >= _SEEN_SIZE and seat not in _SEEN:
+        _SEEN.clear()
     _SEEN[seat] = (state, bytes(out), on_board, built, to_move)
     return np.frombuffer(out, dtype=np.float32)
 
 
-#: The last state observed by each seat at each player count: (state, its observation's bytes,
-#: each seat's members on the board, villages built, the seat to move), by (players, seat).
-_SEEN: dict[tuple[int, int], tuple[Any, bytes, tuple[int, ...], tuple[int, ...], int]] = {}
+#: The last state observed by each seat of each game: (state, its observation's bytes, each
+#: seat's members on the board, villages built, the seat to move), by (players, seat, the id
+#: of the game's terrain); emptied when full (games end, and the setup deals the terrain).
+_SEEN: dict[tuple[int, int, int], tuple[Any, bytes, tuple[int, ...], tuple[int, ...], int]] = {}
+_SEEN_SIZE = 256
 
 _HEX_WIDTH = len(HEX_FEATURES)
 _SEAT_WIDTH = len(SEAT_FEATURES)
