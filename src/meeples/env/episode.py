@@ -3,7 +3,8 @@
 Both environments (PettingZoo's and Gymnasium's) keep their game here. It works on the
 internal rules, as the bots do (``game.rules.legal_actions`` / ``apply`` on ``state.inner``),
 and crosses to ids through the game's declared action table; the legal ids of a state are
-computed once, for its mask and for the legality of the next step. Chance nodes never reach
+computed once, for its mask and for the legality of the next step (and once per list of legal
+actions met: the game's episodes share them). Chance nodes never reach
 an agent: the episode draws them itself, by the dealer of its seed (the same draws as
 ``State.deal`` would make from the same seed and history).
 

@@ -26,9 +26,11 @@ over         1      1 once the game is over
 
 :data:`FEATURES` names every entry; :func:`from_view` is the definition. :func:`from_state`
 computes the same numbers from the internal state's fields that the view publishes (the board,
-resources, scores, rows, hand, phase and round; never the order of a goal or event deck), about
-ten times faster (the view writes the whole position text and every player's goals);
-``checked=True`` environments build both and compare them, and so do the tests.
+resources, scores, rows, hand, phase and round; never the order of a goal or event deck), in
+float32 bytes, writing into a copy of the last observation of the same game and seat only the
+features whose fields changed (about 5 to 10 µs; through the view about 240 µs, as it writes
+the whole position text and every player's goals); ``checked=True`` environments build both
+and compare them, and so do the tests.
 """
 
 from __future__ import annotations
