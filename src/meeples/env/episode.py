@@ -41,8 +41,10 @@ ILLEGAL = ("lose", "raise")
 #: The most lists of legal actions kept with their ids per game (emptied when full).
 LEGAL_SETS = 4096
 
-#: The legal actions of a position: by id, their ids ascending, and those as an array.
-Legal = tuple[dict[int, Any], list[int], npt.NDArray[np.intp]]
+#: The legal actions of a position: by id, their ids ascending, and those as an array (the
+#: first and last None for a list longer than ``LEGAL_KEPT``, neither kept nor hashed).
+Legal = tuple[dict[int, Any] | None, list[int], npt.NDArray[np.intp] | None]
+LEGAL_KEPT = 32
 
 #: Each game's lists of legal actions met, with their ids (shared by its episodes).
 _LEGAL_SETS: dict[str, dict[tuple[Any, ...], Legal]] = {}
@@ -160,11 +162,18 @@ class Episode:
         return self._ids
 
     def _legal(self) -> Legal:
-        """Return the legal actions of the player to move by id, their ids ascending and as
-        an array (without choices)."""
+        """Return the legal actions of the player to move by id (None for a long list), their
+        ids ascending, and those as an array (None for a long list) (without choices)."""
         found = self._legal_now
         if found is None:
             actions = self.rules.legal_actions(self.inner)
+            if len(actions) > LEGAL_KEPT:
+                # A long list (Sparta's, about 120) seldom comes back whole, and hashing it and
+                # keeping it cost more than finding its ids again (its ids ascend in the rules'
+                # order: the sort is one pass).
+                found = (None, sorted(self.table.ids(actions)), None)
+                self._legal_now = found
+                return found
             key: tuple[Any, ...] | None = tuple(actions)
             try:
                 found = self._legal_sets.get(key)  # type: ignore[arg-type]
@@ -172,8 +181,7 @@ class Episode:
                 key = None
             if found is None:
                 ids = self.table.ids(actions)
-                # Sparta's ids already ascend in the rules' order (a sort costs one pass); Rise
-                # of Tribes' do not.
+                # Rise of Tribes' ids do not ascend in the rules' order.
                 ascending = sorted(ids)
                 where = np.array(ascending, dtype=np.intp)
                 where.flags.writeable = False  # shared
@@ -188,7 +196,11 @@ class Episode:
     def mask(self) -> Mask:
         """Return a new legal-action mask of the player to move: 1 for each legal id."""
         mask = np.zeros(self.count, dtype=np.int8)
-        mask.put(self.legal_ids() if self.choices is not None else self._legal()[2], 1)
+        if self.choices is not None:
+            mask.put(self.legal_ids(), 1)
+        else:
+            _, ascending, where = self._legal()
+            mask.put(ascending if where is None else where, 1)
         return mask
 
     def legal_texts(self) -> list[str]:
@@ -208,7 +220,12 @@ class Episode:
             number = operator.index(action)  # an int or a NumPy integer, not 1.0 or "1"
         except TypeError:
             number = -1
-        if number in (self.legal_ids() if self.choices is not None else self._legal()[0]):
+        if self.choices is not None:
+            legal: Any = self.legal_ids()
+        else:
+            by_id, legal, _ = self._legal()
+            legal = legal if by_id is None else by_id
+        if number in legal:
             return number
         if self.illegal == "raise":
             raise IllegalAction(f"{action!r} is not the id of a legal action here")
@@ -228,7 +245,8 @@ class Episode:
             self._paths = None
             self._last = self._by_path.get(path) or choices.text(path)
         else:
-            self._last = self._legal()[0][number]
+            by_id = self._legal()[0]
+            self._last = self.table.action(number) if by_id is None else by_id[number]
         self.inner = self.rules.apply(self.inner, self._last)
         self.plies += 1
         self._ids = self._legal_now = None
