@@ -97,6 +97,32 @@ def test_fast_observation_equals_the_views_at_the_undealt_start_and_the_end() ->
             assert np.array_equal(from_state(state.inner, seat), from_view(state.view(seat)))
 
 
+def test_fast_observation_is_right_whatever_state_it_was_last_made_for() -> None:
+    # from_state writes again only what differs from the last state the same seat observed:
+    # states of one game met out of order, and of two games in turn, must each still give the
+    # view's observation.
+    game = meeples.load(GAME)
+    rng = random.Random(11)
+    states = []
+    for seed in (1, 2):
+        state = game.new(3, seed, leaders=True, scenario_tiles=True, elders=True)
+        while not state.is_terminal() and len(states) < 150 * seed:
+            state = state.settle() if state.is_chance else state.play(rng.choice(state.legal()))
+            states.append(state)
+    rng.shuffle(states)
+    for state in states:
+        seat = rng.randrange(3)
+        assert np.array_equal(from_state(state.inner, seat), from_view(state.view(seat)))
+
+
+def test_fast_observation_is_a_new_array_each_time() -> None:
+    state = meeples.load(GAME).new(2, 3)
+    first = from_state(state.inner, 0)
+    first[:] = 0.5  # the caller's to change
+    again = from_state(state.inner, 0)
+    assert np.array_equal(again, from_view(state.view(0))) and again.flags.writeable
+
+
 def test_observation_puts_the_observer_in_seat_slot_zero() -> None:
     state = meeples.load(GAME).new(3, 5)
     width = len(SEAT_FEATURES)

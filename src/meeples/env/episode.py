@@ -3,7 +3,8 @@
 Both environments (PettingZoo's and Gymnasium's) keep their game here. It works on the
 internal rules, as the bots do (``game.rules.legal_actions`` / ``apply`` on ``state.inner``),
 and crosses to ids through the game's declared action table; the legal ids of a state are
-computed once, for its mask and for the legality of the next step. Chance nodes never reach
+computed once, for its mask and for the legality of the next step (and once per list of legal
+actions met: the game's episodes share them). Chance nodes never reach
 an agent: the episode draws them itself, by the dealer of its seed (the same draws as
 ``State.deal`` would make from the same seed and history).
 
@@ -37,6 +38,17 @@ Mask = npt.NDArray[np.int8]
 #: raises :class:`~meeples.IllegalAction`.
 ILLEGAL = ("lose", "raise")
 
+#: The most lists of legal actions kept with their ids per game (emptied when full).
+LEGAL_SETS = 4096
+
+#: The legal actions of a position: by id, their ids ascending, and those as an array (the
+#: first and last None for a list longer than ``LEGAL_KEPT``, neither kept nor hashed).
+Legal = tuple[dict[int, Any] | None, list[int], npt.NDArray[np.intp] | None]
+LEGAL_KEPT = 32
+
+#: Each game's lists of legal actions met, with their ids (shared by its episodes).
+_LEGAL_SETS: dict[str, dict[tuple[Any, ...], Legal]] = {}
+
 
 class ObservationMismatch(AssertionError):
     """``checked=True``: the fast observation differs from the one built from the view."""
@@ -69,6 +81,11 @@ class Episode:
         self.inner: Any = None
         self._last: Any = None
         self._ids: list[int] | None = None
+        #: Without choices: the legal actions of the state (by id, their ids ascending, the same
+        #: as an array), and those of each list of legal actions met, shared by the game's
+        #: episodes (positions often have the same list: their ids are found once).
+        self._legal_now: Legal | None = None
+        self._legal_sets = _LEGAL_SETS.setdefault(game, {})
         #: With choices: the head chosen, awaiting its place (None: none), and the legal actions
         #: of the state as the tree of ids that choose them (computed once per state).
         self.pending: int | None = None
@@ -92,7 +109,7 @@ class Episode:
         self.dealer = Dealer(seed % SEED_BOUND)
         self.inner = state.inner
         self.plies = len(state.history)
-        self._last = self._ids = self.pending = self._options = None
+        self._last = self._ids = self._legal_now = self.pending = self._options = None
         self._settle()
 
     def _settle(self) -> None:
@@ -118,15 +135,46 @@ class Episode:
         return outcome
 
     def legal_ids(self) -> list[int]:
-        """Return the ids of the legal actions of the player to move, ascending."""
-        if self._ids is None and self.choices is not None:
+        """Return the ids of the legal actions of the player to move, ascending (a list the
+        episode keeps: not to be changed)."""
+        if self.choices is None:
+            return self._legal()[1]
+        if self._ids is None:
             options = self._choice_options()
             self._ids = sorted(options if self.pending is None else options[self.pending])
-        if self._ids is None:
-            # Sparta's ids already ascend in the rules' order (a sort costs one pass); Rise
-            # of Tribes' do not.
-            self._ids = sorted(self.table.ids(self.rules.legal_actions(self.inner)))
         return self._ids
+
+    def _legal(self) -> Legal:
+        """Return the legal actions of the player to move by id (None for a long list), their
+        ids ascending, and those as an array (None for a long list) (without choices)."""
+        found = self._legal_now
+        if found is None:
+            actions = self.rules.legal_actions(self.inner)
+            if len(actions) > LEGAL_KEPT:
+                # A long list (Sparta's, about 120) seldom comes back whole, and hashing it and
+                # keeping it cost more than finding its ids again (its ids ascend in the rules'
+                # order: the sort is one pass).
+                found = (None, sorted(self.table.ids(actions)), None)
+                self._legal_now = found
+                return found
+            key: tuple[Any, ...] | None = tuple(actions)
+            try:
+                found = self._legal_sets.get(key)  # type: ignore[arg-type]
+            except TypeError:  # unhashable internal actions: not kept
+                key = None
+            if found is None:
+                ids = self.table.ids(actions)
+                # Rise of Tribes' ids do not ascend in the rules' order.
+                ascending = sorted(ids)
+                where = np.array(ascending, dtype=np.intp)
+                where.flags.writeable = False  # shared
+                found = (dict(zip(ids, actions, strict=True)), ascending, where)
+                if key is not None:
+                    if len(self._legal_sets) >= LEGAL_SETS:
+                        self._legal_sets.clear()
+                    self._legal_sets[key] = found
+            self._legal_now = found
+        return found
 
     def _choice_options(self) -> dict[int, Any]:
         """Return the state's legal actions as the tree of ids that choose them (choices)."""
@@ -140,6 +188,10 @@ class Episode:
     def mask(self) -> Mask:
         """Return a new legal-action mask of the player to move: 1 for each legal id."""
         mask = np.zeros(self.count, dtype=np.int8)
+        if self.choices is None:
+            _, ascending, where = self._legal()
+            mask.put(ascending if where is None else where, 1)
+            return mask
         ids = self.legal_ids()
         if len(ids) > 16:
             mask.put(ids, 1)
@@ -165,7 +217,12 @@ class Episode:
             number = operator.index(action)  # an int or a NumPy integer, not 1.0 or "1"
         except TypeError:
             number = -1
-        if number in self.legal_ids():
+        if self.choices is not None:
+            legal: Any = self.legal_ids()
+        else:
+            by_id, legal, _ = self._legal()
+            legal = legal if by_id is None else by_id
+        if number in legal:
             return number
         if self.illegal == "raise":
             raise IllegalAction(f"{action!r} is not the id of a legal action here")
@@ -188,10 +245,11 @@ class Episode:
             self._options = None
             self._last = chosen
         else:
-            self._last = self.table.action(number)
+            by_id = self._legal()[0]
+            self._last = self.table.action(number) if by_id is None else by_id[number]
         self.inner = self.rules.apply(self.inner, self._last)
         self.plies += 1
-        self._ids = None
+        self._ids = self._legal_now = None
         self._settle()
 
     @property
