@@ -50,3 +50,13 @@ def test_hint_command_reads_match_file(
 def test_bench_best_keeps_highest_rate_and_lowest_time() -> None:
     rounds = [{"x_per_s": 1.0, "move_seconds": 2.0}, {"x_per_s": 3.0, "move_seconds": 5.0}]
     assert bench.best(rounds) == {"x_per_s": 3.0, "move_seconds": 2.0}
+
+
+def test_bench_best_takes_the_median_of_a_paired_ratio_not_the_best_of_each_side() -> None:
+    rounds = [{"a_per_s": 10.0, "b_per_s": 20.0, "env_ratio": 0.5},
+              {"a_per_s": 9.0, "b_per_s": 30.0, "env_ratio": 0.3},
+              {"a_per_s": 12.0, "b_per_s": 21.0, "env_ratio": 12.0 / 21.0}]
+    kept = bench.best(rounds)
+    assert kept["env_ratio"] == 0.5
+    assert (kept["a_per_s"], kept["b_per_s"]) == (12.0, 30.0)
+    assert bench.env_ratio({**kept, "env_steps_per_s": 1.0}) == 0.5

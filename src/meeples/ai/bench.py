@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import importlib.util
 import random
+import statistics
 import time
 from collections.abc import Callable
 from typing import Any
@@ -160,6 +161,8 @@ def ours(name: str, seconds: float = 2.0, simulations: int = 1000) -> Figures:
             env, raw = env_steps(name, seconds)
         figures["env_steps_per_s"] = env
         figures["env_random_play_actions_per_s"] = raw
+        # Paired: both ways played the same games one after the other in this round.
+        figures["env_ratio"] = figures.get("env_actions_per_s", env) / raw
         single, batched, sync = vector_steps(name, seconds)
         figures["gym_steps_per_s"] = single
         figures["vector_steps_per_s"] = batched
@@ -411,6 +414,8 @@ def env_ratio(figures: Figures) -> float | None:
     (so the ratio compares the same work: time per action)."""
     if "env_steps_per_s" not in figures:
         return None
+    if "env_ratio" in figures:  # the median of the rounds' paired ratios (see best)
+        return figures["env_ratio"]
     acted = figures.get("env_actions_per_s", figures["env_steps_per_s"])
     return acted / figures["env_random_play_actions_per_s"]
 
@@ -494,12 +499,17 @@ def open_spiel(seconds: float = 2.0, simulations: int = 1000) -> Figures:
 
 
 def best(rounds: list[Figures]) -> Figures:
-    """Return the best value of each figure over rounds (highest rate, lowest time)."""
+    """Return the best value of each figure over rounds (highest rate, lowest time), and the
+    median of each ratio: a ratio is measured within one round, its two sides on the same games
+    under the same load, so the best of each side (from different rounds) would not be paired."""
     out: Figures = {}
     for figures in rounds:
         for key, value in figures.items():
             keep = min if key.endswith("_seconds") else max
             out[key] = keep(out[key], value) if key in out else value
+    for key in out:
+        if key.endswith("_ratio"):
+            out[key] = statistics.median(f[key] for f in rounds if key in f)
     return out
 
 
