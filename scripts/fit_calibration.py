@@ -2,7 +2,12 @@
 
 Usage: nice -n 10 .venv/bin/python scripts/fit_calibration.py sparta [--games 120]
            [--players 2] [--bot normal] [--level normal] [--seconds 0.5] [--positions 12]
-           [--jobs 2] [--data docs/calibration/sparta.json]
+           [--jobs 2] [--data docs/calibration/sparta.json] [--iterations N]
+
+The sampled positions of each game are appended to ``<data>.part.jsonl`` as they come; a run
+stopped before its end (a ``timeout``) and started again with the same arguments skips the games
+found there, so a bounded run loses no finished game. The file is removed once the fit is
+written.
 
 Games with even seeds give the positions the fit is made on, odd seeds the held-out positions
 the calibration is measured on (deciles and Brier score, printed and kept in ``--data``). The
@@ -31,7 +36,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--players", help="player counts, comma-separated (default: all)")
     parser.add_argument("--bot", default="normal", help="the bot in every seat (normal)")
     parser.add_argument("--level", default="normal", help="the hint search (normal)")
-    parser.add_argument("--seconds", type=float, default=0.5, help="hint search seconds")
+    parser.add_argument("--seconds", type=float, default=0.5,
+                        help="hint search seconds (0: no time cap)")
+    parser.add_argument("--iterations", type=int,
+                        help="hint search rollouts or simulations (default: the time alone)")
     parser.add_argument("--positions", type=int, default=12, help="positions per game")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--jobs", type=int, default=2)
@@ -45,13 +53,26 @@ def main(argv: list[str] | None = None) -> int:
               else list(range(game.min_players, game.max_players + 1)))
     tasks = [
         calibration.Sampling(args.game, n, args.bot, args.level, args.seconds,
-                             args.seed + i, args.positions)
+                             args.seed + i, args.positions, args.iterations)
         for i in range(args.games) for n in counts
     ]
     positions: list[dict[str, Any]] = []
+    partial = Path(args.data + ".part.jsonl") if args.data else None
+    if partial is not None and partial.exists():
+        done_games = set()
+        for line in partial.read_text("utf-8").splitlines():
+            game_done = json.loads(line)
+            done_games.add((game_done["seed"], game_done["players"]))
+            positions.extend(game_done["positions"])
+        tasks = [t for t in tasks if (t.seed, t.players) not in done_games]
+        print(f"{len(done_games)} games already sampled ({partial})", flush=True)
     with get_context("spawn").Pool(args.jobs) as pool:
-        for done, found in enumerate(pool.imap_unordered(calibration.sample_game, tasks), 1):
+        for done, (task, found) in enumerate(pool.imap_unordered(_sample, tasks), 1):
             positions.extend(found)
+            if partial is not None:
+                with partial.open("a", encoding="utf-8") as out:
+                    out.write(json.dumps({"seed": task.seed, "players": task.players,
+                                          "positions": found}) + "\n")
             print(f"game {done}/{len(tasks)}: {len(positions)} positions", flush=True)
     train = [p for p in positions if p["seed"] % 2 == 0]
     test = [p for p in positions if p["seed"] % 2 == 1]
@@ -86,7 +107,13 @@ def main(argv: list[str] | None = None) -> int:
               f"predicted {row['predicted']:.3f}, actual {row['actual']:.3f}")
     if args.data:
         Path(args.data).write_text(json.dumps(result, indent=1) + "\n", "utf-8")
+        if partial is not None:
+            partial.unlink(missing_ok=True)
     return 0
+
+
+def _sample(task: calibration.Sampling) -> tuple[calibration.Sampling, list[dict[str, Any]]]:
+    return task, calibration.sample_game(task)
 
 
 if __name__ == "__main__":
