@@ -20,11 +20,18 @@ ORDER = ("sparta", "rise_of_tribes", "meeple_war")
 
 def section(run: dict[str, Any]) -> list[str]:
     test = run["test"]
+    if run.get("folds", 1) == 2:
+        how = (f"fitted on all {run['train_positions']} positions of {run['games']} games; "
+               f"measured by two-fold cross-fitting over games: each of the {test['positions']}"
+               " positions is held out once, calibrated by the fit on the games of the other "
+               "seed parity.")
+    else:
+        how = (f"fitted on {run['train_positions']} positions (games with even seeds), "
+               f"measured on {test['positions']} held-out positions (odd seeds).")
     lines = [
         f"### {run['game']}",
         "",
-        f"`{run['command']}`: fitted on {run['train_positions']} positions (games with even "
-        f"seeds), measured on {test['positions']} held-out positions (odd seeds).",
+        f"`{run['command']}`: {how}",
         "",
         "| players | slope | intercept | fitted on |",
         "|---|---|---|---|",

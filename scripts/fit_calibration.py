@@ -12,6 +12,9 @@ written.
 Games with even seeds give the positions the fit is made on, odd seeds the held-out positions
 the calibration is measured on (deciles and Brier score, printed and kept in ``--data``). The
 positions of one game are correlated: the held-out figures are over positions of other games.
+With ``--folds 2`` (two-fold cross-fitting, for searches too slow to play twice the games) the
+stored fit is made on every position, and each position is held out once: its probability
+comes from the fit on the games of the other seed parity.
 Several games are refitted by running the script once per game: the other games' fits stay.
 """
 
@@ -20,6 +23,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from collections.abc import Callable
 from multiprocessing import get_context
 from pathlib import Path
 from typing import Any
@@ -43,6 +47,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--positions", type=int, default=12, help="positions per game")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--folds", type=int, choices=(1, 2), default=1,
+                        help="1: fit on even seeds, test on odd; 2: cross-fit both ways")
     parser.add_argument("--data", help="write the positions and the report here (JSON)")
     args = parser.parse_args(argv)
 
@@ -62,8 +68,10 @@ def main(argv: list[str] | None = None) -> int:
         done_games = set()
         for line in partial.read_text("utf-8").splitlines():
             game_done = json.loads(line)
-            done_games.add((game_done["seed"], game_done["players"]))
-            positions.extend(game_done["positions"])
+            key = (game_done["seed"], game_done["players"])
+            if any((t.seed, t.players) == key for t in tasks) and key not in done_games:
+                done_games.add(key)
+                positions.extend(game_done["positions"])
         tasks = [t for t in tasks if (t.seed, t.players) not in done_games]
         print(f"{len(done_games)} games already sampled ({partial})", flush=True)
     with get_context("spawn").Pool(args.jobs) as pool:
@@ -74,12 +82,28 @@ def main(argv: list[str] | None = None) -> int:
                     out.write(json.dumps({"seed": task.seed, "players": task.players,
                                           "positions": found}) + "\n")
             print(f"game {done}/{len(tasks)}: {len(positions)} positions", flush=True)
-    train = [p for p in positions if p["seed"] % 2 == 0]
-    test = [p for p in positions if p["seed"] % 2 == 1]
-    fits = {}
-    for n in counts:
-        mine = [p for p in train if p["players"] == n]
-        fits[str(n)] = calibration.fit([p["value"] for p in mine], [p["result"] for p in mine])
+    def fitted(train: list[dict[str, Any]]) -> dict[str, calibration.Fit]:
+        found = {}
+        for n in counts:
+            mine = [p for p in train if p["players"] == n]
+            found[str(n)] = calibration.fit([p["value"] for p in mine],
+                                            [p["result"] for p in mine])
+        return found
+
+    fold: Callable[[dict[str, Any]], dict[str, calibration.Fit]] | None = None
+    if args.folds == 2:
+        train = test = positions
+        by_parity = [fitted([p for p in positions if p["seed"] % 2 != parity])
+                     for parity in (0, 1)]
+
+        def other_parity(p: dict[str, Any]) -> dict[str, calibration.Fit]:
+            return by_parity[p["seed"] % 2]
+
+        fold = other_parity
+    else:
+        train = [p for p in positions if p["seed"] % 2 == 0]
+        test = [p for p in positions if p["seed"] % 2 == 1]
+    fits = fitted(train)
     table = json.loads(TABLE.read_text("utf-8"))
     table["fits"][args.game] = {n: f.to_json() for n, f in fits.items()}
     table["fits"] = dict(sorted(table["fits"].items()))
@@ -90,10 +114,12 @@ def main(argv: list[str] | None = None) -> int:
         "command": "scripts/fit_calibration.py " + " ".join(sys.argv[1:] if argv is None
                                                             else argv),
         "fits": {n: f.to_json() for n, f in fits.items()},
+        "folds": args.folds,
+        "games": len({(p["seed"], p["players"]) for p in positions}),
         "train_positions": len(train),
-        "test": calibration.report(fits, test),
+        "test": calibration.report(fits, test, fold=fold),
         "test_by_players": {
-            str(n): calibration.report(fits, [p for p in test if p["players"] == n])
+            str(n): calibration.report(fits, [p for p in test if p["players"] == n], fold=fold)
             for n in counts if any(p["players"] == n for p in test)
         },
         "positions": positions,

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import json
 import math
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
@@ -252,12 +252,18 @@ def sample_game(task: Sampling) -> list[dict[str, Any]]:
 
 
 def report(
-    fits: Mapping[str, Fit], test: Sequence[Mapping[str, Any]], key: str = "value"
+    fits: Mapping[str, Fit],
+    test: Sequence[Mapping[str, Any]],
+    key: str = "value",
+    fold: Callable[[Mapping[str, Any]], Mapping[str, Fit]] | None = None,
 ) -> dict[str, Any]:
     """Return the calibration of held-out positions: deciles and Brier scores of the raw values
-    and of the calibrated probabilities, and those of always predicting the base rate."""
+    and of the calibrated probabilities, and those of always predicting the base rate. With
+    ``fold`` (cross-fitting), each position is calibrated by the fits ``fold`` gives for it
+    (fitted without its game) instead of ``fits``."""
     raw = [float(p[key]) for p in test]
-    calibrated = [fits[str(p["players"])].probability(float(p[key])) for p in test]
+    calibrated = [(fits if fold is None else fold(p))[str(p["players"])].probability(
+        float(p[key])) for p in test]
     results = [float(p["result"]) for p in test]
     base = [1.0 / int(p["players"]) for p in test]
     return {
