@@ -20,11 +20,18 @@ ORDER = ("sparta", "rise_of_tribes", "meeple_war")
 
 def section(run: dict[str, Any]) -> list[str]:
     test = run["test"]
+    if run.get("folds", 1) == 2:
+        how = (f"fitted on all {run['train_positions']} positions of {run['games']} games; "
+               f"measured by two-fold cross-fitting over games: each of the {test['positions']}"
+               " positions is held out once, calibrated by the fit on the games of the other "
+               "seed parity.")
+    else:
+        how = (f"fitted on {run['train_positions']} positions (games with even seeds), "
+               f"measured on {test['positions']} held-out positions (odd seeds).")
     lines = [
         f"### {run['game']}",
         "",
-        f"`{run['command']}`: fitted on {run['train_positions']} positions (games with even "
-        f"seeds), measured on {test['positions']} held-out positions (odd seeds).",
+        f"`{run['command']}`: {how}",
         "",
         "| players | slope | intercept | fitted on |",
         "|---|---|---|---|",
@@ -77,9 +84,11 @@ def main() -> int:
         "`src/meeples/ai/data/calibration.json`; refit with `scripts/fit_calibration.py`; "
         "this section: `scripts/calibration_doc.py`. A shared win counts as the mover's share. "
         "Positions of one game are correlated, so the bins hold fewer independent results "
-        "than positions. Meeple War's hints rank by its attacking policy and take their values "
-        "from its evaluation one action ahead (the policy's own values are 1 for its pick, 0 "
-        "for the rest).",
+        "than positions. Meeple War's hints come from its `hard` search over whole turns "
+        "(`src/meeples/ai/turns.py`): the hinted action is the first decision of a candidate "
+        "turn, its raw value the mean share of that turn's rollouts (the attacking policy 6 "
+        "turns on, then the evaluation) with one virtual rollout at 1/n, and an action no "
+        "candidate turn starts with gets no number.",
         "",
     ]
     for run in runs:

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import json
 import math
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
@@ -193,12 +193,16 @@ class Sampling:
     seconds: float
     seed: int
     positions: int
+    #: Rollouts or simulations of the hint search (None: ``seconds`` alone bounds it).
+    iterations: int | None = None
 
 
 def sample_game(task: Sampling) -> list[dict[str, Any]]:
     """Play one self-play game and return about ``positions`` of its decisions, spread evenly,
-    each with the raw value the hint search (``level`` for ``seconds``) gives the mover's best
-    action, the static evaluation, and the mover's share of the result."""
+    each with the raw value the hint search (``level`` for ``seconds`` or ``iterations``) gives
+    the mover's best action, the static evaluation, and the mover's share of the result. A
+    position whose best action the search did not examine is left out: a hint shows no number
+    there."""
     import random
 
     import meeples
@@ -232,14 +236,15 @@ def sample_game(task: Sampling) -> list[dict[str, Any]]:
         mover = position.to_move
         assert mover is not None
         ranked = raw_estimates(position, 1, task.level, task.seed + index,
-                               Budget(seconds=task.seconds))
-        if not ranked:
+                               Budget(seconds=task.seconds or None, iterations=task.iterations))
+        if not ranked or ranked[0].visits <= 0:
             continue
         found.append({
             "seed": task.seed,
             "ply": index,
             "players": task.players,
             "value": ranked[0].value,
+            "visits": ranked[0].visits,
             "static": search.evaluate(position.inner, mover),
             "result": shares[mover],
         })
@@ -247,12 +252,18 @@ def sample_game(task: Sampling) -> list[dict[str, Any]]:
 
 
 def report(
-    fits: Mapping[str, Fit], test: Sequence[Mapping[str, Any]], key: str = "value"
+    fits: Mapping[str, Fit],
+    test: Sequence[Mapping[str, Any]],
+    key: str = "value",
+    fold: Callable[[Mapping[str, Any]], Mapping[str, Fit]] | None = None,
 ) -> dict[str, Any]:
     """Return the calibration of held-out positions: deciles and Brier scores of the raw values
-    and of the calibrated probabilities, and those of always predicting the base rate."""
+    and of the calibrated probabilities, and those of always predicting the base rate. With
+    ``fold`` (cross-fitting), each position is calibrated by the fits ``fold`` gives for it
+    (fitted without its game) instead of ``fits``."""
     raw = [float(p[key]) for p in test]
-    calibrated = [fits[str(p["players"])].probability(float(p[key])) for p in test]
+    calibrated = [(fits if fold is None else fold(p))[str(p["players"])].probability(
+        float(p[key])) for p in test]
     results = [float(p["result"]) for p in test]
     base = [1.0 / int(p["players"]) for p in test]
     return {

@@ -3,7 +3,14 @@ mover wins after it (:mod:`meeples.ai.calibration`) and one reason built from th
 game's evaluation (its ``reasons`` module: what the action captures, scores, builds...).
 
 An action the search did not examine (no simulation reached it, or alpha-beta ran out of time
-before its first depth) gets no number: its value would be a placeholder.
+before its first depth, or no candidate turn of the turn search starts with it) gets no number:
+its value would be a placeholder.
+
+A level that is a scripted policy (Meeple War's attacking bot: its values are 1 for its pick, 0
+for the rest) does not estimate anything: the hint asks the game's ``hard`` search instead
+(Meeple War: whole turns judged by rollouts, :mod:`meeples.ai.turns`). There the hinted action is
+the first decision of a candidate turn, its value the mean share of that turn's rollouts, and its
+reason what the whole turn does (from the position before to the one the turn ends in).
 """
 
 from __future__ import annotations
@@ -20,14 +27,30 @@ from meeples.ai.alphabeta import AlphaBetaBot
 from meeples.ai.bot import Budget, Estimate, SearchBot
 from meeples.ai.levels import get_bot
 from meeples.ai.model import model
+from meeples.ai.turns import TurnSearchBot
 from meeples.core.game import State
 from meeples.core.text import Message, msg
 
 Reason = Callable[[Any, Any, int], Message | None]
 
-#: Bots that rank actions by rules of thumb (Meeple War's attacking policy): a hint keeps their
-#: order and values each action by the game's evaluation of the position it leads to.
+#: Bots that rank actions by rules of thumb (Meeple War's attacking policy): their values mark
+#: their pick, so a hint asks the game's ``hard`` level instead.
 POLICIES = frozenset({"attack"})
+
+
+def hint_bot(game: str, level: str) -> SearchBot:
+    """Return the search a hint at ``level`` runs: the level's bot if it searches, the game's
+    ``hard`` level for a scripted policy, else the heuristic. A turn search judges a lone
+    candidate turn too (the hint wants its number)."""
+    bot = get_bot(game, level)
+    if isinstance(bot, SearchBot) and bot.name in POLICIES:
+        bot = get_bot(game, "hard")
+    if not isinstance(bot, SearchBot) or bot.name in POLICIES:
+        bot = get_bot(game, "heuristic")
+    assert isinstance(bot, SearchBot)
+    if isinstance(bot, TurnSearchBot):
+        bot.judge_alone = True
+    return bot
 
 
 def raw_estimates(
@@ -36,37 +59,29 @@ def raw_estimates(
     level: str = "normal",
     seed: int = 0,
     budget: Budget | None = None,
+    ends: dict[str, Any] | None = None,
 ) -> list[Estimate]:
     """Return up to ``n`` best actions for the player to move with the search's raw values
     (its own scale), best first. In a hidden-information game the search starts from the
-    mover's view only."""
+    mover's view only. For a turn search, ``ends`` (if given) receives the position each
+    action's turn ends in, by action text."""
     if state.to_move is None or state.is_chance:  # nobody decides: nothing to hint
         return []
-    bot = get_bot(state.game.name, level)
+    bot = hint_bot(state.game.name, level)
     rng = random.Random(seed)
-    if not isinstance(bot, SearchBot):
-        bot = get_bot(state.game.name, "heuristic")
-    assert isinstance(bot, SearchBot)
     view = None
     inner = state.inner
     if bot.model.hidden:
         view = state.view(state.to_move)
         inner = bot.model.state_from_view(view, rng)
     chosen = budget if budget is not None else bot.budget
+    fmt = state.game.rules.format_action
     if isinstance(bot, AlphaBetaBot):
         searched = bot.analyse(inner, state.to_move, rng, chosen, view, keep=n)
-        fmt = state.game.rules.format_action
         return [Estimate(fmt(a), v, d) for a, v, d in searched[:n]]
     ranked = bot.estimates(inner, rng, chosen, view)[:n]
-    if bot.name in POLICIES:
-        # The policy's order, the evaluation's numbers: its values mark its choice (1 for the
-        # action picked, 0 for the others), they estimate nothing.
-        rules, mover = state.game.rules, state.to_move
-        ranked = [
-            dataclasses.replace(e, value=bot.model.evaluate(
-                rules.apply(inner, rules.parse_action(e.action)), mover), visits=1)
-            for e in ranked
-        ]
+    if ends is not None and isinstance(bot, TurnSearchBot):
+        ends.update((fmt(a), end) for a, end in bot.last_turns.items())
     return ranked
 
 
@@ -79,7 +94,8 @@ def hint(
 ) -> list[Estimate]:
     """Return up to ``n`` best actions for the player to move, best first, each with its
     calibrated win probability (None when not examined or not calibrated) and its reason."""
-    ranked = raw_estimates(state, n, level, seed, budget)
+    ends: dict[str, Any] = {}
+    ranked = raw_estimates(state, n, level, seed, budget, ends)
     mover = state.to_move
     if not ranked or mover is None:
         return ranked
@@ -90,8 +106,14 @@ def hint(
         probability = None
         if estimate.visits > 0:
             probability = calibration.probability(state.game.name, state.players, estimate.value)
-        after = state.game.rules.apply(state.inner, state.parse_action(estimate.action))
-        why = explain(state.inner, after, mover) if explain is not None else None
+        why = None
+        turn_end = ends.get(estimate.action)
+        explain_turn = reason_of(state.game.name, "turn_reason") if explain else None
+        if turn_end is not None and explain_turn is not None:
+            why = explain_turn(state.inner, turn_end, mover)
+        elif explain is not None:
+            after = state.game.rules.apply(state.inner, state.parse_action(estimate.action))
+            why = explain(state.inner, after, mover)
         if why is None:
             why = msg("core.hint.best_found")
         found.append(dataclasses.replace(estimate, probability=probability, reason=why))
@@ -99,11 +121,12 @@ def hint(
 
 
 @cache
-def reason_of(game: str) -> Reason | None:
-    """Return the ``reason(before, after, player)`` of a game's ``reasons`` module, or None."""
+def reason_of(game: str, name: str = "reason") -> Reason | None:
+    """Return the ``reason(before, after, player)`` of a game's ``reasons`` module (or its
+    function ``name``: ``turn_reason(before, end_of_turn, player)``), or None."""
     try:
         module = importlib.import_module(f"meeples.games.{game}.reasons")
     except ImportError:
         return None
-    found: Reason | None = getattr(module, "reason", None)
+    found: Reason | None = getattr(module, name, None)
     return found

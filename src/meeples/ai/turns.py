@@ -21,6 +21,15 @@ chance decides (a tile turned up), and it is judged by playing the game on to it
    action) and played without a new search as long as the game follows it. Any other position
    (an opponent deviated, a tile came up) searches again.
 
+Its estimates (what a hint shows, :mod:`meeples.ai.hint`): the value of an action is the mean
+share of the rollouts after the best candidate turn that starts with it, pulled toward the even
+share by one virtual rollout (``(total + 1/n) / (visits + 1)``) so that a handful of won
+rollouts is not shown as a proven 1; a turn that ends the game is worth its result. An action no
+candidate starts with is not examined (0 visits). ``last_turns`` keeps, per first action, the
+position its turn ends in (a hint's reason is what the whole turn does). With ``judge_alone`` a
+lone candidate (every candidate turn ended in the same position) is also judged by rollouts,
+which play skips: the hint wants its number, the player has nothing to choose.
+
 So the bot is a one-level search over whole turns whose leaves are valued by the attacking
 policy playing on: it plays the policy's own turn unless some other turn wins more rollouts.
 Rollouts stop at ``PLY_CAP`` plies, where the game's values stand in for the end. The clock of
@@ -81,6 +90,10 @@ class TurnSearchBot(SearchBot):
         self._plan: dict[Any, Any] = {}
         self.last_iterations = 0
         self.last_candidates = 0
+        #: First action -> the position its best candidate turn ends in (last search).
+        self.last_turns: dict[Any, Any] = {}
+        #: Judge a lone candidate by rollouts too (hints); play does not need to.
+        self.judge_alone = False
 
     def reset(self) -> None:
         """Forget the plan of the current turn."""
@@ -151,6 +164,16 @@ class TurnSearchBot(SearchBot):
             state = self._step(state, rng)
         return self.model.values(state)
 
+    def _estimate(
+        self, end: Any, player: int, players: int, total: float, visits: int
+    ) -> float:
+        """Return the value shown for a turn: its result if it ends the game, else the mean of
+        its rollouts with one virtual rollout at the even share (never a proven 0 or 1)."""
+        found = self.model.rules.outcome(end)
+        if found is not None:
+            return returns(found, players)[player]
+        return (total + 1.0 / players) / (visits + 1)
+
     # -- the search ---------------------------------------------------------------------------
 
     def analyse(
@@ -164,7 +187,8 @@ class TurnSearchBot(SearchBot):
             return [(planned, 1.0, 1)] + [(a, 0.0, 0) for a in legal if a != planned]
         candidates = self._candidates(state, player, rng)
         self.last_candidates = len(candidates)
-        if len(candidates) <= 1:
+        self.last_turns = {}
+        if len(candidates) <= 1 and not (self.judge_alone and candidates):
             self.last_iterations = 0
             self._plan = dict(candidates[0][1]) if candidates else {}
             first = candidates[0][1][0][1] if candidates else self._policy(state, rng)
@@ -200,10 +224,14 @@ class TurnSearchBot(SearchBot):
         self._plan = dict(best)
         ranked: list[tuple[Any, float, int]] = []
         seen = set()
+        players = int(self.model.rules.players(state))
         for i in order:  # each first action with the best turn that starts with it
-            first = candidates[i][1][0][1]
+            end, turn = candidates[i]
+            first = turn[0][1]
             if first not in seen:
                 seen.add(first)
-                ranked.append((first, totals[i] / visits[i], visits[i]))
+                self.last_turns[first] = end
+                ranked.append((first, self._estimate(end, player, players, totals[i],
+                                                     visits[i]), visits[i]))
         ranked += [(a, 0.0, 0) for a in legal if a not in seen]
         return ranked

@@ -2,7 +2,8 @@
 victory points, bravery, towers held with two meeples, buildings built, meeples in play), and
 what it takes from the rivals (their buildings and meeples).
 
-The term whose change is worth most in the evaluation's weights names the action.
+The term whose change is worth most in the evaluation's weights names the action. A hint of the
+turn search (:mod:`meeples.ai.turns`) names what its whole turn does (:func:`turn_reason`).
 """
 
 from __future__ import annotations
@@ -61,3 +62,11 @@ def reason(before: State, after: State, player: int) -> Message | None:
     if worth <= 0:
         return None
     return msg(key, n=n)
+
+
+def turn_reason(before: State, end: State, player: int) -> Message:
+    """Return what the turn from ``before`` to ``end`` (the position it ends in) does for
+    ``player``; a turn that changes no term for the better is a quiet one, judged by its
+    playouts alone."""
+    what = reason(before, end, player)
+    return msg("mw.hint.turn_even") if what is None else msg("mw.hint.turn", what=what)
