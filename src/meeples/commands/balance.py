@@ -40,7 +40,7 @@ def register(subparsers: Any) -> None:
         description=(
             "Play N seeded games per setting (a player count and a set of rule options) with "
             "the same bot in every seat, over several processes, and report the share of wins "
-            "of each seat and place in the turn order with 95%% intervals, the length in "
+            "of each seat and place in the turn order with 95% intervals, the length in "
             "rounds, the games that reach the round limit and the points by source."
         ),
     )
