@@ -212,3 +212,28 @@ def test_observation_has_the_events_goals_powers_elders_tiles_and_volcano() -> N
                 if event["id"] is not None:
                     assert observation[FEATURES.index(f"event {i} {event['id']}")] == 1
     assert {"tile", "elder", "power", "in progress", "event", "tokens"} <= seen
+
+
+def test_episode_step_refuses_an_illegal_id_and_changes_nothing() -> None:
+    from meeples.env.episode import Episode
+
+    episode = Episode("rise_of_tribes", 2, {})
+    episode.reset(5)
+    legal = episode.legal_ids()
+    before, plies = episode.inner, episode.plies
+    illegal = next(i for i in range(episode.count) if i not in legal)
+    assert episode.step(illegal) is False
+    assert episode.step("1") is False
+    assert (episode.inner, episode.plies) == (before, plies)
+    assert episode.step(np.intp(legal[0])) is True
+    assert episode.inner is not before
+
+
+def test_episode_step_raises_on_an_illegal_id_when_asked() -> None:
+    from meeples.env.episode import Episode
+
+    episode = Episode("rise_of_tribes", 2, {}, illegal="raise")
+    episode.reset(5)
+    episode.mask()  # the legal list kept: the one-lookup path
+    with pytest.raises(meeples.IllegalAction):
+        episode.step(episode.count)

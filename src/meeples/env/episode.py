@@ -50,6 +50,10 @@ LEGAL_KEPT = 32
 _LEGAL_SETS: dict[str, dict[tuple[Any, ...], Legal]] = {}
 
 
+#: No action (a dictionary's default where None could be one).
+_NONE = object()
+
+
 class ObservationMismatch(AssertionError):
     """``checked=True``: the fast observation differs from the one built from the view."""
 
@@ -65,14 +69,15 @@ class Episode:
         illegal: str = "lose",
         checked: bool = False,
     ) -> None:
-        self.spec: EnvSpec = env_spec(game)
+        self.checked = checked
+        self._direct: Any = None
+        self.spec = env_spec(game)
         self.game: Game[Any, Any] = load(game)
         self.players = self.game.min_players if players is None else players
         self.options = self.game.check_options(self.players, options)
         if illegal not in ILLEGAL:
             raise ValueError(f"illegal must be one of {', '.join(ILLEGAL)}, not {illegal!r}")
         self.illegal = illegal
-        self.checked = checked
         self.rules = self.game.rules
         self.table = self.spec.table
         #: The factored choices (Meeple War), or None: the ids are the table's.
@@ -92,9 +97,30 @@ class Episode:
         self._options: dict[int, Any] | None = None
         #: The game's own observer, kept between steps (None: its fast twin, or the view).
         self._observer = self.spec.observer() if self.spec.observer is not None else None
+        self._direct = self._fast_only()
         self.dealer = Dealer(0)
-        self._to_move: int | None = None
+        #: The player who decides next, or None when the game is over (kept by the settling).
+        self.to_move: int | None = None
         self.plies = 0  # actions played from the start, chance's included: the draw index
+
+    @property
+    def spec(self) -> EnvSpec:
+        """The game's declared environment spec."""
+        return self._spec
+
+    @spec.setter
+    def spec(self, spec: EnvSpec) -> None:
+        self._spec = spec
+        self._direct = self._fast_only()
+
+    def _fast_only(self) -> Any:
+        """Return the fast observation when nothing else is to be done (not checked, no head
+        to mark), called directly (a step's few lookups fewer), or None."""
+        spec = self._spec
+        if self.checked or spec.mark is not None:
+            return None
+        observer = getattr(self, "_observer", None)
+        return observer if observer is not None else spec.from_state
 
     def reset(self, seed: int, position: str | None = None) -> None:
         """Start a new game: seeded, or from a position text.
@@ -121,12 +147,7 @@ class Episode:
             outcome = self.dealer.pick(outcomes, self.plies)
             self.inner = rules.apply(self.inner, outcome)
             self.plies += 1
-        self._to_move = player
-
-    @property
-    def to_move(self) -> int | None:
-        """The player who decides next, or None when the game is over."""
-        return self._to_move
+        self.to_move = player
 
     @property
     def outcome(self) -> Outcome | None:
@@ -189,8 +210,12 @@ class Episode:
         """Return a new legal-action mask of the player to move: 1 for each legal id."""
         mask = np.zeros(self.count, dtype=np.int8)
         if self.choices is None:
-            _, ascending, where = self._legal()
-            mask.put(ascending if where is None else where, 1)
+            found = self._legal_now
+            _, ascending, where = self._legal() if found is None else found
+            if where is None:
+                mask.put(ascending, 1)
+            else:  # an index array: faster than put
+                mask[where] = 1
             return mask
         ids = self.legal_ids()
         if len(ids) > 16:
@@ -220,13 +245,42 @@ class Episode:
         if self.choices is not None:
             legal: Any = self.legal_ids()
         else:
-            by_id, legal, _ = self._legal()
+            found = self._legal_now
+            by_id, legal, _ = self._legal() if found is None else found
             legal = legal if by_id is None else by_id
         if number in legal:
             return number
         if self.illegal == "raise":
             raise IllegalAction(f"{action!r} is not the id of a legal action here")
         return None
+
+    def step(self, action: Any) -> bool:
+        """:meth:`check` an action, then :meth:`play` it; return False when it is not legal
+        (``illegal="lose"``: nothing played). A kept list of legal actions (the common case
+        without choices) takes one lookup for both.
+
+        Raises:
+            IllegalAction: ``illegal="raise"`` and the action is not legal here.
+        """
+        found = self._legal_now
+        if found is not None and found[0] is not None:
+            try:
+                number = operator.index(action)
+            except TypeError:
+                number = -1
+            chosen = found[0].get(number, _NONE)
+            if chosen is not _NONE:
+                self._last = chosen
+                self.inner = self.rules.apply(self.inner, chosen)
+                self.plies += 1
+                self._legal_now = None
+                self._settle()
+                return True
+        checked = self.check(action)
+        if checked is None:
+            return False
+        self.play(checked)
+        return True
 
     def play(self, number: int) -> None:
         """Play the action of a legal id (checked by :meth:`check`). With choices, a head only
@@ -245,7 +299,8 @@ class Episode:
             self._options = None
             self._last = chosen
         else:
-            by_id = self._legal()[0]
+            found = self._legal_now
+            by_id = (self._legal() if found is None else found)[0]
             self._last = self.table.action(number) if by_id is None else by_id[number]
         self.inner = self.rules.apply(self.inner, self._last)
         self.plies += 1
@@ -284,6 +339,10 @@ class Episode:
 
     def observe(self, player: int) -> Planes:
         """Return a player's observation planes (a new array)."""
+        direct = self._direct
+        if direct is not None:
+            planes: Planes = direct(self.inner, player)
+            return planes
         fast = self._observer if self._observer is not None else self.spec.from_state
         planes = self.spec.from_view(self.view(player)) if fast is None else self._fast(
             fast, player)

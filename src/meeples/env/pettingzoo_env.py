@@ -98,6 +98,20 @@ class MeeplesAEC(AECEnv[str, Observation, Action]):
             mask = np.zeros(episode.count, dtype=np.int8)
         return {"observation": episode.observe(seat), "action_mask": mask}
 
+    def last(self, observe: bool = True) -> tuple[Observation | None, float, bool, bool,
+                                                  dict[str, Any]]:
+        """PettingZoo's ``last``: the selected agent's observation (None with
+        ``observe=False``), cumulative reward, termination, truncation and info (the same,
+        without its assertion's and calls' cost on every step)."""
+        agent = self.agent_selection
+        return (
+            self.observe(agent) if observe else None,
+            self._cumulative_rewards[agent],
+            self.terminations[agent],
+            self.truncations[agent],
+            self.infos[agent],
+        )
+
     def step(self, action: Action) -> None:
         """Play the selected agent's action id (``None`` for an agent whose game is over)."""
         agent = self.agent_selection
@@ -107,14 +121,12 @@ class MeeplesAEC(AECEnv[str, Observation, Action]):
         episode = self.episode
         # Rewards come only at the end: until then every reward stays 0 and needs no clearing.
         self._cumulative_rewards[agent] = 0.0
-        number = episode.check(action)
-        if number is None:
+        if not episode.step(action):
             self.rewards[agent] = -1.0
             self.infos[agent] = {"illegal_action": True}
             self.terminations = dict.fromkeys(self.agents, True)
             self._accumulate_rewards()
         else:
-            episode.play(number)
             to_move = episode.to_move
             if to_move is None:
                 for seat, reward in enumerate(episode.returns()):

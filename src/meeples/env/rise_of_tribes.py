@@ -215,21 +215,28 @@ def from_state(state: State, player: int) -> Planes:
         else:
             made = _whole(state, player, to_move)
     except TypeError:  # a working copy's lists (unhashable): their tuples
+        _SEEN.pop(seat, None)  # its bytes may be half rewritten
         if isinstance(state, _Frozen):
             raise
         return from_state(_Frozen(state), player)  # type: ignore[arg-type]
     out, on_board, built = made
-    # The caller's array is its own (the bytes kept here are never written).
-    if len(_SEEN) >= _SEEN_SIZE and seat not in _SEEN:
-        _SEEN.clear()
-    _SEEN[seat] = (state, bytes(out), on_board, built, to_move)
-    return np.frombuffer(out, dtype=np.float32)
+    # The bytes kept are rewritten in place by the next call for this seat (through the
+    # bytearray, which the array kept beside them views): the caller's array is a copy.
+    if seen is not None and out is seen[1]:
+        array = seen[2]
+    else:
+        array = np.frombuffer(out, dtype=np.float32)
+        if len(_SEEN) >= _SEEN_SIZE and seat not in _SEEN:
+            _SEEN.clear()
+    _SEEN[seat] = (state, out, array, on_board, built, to_move)
+    return array.copy()
 
 
 #: The last state observed by each seat of each game: (state, its observation's bytes, each
 #: seat's members on the board, villages built, the seat to move), by (players, seat, the id
 #: of the game's terrain); emptied when full (games end, and the setup deals the terrain).
-_SEEN: dict[tuple[int, int, int], tuple[Any, bytes, tuple[int, ...], tuple[int, ...], int]] = {}
+_SEEN: dict[tuple[int, int, int], tuple[Any, bytearray, Planes, tuple[int, ...],
+                                       tuple[int, ...], int]] = {}
 _SEEN_SIZE = 256
 
 _HEX_WIDTH = len(HEX_FEATURES)
@@ -275,28 +282,32 @@ def _whole(state: State, player: int, to_move: int
     ))), on_board, built
 
 
-def _changed(seen: tuple[Any, bytes, tuple[int, ...], tuple[int, ...], int], state: State,
-             player: int, to_move: int) -> tuple[bytearray, tuple[int, ...], tuple[int, ...]]:
-    """Return :func:`_whole` from an earlier state's (its terrain the same): its bytes with the
-    features whose fields differ written again."""
-    before, made, on_board, built, moved = seen
-    out = bytearray(made)
+def _changed(seen: tuple[Any, bytearray, Planes, tuple[int, ...], tuple[int, ...], int],
+             state: State, player: int, to_move: int
+             ) -> tuple[bytearray, tuple[int, ...], tuple[int, ...]]:
+    """Return :func:`_whole` from an earlier state's (its terrain the same): its bytes, with
+    the features whose fields differ written again in place. The rules share every container
+    an action leaves alone (the same object): ``is`` answers most comparisons at once."""
+    before, out, _, on_board, built, moved = seen
     players = state.n
-    size = len(data.MAPS[players])
     seats = range(players)
     pop, villages = state.pop, state.villages
-    if pop != before.pop:
-        for h in compress(range(size), map(ne, pop, before.pop)):
+    if pop is not before.pop:
+        earlier = before.pop
+        now_list = [*on_board]  # moved by the hexes that changed (one or two, most steps)
+        for h in compress(range(len(pop)), map(ne, pop, earlier)):
             out[_HEX_ROW * h: _HEX_ROW * (h + 1)] = _hex_row(state, player, h)
-        now = tuple(map(sum, zip(*pop, strict=True)))
+            for seat, (count, was) in enumerate(zip(pop[h], earlier[h], strict=True)):
+                now_list[seat] += count - was
+        now = tuple(now_list)
         if now != on_board:
             values = _BYTES[SUPPLY_SCALE]
             for seat in compress(seats, map(ne, now, on_board)):
                 at = _SEAT_AT[(seat - player) % players] + _SUPPLY_AT
                 out[at: at + 4] = values[min(data.MEMBERS - now[seat], SUPPLY_SCALE)]
             on_board = now
-    if villages != before.villages:
-        for h in compress(range(size), map(ne, villages, before.villages)):
+    if villages is not before.villages:
+        for h in compress(range(len(villages)), map(ne, villages, before.villages)):
             out[_HEX_ROW * h: _HEX_ROW * (h + 1)] = _hex_row(state, player, h)
         now = tuple(map(villages.count, seats))
         if now != built:
@@ -313,7 +324,7 @@ def _changed(seen: tuple[Any, bytes, tuple[int, ...], tuple[int, ...], int], sta
             if h >= 0:
                 out[_HEX_ROW * h: _HEX_ROW * (h + 1)] = _hex_row(state, player, h)
     res = state.res
-    if res != before.res:
+    if res is not before.res:
         values = _BYTES[RESOURCE_SCALE]
         for seat in compress(seats, map(ne, res, before.res)):
             wood, food, stone = res[seat]
@@ -322,44 +333,57 @@ def _changed(seen: tuple[Any, bytes, tuple[int, ...], tuple[int, ...], int], sta
                                 + values[min(food, RESOURCE_SCALE)]
                                 + values[min(stone, RESOURCE_SCALE)])
     score = state.score
-    if score != before.score:
+    if score is not before.score:
         values = _BYTES[SCORE_SCALE]
         for seat in compress(seats, map(ne, score, before.score)):
             at = _SEAT_AT[(seat - player) % players] + _SCORE_AT
             out[at: at + 4] = values[min(score[seat], SCORE_SCALE)]
-    for cards, earlier, scale, count_at, goals_at in (
-            (state.progress, before.progress, IN_PROGRESS_SCALE, _PROGRESS_AT, _GOALS_AT),
-            (state.completed, before.completed, COMPLETED_SCALE, _DONE_AT, _COMPLETED_AT)):
-        if cards != earlier:
-            values = _BYTES[scale]
-            for seat in compress(seats, map(ne, cards, earlier)):
-                k = (seat - player) % players
-                at = _SEAT_AT[k] + count_at
-                out[at: at + 4] = values[min(len(cards[seat]), scale)]
-                at = goals_at[k]
-                out[at: at + 4 * _GOALS] = _goal_row(cards[seat])
+    if state.progress is not before.progress:
+        _cards(out, state.progress, before.progress, player, IN_PROGRESS_SCALE, _PROGRESS_AT,
+               _GOALS_AT)
+    if state.completed is not before.completed:
+        _cards(out, state.completed, before.completed, player, COMPLETED_SCALE, _DONE_AT,
+               _COMPLETED_AT)
     if to_move != moved:
         for seat, value in ((moved, _ZERO), (to_move, _ONE)):
             if seat >= 0:
                 at = _SEAT_AT[(seat - player) % players] + _MOVE_AT
                 out[at: at + 4] = value
     rows = state.rows
-    if rows != before.rows:
+    if rows is not before.rows:
         for r in compress(range(len(_DICE_AT)), map(ne, rows, before.rows)):
             at = _DICE_AT[r]
             out[at: at + 12] = _dice_row(rows[r])
-    if state.hand != before.hand:
+    if state.hand is not before.hand and state.hand != before.hand:
         out[_HAND_BYTES] = _hand(state.hand)
     if state.phase != before.phase or state.rnd != before.rnd or state.over != before.over:
         out[_TURN_BYTES] = _TURN[state.phase][min(state.rnd + 1, ROUND_SCALE)][bool(state.over)]
-    if (state.special != before.special or state.elder_at != before.elder_at
-            or state.tribe != before.tribe or state.leaders != before.leaders):
+    if ((state.special is not before.special and state.special != before.special)
+            or (state.elder_at is not before.elder_at and state.elder_at != before.elder_at)
+            or (state.tribe is not before.tribe and state.tribe != before.tribe)
+            or state.leaders != before.leaders):
         out[_SETUP_BYTES] = _setup(state, player)
-    if state.slots != before.slots or state.tokens != before.tokens:
+    if ((state.slots is not before.slots and state.slots != before.slots)
+            or (state.tokens is not before.tokens and state.tokens != before.tokens)):
         out[_EVENT_BYTES] = _events(state.slots, state.tokens)
     if state.volcano != before.volcano:
         out[_VOLCANO_BYTES] = _VOLCANO[state.volcano + 1]
     return out, on_board, built
+
+
+def _cards(out: bytearray, cards: tuple[tuple[int, ...], ...],
+           earlier: tuple[tuple[int, ...], ...], player: int, scale: int, count_at: int,
+           goals_at: tuple[int, ...]) -> None:
+    """Write again the goal cards (in progress, or completed) of the seats whose cards
+    differ: their count and their row."""
+    players = len(cards)
+    values = _BYTES[scale]
+    for seat in compress(range(players), map(ne, cards, earlier)):
+        k = (seat - player) % players
+        at = _SEAT_AT[k] + count_at
+        out[at: at + 4] = values[min(len(cards[seat]), scale)]
+        at = goals_at[k]
+        out[at: at + 4 * _GOALS] = _goal_row(cards[seat])
 
 
 class _Pieces(dict[Any, bytes]):
