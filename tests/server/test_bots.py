@@ -5,12 +5,16 @@ from __future__ import annotations
 import asyncio
 import os
 import signal
+from collections.abc import Callable
+from typing import TypeVar
 
 import pytest
 
 import meeples
 from meeples.server import bots
 from meeples.server.workers import SEARCH_NICENESS, Workers
+
+T = TypeVar("T")
 
 
 @pytest.mark.parametrize("level", ["random", "easy"])
@@ -34,35 +38,32 @@ def _niceness() -> int:
     return os.nice(0)
 
 
-def test_bots_and_hints_search_at_a_lower_priority_than_the_games() -> None:
-    """A search takes only the CPU the event loop leaves: its processes are niced."""
-
-    async def both(workers: Workers) -> tuple[int, int]:
-        return await workers.bot(_niceness), await workers.hint(_niceness)
-
-    workers = Workers.start(1)
-    try:
-        bot, hint = asyncio.run(both(workers))
-    finally:
-        workers.stop()
-    assert bot == hint == min(os.nice(0) + SEARCH_NICENESS, 19)
-
-
 def _sigint_handler() -> object:
     return signal.getsignal(signal.SIGINT)
 
 
-def test_ctrl_c_in_the_terminal_leaves_bot_and_hint_workers_running() -> None:
-    """SIGINT reaches the whole process group: the workers ignore it, the server stops them."""
+def _in_bot_and_hint_workers(function: Callable[[], T]) -> tuple[T, T]:
+    """Return what function answers in a real bot worker process and in a hint worker."""
 
-    async def both(workers: Workers) -> tuple[object, object]:
-        return await workers.bot(_sigint_handler), await workers.hint(_sigint_handler)
+    async def both(workers: Workers) -> tuple[T, T]:
+        return await workers.bot(function), await workers.hint(function)
 
     workers = Workers.start(1)
     try:
-        bot, hint = asyncio.run(both(workers))
+        return asyncio.run(both(workers))
     finally:
         workers.stop()
+
+
+def test_bots_and_hints_search_at_a_lower_priority_than_the_games() -> None:
+    """A search takes only the CPU the event loop leaves: its processes are niced."""
+    bot, hint = _in_bot_and_hint_workers(_niceness)
+    assert bot == hint == min(os.nice(0) + SEARCH_NICENESS, 19)
+
+
+def test_ctrl_c_in_the_terminal_leaves_bot_and_hint_workers_running() -> None:
+    """SIGINT reaches the whole process group: the workers ignore it, the server stops them."""
+    bot, hint = _in_bot_and_hint_workers(_sigint_handler)
     assert bot == hint == signal.SIG_IGN
 
 
