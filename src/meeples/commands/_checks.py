@@ -15,6 +15,9 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
 
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
 import meeples
 from meeples.ai import Budget, get_bot, hint
 from meeples.ai.levels import parse_budget as read_budget
@@ -273,3 +276,12 @@ def _reason(error: BaseException) -> str:
         return error.strerror
     return str(error) or type(error).__name__
 
+
+
+def progress_bar(console: Console) -> Progress:
+    """Return the progress bar of the long commands (arena, balance, self-play): a description,
+    the bar, done of total and the time elapsed, gone once the work ends."""
+    return Progress(
+        TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(),
+        TimeElapsedColumn(), console=console, transient=True,
+    )

@@ -15,19 +15,19 @@ from typing import Any
 
 from rich.console import Console
 from rich.markup import escape
-from rich.progress import (
-    BarColumn,
-    MofNCompleteColumn,
-    Progress,
-    TaskID,
-    TextColumn,
-    TimeElapsedColumn,
-)
+from rich.progress import Progress, TaskID
 from rich.table import Table
 
 import meeples
 from meeples.ai import arena
-from meeples.commands._checks import check_bot, output_file, shorten, whole_number, write_output
+from meeples.commands._checks import (
+    check_bot,
+    output_file,
+    progress_bar,
+    shorten,
+    whole_number,
+    write_output,
+)
 from meeples.core.errors import BadOptions
 from meeples.core.game import Game
 
@@ -114,14 +114,7 @@ def run(args: argparse.Namespace) -> int:
                   f"({record['reason']}, {record['plies']} plies, "
                   f"longest moves {slowest} s)", flush=True)
 
-    with Progress(
-        TextColumn("[bold]{task.description}"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeElapsedColumn(),
-        console=console,
-        transient=True,
-    ) as progress:
+    with progress_bar(console) as progress:
         task = progress.add_task(f"{args.game} arena", total=total)
         report = arena.run(
             args.game,

@@ -16,18 +16,18 @@ from typing import Any
 
 from rich.console import Console
 from rich.markup import escape
-from rich.progress import (
-    BarColumn,
-    MofNCompleteColumn,
-    Progress,
-    TextColumn,
-    TimeElapsedColumn,
-)
+from rich.progress import Progress
 from rich.table import Table
 
 import meeples
 from meeples.ai import balance
-from meeples.commands._checks import check_bot, output_file, whole_number, write_output
+from meeples.commands._checks import (
+    check_bot,
+    output_file,
+    progress_bar,
+    whole_number,
+    write_output,
+)
 from meeples.commands.arena import MAX_JOBS, WRITE_EVERY, player_counts, write_json
 from meeples.core.errors import BadOptions
 
@@ -129,14 +129,7 @@ def run(args: argparse.Namespace) -> int:
             last_write[0] = time.monotonic()
             save(run_.report())
 
-    with Progress(
-        TextColumn("[bold]{task.description}"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeElapsedColumn(),
-        console=console,
-        transient=True,
-    ) as progress:
+    with progress_bar(console) as progress:
         task = progress.add_task(f"{args.game} balance ({args.bot})", total=total)
         report = run_.play(progress=lambda record: advance(progress, task, record))
     save(report)

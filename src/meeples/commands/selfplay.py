@@ -15,11 +15,10 @@ from typing import Any
 
 from rich.console import Console
 from rich.markup import escape
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
 import meeples
 from meeples.ai import selfplay
-from meeples.commands._checks import check_bot, shorten, whole_number
+from meeples.commands._checks import check_bot, progress_bar, shorten, whole_number
 from meeples.core.errors import BadOptions
 from meeples.core.record import Match
 
@@ -138,10 +137,7 @@ def run(args: argparse.Namespace) -> int:
         selfplay.run_ray(ray, tasks) if ray else selfplay.run_local(tasks, processes)
     )
     every = max(1, args.games // 20)
-    with Progress(
-        TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(),
-        TimeElapsedColumn(), console=console, transient=True,
-    ) as progress:
+    with progress_bar(console) as progress:
         bar = progress.add_task(f"{args.game} self-play", total=args.games)
         try:
             for result in played:
