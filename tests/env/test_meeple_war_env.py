@@ -478,3 +478,63 @@ def test_bots_cannot_play_while_a_head_awaits_its_hex() -> None:
     with pytest.raises(meeples.IllegalAction):
         episode.play_text(text)
     assert episode.pending == head
+
+
+def fresh_codes(inner: Any) -> dict[int, str]:
+    """Return a decision's legal actions by code, from places numbered afresh (nothing kept)."""
+    numbered = choices._number_places(inner.players, inner.tiles)
+    out = {}
+    for text in meeples.load(GAME).rules.legal_actions(inner):
+        path = choices._path(text, numbered)
+        assert path is not None
+        out[path[0] if len(path) == 1 else path[0] * choices.COUNT + path[1]] = text
+    return out
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_codes_kept_from_map_to_map_equal_codes_found_afresh(players: int) -> None:
+    # Each game alone, so that each map's codes are handed on from the map before (one tile
+    # more, or several at once), then both interleaved, so that they are found anew (the last
+    # map was the other game's) or are those kept for the map.
+    games = [list(far_positions(players, 1, seed=players)),
+             [state.inner for state in positions(players, 1, seed=3 * players)]]
+    laid = set()
+    for states in games:
+        for before, inner in zip(states, states[1:], strict=False):
+            assert choices.state_coded(inner) == fresh_codes(inner)
+            laid.add(len(inner.tiles) - len(before.tiles))
+    assert {1, 2} <= laid  # maps grew by one tile and by two between decisions
+    for step in range(max(map(len, games))):
+        for states in games:
+            inner = states[min(step, len(states) - 1)]
+            assert choices.places(inner) == choices._number_places(players, inner.tiles)
+            assert choices.state_coded(inner) == fresh_codes(inner)
+
+
+def test_episode_refuses_ids_of_the_wrong_level_and_codes_and_changes_nothing() -> None:
+    episode = Episode(GAME, 2, {})
+    episode.reset(0)
+    rng = random.Random(3)
+    while not any(choices.is_head(i) for i in episode.legal_ids()):
+        ids = episode.legal_ids()
+        episode.play(ids[rng.randrange(len(ids))])
+    first = episode.legal_ids()
+    head = next(i for i in first if choices.is_head(i))
+    inner, plies = episode.inner, episode.plies
+    code = next(c for c in episode._codes() if c >= choices.COUNT)  # head * COUNT + place
+    for bad in (-1, choices.COUNT, code, choices.FIRST_COUNT, code % choices.COUNT, "1", 1.0):
+        assert episode.step(bad) is False and episode.check(bad) is None
+    assert (episode.inner, episode.plies, episode.pending) == (inner, plies, None)
+    assert episode.step(np.intp(head)) is True and episode.pending == head
+    places = episode.legal_ids()
+    assert min(places) >= choices.FIRST_COUNT
+    for bad in (head, first[0], choices.COUNT + places[0], -places[0], places[0] - choices.COUNT):
+        assert episode.step(bad) is False and episode.check(bad) is None
+    assert (episode.inner, episode.pending) == (inner, head)
+    raising = Episode(GAME, 2, {}, illegal="raise")
+    raising.reset(0)
+    with pytest.raises(meeples.IllegalAction):
+        raising.step(choices.COUNT)
+    assert episode.step(places[-1]) is True
+    assert episode.pending is None and episode.plies > plies
+    assert episode.last == choices.text((head, places[-1]), inner)

@@ -91,10 +91,13 @@ class Episode:
         #: episodes (positions often have the same list: their ids are found once).
         self._legal_now: Legal | None = None
         self._legal_sets = _LEGAL_SETS.setdefault(game, {})
-        #: With choices: the head chosen, awaiting its place (None: none), and the legal actions
-        #: of the state as the tree of ids that choose them (computed once per state).
+        #: With choices: the head chosen, awaiting its place (None: none), the state's legal
+        #: actions by code (the choices' ``state_coded``: a whole action's id, or ``head *
+        #: COUNT + place``; found once per state), and which ids are legal at the level
+        #: awaited (the first ids, or the pending head's places), a flag per id.
         self.pending: int | None = None
-        self._options: dict[int, Any] | None = None
+        self._coded: dict[int, Any] | None = None
+        self._flags: bytearray | None = None
         #: The game's own observer, kept between steps (None: its fast twin, or the view).
         self._observer = self.spec.observer() if self.spec.observer is not None else None
         self._direct = self._fast_only()
@@ -111,13 +114,14 @@ class Episode:
     @spec.setter
     def spec(self, spec: EnvSpec) -> None:
         self._spec = spec
+        self._mark = spec.mark
         self._direct = self._fast_only()
 
     def _fast_only(self) -> Any:
-        """Return the fast observation when nothing else is to be done (not checked, no head
-        to mark), called directly (a step's few lookups fewer), or None."""
+        """Return the fast observation when it is not checked against the view's, called
+        directly (a step's few lookups fewer), or None."""
         spec = self._spec
-        if self.checked or spec.mark is not None:
+        if self.checked:
             return None
         observer = getattr(self, "_observer", None)
         return observer if observer is not None else spec.from_state
@@ -135,7 +139,8 @@ class Episode:
         self.dealer = Dealer(seed % SEED_BOUND)
         self.inner = state.inner
         self.plies = len(state.history)
-        self._last = self._ids = self._legal_now = self.pending = self._options = None
+        self._last = self._ids = self._legal_now = self.pending = self._coded = None
+        self._flags = None
         self._settle()
 
     def _settle(self) -> None:
@@ -161,8 +166,12 @@ class Episode:
         if self.choices is None:
             return self._legal()[1]
         if self._ids is None:
-            options = self._choice_options()
-            self._ids = sorted(options if self.pending is None else options[self.pending])
+            coded, count = self._codes(), self.count
+            if self.pending is None:
+                self._ids = sorted({code if code < count else code // count for code in coded})
+            else:
+                base = self.pending * count
+                self._ids = sorted(code - base for code in coded if base <= code < base + count)
         return self._ids
 
     def _legal(self) -> Legal:
@@ -197,19 +206,35 @@ class Episode:
             self._legal_now = found
         return found
 
-    def _choice_options(self) -> dict[int, Any]:
-        """Return the state's legal actions as the tree of ids that choose them (choices)."""
-        options = self._options
-        if options is None and self.choices is not None:
-            options = self._options = self.choices.options(
-                self.rules.legal_actions(self.inner), self.inner)
-        assert options is not None
-        return options
+    def _codes(self) -> dict[int, Any]:
+        """Return the state's legal actions by code (choices)."""
+        coded = self._coded
+        if coded is None:
+            assert self.choices is not None
+            coded = self._coded = self.choices.state_coded(self.inner)
+        return coded
+
+    def _level(self) -> bytearray:
+        """Return a flag per id, 1 for those legal at the level awaited: the state's first ids,
+        or the places of the pending head (choices)."""
+        flags = self._flags
+        if flags is None:
+            coded, count = self._codes(), self.count
+            flags = self._flags = bytearray(count)
+            if self.pending is None:
+                for code in coded:
+                    flags[code if code < count else code // count] = 1
+            else:
+                base = self.pending * count
+                for code in coded:
+                    if base <= code < base + count:
+                        flags[code - base] = 1
+        return flags
 
     def mask(self) -> Mask:
         """Return a new legal-action mask of the player to move: 1 for each legal id."""
-        mask = np.zeros(self.count, dtype=np.int8)
         if self.choices is None:
+            mask = np.zeros(self.count, dtype=np.int8)
             found = self._legal_now
             _, ascending, where = self._legal() if found is None else found
             if where is None:
@@ -217,13 +242,8 @@ class Episode:
             else:  # an index array: faster than put
                 mask[where] = 1
             return mask
-        ids = self.legal_ids()
-        if len(ids) > 16:
-            mask.put(ids, 1)
-        else:  # item by item is faster than converting a short list
-            for number in ids:
-                mask[number] = 1
-        return mask
+        flags = self._flags
+        return np.frombuffer(bytearray(self._level() if flags is None else flags), np.int8)
 
     def legal_texts(self) -> list[str]:
         """Return the legal actions of the player to move as text."""
@@ -243,7 +263,9 @@ class Episode:
         except TypeError:
             number = -1
         if self.choices is not None:
-            legal: Any = self.legal_ids()
+            if 0 <= number < self.count and self._level()[number]:
+                return number
+            legal: Any = ()
         else:
             found = self._legal_now
             by_id, legal, _ = self._legal() if found is None else found
@@ -276,27 +298,59 @@ class Episode:
                 self._legal_now = None
                 self._settle()
                 return True
+        if self.choices is not None:
+            return self._step_choice(action)
         checked = self.check(action)
         if checked is None:
             return False
         self.play(checked)
         return True
 
+    def _step_choice(self, action: Any) -> bool:
+        """:meth:`step` with choices: a whole action, or a head's place, is one lookup of its
+        code; a head is its flag at the first level."""
+        try:
+            number = operator.index(action)
+        except TypeError:
+            number = -1
+        count = self.count
+        if 0 <= number < count:
+            coded = self._coded
+            if coded is None:
+                coded = self._codes()
+            pending = self.pending
+            chosen = coded.get(number if pending is None else pending * count + number)
+            if chosen is not None:
+                self.pending = None
+                self._last = chosen
+                self.inner = self.rules.apply(self.inner, chosen)
+                self.plies += 1
+                self._ids = self._coded = self._flags = None
+                self._settle()
+                return True
+            if pending is None:
+                flags = self._flags
+                if (self._level() if flags is None else flags)[number]:  # a head
+                    self.pending = number
+                    self._flags = self._ids = None
+                    return True
+        if self.illegal == "raise":
+            raise IllegalAction(f"{action!r} is not the id of a legal action here")
+        return False
+
     def play(self, number: int) -> None:
         """Play the action of a legal id (checked by :meth:`check`). With choices, a head only
         records it (:attr:`pending`): the same player then chooses its place."""
         if self.choices is not None:
-            options = self._choice_options()
-            if self.pending is None:
-                chosen = options[number]
-                if type(chosen) is dict:  # a head: its place next
-                    self.pending = number
-                    self._ids = None
-                    return
-            else:
-                chosen = options[self.pending][number]
-                self.pending = None
-            self._options = None
+            pending = self.pending
+            chosen = self._codes().get(
+                number if pending is None else pending * self.count + number)
+            if chosen is None:  # a head: its place next
+                self.pending = number
+                self._flags = self._ids = None
+                return
+            self.pending = None
+            self._coded = self._flags = None
             self._last = chosen
         else:
             found = self._legal_now
@@ -324,7 +378,7 @@ class Episode:
             self._last = text
             self.inner = self.rules.apply(self.inner, text)
             self.plies += 1
-            self._ids = self._options = None
+            self._ids = self._coded = self._flags = None
             self._settle()
             return
         number = self.table.action_id(text)
@@ -342,6 +396,8 @@ class Episode:
         direct = self._direct
         if direct is not None:
             planes: Planes = direct(self.inner, player)
+            if self.pending is not None and self._mark is not None:
+                self._mark(planes, self.pending, player, self.players)
             return planes
         fast = self._observer if self._observer is not None else self.spec.from_state
         planes = self.spec.from_view(self.view(player)) if fast is None else self._fast(

@@ -84,6 +84,11 @@ class Choices(Protocol):
         its action, or for a head, each of its second ids -> its action."""
         ...
 
+    def state_coded(self, state: Any) -> dict[int, Any]:
+        """Return an internal state's legal actions by code: a whole action's id, or ``head *
+        COUNT + place`` for a two-step one (the same choices as :meth:`options`)."""
+        ...
+
     def is_head(self, number: int) -> bool:
         """Return whether an id is the head of a two-step action."""
         ...

@@ -55,6 +55,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from meeples.core.actiontable import Form, Space, Values
+from meeples.games.meeple_war import rules
 from meeples.games.meeple_war.action_table import (
     BUILDINGS,
     COUNTS,
@@ -176,6 +177,20 @@ def added_tile(before: tuple[tuple[int, int, int], ...], after: tuple[tuple[int,
     return after[i]
 
 
+def _added_tiles(before: tuple[tuple[int, int, int], ...],
+                 after: tuple[tuple[int, int, int], ...]) -> tuple[tuple[int, int, int], ...]:
+    """Return the tiles that ``after`` holds beyond ``before`` (sorted tiles), none when it
+    does not hold them all."""
+    tile = added_tile(before, after)
+    if tile is not None:  # most often a single tile
+        return (tile,)
+    if len(after) <= len(before):
+        return ()
+    kept = set(before)
+    laid = tuple(entry for entry in after if entry not in kept)
+    return laid if len(laid) == len(after) - len(before) else ()
+
+
 def renamed(places: dict[int, int], tile: tuple[int, int, int]) -> dict[int, int]:
     """Return the hexes whose place changes when a tile is laid (hex code -> its new place),
     given the places before: its own hex becomes the tile, an empty hex next to it becomes its
@@ -191,18 +206,45 @@ def renamed(places: dict[int, int], tile: tuple[int, int, int]) -> dict[int, int
     return out
 
 
-class _Epoch:
-    """The places of one map (the players and tiles of some states), and the paths of the
-    action texts met on it (most recur: the same meeples' moves, a worker's exits)."""
+class _Codes:
+    """The codes (see :func:`coded`) of the action texts met on a map, and the texts that name
+    each hex (a code stays right while its hexes keep their places)."""
 
-    __slots__ = ("tiles", "players", "places", "paths")
+    __slots__ = ("codes", "by_hex")
+
+    def __init__(self) -> None:
+        #: The codes of the texts that name no hex are the same on every map.
+        self.codes: dict[str, int] = dict(_HEXLESS)
+        #: hex -> texts naming it (and perhaps others no longer kept): those to forget when
+        #: its place changes.
+        self.by_hex: dict[int, list[str]] = {}
+
+    def handed_on(self, renamed: Iterable[int]) -> _Codes:
+        """Return these codes for a map grown by a tile, but those of the texts naming a hex
+        that it renamed; this map starts afresh (its places differ from the new map's)."""
+        out = _Codes()
+        out.codes, out.by_hex = self.codes, self.by_hex
+        self.codes, self.by_hex = dict(_HEXLESS), {}
+        codes, by_hex = out.codes, out.by_hex
+        for h in renamed:
+            for text in by_hex.pop(h, ()):
+                codes.pop(text, None)
+        return out
+
+
+class _Epoch:
+    """The places of one map (the players and tiles of some states), and the codes of the
+    action texts met on it (most recur: the same meeples' moves, a worker's exits, and from
+    the map before, but those naming a hex the last tile renamed)."""
+
+    __slots__ = ("tiles", "players", "places", "known")
 
     def __init__(self, players: int, tiles: tuple[tuple[int, int, int], ...],
-                 places: dict[int, int], paths: dict[str, Path] | None = None) -> None:
+                 places: dict[int, int], known: _Codes | None = None) -> None:
         self.tiles = tiles  # held, so that its id stays its own while the epoch is kept
         self.players = players
         self.places = places
-        self.paths: dict[str, Path] = {} if paths is None else paths
+        self.known = _Codes() if known is None else known
 
 
 #: id(tiles) -> the epoch of that map: states share their tiles tuple until a tile is laid, so
@@ -221,20 +263,25 @@ def _epoch(state: Any) -> _Epoch:
         if len(_EPOCHS) >= _EPOCH_LIMIT:
             _EPOCHS.clear()
         players = state.players
-        tile = None
+        laid: tuple[tuple[int, int, int], ...] = ()
         if _last and _last[0].players == players:
             if _last[0].tiles == tiles:  # the same tiles in a new tuple: the same places
                 found = _EPOCHS[id(tiles)] = _Epoch(players, tiles, _last[0].places,
-                                                    _last[0].paths)
+                                                    _last[0].known)
                 _last[:] = [found]
                 return found
-            tile = added_tile(_last[0].tiles, tiles)
-        if tile is None:
-            places = _number_places(players, tiles)
+            laid = _added_tiles(_last[0].tiles, tiles)
+        if not laid:
+            found = _Epoch(players, tiles, _number_places(players, tiles))
         else:
             places = _last[0].places.copy()
-            places.update(renamed(places, tile))
-        found = _EPOCHS[id(tiles)] = _Epoch(players, tiles, places)
+            changed: set[int] = set()
+            for tile in laid:  # one at a time, as the rules lay them
+                hexes = renamed(places, tile)
+                places.update(hexes)
+                changed.update(hexes)
+            found = _Epoch(players, tiles, places, _last[0].known.handed_on(changed))
+        _EPOCHS[id(tiles)] = found
         _last[:] = [found]
     return found
 
@@ -376,6 +423,69 @@ def paths(actions: Iterable[str], state: Any) -> list[Path]:
     return out
 
 
+def coded(actions: Sequence[str], state: Any) -> dict[int, str]:
+    """Return a state's legal actions by **code**: a whole action's id, or for a two-step
+    action ``head * COUNT + place`` (its two ids in one number, from ``COUNT`` on: no head is
+    0). Every legal action has one (see :func:`path`).
+
+    Raises:
+        ValueError: an action has no ids (a bug: every hex an action names is a place).
+    """
+    epoch = _epoch(state)
+    found: list[Any] = list(map(epoch.known.codes.get, actions))
+    if None in found:
+        _learn(actions, found, epoch)
+    return dict(zip(found, actions, strict=True))
+
+
+def _learn(actions: Sequence[str], found: list[Any], epoch: _Epoch) -> None:
+    """Fill in the codes of the actions not yet known on a map, and keep them."""
+    known = epoch.known
+    if len(known.codes) >= _CODE_LIMIT:
+        known.codes.clear()
+        known.by_hex.clear()
+    codes, by_hex, places = known.codes, known.by_hex, epoch.places
+    for i, action in enumerate(actions):
+        if found[i] is not None:
+            continue
+        # Most are moves (a tile, a place, a count): read at once, not parsed as any form.
+        origin, _, rest = action.partition(">")
+        target, _, count = rest.partition(":")
+        h = _HEX_CODES.get(origin) or _hex_code(origin)
+        to = _HEX_CODES.get(target) or _hex_code(target)
+        k = _COUNT_INDEX.get(count)
+        if h is not None and to is not None and k is not None:
+            p, q = places.get(h, -1), places.get(to, -1)
+            if 0 <= p < _TILES and 0 <= q < _PLACES:
+                found[i] = codes[action] = (_MOVE_AT + k + p * _COUNTS) * COUNT + FIRST_COUNT + q
+                by_hex.setdefault(h, []).append(action)
+                by_hex.setdefault(to, []).append(action)
+                continue
+        ids = _path(action, places)
+        if ids is None:
+            raise ValueError(f"{action!r} is no Meeple War action, or names a hex that is no"
+                             " place of its state")
+        found[i] = codes[action] = ids[0] if len(ids) == 1 else ids[0] * COUNT + ids[1]
+        skeleton = _skeleton(action)  # kept by _path
+        assert skeleton is not None
+        if isinstance(skeleton, int):
+            if len(_HEXLESS) < _CODE_LIMIT:
+                _HEXLESS[action] = skeleton
+            continue
+        for h in (skeleton[1], skeleton[5]):
+            if h >= 0:
+                by_hex.setdefault(h, []).append(action)
+
+
+def state_coded(state: Any) -> dict[int, str]:
+    """Return :func:`coded` of a state's legal actions (read from the list the state keeps
+    when the rules made it, not copied)."""
+    aux = state.aux
+    if aux and aux[2] is not None and not state.result:
+        return coded(aux[2], state)
+    return coded(rules.legal_actions(state), state)
+
+
 def options(actions: Sequence[str], state: Any) -> Options:
     """Return a state's legal actions as the tree of ids that choose them: each first id -> its
     action, or for a head, each of its second ids -> its action.
@@ -383,30 +493,37 @@ def options(actions: Sequence[str], state: Any) -> Options:
     Raises:
         ValueError: an action has no ids (a bug: every hex an action names is a place).
     """
-    epoch = _epoch(state)
-    known = epoch.paths
     out: Options = {}
-    for action in actions:
-        found = known.get(action)
-        if found is None:
-            found = _path(action, epoch.places)
-            if found is None:
-                raise ValueError(f"{action!r} is no Meeple War action, or names a hex that is"
-                                 " no place of its state")
-            if len(known) >= _PATH_LIMIT:
-                known.clear()
-            known[action] = found
-        if len(found) == 1:
-            out[found[0]] = action
-        elif found[0] in out:
-            out[found[0]][found[1]] = action
+    for code, action in coded(actions, state).items():
+        if code < COUNT:
+            out[code] = action
         else:
-            out[found[0]] = {found[1]: action}
+            out.setdefault(code // COUNT, {})[code % COUNT] = action
     return out
 
 
-#: The paths kept per map, at most.
-_PATH_LIMIT = 4096
+#: The codes kept per map (and the maps grown from it), at most.
+_CODE_LIMIT = 8192
+#: Texts of hexes ``q,r`` -> their codes (None: no hex), and the domains of a move's fields.
+_HEX_CODES: dict[str, int | None] = {}
+_COUNT_INDEX = COUNTS.index
+_TILES, _PLACES, _COUNTS = len(TILE), len(PLACE), len(COUNTS)
+
+
+def _hex_code(text: str) -> int | None:
+    """Return the code of a hex's text, None when it names none (kept, as texts recur)."""
+    found = _HEX_CODES.get(text)
+    if found is None and text not in _HEX_CODES:
+        found = parse_hex(text) if _HEX_TEXT.fullmatch(text) else None
+        if len(_HEX_CODES) >= _CODE_LIMIT:
+            _HEX_CODES.clear()
+        _HEX_CODES[text] = found
+    return found
+
+
+_HEX_TEXT = re.compile(_HEX)
+#: The codes of the texts met that name no hex (the same on every map).
+_HEXLESS: dict[str, int] = {}
 
 
 def is_head(number: int) -> bool:
