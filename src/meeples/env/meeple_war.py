@@ -53,6 +53,7 @@ game's.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from operator import attrgetter
 from types import SimpleNamespace
 from typing import Any
 
@@ -508,13 +509,22 @@ def _codes(codes: tuple[str, ...], base: int) -> npt.NDArray[np.intp]:
     return found
 
 
-#: (id(slot), observer's slots) -> (the village slot, its features): slots are frozen and
-#: shared by the states until their building or worker changes.
-_slot_cache: dict[tuple[int, tuple[int, ...]], tuple[Any, Planes]] = {}
+#: Per observer's seats' slots: id(village slot) -> (the slot, its entries as that observer
+#: sees it, the same through a memoryview). The rules share one object per slot value (held
+#: here, so its id stays its own), and the same few values recur all game and from game to
+#: game.
+_SLOT_ROWS: dict[tuple[int, ...], dict[int, tuple[Any, Planes, Any]]] = {}
+
+
+def _slot_rows(slot: tuple[int, ...]) -> dict[int, tuple[Any, Planes, Any]]:
+    """Return the village slots' entries kept for an observer's seats' slots."""
+    return _SLOT_ROWS.setdefault(slot, {})
 
 
 def _slot_row(entry: Any, slot: tuple[int, ...]) -> Planes:
-    found = _slot_cache.get((id(entry), slot))
+    """Return a village slot's entries as an observer sees it (kept: not to be changed)."""
+    rows = _slot_rows(slot)
+    found = rows.get(id(entry))
     if found is not None and found[0] is entry:
         return found[1]
     row = np.zeros(len(SLOT_FEATURES), dtype=np.float32)
@@ -525,10 +535,23 @@ def _slot_row(entry: Any, slot: tuple[int, ...]) -> Planes:
     defense = list(entry.defense)
     for owner in set(defense):
         row[29 + slot[owner]] = _capped(defense.count(owner), DEFENSE_SCALE)
-    if len(_slot_cache) >= _SEAT_CACHE_SIZE:
-        _slot_cache.clear()
-    _slot_cache[id(entry), slot] = (entry, row)
+    if len(rows) >= _SLOT_CACHE_SIZE:
+        rows.clear()
+    row.flags.writeable = False  # shared
+    rows[id(entry)] = (entry, row, _view(row))
     return row
+
+
+_SLOT_CACHE_SIZE = 8192
+
+
+def _view(array: Planes) -> Any:
+    """Return a memoryview of an array's entries (typed Any: its items are floats here)."""
+    return array.data
+
+
+#: Zeros to write through a memoryview.
+_ZEROS = _view(np.zeros(64, dtype=np.float32))
 
 
 _MEEPLE_VALUES = tuple(_capped(count, MEEPLE_SCALE) for count in range(MEEPLE_SCALE + 1))
@@ -660,17 +683,19 @@ def _write_turn(out: Planes, state: State) -> None:
         out[_OVER] = 1.0
 
 
-def _turn_key(state: State) -> tuple[Any, ...]:
-    """Return what the turn block is made of."""
-    return (state.phase, state.step, state.turn, state.temp_vp, state.weapons, state.nature,
-            state.pool, len(state.pile), state.workers, state.pending, len(state.bonuses),
-            state.sub[:1], bool(state.result))
+#: The fields of a state that change seldom (its map, the hexes to explore, the one explored,
+#: its layout), in one call.
+_rare = attrgetter("tiles", "upgrades", "trees", "explore", "drawn", "players", "first")
+#: What the turn block is made of, in two calls: the fields that change at most steps, and
+#: those that change seldom.
+_hot_turn = attrgetter("phase", "step", "turn", "workers", "pending")
+_cold_turn = attrgetter("temp_vp", "weapons", "nature", "pool", "pile", "bonuses", "sub",
+                        "result")
 
 
-def _patch_turn(out: Planes, before: tuple[Any, ...], now: tuple[Any, ...]) -> None:
-    """Rewrite the entries of the turn block whose fields differ (keys of :func:`_turn_key`)."""
-    (phase, step, turn, temp_vp, weapons, nature, pool, pile, workers, pending, bonuses, sub,
-     over) = now
+def _patch_hot(out: Any, before: tuple[Any, ...], now: tuple[Any, ...]) -> None:
+    """Rewrite the entries of the turn block whose fields (of :data:`_hot_turn`) differ."""
+    phase, step, turn, workers, pending = now
     if phase != before[0]:
         out[_PHASE0 + before[0]] = 0.0
         out[_PHASE0 + phase] = 1.0
@@ -679,77 +704,181 @@ def _patch_turn(out: Planes, before: tuple[Any, ...], now: tuple[Any, ...]) -> N
         out[_STEP0 + _STEP[step]] = 1.0
     if turn != before[2]:
         out[_TURN_AT] = _TURN_VALUES[min(turn, TURN_SCALE)]
-    if temp_vp != before[3]:
-        out[_TEMP_VP] = _VP_VALUES[min(temp_vp, VP_SCALE)]
-    if weapons != before[4]:
-        out[_WEAPONS] = _capped(weapons, WEAPON_SCALE)
-    if nature != before[5]:
-        out[_NATURE] = float(bool(nature))
-    if pool != before[6]:
-        out[_POOL0: _POOL0 + len(UPGRADE_TOKENS)] = 0.0
-        for token in pool:
-            out[_POOL0 + _TOKEN[token]] = 1.0
-    if pile != before[7]:
-        out[_PILE] = _PILE_VALUES[min(pile, PILE_SCALE)]
-    if workers != before[8]:
-        for m in before[8]:
+    if workers != before[3]:
+        for m in before[3]:
             out[_WORKERS0 + m] = 0.0
         for m in workers:
             out[_WORKERS0 + m] = 1.0
-    if pending != before[9]:
-        for m in before[9]:
+    if pending != before[4]:
+        for m in before[4]:
             out[_ACTIONS0 + m] = 0.0
         for m in pending:
             out[_ACTIONS0 + m] = 1.0
-    if bonuses != before[10]:
-        out[_BONUSES] = _capped(bonuses, BONUS_SCALE)
-    if sub != before[11]:
-        out[_FLY] = float(sub == ("fly",))
-        out[_FRIGHT] = float(bool(sub) and sub != ("fly",))
-    if over != before[12]:
-        out[_OVER] = float(over)
+
+
+def _patch_cold(out: Planes, before: tuple[Any, ...], now: tuple[Any, ...]) -> None:
+    """Rewrite the entries of the turn block whose fields (of :data:`_cold_turn`) differ."""
+    temp_vp, weapons, nature, pool, pile, bonuses, sub, result = now
+    if temp_vp != before[0]:
+        out[_TEMP_VP] = _VP_VALUES[min(temp_vp, VP_SCALE)]
+    if weapons != before[1]:
+        out[_WEAPONS] = _capped(weapons, WEAPON_SCALE)
+    if nature != before[2]:
+        out[_NATURE] = float(bool(nature))
+    if pool != before[3]:
+        out[_POOL0: _POOL0 + len(UPGRADE_TOKENS)] = 0.0
+        for token in pool:
+            out[_POOL0 + _TOKEN[token]] = 1.0
+    if len(pile) != len(before[4]):
+        out[_PILE] = _PILE_VALUES[min(len(pile), PILE_SCALE)]
+    if len(bonuses) != len(before[5]):
+        out[_BONUSES] = _capped(len(bonuses), BONUS_SCALE)
+    if sub[:1] != before[6][:1]:
+        out[_FLY] = float(sub[:1] == ("fly",))
+        out[_FRIGHT] = float(bool(sub) and sub[:1] != ("fly",))
+    if bool(result) != bool(before[7]):
+        out[_OVER] = float(bool(result))
 
 
 class _Seen:
     """What an :class:`Observer` last wrote for one player: the observation and its sources."""
 
-    __slots__ = ("state", "tiles", "upgrades", "trees", "players", "first", "board", "slot",
-                 "out", "troops", "frozen", "explore", "drawn", "seats", "marks", "turn",
-                 "rows")
+    __slots__ = ("state", "tiles", "upgrades", "trees", "rare", "board", "slot", "bases",
+                 "out", "view", "troops", "frozen", "seats", "heads", "rows", "marks", "hot",
+                 "cold")
 
     def __init__(self, state: State, player: int) -> None:
         self.state = state  # the last state written (held: its identity is its own)
         self.tiles, self.upgrades, self.trees = state.tiles, state.upgrades, state.trees
-        self.players, self.first = state.players, state.first
+        self.rare = _rare(state)
         self.board = _map(state)
-        self.slot = _SLOTS[state.players][player]
+        self.slot = slot = _SLOTS[state.players][player]
+        #: Where each seat's block starts (seat -> entry).
+        self.bases = tuple(_SEAT_BASE + slot[k] * _SEAT_WIDTH for k in range(state.players))
         self.out = from_state(state, player)
+        #: The same entries through a memoryview: its items are written in half the time.
+        self.view = _view(self.out)
         aux = state.aux
         self.troops = aux[1]
         self.frozen = dict(aux[4]) if aux[4] else {}
-        self.explore = state.explore
-        self.drawn = state.drawn
         self.seats = list(aux[3])
+        #: Each seat's fields but its village slots (of :data:`_seat_head`), as last written.
+        self.heads = [_seat_head(seat) for seat in self.seats]
+        #: A village slot's entries for this observer.
+        self.rows = _slot_rows(slot)
         self.marks = (state.active, to_move(state), state.temp_vp)
-        #: id(village slot) -> (the slot, its features for this observer): slots are shared.
-        self.rows: dict[int, tuple[Any, Planes]] = {}
-        self.turn = _turn_key(state)
+        self.hot, self.cold = _hot_turn(state), _cold_turn(state)
 
-    def follows(self, state: State) -> bool:
-        """Return whether a state has this one's layout and a map that grew from this one's
-        (the same tiles, or more), after bringing the map's entries to it (tiles, upgrade
-        tokens, Trees): only then is the rest patched."""
-        if not (state.players == self.players and state.first == self.first and state.aux):
+    def patch(self, state: State) -> bool:
+        """Make the observation that of a state of this one's layout whose map grew from this
+        one's (the same tiles, or more), rewriting what changed and nothing else (a state
+        shares its source's fields but those that changed: most are passed over by identity,
+        the seldom changed ones compared at once); return False, changing nothing, for any
+        other state."""
+        aux = state.aux
+        if not aux:
             return False
-        if state.tiles is not self.tiles and not self._lay(state):
+        rare = _rare(state)
+        if rare != self.rare and not self._patch_rare(state, rare):
             return False
-        if state.upgrades is not self.upgrades:
+        out, view, offsets, slot = self.out, self.view, self.board.offsets, self.slot
+        troops = aux[1]
+        if troops is not self.troops:
+            old = self.troops
+            for h, row in troops.items():
+                if old.get(h) is not row:
+                    at = offsets[h] + _MEEPLES
+                    for seat, count in enumerate(row):
+                        view[at + slot[seat]] = _MEEPLE_VALUES[count] if count <= MEEPLE_SCALE \
+                            else 1.0
+            for h in old:
+                if h not in troops:
+                    at = offsets[h] + _MEEPLES
+                    view[at: at + SEATS] = _ZEROS[:SEATS]
+            self.troops = troops
+        frozen = aux[4]
+        if (frozen or self.frozen) and frozen != self.frozen:
+            for h in self.frozen:
+                view[offsets[h] + _FROZEN] = 0.0
+            for h, count in frozen.items():
+                if count:
+                    view[offsets[h] + _FROZEN] = _MEEPLE_VALUES[min(count, MEEPLE_SCALE)]
+            self.frozen = dict(frozen)
+        marks = (state.active, to_move(state), state.temp_vp)
+        changed = marks != self.marks  # the seats' VP, active and to move to write again
+        seats, kept, rows = aux[3], self.seats, self.rows
+        for k, entry in enumerate(seats):
+            before = kept[k]
+            if entry is before:
+                continue
+            kept[k] = entry
+            head = _seat_head(entry)
+            if head != self.heads[k]:
+                changed = _patch_header(out, self.bases[k], self.heads[k], head) or changed
+                self.heads[k] = head
+            now, then = entry.slots, before.slots
+            if now is not then:  # most often a worker moved: a slot or two changed
+                at = self.bases[k] + _SLOT_BASE
+                for now_slot, then_slot in zip(now, then, strict=True):
+                    if now_slot is not then_slot:
+                        if now_slot is None:
+                            view[at: at + _SLOT_WIDTH] = _ZEROS[:_SLOT_WIDTH]
+                        else:
+                            found = rows.get(id(now_slot))
+                            if found is None or found[0] is not now_slot:
+                                _slot_row(now_slot, slot)
+                                found = rows[id(now_slot)]
+                            view[at: at + _SLOT_WIDTH] = found[2]
+                    at += _SLOT_WIDTH
+        if changed:
+            self.marks = marks
+            active, moving, temp_vp = marks
+            for k, entry in enumerate(seats):
+                base = self.bases[k]
+                vp = entry.mountain + entry.extra_vp + (temp_vp if k == active else 0)
+                view[base + _SEAT_VP] = _VP_VALUES[min(vp, VP_SCALE)]
+                view[base + _SEAT_ACTIVE] = float(k == active)
+                view[base + _SEAT_TO_MOVE] = float(k == moving)
+        hot = _hot_turn(state)
+        if hot != self.hot:
+            _patch_hot(view, self.hot, hot)
+            self.hot = hot
+        cold = _cold_turn(state)
+        if cold != self.cold:
+            _patch_cold(out, self.cold, cold)
+            self.cold = cold
+        self.state = state
+        return True
+
+    def _patch_rare(self, state: State, rare: tuple[Any, ...]) -> bool:
+        """Bring the map's entries (tiles, upgrade tokens, Trees), the hexes to explore and the
+        one explored to a state's (the fields of :data:`_rare`); return False, changing
+        nothing, when its layout differs or its map did not grow from this one's."""
+        tiles, upgrades, trees, explore, drawn, players, first = rare
+        before = self.rare
+        if players != before[5] or first != before[6]:
+            return False
+        if tiles is not self.tiles and not self._lay(state):
+            return False
+        if upgrades is not self.upgrades:
             self._upgrade(state)
-        if state.trees is not self.trees:
-            now, then = set(state.trees), set(self.trees)
+        if trees is not self.trees:
+            now, then = set(trees), set(self.trees)
             self._faces(then - now, 0.0)
             self._faces(now - then, 1.0)
-            self.trees = state.trees
+            self.trees = trees
+        out, offsets = self.out, self.board.offsets
+        if explore != before[3]:
+            for h, _ in before[3]:
+                out[offsets[h] + _EXPLORE] = 0.0
+            for h, _ in explore:
+                out[offsets[h] + _EXPLORE] = 1.0
+        if drawn != before[4]:
+            if before[4]:
+                out[offsets[before[4][0]] + _EXPLORING] = 0.0
+            if drawn:
+                out[offsets[drawn[0]] + _EXPLORING] = 1.0
+        self.rare = rare
         return True
 
     def _lay(self, state: State) -> bool:
@@ -759,19 +888,25 @@ class _Seen:
         if state.tiles == self.tiles:  # the same tiles in a new tuple (a Tree, a token)
             self.board, self.tiles = _map(state), state.tiles
             return True
-        before = set(self.tiles)
-        if len(before) >= len(state.tiles) or not before.issubset(state.tiles):
-            return False
+        tiles = state.tiles
+        tile = choices.added_tile(self.tiles, tiles)  # most often one tile laid
+        if tile is not None:
+            laid: Any = (tile,)
+        else:
+            before = set(self.tiles)
+            if len(before) >= len(tiles) or not before.issubset(tiles):
+                return False
+            laid = [entry for entry in tiles if entry not in before]
+        rotations = {index: rotation for _, index, rotation in laid}
         out, old, board = self.out, self.board, _map(state)
+        numbered, numbered_before = board.numbered, old.numbered
         common = len(PLACE_FEATURES)
         placed = []
         seen: set[int] = set()
-        for tile in state.tiles:
-            if tile in before:
-                continue
-            for h in (tile[0], *(tile[0] + delta for delta in DELTA)):
-                p = board.numbered.get(h)
-                was = old.numbered.get(h)
+        for h0, _, _ in laid:
+            for h in (h0, *(h0 + delta for delta in DELTA)):
+                p = numbered.get(h)
+                was = numbered_before.get(h)
                 if p is None or p == was or h in seen:
                     continue
                 seen.add(h)
@@ -785,9 +920,8 @@ class _Seen:
                 else:
                     out[row: row + common] = out[ROW[was]: ROW[was] + common]
                     out[ROW[was]: ROW[was] + common] = 0.0
-                if p < _EMPTY_AT:  # a tile laid: its own, or one laid next to it
-                    rotation = next(t[2] for t in state.tiles if t[1] == p)
-                    out[row + _KIND: row + _TILE_VP + 1] = _TILE_ROWS[p, rotation]
+                if p < _EMPTY_AT:  # a tile laid: its own hex
+                    out[row + _KIND: row + _TILE_VP + 1] = _TILE_ROWS[p, rotations[p]]
         self.board, self.tiles = board, state.tiles
         if placed and self.trees:  # a Tree's face on a hex that is a place only now
             self._faces(self.trees, 1.0, set(placed))
@@ -813,120 +947,52 @@ class _Seen:
                 if row is not None and (only is None or face in only):
                     out[row + _TREE + side] = value
 
-    def update(self, state: State) -> None:
-        """Make the observation that of a state that :meth:`follows` this one: rewrite what
-        changed, and nothing else."""
-        out, aux, offsets, slot = self.out, state.aux, self.board.offsets, self.slot
-        troops = aux[1]
-        if troops is not self.troops:
-            old = self.troops
-            for h, row in troops.items():
-                if old.get(h) is not row:
-                    at = offsets[h] + _MEEPLES
-                    for seat, count in enumerate(row):
-                        out[at + slot[seat]] = _MEEPLE_VALUES[count] if count <= MEEPLE_SCALE \
-                            else 1.0
-            for h in old:
-                if h not in troops:
-                    at = offsets[h] + _MEEPLES
-                    out[at: at + SEATS] = 0.0
-            self.troops = troops
-        frozen = aux[4]
-        if frozen != self.frozen and (frozen or self.frozen):
-            for h in self.frozen:
-                out[offsets[h] + _FROZEN] = 0.0
-            for h, count in frozen.items():
-                if count:
-                    out[offsets[h] + _FROZEN] = _MEEPLE_VALUES[min(count, MEEPLE_SCALE)]
-            self.frozen = dict(frozen)
-        if state.explore is not self.explore and state.explore != self.explore:
-            for h, _ in self.explore:
-                out[offsets[h] + _EXPLORE] = 0.0
-            for h, _ in state.explore:
-                out[offsets[h] + _EXPLORE] = 1.0
-            self.explore = state.explore
-        if state.drawn is not self.drawn and state.drawn != self.drawn:
-            if self.drawn:
-                out[offsets[self.drawn[0]] + _EXPLORING] = 0.0
-            if state.drawn:
-                out[offsets[state.drawn[0]] + _EXPLORING] = 1.0
-            self.drawn = state.drawn
-        seats = aux[3]
-        moving = to_move(state)
-        marks = (state.active, moving, state.temp_vp)
-        changed = marks != self.marks  # the seats' VP, active and to move to write again
-        width = len(SLOT_FEATURES)
-        rows = self.rows
-        for k, entry in enumerate(seats):
-            before = self.seats[k]
-            if entry is before:
-                continue
-            self.seats[k] = entry
-            base = _SEAT_BASE + slot[k] * _SEAT_WIDTH
-            if not (entry.stock == before.stock and entry.depot == before.depot
-                    and entry.ladder == before.ladder and entry.mountain == before.mountain
-                    and entry.extra_vp == before.extra_vp and entry.tree == before.tree
-                    and entry.tokens == before.tokens and entry.shields == before.shields
-                    and entry.available == before.available and entry.boxed == before.boxed):
-                _patch_header(out, base, before, entry)
-                changed = True
-            now, then = entry.slots, before.slots
-            for m in range(VILLAGE_SLOTS):  # most often a worker moved: one slot changed
-                if now[m] is not then[m]:
-                    at = base + _SLOT_BASE + m * width
-                    if now[m] is None:
-                        out[at: at + width] = 0.0
-                        continue
-                    row = rows.get(id(now[m]))
-                    if row is None or row[0] is not now[m]:
-                        if len(rows) >= _SEAT_CACHE_SIZE:
-                            rows.clear()
-                        row = rows[id(now[m])] = (now[m], _slot_row(now[m], slot))
-                    out[at: at + width] = row[1]
-        if changed:
-            self.marks = marks
-            active, _, temp_vp = marks
-            for k, entry in enumerate(seats):
-                base = _SEAT_BASE + slot[k] * _SEAT_WIDTH
-                vp = entry.mountain + entry.extra_vp + (temp_vp if k == active else 0)
-                out[base + _SEAT_VP] = _VP_VALUES[min(vp, VP_SCALE)]
-                out[base + _SEAT_ACTIVE] = float(k == active)
-                out[base + _SEAT_TO_MOVE] = float(k == moving)
-        turn = _turn_key(state)
-        if turn != self.turn:
-            _patch_turn(out, self.turn, turn)
-            self.turn = turn
+
+#: A seat's fields but its village slots, in one call (the order :func:`_patch_header` reads).
+_seat_head = attrgetter("stock", "depot", "ladder", "mountain", "extra_vp", "tree", "tokens",
+                        "shields", "available", "boxed")
+_SLOT_WIDTH = len(SLOT_FEATURES)
+_TOKENS_AT, _SHIELDS_AT = _S["token asm"], _S["shields"]
+_AVAILABLE_AT, _BOXED_AT = _S["available VS"], _S["boxed VS"]
 
 
-def _patch_header(out: Planes, base: int, before: Any, seat: Any) -> None:
+def _patch_header(out: Planes, base: int, before: tuple[Any, ...], now: tuple[Any, ...]
+                  ) -> bool:
     """Rewrite the entries of a seat's block (but its slots, VP, active and to move) whose
-    fields differ from those of the seat before."""
-    if seat.stock != before.stock:
-        out[base + 1] = _MEEPLE_VALUES[min(seat.stock, MEEPLE_SCALE)]
-    if seat.depot != before.depot:
-        out[base + 2] = _MEEPLE_VALUES[min(seat.depot, MEEPLE_SCALE)]
-    if seat.ladder != before.ladder:
-        out[base + 3] = _capped(seat.ladder, LADDER_SCALE)
-    if seat.mountain != before.mountain:
-        out[base + 4] = _capped(seat.mountain, MEEPLE_SCALE)
-    if seat.extra_vp != before.extra_vp:
-        out[base + 5] = _capped(seat.extra_vp, VP_SCALE)
-    if seat.tree != before.tree:
-        out[base + 7] = float(bool(seat.tree))
-    if seat.tokens != before.tokens:
-        at = base + _S["token asm"]
+    fields (of :data:`_seat_head`) differ from those before; return whether its VP changed."""
+    stock, depot, ladder, mountain, extra_vp, tree, tokens, shields, available, boxed = now
+    if stock != before[0]:
+        out[base + 1] = _MEEPLE_VALUES[min(stock, MEEPLE_SCALE)]
+    if depot != before[1]:
+        out[base + 2] = _MEEPLE_VALUES[min(depot, MEEPLE_SCALE)]
+    if ladder != before[2]:
+        out[base + 3] = _capped(ladder, LADDER_SCALE)
+    vp = False
+    if mountain != before[3]:
+        out[base + 4] = _capped(mountain, MEEPLE_SCALE)
+        vp = True
+    if extra_vp != before[4]:
+        out[base + 5] = _capped(extra_vp, VP_SCALE)
+        vp = True
+    if tree != before[5]:
+        out[base + 7] = float(bool(tree))
+    if tokens != before[6]:
+        at = base + _TOKENS_AT
         out[at: at + len(UPGRADE_TOKENS)] = 0.0
-        tokens = list(seat.tokens)
+        tokens = list(tokens)
         for token in set(tokens):
             out[at + _TOKEN[token]] = _capped(tokens.count(token), TOKEN_SCALE)
-    if seat.shields != before.shields:
-        out[base + _S["shields"]] = _capped(seat.shields, SHIELD_SCALE)
-    for name, at in (("available", _S["available VS"]), ("boxed", _S["boxed VS"])):
-        codes = getattr(seat, name)
-        if codes != getattr(before, name):
-            out[base + at: base + at + len(BUILDING_CODES)] = 0.0
-            if codes:
-                out[_codes(codes, base + at)] = 1.0
+    if shields != before[7]:
+        out[base + _SHIELDS_AT] = _capped(shields, SHIELD_SCALE)
+    if available != before[8]:
+        out[base + _AVAILABLE_AT: base + _AVAILABLE_AT + len(BUILDING_CODES)] = 0.0
+        if available:
+            out[_codes(available, base + _AVAILABLE_AT)] = 1.0
+    if boxed != before[9]:
+        out[base + _BOXED_AT: base + _BOXED_AT + len(BUILDING_CODES)] = 0.0
+        if boxed:
+            out[_codes(boxed, base + _BOXED_AT)] = 1.0
+    return vp
 
 
 class Observer:
@@ -940,12 +1006,9 @@ class Observer:
 
     def __call__(self, state: State, player: int) -> Planes:
         seen = self._seen.get(player)
-        if seen is not None and seen.state is state:  # after a head: the same state again
-            return seen.out.copy()
-        if seen is not None and seen.follows(state):
-            seen.update(state)
-            seen.state = state
-        elif state.aux:
+        if seen is not None and (seen.state is state or seen.patch(state)):
+            return seen.out.copy()  # the same state again (after a head), or patched
+        if state.aux:
             seen = self._seen[player] = _Seen(state, player)
         else:  # a state the rules have not worked on (parsed): nothing to follow
             return from_state(state, player)
@@ -991,23 +1054,39 @@ def mark(planes: Planes, pending: int | None, player: int, players: int) -> Plan
     place, and return it; ``None`` leaves it as it is (those features stay 0)."""
     if pending is None:
         return planes
+    found = _MARKS.get((pending, player, players))
+    if found is None:
+        found = _MARKS[pending, player, players] = _mark_entries(pending, player, players)
+    planes[found[0]] = found[1]
+    return planes
+
+
+#: (head, player, players) -> the entries :func:`mark` writes (a head's are always the same).
+_MARKS: dict[tuple[int, int, int], Entries] = {}
+
+
+def _mark_entries(pending: int, player: int, players: int) -> Entries:
+    """Return the entries that mark a head, and their values."""
     fields = _head_fields(pending)
-    planes[_HEAD_VERB[fields["verb"]]] = 1.0
+    out: dict[int, float] = {_HEAD_VERB[fields["verb"]]: 1.0}
     origin = fields.get("from") or fields.get("hex")
     if origin is not None:
-        planes[ROW[choices.PLACE_INDEX[origin]] + _ORIGIN] = 1.0
+        out[ROW[choices.PLACE_INDEX[origin]] + _ORIGIN] = 1.0
     if "count" in fields:
-        planes[_H["head count"]] = _capped(int(fields["count"]), MEEPLE_SCALE)
+        out[_H["head count"]] = _capped(int(fields["count"]), MEEPLE_SCALE)
     if "side" in fields:
-        planes[_H["head side 0"] + int(fields["side"])] = 1.0
+        out[_H["head side 0"] + int(fields["side"])] = 1.0
     if "token" in fields:
-        planes[_H["head token asm"] + _TOKEN[fields["token"]]] = 1.0
+        out[_H["head token asm"] + _TOKEN[fields["token"]]] = 1.0
     if "slot" in fields:
-        planes[_H["head slot V1"] + int(fields["slot"]) - 1] = 1.0
+        out[_H["head slot V1"] + int(fields["slot"]) - 1] = 1.0
     if "owner" in fields:
-        planes[_H["head owner 0"] + (int(fields["owner"]) - player) % players] = 1.0
+        out[_H["head owner 0"] + (int(fields["owner"]) - player) % players] = 1.0
     if "spot" in fields:
-        planes[_H["head spot 1"] + int(fields["spot"]) - 1] = 1.0
+        out[_H["head spot 1"] + int(fields["spot"]) - 1] = 1.0
     if "player" in fields:
-        planes[_H["head player 0"] + (int(fields["player"]) - player) % players] = 1.0
-    return planes
+        out[_H["head player 0"] + (int(fields["player"]) - player) % players] = 1.0
+    index = np.fromiter(out, dtype=np.intp, count=len(out))
+    value = np.fromiter(out.values(), dtype=np.float32, count=len(out))
+    index.flags.writeable = value.flags.writeable = False  # shared
+    return index, value
