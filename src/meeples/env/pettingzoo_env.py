@@ -104,8 +104,17 @@ class MeeplesAEC(AECEnv[str, Observation, Action]):
         ``observe=False``), cumulative reward, termination, truncation and info (the same,
         without its assertion's and calls' cost on every step)."""
         agent = self.agent_selection
+        observation: Observation | None = None
+        if observe:  # observe(agent), inlined
+            seat = self._seat[agent]
+            episode = self.episode
+            if episode.to_move == seat and not self.terminations.get(agent, True):
+                mask = episode.mask()
+            else:
+                mask = np.zeros(episode.count, dtype=np.int8)
+            observation = {"observation": episode.observe(seat), "action_mask": mask}
         return (
-            self.observe(agent) if observe else None,
+            observation,
             self._cumulative_rewards[agent],
             self.terminations[agent],
             self.truncations[agent],
