@@ -898,7 +898,7 @@ class _Seen:
                 return False
             laid = [entry for entry in tiles if entry not in before]
         rotations = {index: rotation for _, index, rotation in laid}
-        out, old, board = self.out, self.board, _map(state)
+        out, view, old, board = self.out, self.view, self.board, _map(state)
         numbered, numbered_before = board.numbered, old.numbered
         common = len(PLACE_FEATURES)
         placed = []
@@ -912,10 +912,7 @@ class _Seen:
                 seen.add(h)
                 row = ROW[p]
                 if was is None:
-                    q, r = coords(h)
-                    out[row] = 1.0
-                    out[row + _Q] = _coordinate(q)
-                    out[row + _R] = _coordinate(r)
+                    view[row: row + 3] = _PRESENT.get(h) or _present(h)  # present, q, r
                     placed.append(h)
                 else:
                     out[row: row + common] = out[ROW[was]: ROW[was] + common]
@@ -954,6 +951,16 @@ _seat_head = attrgetter("stock", "depot", "ladder", "mountain", "extra_vp", "tre
 _SLOT_WIDTH = len(SLOT_FEATURES)
 _TOKENS_AT, _SHIELDS_AT = _S["token asm"], _S["shields"]
 _AVAILABLE_AT, _BOXED_AT = _S["available VS"], _S["boxed VS"]
+
+
+#: Per hex: its first three place features (present, q, r), to write through a memoryview.
+_PRESENT: dict[int, Any] = {}
+
+
+def _present(h: int) -> Any:
+    q, r = coords(h)
+    found = _PRESENT[h] = _view(np.array([1.0, _coordinate(q), _coordinate(r)], np.float32))
+    return found
 
 
 def _patch_header(out: Planes, base: int, before: tuple[Any, ...], now: tuple[Any, ...]
