@@ -479,11 +479,20 @@ def _learn(actions: Sequence[str], found: list[Any], epoch: _Epoch) -> None:
 
 def state_coded(state: Any) -> dict[int, str]:
     """Return :func:`coded` of a state's legal actions (read from the list the state keeps
-    when the rules made it, not copied)."""
+    when the rules made it, not copied; :func:`coded` inlined, a step's hot path)."""
     aux = state.aux
     if aux and aux[2] is not None and not state.result:
-        return coded(aux[2], state)
-    return coded(rules.legal_actions(state), state)
+        actions = aux[2]
+    else:
+        actions = rules.legal_actions(state)
+    tiles = state.tiles
+    epoch = _EPOCHS.get(id(tiles))
+    if epoch is None or epoch.tiles is not tiles or epoch.players != state.players:
+        epoch = _epoch(state)
+    found: list[Any] = list(map(epoch.known.codes.get, actions))
+    if None in found:
+        _learn(actions, found, epoch)
+    return dict(zip(found, actions, strict=True))
 
 
 def options(actions: Sequence[str], state: Any) -> Options:
