@@ -150,6 +150,7 @@ def test_serialized_state_loads_back_by_replaying_its_texts() -> None:
 
 
 def test_rule_options_are_game_parameters() -> None:
+    bridge.register(["sparta"])  # by itself: the test may be a worker's first
     game = pyspiel.load_game("meeples_sparta(first=1)")
     assert game.new_initial_state().current_player() == 1
 
