@@ -318,7 +318,6 @@ def _hex_form(form: Form) -> tuple[re.Pattern[str], tuple[int, ...]]:
 _HEX_FORMS = tuple((offset, form, *_hex_form(form))
                    for offset, form in zip(FIRST.offsets, FIRST.forms, strict=True))
 _SKELETONS: dict[str, _Skeleton | None] = {}
-_MOVE_TEXT = re.compile(rf"({_HEX})>({_HEX}):(\d{{1,2}})")
 _MOVE_AT = FIRST.offsets[next(i for i, form in enumerate(FORMS) if form.verb == "move")]
 _MISSING = object()
 _CACHE_LIMIT = 1 << 17
@@ -349,11 +348,14 @@ def _skeleton(text: str) -> _Skeleton | None:
     if found is not _MISSING:
         return found  # type: ignore[return-value]
     out: _Skeleton | None = None
-    move = _MOVE_TEXT.fullmatch(text)
-    count = None if move is None else COUNTS.index.get(move[3])
-    if move is not None and count is not None:  # most texts: the general parse, unrolled
-        out = (_MOVE_AT + count, parse_hex(move[1]), len(COUNTS), *_SPAN[id(TILE)],
-               parse_hex(move[2]), *_SPAN[id(PLACE)])
+    # Most texts are moves (a tile, a place, a count): read by splitting, not matched.
+    origin, _, rest = text.partition(">")
+    destination, _, counted = rest.partition(":")
+    h, to, count = _hex_code(origin), _hex_code(destination), COUNTS.index.get(counted)
+    if h is not None and to is not None and count is not None:
+        out = (_MOVE_AT + count, h, len(COUNTS), *_SPAN[id(TILE)], to, *_SPAN[id(PLACE)])
+        if len(_SKELETONS) >= _CACHE_LIMIT:
+            _SKELETONS.clear()
         _SKELETONS[text] = out
         return out
     head, target = split(text)
@@ -439,7 +441,8 @@ def coded(actions: Sequence[str], state: Any) -> dict[int, str]:
 
 
 def _learn(actions: Sequence[str], found: list[Any], epoch: _Epoch) -> None:
-    """Fill in the codes of the actions not yet known on a map, and keep them."""
+    """Fill in the codes of the actions not yet known on a map, and keep them (:func:`_path`
+    inlined: from each text's skeleton, kept for every map)."""
     known = epoch.known
     if len(known.codes) >= _CODE_LIMIT:
         known.codes.clear()
@@ -448,33 +451,28 @@ def _learn(actions: Sequence[str], found: list[Any], epoch: _Epoch) -> None:
     for i, action in enumerate(actions):
         if found[i] is not None:
             continue
-        # Most are moves (a tile, a place, a count): read at once, not parsed as any form.
-        origin, _, rest = action.partition(">")
-        target, _, count = rest.partition(":")
-        h = _HEX_CODES.get(origin) or _hex_code(origin)
-        to = _HEX_CODES.get(target) or _hex_code(target)
-        k = _COUNT_INDEX.get(count)
-        if h is not None and to is not None and k is not None:
-            p, q = places.get(h, -1), places.get(to, -1)
-            if 0 <= p < _TILES and 0 <= q < _PLACES:
-                found[i] = codes[action] = (_MOVE_AT + k + p * _COUNTS) * COUNT + FIRST_COUNT + q
-                by_hex.setdefault(h, []).append(action)
-                by_hex.setdefault(to, []).append(action)
-                continue
-        ids = _path(action, places)
-        if ids is None:
-            raise ValueError(f"{action!r} is no Meeple War action, or names a hex that is no"
-                             " place of its state")
-        found[i] = codes[action] = ids[0] if len(ids) == 1 else ids[0] * COUNT + ids[1]
-        skeleton = _skeleton(action)  # kept by _path
-        assert skeleton is not None
+        skeleton = _SKELETONS.get(action) or _skeleton(action)
+        if skeleton is None:
+            raise ValueError(f"{action!r} is no Meeple War action")
         if isinstance(skeleton, int):
+            found[i] = codes[action] = skeleton
             if len(_HEXLESS) < _CODE_LIMIT:
                 _HEXLESS[action] = skeleton
             continue
-        for h in (skeleton[1], skeleton[5]):
-            if h >= 0:
-                by_hex.setdefault(h, []).append(action)
+        first, h, stride, low, count, target, start, size = skeleton
+        if h >= 0:
+            p = places.get(h, -1) - low
+            if not 0 <= p < count:
+                raise ValueError(f"{action!r} names a hex that is no place of its state")
+            first += p * stride
+            by_hex.setdefault(h, []).append(action)
+        if target >= 0:
+            p = places.get(target, -1) - start
+            if not 0 <= p < size:
+                raise ValueError(f"{action!r} names a hex that is no place of its state")
+            first = first * COUNT + FIRST_COUNT + start + p
+            by_hex.setdefault(target, []).append(action)
+        found[i] = codes[action] = first
 
 
 def state_coded(state: Any) -> dict[int, str]:
@@ -513,10 +511,8 @@ def options(actions: Sequence[str], state: Any) -> Options:
 
 #: The codes kept per map (and the maps grown from it), at most.
 _CODE_LIMIT = 8192
-#: Texts of hexes ``q,r`` -> their codes (None: no hex), and the domains of a move's fields.
+#: Texts of hexes ``q,r`` -> their codes (None: no hex).
 _HEX_CODES: dict[str, int | None] = {}
-_COUNT_INDEX = COUNTS.index
-_TILES, _PLACES, _COUNTS = len(TILE), len(PLACE), len(COUNTS)
 
 
 def _hex_code(text: str) -> int | None:
