@@ -538,3 +538,11 @@ def test_episode_refuses_ids_of_the_wrong_level_and_codes_and_changes_nothing() 
     assert episode.step(places[-1]) is True
     assert episode.pending is None and episode.plies > plies
     assert episode.last == choices.text((head, places[-1]), inner)
+
+
+@pytest.mark.parametrize("text", [
+    "", "x", "done!", "s9:fly", "s1:fly:2", "0,0>1,0", "0,0>1,0:99", "0,0>1,0:2:1", "0,0>>1,0:2",
+    "w1>zz", "fr:1@0,0>1,0:2", "s1:asm:3:4", "explore@0,0,0", "tree:1,0/7", "up:gold@1,0",
+])
+def test_texts_like_actions_but_none_have_no_path(text: str) -> None:
+    assert choices.path(text, opening()) is None

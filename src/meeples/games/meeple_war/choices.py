@@ -317,6 +317,25 @@ def _hex_form(form: Form) -> tuple[re.Pattern[str], tuple[int, ...]]:
 
 _HEX_FORMS = tuple((offset, form, *_hex_form(form))
                    for offset, form in zip(FIRST.offsets, FIRST.forms, strict=True))
+#: Letters, digits and the signs and commas of numbers and hexes: what a field's value is
+#: made of (every domain's values are), taken out of a text to leave its form's punctuation.
+_VALUE_CHARACTERS = str.maketrans("", "", "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+                                  "0123456789-,")
+_FIRST_WORD = re.compile(r"[a-z]*")
+
+
+def _signature(text: str) -> tuple[str, str]:
+    """Return what a text shares with its form's template whatever its fields' values: its
+    leading lowercase word (no template begins with a field of letters) and its punctuation."""
+    found = _FIRST_WORD.match(text)
+    return ("" if found is None else found[0]), text.translate(_VALUE_CHARACTERS)
+
+
+#: The forms (as _HEX_FORMS) by the signature of their texts: the few a text may match.
+_FORMS_BY_SIGNATURE: dict[tuple[str, str], list[Any]] = {}
+for _entry in _HEX_FORMS:
+    _FORMS_BY_SIGNATURE.setdefault(
+        _signature(re.sub(r"\{[a-z]+\}", "", _entry[1].template)), []).append(_entry)
 _SKELETONS: dict[str, _Skeleton | None] = {}
 _MOVE_AT = FIRST.offsets[next(i for i, form in enumerate(FORMS) if form.verb == "move")]
 _MISSING = object()
@@ -359,7 +378,7 @@ def _skeleton(text: str) -> _Skeleton | None:
         _SKELETONS[text] = out
         return out
     head, target = split(text)
-    for offset, form, regex, strides in _HEX_FORMS:
+    for offset, form, regex, strides in _FORMS_BY_SIGNATURE.get(_signature(head), ()):
         found = regex.fullmatch(head)
         if found is None:
             continue
