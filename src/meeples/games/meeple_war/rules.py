@@ -55,6 +55,9 @@ def initial_state(players: int, seed: int, options: Mapping[str, Any]) -> State:
     The villages and the quick-start buildings follow the turn order, so they wait for the draw.
     """
     on = tuple(sorted(name for name in OPTION_NAMES if options.get(name)))
+    found = _OPENINGS.get((players, on))
+    if found is not None:
+        return found
     layout = dict(SETUP_TILES[players])
     if players == 4 and "setup_tiles_9" in on:
         for spot in SETUP_9_EMPTY:
@@ -78,12 +81,34 @@ def initial_state(players: int, seed: int, options: Mapping[str, Any]) -> State:
         pile=pile, tiles=tiles, upgrades=(), trees=(), pool=tuple(sorted(UPGRADE_TOKENS)),
         troops=(), seats=tuple(seats), result=(),
     )
-    return Work(setup).freeze([f"first:{p}" for p in range(players)])
+    opening = Work(setup).freeze([f"first:{p}" for p in range(players)])
+    if len(_OPENINGS) >= 64:
+        _OPENINGS.clear()
+        _FIRST_TURNS.clear()
+    _OPENINGS[players, on] = opening
+    return opening
+
+
+#: The setup of each player count and options, and each of its first turns (by first player):
+#: the same for every game, and a state is never changed (a working copy copies what it
+#: changes), so games share them as search shares the states of its tree.
+_OPENINGS: dict[tuple[int, tuple[str, ...]], State] = {}
+_FIRST_TURNS: dict[tuple[int, tuple[str, ...], int], State] = {}
 
 
 def seat_first(state: State, first: int) -> State:
     """Return the setup with its first player drawn: quick-start buildings go by turn order
     (B3), and the first turn begins."""
+    key = (state.players, state.options, first)
+    if state is _OPENINGS.get(key[:2]):
+        found = _FIRST_TURNS.get(key)
+        if found is None:
+            found = _FIRST_TURNS[key] = _seat_first(state, first)
+        return found
+    return _seat_first(state, first)
+
+
+def _seat_first(state: State, first: int) -> State:
     seats = []
     for p, seat in enumerate(state.seats):
         if "quickstart" in state.options:
