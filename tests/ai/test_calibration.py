@@ -196,29 +196,27 @@ def test_hint_at_another_level_than_the_calibrated_one_runs_its_own_search() -> 
     assert budget("sparta", "hard", most_seconds=2.0) == Budget(seconds=2.0)
 
 
-def test_hint_without_a_budget_runs_the_calibrated_search(
-        monkeypatch: pytest.MonkeyPatch) -> None:
-    asked: list[Budget | None] = []
+@pytest.fixture
+def asked(monkeypatch: pytest.MonkeyPatch) -> list[Budget | None]:
+    """The budgets hints search with (the search itself left out: no actions found)."""
+    budgets: list[Budget | None] = []
 
     def raw(state, n, level, seed, budget, ends):  # noqa: ANN001, ANN202
-        asked.append(budget)
+        budgets.append(budget)
         return []
 
     monkeypatch.setattr(hint_module, "raw_estimates", raw)
+    return budgets
+
+
+def test_hint_without_a_budget_runs_the_calibrated_search(asked: list[Budget | None]) -> None:
     hint(meeples.load("sparta").parse(LAST_CITY), n=1)
     assert asked == [Budget(seconds=0.5)]
 
 
 def test_server_hint_runs_the_calibrated_search_within_its_time_bound(
-        monkeypatch: pytest.MonkeyPatch) -> None:
+        asked: list[Budget | None]) -> None:
     from meeples.server import bots
 
-    asked: list[Budget | None] = []
-
-    def raw(state, n, level, seed, budget, ends):  # noqa: ANN001, ANN202
-        asked.append(budget)
-        return []
-
-    monkeypatch.setattr(hint_module, "raw_estimates", raw)
     bots.hint(meeples.load("meeple_war").new(players=2, seed=1).settle(), 3, seed=0)
     assert asked == [Budget(seconds=min(2.5, bots.HINT_SECONDS), iterations=200)]
