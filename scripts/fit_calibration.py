@@ -16,6 +16,8 @@ With ``--folds 2`` (two-fold cross-fitting, for searches too slow to play twice 
 stored fit is made on every position, and each position is held out once: its probability
 comes from the fit on the games of the other seed parity.
 Several games are refitted by running the script once per game: the other games' fits stay.
+With the fit, the table keeps the hint search its positions were valued with (``--level``,
+``--seconds``, ``--iterations``): a hint at that level runs that search.
 """
 
 from __future__ import annotations
@@ -107,6 +109,10 @@ def main(argv: list[str] | None = None) -> int:
     table = json.loads(TABLE.read_text("utf-8"))
     table["fits"][args.game] = {n: f.to_json() for n, f in fits.items()}
     table["fits"] = dict(sorted(table["fits"].items()))
+    # The hint search the fit holds for: a hint runs it (meeples.ai.hint.calibrated_budget).
+    searched = calibration.Search(args.level, args.seconds or None, args.iterations)
+    table.setdefault("searches", {})[args.game] = searched.to_json()
+    table["searches"] = dict(sorted(table["searches"].items()))
     TABLE.write_text(json.dumps(table, indent=1) + "\n", "utf-8")
     result: dict[str, Any] = {
         "format": "meeples-calibration-run/1",

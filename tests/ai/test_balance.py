@@ -100,3 +100,59 @@ def test_arena_report_is_complete_and_leaves_no_partial_file(tmp_path: Path) -> 
     data = json.loads(report.read_text())
     assert data["complete"] and len(data["games"]) == 2
     assert [p.name for p in tmp_path.iterdir()] == ["arena.json"]
+
+
+def _balance(tmp_path: Path, games: int, *extra: str) -> int:
+    return main(["balance", "sparta", "--bot", "random", "--games", str(games), "--setting",
+                 "default", "--setting", "first=1", "--jobs", "1",
+                 "--json", str(tmp_path / "run.json"), *extra])
+
+
+def test_resumed_balance_run_plays_only_the_missing_games(tmp_path: Path) -> None:
+    """A run stopped early (here: its report cut to 3 of 8 games) goes on with --resume, and
+    ends with the games an unbroken run plays."""
+    assert _balance(tmp_path, 4) == 0
+    whole = json.loads((tmp_path / "run.json").read_text())
+    cut = dict(whole, games=[g for g in whole["games"] if (g["setting"], g["index"]) in
+                             {(0, 0), (1, 0), (0, 2)}], complete=False)
+    (tmp_path / "run.json").write_text(json.dumps(cut))
+    assert _balance(tmp_path, 4, "--resume") == 0
+    resumed = json.loads((tmp_path / "run.json").read_text())
+    assert resumed["complete"] and resumed["games_played"] == 8
+    digests = {(g["setting"], g["index"]): g["digest"] for g in resumed["games"]}
+    assert digests == {(g["setting"], g["index"]): g["digest"] for g in whole["games"]}
+    assert resumed["seconds"] >= cut["seconds"]
+
+
+@pytest.mark.parametrize(("change", "said"), [
+    (("--games", "5"), "games per setting"),
+    (("--bot", "easy"), "bot"),
+    (("--setting", "heroes_conquer=false"), "settings"),
+])
+def test_resume_refuses_the_report_of_another_run(tmp_path: Path, change: tuple[str, str],
+                                                  said: str,
+                                                  capsys: pytest.CaptureFixture[str]) -> None:
+    assert _balance(tmp_path, 1) == 0
+    before = (tmp_path / "run.json").read_text()
+    args = ["balance", "sparta", "--bot", "random", "--games", "1", "--setting", "default",
+            "--setting", "first=1", "--jobs", "1", "--json", str(tmp_path / "run.json"),
+            "--resume"]
+    flag, value = change
+    if flag == "--setting":
+        args[args.index("first=1")] = value
+    else:
+        args[args.index(flag) + 1] = value
+    capsys.readouterr()
+    assert main(args) == 2
+    err = capsys.readouterr().err
+    assert "cannot resume" in err and said in err
+    assert (tmp_path / "run.json").read_text() == before
+
+
+def test_resume_needs_a_report_to_go_on_from(tmp_path: Path,
+                                             capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["balance", "sparta", "--bot", "random", "--games", "1", "--resume"]) == 2
+    assert "give --json" in capsys.readouterr().err
+    (tmp_path / "run.json").write_text("{not json")
+    assert _balance(tmp_path, 1, "--resume") == 2
+    assert "not JSON" in capsys.readouterr().err

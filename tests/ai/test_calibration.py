@@ -155,3 +155,68 @@ def test_rise_of_tribes_reason_names_points_scored() -> None:
                 return
             state = state.settle()
     raise AssertionError("no points scored in 10 random games")
+
+
+def _sampled_search(command: str) -> calibration.Search:
+    """Return the hint search a fit_calibration command line ran (its defaults included)."""
+    words = command.split()
+
+    def value(flag: str) -> str | None:
+        return words[words.index(flag) + 1] if flag in words else None
+
+    seconds = float(value("--seconds") or 0.5)
+    iterations = value("--iterations")
+    return calibration.Search(value("--level") or "normal", seconds or None,
+                              None if iterations is None else int(iterations))
+
+
+@pytest.mark.parametrize("game", ["meeple_war", "rise_of_tribes", "sparta"])
+def test_calibration_keeps_the_search_its_fit_was_sampled_with(game: str) -> None:
+    """The table's search of a game is the one of the run that fitted it (its report)."""
+    import json
+    from pathlib import Path
+
+    run = json.loads((Path(__file__).parents[2] / f"docs/calibration/{game}.json").read_text())
+    assert calibration.search(game) == _sampled_search(run["command"])
+
+
+def test_hint_runs_the_search_its_calibration_was_sampled_with() -> None:
+    budget = hint_module.calibrated_budget
+    assert budget("rise_of_tribes", "normal") == Budget(seconds=0.5)
+    assert budget("sparta", "normal") == Budget(seconds=0.5)
+    # Meeple War's normal level is a policy: its hints search as hard does, as its fit did.
+    assert budget("meeple_war", "normal") == Budget(seconds=2.5, iterations=200)
+    assert budget("meeple_war", "normal", most_seconds=1.0) == Budget(seconds=1.0,
+                                                                      iterations=200)
+
+
+def test_hint_at_another_level_than_the_calibrated_one_runs_its_own_search() -> None:
+    budget = hint_module.calibrated_budget
+    assert budget("rise_of_tribes", "hard") is None
+    assert budget("sparta", "hard", most_seconds=2.0) == Budget(seconds=2.0)
+
+
+@pytest.fixture
+def asked(monkeypatch: pytest.MonkeyPatch) -> list[Budget | None]:
+    """The budgets hints search with (the search itself left out: no actions found)."""
+    budgets: list[Budget | None] = []
+
+    def raw(state, n, level, seed, budget, ends):  # noqa: ANN001, ANN202
+        budgets.append(budget)
+        return []
+
+    monkeypatch.setattr(hint_module, "raw_estimates", raw)
+    return budgets
+
+
+def test_hint_without_a_budget_runs_the_calibrated_search(asked: list[Budget | None]) -> None:
+    hint(meeples.load("sparta").parse(LAST_CITY), n=1)
+    assert asked == [Budget(seconds=0.5)]
+
+
+def test_server_hint_runs_the_calibrated_search_within_its_time_bound(
+        asked: list[Budget | None]) -> None:
+    from meeples.server import bots
+
+    bots.hint(meeples.load("meeple_war").new(players=2, seed=1).settle(), 3, seed=0)
+    assert asked == [Budget(seconds=min(2.5, bots.HINT_SECONDS), iterations=200)]

@@ -7,9 +7,10 @@
 """
 
 from meeples.ai.bot import Bot, Budget, Estimate
-from meeples.ai.hint import hint
+from meeples.ai.hint import calibrated_budget, hint
 from meeples.ai.levels import LEVEL_NAMES, LEVELS, Level, get_bot, levels
 
 __all__ = [
-    "LEVELS", "LEVEL_NAMES", "Bot", "Budget", "Estimate", "Level", "get_bot", "hint", "levels",
+    "LEVELS", "LEVEL_NAMES", "Bot", "Budget", "Estimate", "Level", "calibrated_budget", "get_bot",
+    "hint", "levels",
 ]

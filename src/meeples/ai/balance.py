@@ -299,6 +299,34 @@ class Balance:
     jobs: int = 1
     records: list[dict[str, Any]] = field(default_factory=list)
     started: float = field(default_factory=time.perf_counter)
+    #: Seconds of an earlier run this one goes on from (:meth:`resume`).
+    earlier_seconds: float = 0.0
+
+    def resume(self, report: Mapping[str, Any]) -> int:
+        """Take over the games of an earlier report of this very run (same game, bot, settings,
+        games per setting and seed), which :meth:`play` then skips; return how many.
+
+        Raises:
+            ValueError: the report is not a balance report, or of another run (says which).
+        """
+        if report.get("format") != FORMAT:
+            raise ValueError(f"not a balance report ({FORMAT})")
+        mine = {
+            "game": self.game, "bot": self.bot, "games_per_setting": self.games_per_setting,
+            "seed": self.seed,
+            "settings": [(s.players, dict(s.options)) for s in self.settings],
+        }
+        theirs = {key: report.get(key) for key in mine if key != "settings"}
+        theirs["settings"] = [(row.get("players"), row.get("options"))
+                              for row in report.get("settings", [])]
+        for key, value in mine.items():
+            if theirs[key] != value:
+                raise ValueError(f"it was run with another {key.replace('_', ' ')}:"
+                                 f" {theirs[key]!r}, not {value!r}")
+        done = {(r["setting"], r["index"]): r for r in report.get("games", [])}
+        self.records = list(done.values())
+        self.earlier_seconds = float(report.get("seconds", 0.0))
+        return len(self.records)
 
     def report(self) -> dict[str, Any]:
         """Return the JSON-ready report of the games played so far (``complete`` once all
@@ -318,15 +346,18 @@ class Balance:
             "jobs": self.jobs,
             "complete": len(ordered) >= expected,
             "games_played": len(ordered),
-            "seconds": round(time.perf_counter() - self.started, 1),
+            "seconds": round(self.earlier_seconds + time.perf_counter() - self.started, 1),
             "settings": rows,
             "games": ordered,
         }
 
     def play(self, progress: Callable[[dict[str, Any]], None] | None = None) -> dict[str, Any]:
-        """Play every game (over ``jobs`` processes), calling ``progress`` after each; return
-        the report."""
-        tasks = schedule(self.game, self.bot, self.settings, self.games_per_setting, self.seed)
+        """Play every game not played yet (over ``jobs`` processes), calling ``progress``
+        after each; return the report."""
+        played = {(r["setting"], r["index"]) for r in self.records}
+        tasks = [task for task in schedule(self.game, self.bot, self.settings,
+                                           self.games_per_setting, self.seed)
+                 if (task.setting, task.index) not in played]
         results: Iterable[dict[str, Any]]
         if self.jobs <= 1:
             results = (play_game(task) for task in tasks)

@@ -11,6 +11,10 @@ fitted on positions of self-play games against their results (Platt scaling), tu
 into a probability. A shared win counts as the mover's share (1/k). The coefficients are data
 of the package (``data/calibration.json``), refitted by ``scripts/fit_calibration.py``; a game
 or player count without a fit gets no number at all rather than an uncalibrated one.
+
+A fit holds for the search it was sampled with: a longer search gives more confident values
+than the fit maps. So the file also keeps, per game, the hint search's level and budget the
+positions were valued with (:func:`search`), and a hint runs that search (:mod:`meeples.ai.hint`).
 """
 
 from __future__ import annotations
@@ -153,10 +157,44 @@ def deciles(predicted: Sequence[float], outcomes: Sequence[float]) -> list[dict[
     return rows
 
 
+@dataclass(frozen=True, slots=True)
+class Search:
+    """The hint search a game's fit was sampled with: its level, seconds (None: no time cap)
+    and rollouts or simulations (None: the time alone)."""
+
+    level: str
+    seconds: float | None
+    iterations: int | None
+
+    def to_json(self) -> dict[str, Any]:
+        """Return the search as JSON-ready data."""
+        return {"level": self.level, "seconds": self.seconds, "iterations": self.iterations}
+
+
+@cache
+def _file() -> dict[str, Any]:
+    text = resources.files("meeples.ai").joinpath("data/calibration.json").read_text("utf-8")
+    data: dict[str, Any] = json.loads(text)
+    return data
+
+
 @cache
 def _table() -> dict[str, dict[str, Fit]]:
-    text = resources.files("meeples.ai").joinpath("data/calibration.json").read_text("utf-8")
-    return parse_table(json.loads(text))
+    return parse_table(_file())
+
+
+def parse_searches(data: Mapping[str, Any]) -> dict[str, Search]:
+    """Return the hint searches of a calibration file by game (none for an older file)."""
+    return {
+        game: Search(str(s["level"]), None if s["seconds"] is None else float(s["seconds"]),
+                     None if s["iterations"] is None else int(s["iterations"]))
+        for game, s in data.get("searches", {}).items()
+    }
+
+
+def search(game: str) -> Search | None:
+    """Return the hint search a game's fit was sampled with, or None when not recorded."""
+    return parse_searches(_file()).get(game)
 
 
 def parse_table(data: Mapping[str, Any]) -> dict[str, dict[str, Fit]]:

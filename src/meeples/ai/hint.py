@@ -38,6 +38,15 @@ Reason = Callable[[Any, Any, int], Message | None]
 POLICIES = frozenset({"attack"})
 
 
+def searched_level(game: str, level: str) -> str:
+    """Return the level (or spec) whose search a hint at ``level`` runs: ``hard`` for a
+    scripted policy, ``heuristic`` for a bot that does not search (see :func:`hint_bot`)."""
+    bot = get_bot(game, level)
+    if isinstance(bot, SearchBot) and bot.name in POLICIES:
+        return "hard"
+    return level if isinstance(bot, SearchBot) else "heuristic"
+
+
 def hint_bot(game: str, level: str) -> SearchBot:
     """Return the search a hint at ``level`` runs: the level's bot if it searches, the game's
     ``hard`` level for a scripted policy, else the heuristic. A turn search judges a lone
@@ -93,7 +102,14 @@ def hint(
     budget: Budget | None = None,
 ) -> list[Estimate]:
     """Return up to ``n`` best actions for the player to move, best first, each with its
-    calibrated win probability (None when not examined or not calibrated) and its reason."""
+    calibrated win probability (None when not examined or not calibrated) and its reason.
+
+    Without a ``budget``, a hint at the level the game's calibration was sampled with runs the
+    budget it was sampled with (:func:`calibrated_budget`), so that its numbers mean what the
+    fit measured; other levels run their own.
+    """
+    if budget is None:
+        budget = calibrated_budget(state.game.name, level)
     ends: dict[str, Any] = {}
     ranked = raw_estimates(state, n, level, seed, budget, ends)
     mover = state.to_move
@@ -118,6 +134,22 @@ def hint(
             why = msg("core.hint.best_found")
         found.append(dataclasses.replace(estimate, probability=probability, reason=why))
     return found
+
+
+def calibrated_budget(game: str, level: str = "normal",
+                      most_seconds: float | None = None) -> Budget | None:
+    """Return the budget a game's calibration valued its positions with, when a hint at
+    ``level`` runs the same search (None: not recorded, or another search), its seconds capped
+    at ``most_seconds`` (a server's bound on a hint's time; also given where the fit had no
+    time cap). A level that is a scripted policy runs the game's ``hard`` search (see
+    :func:`hint_bot`), as its calibration's does."""
+    sampled = calibration.search(game)
+    if sampled is None or searched_level(game, level) != searched_level(game, sampled.level):
+        return None if most_seconds is None else Budget(seconds=most_seconds)
+    seconds = sampled.seconds
+    if most_seconds is not None:
+        seconds = most_seconds if seconds is None else min(seconds, most_seconds)
+    return Budget(seconds=seconds, iterations=sampled.iterations)
 
 
 @cache

@@ -2,16 +2,19 @@
 
 The output files are checked before the first game starts, and the JSON report is rewritten as
 games finish (every few seconds and at the end, ``"complete": false`` until then): a run that
-is stopped or fails after an hour still leaves what it played.
+is stopped or fails after an hour still leaves what it played, and ``--resume`` goes on from
+it, playing only the games it lacks.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import shlex
 import sys
 import time
+from pathlib import Path
 from typing import Any
 
 from rich.console import Console
@@ -25,6 +28,8 @@ from meeples.commands._checks import (
     check_bot,
     output_file,
     progress_bar,
+    read_text,
+    shorten,
     whole_number,
     write_output,
 )
@@ -67,6 +72,11 @@ def register(subparsers: Any) -> None:
         help="processes (default: 2)",
     )
     parser.add_argument("--json", metavar="FILE", help="write the report (every game) here")
+    parser.add_argument(
+        "--resume", action="store_true",
+        help="go on from the --json report of the same run stopped before its end: its games "
+             "are kept, the others played",
+    )
     parser.add_argument("--markdown", metavar="FILE", help="write the report as Markdown here")
     parser.set_defaults(func=run)
 
@@ -107,6 +117,9 @@ def run(args: argparse.Namespace) -> int:
         sys.argv[1:2] == ["balance"]) else None
     run_ = balance.Balance(args.game, args.bot, settings, args.games, args.seed, args.jobs)
     total = len(settings) * args.games
+    if args.resume:
+        kept = resume(run_, json_path)
+        console.print(f"{kept} of {total} games kept from {escape(args.json)}")
     last_write = [time.monotonic()]
 
     def save(report: dict[str, Any]) -> None:
@@ -140,6 +153,25 @@ def run(args: argparse.Namespace) -> int:
         write_output(markdown_path, balance.markdown(report, command), "--markdown")
         console.print(f"markdown written to {escape(args.markdown)}")
     return 0
+
+
+def resume(run_: balance.Balance, path: Path | None) -> int:
+    """Take over the games of the report of a run stopped before its end; return how many.
+
+    Raises:
+        BadOptions: no --json, or its file cannot be read or is not this run's report.
+    """
+    if path is None:
+        raise BadOptions("--resume goes on from the --json report: give --json")
+    name = shorten(str(path))
+    text = read_text(str(path), "--json")
+    try:
+        return run_.resume(json.loads(text))
+    except json.JSONDecodeError as error:
+        raise BadOptions(f"--json {name}: not JSON ({error.msg}, line {error.lineno})"
+                         ) from None
+    except (ValueError, TypeError, KeyError, AttributeError) as error:
+        raise BadOptions(f"--json {name}: cannot resume: {error}") from None
 
 
 def print_report(console: Console, report: dict[str, Any]) -> None:

@@ -23,6 +23,8 @@ log = logging.getLogger("meeples.server")
 #: again: slower, never wrong (a plan is followed only while the game stays on it).
 KEPT: OrderedDict[tuple[str, str, str], Any] = OrderedDict()
 KEPT_MOST = 256
+#: The longest a hint may search (the calibrated searches take 0.5-2.5 s).
+HINT_SECONDS = 2.5
 
 
 def _ai() -> Any | None:
@@ -79,9 +81,10 @@ def hint(state: Any, n: int, seed: int) -> list[dict[str, Any]] | None:
     ai = _ai()
     if ai is None:
         return None
-    from meeples.ai.bot import Budget
-
-    ranked = ai.hint(state, n=n, level="normal", seed=seed, budget=Budget(seconds=1.5))
+    # The search the game's calibration was sampled with, so the numbers mean what it measured,
+    # never longer than HINT_SECONDS.
+    budget = ai.calibrated_budget(state.game.name, "normal", HINT_SECONDS)
+    ranked = ai.hint(state, n=n, level="normal", seed=seed, budget=budget)
     # "value": the calibrated chance that the mover wins, or None (not examined, or no fit).
     return [
         {

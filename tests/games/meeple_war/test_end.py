@@ -22,6 +22,21 @@ def test_end_at_six_victory_points_during_the_turn() -> None:
     assert after.to_move is None
 
 
+def test_end_at_six_victory_points_from_a_state_the_rules_made() -> None:
+    """The same siege from a state a working copy froze (as in play, not a parsed one): the VP
+    scored by the defenders going up are seen at once."""
+    from meeples.games.meeple_war import RULES
+    from meeples.games.meeple_war.work import Work
+
+    state = position(troops=(("-1,1", 0, 1),),
+                     seats={0: {"mountain": 3, "stock": 4},
+                            1: {"slots": [["PS", True, "a", [0, 0]], VS, None, None]}})
+    made = Work(state.inner).freeze()
+    after = RULES.apply(made, "-1,1>-2,2:1")
+    outcome = RULES.outcome(after)
+    assert outcome is not None and outcome.winners == (0,)
+
+
 def test_end_tower_vp_count_for_the_active_player() -> None:
     state = position(step="move", active=1, troops=(("0,0", 0, 2),),
                      seats={0: {"mountain": 4, "stock": 4}})
@@ -129,3 +144,33 @@ def test_six_victory_points_is_not_a_limit_ending() -> None:
     after = attack({0: {"mountain": 3, "stock": 4},
                     1: {"slots": [["PS", True, "a", [0, 0]], VS, None, None]}})
     assert after.outcome is not None and not after.ended_at_limit()
+
+
+def test_end_no_game_goes_on_with_six_victory_points() -> None:
+    """A10 after every action of seeded random games, chance drawn by its odds: the end is
+    checked wherever VP rose (a working copy that changed no VP skips the check)."""
+    import random
+
+    from meeples.core.chance import CHANCE
+    from meeples.games.meeple_war import RULES
+
+    ended_by_vp = 0
+    for seed in range(24):
+        rng = random.Random(seed)
+        players = 2 + seed % 3
+        state = RULES.initial_state(players, seed, {})
+        while RULES.outcome(state) is None:
+            best = max(s.mountain + s.extra_vp + (state.temp_vp if p == state.active else 0)
+                       for p, s in enumerate(state.seats))
+            assert best < 6, RULES.format_state(state)
+            if RULES.to_move(state) == CHANCE:
+                action = RULES.sample_chance(state, rng)
+            else:
+                legal = RULES.legal_actions(state)
+                action = legal[rng.randrange(len(legal))]
+            state = RULES.apply(state, action)
+        outcome = RULES.outcome(state)
+        assert outcome is not None
+        if outcome.message.key == "mw.end.vp":
+            ended_by_vp += 1
+    assert ended_by_vp > 0

@@ -113,3 +113,32 @@ def test_setup_seats_follow_turn_order_not_player_index() -> None:
     assert view["gates"][2] == "2,-2"  # the first player takes seat P1 (B3)
     assert view["gates"][3] == "0,2"
     assert view["villages"][2][1] == "4,-4"  # P1's Village Square
+
+
+def test_setup_shared_by_every_game_and_never_changed_by_play() -> None:
+    """The setup and its first turns are made once per player count and options, and every
+    game starts from them: playing a game leaves them as a setup made anew."""
+    import random
+
+    from meeples.core.chance import CHANCE
+    from meeples.games.meeple_war import RULES, rules
+
+    first = RULES.initial_state(3, 1, {})
+    assert RULES.initial_state(3, 2, {}) is first
+    turn = RULES.apply(first, "first:2")
+    assert RULES.apply(RULES.initial_state(3, 3, {}), "first:2") is turn
+    before = RULES.format_state(first), RULES.format_state(turn)
+    rng, state = random.Random(5), turn
+    for _ in range(300):
+        if RULES.outcome(state) is not None:
+            break
+        state = RULES.apply(state, RULES.sample_chance(state, rng)
+                            if RULES.to_move(state) == CHANCE
+                            else rng.choice(RULES.legal_actions(state)))
+    assert (RULES.format_state(first), RULES.format_state(turn)) == before
+    rules._OPENINGS.clear()
+    rules._FIRST_TURNS.clear()
+    fresh = RULES.initial_state(3, 1, {})
+    assert fresh is not first
+    assert RULES.format_state(fresh) == before[0]
+    assert RULES.format_state(RULES.apply(fresh, "first:2")) == before[1]

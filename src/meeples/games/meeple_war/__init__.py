@@ -48,8 +48,8 @@ class MeepleWarRules:
     def initial_state(self, players: int, seed: int, options: Mapping[str, Any]) -> State:
         return rules.initial_state(players, seed, options)
 
-    def to_move(self, state: State) -> int | None:
-        return rules.to_move(state)
+    # The rules' own function, not a wrapper: random play and search ask it before every action.
+    to_move = staticmethod(rules.to_move)
 
     def chance_outcomes(self, state: State) -> Sequence[tuple[str, Fraction]]:
         """Return the first players (B3) or the tiles that may turn up, with their chances."""

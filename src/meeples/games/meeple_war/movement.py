@@ -70,7 +70,7 @@ def vp_options(w: Work, p: int) -> list[str]:
 def apply_vp(w: Work, p: int, action: str) -> None:
     w.remove(parse_hex(action[3:]), p, 1)
     seat = w.seat(p)
-    seat.extra_vp -= 1
+    seat.extra_vp -= 1  # counted already: the VP stay as they were
     seat.mountain += 1
 
 

@@ -91,6 +91,7 @@ def check_bonuses(w: Work) -> None:
             continue
         tile = TILES[w.tiles[h][0]]
         w.temp_vp += tile.vp
+        w.vp_moved = True
         bonus = w.bonus(h)
         if bonus in ("asm", "dep"):
             w.bonuses += ((h, bonus),)

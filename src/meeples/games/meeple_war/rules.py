@@ -55,6 +55,9 @@ def initial_state(players: int, seed: int, options: Mapping[str, Any]) -> State:
     The villages and the quick-start buildings follow the turn order, so they wait for the draw.
     """
     on = tuple(sorted(name for name in OPTION_NAMES if options.get(name)))
+    found = _OPENINGS.get((players, on))
+    if found is not None:
+        return found
     layout = dict(SETUP_TILES[players])
     if players == 4 and "setup_tiles_9" in on:
         for spot in SETUP_9_EMPTY:
@@ -78,12 +81,34 @@ def initial_state(players: int, seed: int, options: Mapping[str, Any]) -> State:
         pile=pile, tiles=tiles, upgrades=(), trees=(), pool=tuple(sorted(UPGRADE_TOKENS)),
         troops=(), seats=tuple(seats), result=(),
     )
-    return Work(setup).freeze([f"first:{p}" for p in range(players)])
+    opening = Work(setup).freeze([f"first:{p}" for p in range(players)])
+    if len(_OPENINGS) >= 64:
+        _OPENINGS.clear()
+        _FIRST_TURNS.clear()
+    _OPENINGS[players, on] = opening
+    return opening
+
+
+#: The setup of each player count and options, and each of its first turns (by first player):
+#: the same for every game, and a state is never changed (a working copy copies what it
+#: changes), so games share them as search shares the states of its tree.
+_OPENINGS: dict[tuple[int, tuple[str, ...]], State] = {}
+_FIRST_TURNS: dict[tuple[int, tuple[str, ...], int], State] = {}
 
 
 def seat_first(state: State, first: int) -> State:
     """Return the setup with its first player drawn: quick-start buildings go by turn order
     (B3), and the first turn begins."""
+    key = (state.players, state.options, first)
+    if state is _OPENINGS.get(key[:2]):
+        found = _FIRST_TURNS.get(key)
+        if found is None:
+            found = _FIRST_TURNS[key] = _seat_first(state, first)
+        return found
+    return _seat_first(state, first)
+
+
+def _seat_first(state: State, first: int) -> State:
     seats = []
     for p, seat in enumerate(state.seats):
         if "quickstart" in state.options:
@@ -240,16 +265,18 @@ def end_turn(w: Work) -> None:
     start_turn(w)
 
 
-def settle(w: Work) -> list[str]:
+def settle(w: Work) -> list[str] | None:
     """Pass every step with no real choice, checking the end after each (A10).
 
     A chance node stops here even with a single outcome (the last tile, or the last of a kind):
     every tile turned up is chance's recorded action, so a record says where each tile came up.
-    Return the legal actions of the decision reached (none once the game is over).
+    Return the legal actions of the decision reached (none once the game is over), or None at
+    a tile's draw: chance is mostly drawn without its list (``sample_chance``), which
+    ``legal_actions`` makes when asked.
     """
     while True:
-        # check_end's own shortcut first: VP can only have changed with a seat or tower VP
-        if (w.result or w.seats_thawed or w.temp_vp) and check_end(w):
+        # check_end's own shortcut first: VP can only have risen with a seat's or tower VP
+        if (w.result or w.vp_moved) and check_end(w):
             return []
         if w.effects:
             options = effect_options(w)
@@ -260,8 +287,15 @@ def settle(w: Work) -> list[str]:
                 return options
             w.effects = w.effects[1:]
             continue
+        step = w.step
+        if step == "draw":
+            return None
+        if step == "explore" and len(w.explore) == 1:  # apply_explore without its text
+            w.drawn = (next(iter(w.explore)),)
+            w.step = "draw"
+            continue
         options = step_options(w)
-        if len(options) > 1 or w.step == "draw":  # a real choice (never two "done"), or chance
+        if len(options) > 1:  # a real choice (never two "done")
             return options
         if options and options[0] != "done":
             apply_step(w, options[0])
@@ -273,9 +307,9 @@ def check_end(w: Work) -> bool:
     """End the game once a player has 6 VP (the active player counting towers, A10)."""
     if w.result:
         return True
-    if not w.seats_thawed and not w.temp_vp:
-        # Only seats and tower VP count, and neither changed since the source state, which
-        # was checked when it was made (a state not made by Work.freeze has every seat thawed).
+    if not w.vp_moved:
+        # Only seats and tower VP count, and neither rose since the source state, which was
+        # checked when it was made (a state not made by Work.freeze counts as changed).
         return False
     # w.vp inlined: this runs before every step of every action
     for p, seat in enumerate(w.seats):
@@ -424,6 +458,8 @@ def apply_step(w: Work, action: str) -> None:
         phases.apply_worker(w, action)
     elif step == "action":
         buildings.apply_action(w, action)
+    elif step == "draw":  # chance: about 30 a game
+        battle.apply_draw(w, action)
     elif step == "window":
         phases.apply_token(w, w.window[0], action)
     elif step == "bonus":
@@ -434,8 +470,6 @@ def apply_step(w: Work, action: str) -> None:
         buildings.apply_fright(w, action)
     elif step == "explore":
         battle.apply_explore(w, action)
-    elif step == "draw":
-        battle.apply_draw(w, action)
     elif step == "rotate":
         battle.apply_rotate(w, action)
     elif step == "battle":

@@ -170,8 +170,8 @@ class Work:
     whole, so its first freeze puts every field in canonical order as before.
     """
 
-    __slots__ = (*PLAIN, "source", "village", "seats", "seats_thawed", "own_seats", "frozen",
-                 "explore", "battlefield", "tiles", "trees", "upgrades", "troops",
+    __slots__ = (*PLAIN, "source", "village", "seats", "seats_thawed", "vp_moved", "own_seats",
+                 "frozen", "explore", "battlefield", "tiles", "trees", "upgrades", "troops",
                  "troops_shared", "troops_changed")
 
     # The PLAIN fields: taken from the source and handed back as they are.
@@ -207,6 +207,9 @@ class Work:
         n = s.players
         self.explore = {h: list(origins) for h, origins in s.explore} if s.explore else {}
         self.seats_thawed = False
+        #: Whether a player's VP may have risen since the source state (which was checked for
+        #: the end when it was made): set by every change of mountain, extra_vp or temp_vp.
+        self.vp_moved = not s.aux
         self.own_seats = 0  # bit p: seats[p] is this copy's own SeatW, free to change
         aux = s.aux
         if aux:
@@ -435,6 +438,7 @@ class Work:
         """
         s = self.seat(p)
         s.bravery_vp += 1
+        self.vp_moved = True
         if s.stock:
             s.stock -= 1
         elif s.depot:
@@ -466,6 +470,7 @@ class Work:
         for p in slot.defense:
             if score and p != owner:
                 self.seat(p).mountain += 1
+                self.vp_moved = True
             else:
                 self.seat(p).stock += 1
 
