@@ -149,7 +149,7 @@ class MeeplesBatch:
             return
         self._to_move[i] = player
         self._observations[i] = episode.observe(player)
-        row.put(episode.legal_ids(), 1)
+        episode.write_mask(row)
 
     def _infos(self) -> dict[str, Any]:
         infos: dict[str, Any] = {

@@ -245,6 +245,20 @@ class Episode:
         flags = self._flags
         return np.frombuffer(bytearray(self._level() if flags is None else flags), np.int8)
 
+    def write_mask(self, row: Mask) -> None:
+        """Write the legal-action mask of the player to move into an int8 row of zeros (the
+        vector environments' rows: no new array)."""
+        if self.choices is None:
+            found = self._legal_now
+            _, ascending, where = self._legal() if found is None else found
+            if where is None:
+                row.put(ascending, 1)
+            else:
+                row[where] = 1
+            return
+        flags = self._flags
+        row[:] = np.frombuffer(self._level() if flags is None else flags, np.int8)
+
     def legal_texts(self) -> list[str]:
         """Return the legal actions of the player to move as text."""
         if self.choices is not None:

@@ -157,7 +157,7 @@ class MeeplesVector(VectorEnv[Batch, npt.NDArray[np.int64], npt.NDArray[Any]]):
         row = self._masks[i]
         row[:] = 0
         if not env.ended and env.episode.to_move == env.seat:
-            row.put(env.episode.legal_ids(), 1)
+            env.episode.write_mask(row)
 
     def _infos(self) -> dict[str, Any]:
         # The layout SyncVectorEnv gives the single environments' infos: each key batched, with
