@@ -251,11 +251,9 @@ class _Epoch:
 #: its identity keeps its places (kept bounded: a game has about 30 maps).
 _EPOCHS: dict[int, _Epoch] = {}
 _EPOCH_LIMIT = 256
-#: The last epochs made, the latest first: a game lays one tile at a time, so its next map is
-#: most often one of them and one tile more, whose places follow from its own (a few hexes
-#: renamed, not all numbered).
+#: The last epoch made: a game lays one tile at a time, so the next map is most often it and
+#: one tile more, whose places follow from its own (a few hexes renamed, not all numbered).
 _last: list[_Epoch] = []
-_RECENT = 16
 
 
 def _epoch(state: Any) -> _Epoch:
@@ -264,34 +262,28 @@ def _epoch(state: Any) -> _Epoch:
     if found is None or found.tiles is not tiles or found.players != state.players:
         if len(_EPOCHS) >= _EPOCH_LIMIT:
             _EPOCHS.clear()
-        found = _EPOCHS[id(tiles)] = _new_epoch(state.players, tiles)
-        if found in _last:
-            _last.remove(found)
-        _last.insert(0, found)
-        del _last[_RECENT:]
-    return found
-
-
-def _new_epoch(players: int, tiles: tuple[tuple[int, int, int], ...]) -> _Epoch:
-    """Return the epoch of a map met anew: from a recent one it grew from (several games
-    interleaved, as in a vector environment, each grow their own), or numbered afresh."""
-    for number, last in enumerate(_last):
-        if last.players != players:
-            continue
-        if last.tiles == tiles:  # the same tiles in a new tuple: the same places
-            return _Epoch(players, tiles, last.places, last.known)
-        # Several tiles at once from the last map only (a set each: too slow for them all).
-        laid = _added_tiles(last.tiles, tiles) if number == 0 else (
-            (tile,) if (tile := added_tile(last.tiles, tiles)) is not None else ())
-        if laid:
-            places = last.places.copy()
+        players = state.players
+        laid: tuple[tuple[int, int, int], ...] = ()
+        if _last and _last[0].players == players:
+            if _last[0].tiles == tiles:  # the same tiles in a new tuple: the same places
+                found = _EPOCHS[id(tiles)] = _Epoch(players, tiles, _last[0].places,
+                                                    _last[0].known)
+                _last[:] = [found]
+                return found
+            laid = _added_tiles(_last[0].tiles, tiles)
+        if not laid:
+            found = _Epoch(players, tiles, _number_places(players, tiles))
+        else:
+            places = _last[0].places.copy()
             changed: set[int] = set()
             for tile in laid:  # one at a time, as the rules lay them
                 hexes = renamed(places, tile)
                 places.update(hexes)
                 changed.update(hexes)
-            return _Epoch(players, tiles, places, last.known.handed_on(changed))
-    return _Epoch(players, tiles, _number_places(players, tiles))
+            found = _Epoch(players, tiles, places, _last[0].known.handed_on(changed))
+        _EPOCHS[id(tiles)] = found
+        _last[:] = [found]
+    return found
 
 
 def places(state: Any) -> dict[int, int]:
