@@ -212,19 +212,19 @@ class _Codes:
 
     __slots__ = ("codes", "by_hex")
 
-    def __init__(self) -> None:
+    def __init__(self, codes: dict[str, int] | None = None,
+                 by_hex: dict[int, list[str]] | None = None) -> None:
         #: The codes of the texts that name no hex are the same on every map.
-        self.codes: dict[str, int] = dict(_HEXLESS)
+        self.codes: dict[str, int] = dict(_HEXLESS) if codes is None else codes
         #: hex -> texts naming it (and perhaps others no longer kept): those to forget when
         #: its place changes.
-        self.by_hex: dict[int, list[str]] = {}
+        self.by_hex: dict[int, list[str]] = {} if by_hex is None else by_hex
 
     def handed_on(self, renamed: Iterable[int]) -> _Codes:
         """Return these codes for a map grown by a tile, but those of the texts naming a hex
         that it renamed; this map starts afresh (its places differ from the new map's)."""
-        out = _Codes()
-        out.codes, out.by_hex = self.codes, self.by_hex
-        self.codes, self.by_hex = dict(_HEXLESS), {}
+        out = _Codes(self.codes, self.by_hex)
+        self.codes, self.by_hex = {}, {}  # seldom met again: it learns them anew
         codes, by_hex = out.codes, out.by_hex
         for h in renamed:
             for text in by_hex.pop(h, ()):
