@@ -11,7 +11,9 @@ an agent: the episode draws them itself, by the dealer of its seed (the same dra
 A game whose table is too wide for a mask declares factored **choices** instead (Meeple War):
 its ids are those of the choices, an action is one id or two (a head, then its place), and after
 a head the episode records it (:attr:`Episode.pending`) and asks the same player for the place,
-without moving the game.
+without moving the game. The episode keeps a state's legal actions by **code** (a whole
+action's id, or ``head * COUNT + place``) and a flag per id of the level awaited: a step is one
+lookup of its code, the mask a copy of the flags.
 """
 
 from __future__ import annotations
