@@ -156,3 +156,29 @@ def test_resume_needs_a_report_to_go_on_from(tmp_path: Path,
     (tmp_path / "run.json").write_text("{not json")
     assert _balance(tmp_path, 1, "--resume") == 2
     assert "not JSON" in capsys.readouterr().err
+
+
+def test_ctrl_c_stops_a_balance_run_keeping_its_report(tmp_path: Path) -> None:
+    """A Ctrl-C reaches the whole process group: the workers leave it to the main process,
+    which writes the report of the games played and says how to go on (no worker traceback)."""
+    import os
+    import signal
+    import subprocess
+    import sys
+
+    report = tmp_path / "run.json"
+    process = subprocess.Popen(
+        [sys.executable, "-m", "meeples", "balance", "sparta", "--bot", "hard", "--games", "50",
+         "--setting", "default", "--jobs", "2", "--json", str(report)],
+        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, start_new_session=True)
+    deadline = time.monotonic() + 60
+    while not report.exists() and time.monotonic() < deadline:  # written before the games
+        time.sleep(0.1)
+    time.sleep(2)  # the pool's workers are up and playing
+    os.killpg(process.pid, signal.SIGINT)
+    out, _ = process.communicate(timeout=60)
+    assert process.returncode == 130
+    assert "the same command with --resume goes on" in out
+    assert "Traceback" not in out and "SpawnPoolWorker" not in out
+    data = json.loads(report.read_text())
+    assert data["complete"] is False and data["games_played"] == len(data["games"])

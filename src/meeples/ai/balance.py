@@ -19,6 +19,7 @@ from __future__ import annotations
 import hashlib
 import math
 import random
+import signal
 import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -366,12 +367,18 @@ class Balance:
                 if progress:
                     progress(record)
         else:
-            with get_context("spawn").Pool(self.jobs) as pool:
+            with get_context("spawn").Pool(self.jobs, initializer=_leave_ctrl_c) as pool:
                 for record in pool.imap_unordered(play_game, tasks):
                     self.records.append(record)
                     if progress:
                         progress(record)
         return self.report()
+
+
+def _leave_ctrl_c() -> None:
+    """Start a worker process: a Ctrl-C (which reaches the whole process group) is the main
+    process's to handle; it stops the pool, keeping the games played."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def findings(report: Mapping[str, Any], limit_share: float = 0.05) -> list[str]:

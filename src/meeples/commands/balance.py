@@ -142,9 +142,16 @@ def run(args: argparse.Namespace) -> int:
             last_write[0] = time.monotonic()
             save(run_.report())
 
-    with progress_bar(console) as progress:
-        task = progress.add_task(f"{args.game} balance ({args.bot})", total=total)
-        report = run_.play(progress=lambda record: advance(progress, task, record))
+    try:
+        with progress_bar(console) as progress:
+            task = progress.add_task(f"{args.game} balance ({args.bot})", total=total)
+            report = run_.play(progress=lambda record: advance(progress, task, record))
+    except KeyboardInterrupt:
+        save(run_.report())
+        where = f", kept in {escape(args.json)}: the same command with --resume goes on" if (
+            json_path is not None) else ""
+        console.print(f"stopped after {len(run_.records)} of {total} games{where}", soft_wrap=True)
+        return 130
     save(report)
     print_report(console, report)
     if json_path is not None:
