@@ -465,13 +465,19 @@ def test_aec_renders_the_terminal_board() -> None:
     assert isinstance(text, str) and "Meeple War" in text
 
 
-def test_bots_cannot_play_while_a_head_awaits_its_hex() -> None:
+def episode_at_a_head(seed: int) -> Episode:
+    """Return a 2-player episode played at random (seed) until a head is among its ids."""
     episode = Episode(GAME, 2, {})
     episode.reset(0)
-    rng = random.Random(2)
+    rng = random.Random(seed)
     while not any(choices.is_head(i) for i in episode.legal_ids()):
         ids = episode.legal_ids()
         episode.play(ids[rng.randrange(len(ids))])
+    return episode
+
+
+def test_bots_cannot_play_while_a_head_awaits_its_hex() -> None:
+    episode = episode_at_a_head(2)
     head = next(i for i in episode.legal_ids() if choices.is_head(i))
     episode.play(head)
     text = episode.legal_texts()[0]
@@ -512,12 +518,7 @@ def test_codes_kept_from_map_to_map_equal_codes_found_afresh(players: int) -> No
 
 
 def test_episode_refuses_ids_of_the_wrong_level_and_codes_and_changes_nothing() -> None:
-    episode = Episode(GAME, 2, {})
-    episode.reset(0)
-    rng = random.Random(3)
-    while not any(choices.is_head(i) for i in episode.legal_ids()):
-        ids = episode.legal_ids()
-        episode.play(ids[rng.randrange(len(ids))])
+    episode = episode_at_a_head(3)
     first = episode.legal_ids()
     head = next(i for i in first if choices.is_head(i))
     inner, plies = episode.inner, episode.plies
