@@ -18,7 +18,7 @@ from pettingzoo.test import api_test, seed_test
 
 import meeples
 from meeples.core.chance import CHANCE
-from meeples.env import aec, batch, gym, vector
+from meeples.env import aec, batch, gym, meeple_war, vector
 from meeples.env.episode import Episode
 from meeples.env.meeple_war import (
     FEATURES,
@@ -515,6 +515,40 @@ def test_codes_kept_from_map_to_map_equal_codes_found_afresh(players: int) -> No
             inner = states[min(step, len(states) - 1)]
             assert choices.places(inner) == choices._number_places(players, inner.tiles)
             assert choices.state_coded(inner) == fresh_codes(inner)
+
+
+def test_games_stepped_in_turn_each_grow_their_own_maps(monkeypatch: pytest.MonkeyPatch
+                                                        ) -> None:
+    # A vector environment steps its games in turn: each keeps its own lineage of maps, so a
+    # new map follows from its game's map before (a few hexes renamed), not from the other
+    # game's, which would number all its places and learn its codes anew; an observer follows
+    # its own maps the same way.
+    games = [list(far_positions(2, 1, seed=2)),
+             [state.inner for state in positions(2, 1, seed=6)]]
+    turns = [[states[min(step, len(states) - 1)] for states in games]
+             for step in range(max(map(len, games)))]
+    expected = [[(fresh_codes(inner), from_state(inner, step % 2)) for inner in both]
+                for step, both in enumerate(turns)]
+    # Nothing kept from building the expected ones: every map is met anew below.
+    for module, name in ((choices, "_EPOCHS"), (meeple_war, "_maps")):
+        monkeypatch.setattr(module, name, {})
+    for module, name in ((choices, "_last"), (meeple_war, "_last_map")):
+        monkeypatch.setattr(module, name, [])
+    numbered = []
+    number_places = choices._number_places
+    monkeypatch.setattr(choices, "_number_places",
+                        lambda *args: numbered.append(args) or number_places(*args))
+    lineages: list[choices.Lineage] = [[], []]
+    observers = [Observer(), Observer()]
+    for step, both in enumerate(turns):
+        for k, inner in enumerate(both):
+            codes, planes = expected[step][k]
+            if step % 3:  # the choices or the observer meeting a new map first
+                assert choices.state_coded(inner, lineages[k]) == codes
+            assert np.array_equal(observers[k](inner, step % 2), planes)
+            assert choices.state_coded(inner, lineages[k]) == codes
+    assert len({inner.tiles for both in turns for inner in both}) > 40  # many tiles laid
+    assert len(numbered) <= 2  # each game's first map alone was numbered afresh
 
 
 def test_episode_refuses_ids_of_the_wrong_level_and_codes_and_changes_nothing() -> None:

@@ -99,6 +99,9 @@ class Episode:
         #: awaited (the first ids, or the pending head's places), a flag per id.
         self.pending: int | None = None
         self._coded: dict[int, Any] | None = None
+        #: The game's own line of maps, passed back to the choices with each state (see
+        #: ``choices.state_coded``): games stepped in turn do not lose each other's.
+        self._lineage: list[Any] = []
         self._flags: bytearray | None = None
         #: The game's own observer, kept between steps (None: its fast twin, or the view).
         self._observer = self.spec.observer() if self.spec.observer is not None else None
@@ -213,7 +216,7 @@ class Episode:
         coded = self._coded
         if coded is None:
             assert self.choices is not None
-            coded = self._coded = self.choices.state_coded(self.inner)
+            coded = self._coded = self.choices.state_coded(self.inner, self._lineage)
         return coded
 
     def _level(self) -> bytearray:

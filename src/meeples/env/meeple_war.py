@@ -337,25 +337,34 @@ for _t, _tile in enumerate(TILES):
 class _Map:
     """What the fast twin keeps of one map (its players and tiles)."""
 
-    __slots__ = ("tiles", "players", "numbered", "offsets", "_block")
+    __slots__ = ("tiles", "players", "numbered", "lineage", "offsets", "_block")
     offsets: dict[int, int]
 
     def __init__(self, players: int, tiles: tuple[tuple[int, int, int], ...],
-                 numbered: dict[int, int], before: _Map | None = None) -> None:
+                 numbered: dict[int, int], before: _Map | None = None,
+                 lineage: choices.Lineage | None = None) -> None:
         self.tiles = tiles  # held, so that its id stays its own while the map is kept
         self.players = players
         self.numbered = numbered
+        #: The choices' lineage ending at this map: the next map of its game follows from it.
+        self.lineage: choices.Lineage = [] if lineage is None else lineage
         self._block: Planes | None = None
-        tile = None if before is None else choices.added_tile(before.tiles, tiles)
         if before is not None and before.tiles == tiles:  # the same tiles in a new tuple
             self.offsets = before.offsets
             return
+        laid = () if before is None else choices.added_tiles(before.tiles, tiles)
         #: Where the row of each hex's place starts (hex code -> entry): the map before's with
-        #: the hexes a tile laid renames, or all of them.
-        if before is not None and tile is not None:
+        #: the hexes the tiles laid since rename (one tile at a time, as the rules lay them),
+        #: or all of them.
+        if before is not None and laid:
             offsets = before.offsets.copy()
-            for h, p in choices.renamed(before.numbered, tile).items():
-                offsets[h] = ROW[p]
+            places = before.numbered if len(laid) == 1 else before.numbered.copy()
+            for tile in laid:
+                hexes = choices.renamed(places, tile)
+                if len(laid) > 1:
+                    places.update(hexes)
+                for h, p in hexes.items():
+                    offsets[h] = ROW[p]
         else:
             offsets = {h: ROW[p] for h, p in numbered.items()}
         self.offsets = offsets
@@ -389,14 +398,20 @@ _last_map: list[_Map] = []
 _CACHE_SIZE = 1024
 
 
-def _map(state: State) -> _Map:
+def _map(state: State, before: _Map | None = None) -> _Map:
+    """Return the map of a state's tiles, made (once) from ``before``, the map its observer saw
+    last (so that games observed in turn each grow their own), or else the last one made."""
     tiles = state.tiles
     found = _maps.get(id(tiles))
     if found is None or found.tiles is not tiles or found.players != state.players:
         if len(_maps) >= _MAP_CACHE_SIZE:
             _maps.clear()
-        before = _last_map[0] if _last_map and _last_map[0].players == state.players else None
-        found = _maps[id(tiles)] = _Map(state.players, tiles, choices.places(state), before)
+        if before is None or before.players != state.players:
+            before = _last_map[0] if _last_map and _last_map[0].players == state.players \
+                else None
+        lineage = [] if before is None else list(before.lineage)
+        found = _maps[id(tiles)] = _Map(state.players, tiles, choices.places(state, lineage),
+                                        before, lineage)
         _last_map[:] = [found]
     return found
 
@@ -886,7 +901,7 @@ class _Seen:
         places before, and the empty hexes next to them they name): what lies there goes
         along. Return False when the tiles are not this map's and more."""
         if state.tiles == self.tiles:  # the same tiles in a new tuple (a Tree, a token)
-            self.board, self.tiles = _map(state), state.tiles
+            self.board, self.tiles = _map(state, self.board), state.tiles
             return True
         tiles = state.tiles
         tile = choices.added_tile(self.tiles, tiles)  # most often one tile laid
@@ -897,14 +912,13 @@ class _Seen:
             if len(before) >= len(tiles) or not before.issubset(tiles):
                 return False
             laid = [entry for entry in tiles if entry not in before]
-        rotations = {index: rotation for _, index, rotation in laid}
-        out, view, old, board = self.out, self.view, self.board, _map(state)
+        view, old, board = self.view, self.board, _map(state, self.board)
         numbered, numbered_before = board.numbered, old.numbered
-        common = len(PLACE_FEATURES)
         placed = []
         seen: set[int] = set()
         for h0, _, _ in laid:
-            for h in (h0, *(h0 + delta for delta in DELTA)):
+            for delta in _AROUND:
+                h = h0 + delta
                 p = numbered.get(h)
                 was = numbered_before.get(h)
                 if p is None or p == was or h in seen:
@@ -915,10 +929,12 @@ class _Seen:
                     view[row: row + 3] = _PRESENT.get(h) or _present(h)  # present, q, r
                     placed.append(h)
                 else:
-                    out[row: row + common] = out[ROW[was]: ROW[was] + common]
-                    out[ROW[was]: ROW[was] + common] = 0.0
-                if p < _EMPTY_AT:  # a tile laid: its own hex
-                    out[row + _KIND: row + _TILE_VP + 1] = _TILE_ROWS[p, rotations[p]]
+                    start = ROW[was]
+                    view[row: row + _COMMON] = view[start: start + _COMMON]
+                    view[start: start + _COMMON] = _ZEROS[:_COMMON]
+        for _, index, rotation in laid:  # each tile's own features (its place is its index)
+            row = ROW[index]
+            view[row + _KIND: row + _TILE_VP + 1] = _TILE_VIEWS[index][rotation]
         self.board, self.tiles = board, state.tiles
         if placed and self.trees:  # a Tree's face on a hex that is a place only now
             self._faces(self.trees, 1.0, set(placed))
@@ -943,6 +959,15 @@ class _Seen:
                 row = offsets.get(face)
                 if row is not None and (only is None or face in only):
                     out[row + _TREE + side] = value
+
+
+#: A hex and its neighbours, from it.
+_AROUND = (0, *DELTA)
+#: The features every place has, first in its row (moved along when a hex is renamed).
+_COMMON = len(PLACE_FEATURES)
+#: Per tile and rotation, its row from the kind on, through a memoryview.
+_TILE_VIEWS = tuple(tuple(_view(_TILE_ROWS[t, rotation].copy()) for rotation in range(6))
+                    for t in range(len(TILES)))
 
 
 #: A seat's fields but its village slots, in one call (the order :func:`_patch_header` reads).

@@ -84,9 +84,11 @@ class Choices(Protocol):
         its action, or for a head, each of its second ids -> its action."""
         ...
 
-    def state_coded(self, state: Any) -> dict[int, Any]:
+    def state_coded(self, state: Any, lineage: list[Any] | None = None) -> dict[int, Any]:
         """Return an internal state's legal actions by code: a whole action's id, or ``head *
-        COUNT + place`` for a two-step one (the same choices as :meth:`options`)."""
+        COUNT + place`` for a two-step one (the same choices as :meth:`options`); ``lineage``
+        is a list the caller keeps for one game, passed with each of its states (what the
+        choices keep from one of its states for the next)."""
         ...
 
     def is_head(self, number: int) -> bool:

@@ -177,7 +177,7 @@ def added_tile(before: tuple[tuple[int, int, int], ...], after: tuple[tuple[int,
     return after[i]
 
 
-def _added_tiles(before: tuple[tuple[int, int, int], ...],
+def added_tiles(before: tuple[tuple[int, int, int], ...],
                  after: tuple[tuple[int, int, int], ...]) -> tuple[tuple[int, int, int], ...]:
     """Return the tiles that ``after`` holds beyond ``before`` (sorted tiles), none when it
     does not hold them all."""
@@ -251,46 +251,58 @@ class _Epoch:
 #: its identity keeps its places (kept bounded: a game has about 30 maps).
 _EPOCHS: dict[int, _Epoch] = {}
 _EPOCH_LIMIT = 256
-#: The last epoch made: a game lays one tile at a time, so the next map is most often it and
-#: one tile more, whose places follow from its own (a few hexes renamed, not all numbered).
-_last: list[_Epoch] = []
+#: The last epoch made (a **lineage**: a list holding the last map of a game): a game lays one
+#: tile at a time, so the next map is most often it and one tile more, whose places follow from
+#: its own (a few hexes renamed, not all numbered). This one is shared by every caller; one that
+#: steps several games in turn keeps a lineage per game (:func:`state_coded`), or each would
+#: find the map before it was another game's, and number its places and learn its codes anew.
+#: An empty lineage (a game's first map) starts from this one.
+Lineage = list[_Epoch]
+_last: Lineage = []
 
 
-def _epoch(state: Any) -> _Epoch:
+def _epoch(state: Any, lineage: Lineage | None = None) -> _Epoch:
     tiles = state.tiles
     found = _EPOCHS.get(id(tiles))
     if found is None or found.tiles is not tiles or found.players != state.players:
         if len(_EPOCHS) >= _EPOCH_LIMIT:
             _EPOCHS.clear()
         players = state.players
+        hint = lineage or _last
+        source = hint[0] if hint and hint[0].players == players else None
         laid: tuple[tuple[int, int, int], ...] = ()
-        if _last and _last[0].players == players:
-            if _last[0].tiles == tiles:  # the same tiles in a new tuple: the same places
-                found = _EPOCHS[id(tiles)] = _Epoch(players, tiles, _last[0].places,
-                                                    _last[0].known)
+        if source is not None:
+            if source.tiles == tiles:  # the same tiles in a new tuple: the same places
+                found = _EPOCHS[id(tiles)] = _Epoch(players, tiles, source.places, source.known)
                 _last[:] = [found]
+                if lineage is not None:
+                    lineage[:] = [found]
                 return found
-            laid = _added_tiles(_last[0].tiles, tiles)
-        if not laid:
+            laid = added_tiles(source.tiles, tiles)
+        if source is None or not laid:
             found = _Epoch(players, tiles, _number_places(players, tiles))
         else:
-            places = _last[0].places.copy()
+            places = source.places.copy()
             changed: set[int] = set()
             for tile in laid:  # one at a time, as the rules lay them
                 hexes = renamed(places, tile)
                 places.update(hexes)
                 changed.update(hexes)
-            found = _Epoch(players, tiles, places, _last[0].known.handed_on(changed))
+            found = _Epoch(players, tiles, places, source.known.handed_on(changed))
         _EPOCHS[id(tiles)] = found
         _last[:] = [found]
+        if lineage is not None:
+            lineage[:] = [found]
+    elif lineage is not None and (not lineage or lineage[0] is not found):
+        lineage[:] = [found]  # met through another lineage first: this game's map now
     return found
 
 
-def places(state: Any) -> dict[int, int]:
+def places(state: Any, lineage: Lineage | None = None) -> dict[int, int]:
     """Return the place index of each hex an action can name in a state (hex code -> index in
     :data:`PLACES`): the same places as :func:`action_table.places` (a dict kept for the map:
-    not to be changed)."""
-    return _epoch(state).places
+    not to be changed). ``lineage``: as :func:`state_coded`'s."""
+    return _epoch(state, lineage).places
 
 
 # --- texts to ids -----------------------------------------------------------------------------
@@ -494,9 +506,14 @@ def _learn(actions: Sequence[str], found: list[Any], epoch: _Epoch) -> None:
         found[i] = codes[action] = first
 
 
-def state_coded(state: Any) -> dict[int, str]:
+def state_coded(state: Any, lineage: Lineage | None = None) -> dict[int, str]:
     """Return :func:`coded` of a state's legal actions (read from the list the state keeps
-    when the rules made it, not copied; :func:`coded` inlined, a step's hot path)."""
+    when the rules made it, not copied; :func:`coded` inlined, a step's hot path).
+
+    ``lineage``: a list that the caller keeps for one game (empty at first) and passes with each
+    of its states, so that each new map follows from that game's map before (None, or empty:
+    from the last map made by any caller). It holds the map of the last state passed.
+    """
     aux = state.aux
     if aux and aux[2] is not None and not state.result:
         actions = aux[2]
@@ -505,7 +522,9 @@ def state_coded(state: Any) -> dict[int, str]:
     tiles = state.tiles
     epoch = _EPOCHS.get(id(tiles))
     if epoch is None or epoch.tiles is not tiles or epoch.players != state.players:
-        epoch = _epoch(state)
+        epoch = _epoch(state, lineage)
+    elif lineage is not None and (not lineage or lineage[0] is not epoch):
+        lineage[:] = [epoch]
     found: list[Any] = list(map(epoch.known.codes.get, actions))
     if None in found:
         _learn(actions, found, epoch)
