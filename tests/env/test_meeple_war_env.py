@@ -22,6 +22,7 @@ from meeples.env import aec, batch, gym, meeple_war, vector
 from meeples.env.episode import Episode
 from meeples.env.meeple_war import (
     FEATURES,
+    KINDS,
     PLACE_BLOCK,
     ROW,
     ROWS,
@@ -32,7 +33,10 @@ from meeples.env.meeple_war import (
     mark,
 )
 from meeples.games.meeple_war import action_table, choices
-from meeples.games.meeple_war.board import coords, hex_name
+from meeples.games.meeple_war.board import DELTA, FOREST, coords, hex_name
+from meeples.games.meeple_war.data import TILES
+from meeples.games.meeple_war.rules import to_move as rules_to_move
+from meeples.games.meeple_war.view import view as rules_view
 from tests.env.test_pettingzoo import DICT_OBSERVATION
 from tests.openspiel.test_meeple_war_table import eastward
 
@@ -131,7 +135,8 @@ def test_choices_places_are_the_action_tables_on_every_map() -> None:
 def test_choices_count_is_the_same_at_every_player_count_and_modest() -> None:
     assert choices.COUNT == choices.FIRST_COUNT + len(choices.PLACES) == 3_124
     assert len(choices.PLACES) == 36 + 216 + 27
-    assert SHAPE == (len(FEATURES),) == (36 * 40 + 216 * 17 + 27 * 25 + 4 * 168 + 41 + 36,)
+    assert SHAPE == (len(FEATURES),) == (
+        36 * 40 + 216 * 17 + 27 * 25 + 4 * 168 + 41 + 36 + 6 + 12 + 36 + 2 * 5 + 2 + 4 + 5 + 1,)
     assert PLACE_BLOCK == ROW[-1] + len(ROWS[-1])
     for players in (2, 3, 4):
         assert aec(GAME, players=players).action_space("player_0").n == choices.COUNT
@@ -352,6 +357,79 @@ def test_observer_patching_equals_the_fast_twin_in_any_order(players: int) -> No
             upgrades += bool(inner.upgrades)
             laid = max(laid, len(inner.tiles))
     assert trees and upgrades and laid > 20  # Trees, upgrade tokens and tiles laid were met
+
+
+def decisions(players: int, seed: int, **options: Any) -> Iterator[Any]:
+    """Yield the internal states of a seeded random game where a player decides."""
+    rules = meeples.load(GAME).rules
+    inner = meeples.load(GAME).new(players, seed, **options).inner
+    rng = random.Random(seed)
+    while rules.outcome(inner) is None:
+        legal = rules.legal_actions(inner)
+        if rules.to_move(inner) != meeples.CHANCE:
+            yield inner
+        inner = rules.apply(inner, rng.choice(legal))
+
+
+def feature(planes: Any, name: str) -> float:
+    return float(planes[FEATURES.index(name)])
+
+
+def test_the_tile_drawn_is_observed_with_its_forest_in_each_rotation() -> None:
+    # The rotation of a drawn tile is the player's choice (rot:r): the observation shows the
+    # tile (its kind, VP and forest in each rotation) and the sides its explorers came from.
+    forested = 0
+    for inner in decisions(2, 0):
+        if inner.step != "rotate":
+            continue
+        h, t = inner.drawn
+        planes = from_state(inner, inner.active)
+        assert np.array_equal(planes, from_view(rules_view(inner, inner.active)))
+        tile = TILES[t]
+        assert feature(planes, f"drawn kind {tile.kind}") == 1.0
+        assert sum(feature(planes, f"drawn kind {k}") for k in KINDS) == 1.0
+        assert feature(planes, "drawn vp") == tile.vp / 2
+        for r in range(6):
+            for d in range(6):
+                assert feature(planes, f"drawn rotation {r} forest {d}") == FOREST[t][r] >> d & 1
+        origins = dict(inner.explore)[h]
+        sides = {DELTA.index(o - h) for o in origins}
+        assert sides and all(feature(planes, f"exploring entered from {d}") == (d in sides)
+                             for d in range(6))
+        forested += bool(tile.forest)
+    assert forested  # tiles whose rotations differ were met
+
+
+@pytest.mark.parametrize(("players", "seed", "once_per_player"), [(2, 0, False), (4, 1, True)])
+def test_altars_used_and_interrupts_are_observed(players: int, seed: int,
+                                                 once_per_player: bool) -> None:
+    # An altar acts once a turn (per player with the option), and its kill or a mine's jump
+    # waits as an interrupt of one player: the observation shows both, from the view and from
+    # the state alike, and the observer patching from state to state writes the same.
+    options = {"altar_once_per_player": True} if once_per_player else {}
+    observer = Observer()
+    met = set()
+    for inner in decisions(players, seed, **options):
+        seat = rules_to_move(inner)
+        planes = observer(inner, seat)
+        assert np.array_equal(planes, from_state(inner, seat))
+        if not inner.altars_used and not inner.effects:
+            continue
+        assert np.array_equal(planes, from_view(rules_view(inner, seat)))
+        tile_at = {h: t for h, t, _ in inner.tiles}
+        for h, p in inner.altars_used:
+            name = TILES[tile_at[h]].id
+            assert feature(planes, f"altar {name} used") == 1.0
+            if p >= 0:
+                assert feature(planes, f"altar {name} used by {(p - seat) % players}") == 1.0
+            met.add("altar by player" if p >= 0 else "altar")
+        if inner.effects:
+            kind, p, h = inner.effects[0]
+            assert feature(planes, f"interrupt {kind}") == 1.0
+            assert feature(planes, f"interrupt player {(p - seat) % players}") == 1.0
+            assert feature(planes, f"interrupt at {TILES[tile_at[h]].id}") == 1.0
+            met.add(kind)
+    assert met == {"altar by player" if once_per_player else "altar", "kill", "jump"}
 
 
 def test_observer_returns_a_new_array_each_time() -> None:

@@ -9,8 +9,9 @@ place ``p`` is the place of second id ``choices.FIRST_COUNT + p``). Seats are **
 observer**: seat slot 0 is the observer, slot ``k`` the player ``k`` places after it
 (``(player + k) % players``); slots of absent seats stay 0.
 
-The first ``279 * 48`` entries are the places' block (``reshape(279, 48)``: one row per place,
-its 48 features), the rest are the players' boards, the turn and the head awaiting its place.
+The first entries are the places' block (one row per place: 40 features a tile, 17 an empty
+hex, 25 a village slot; see :data:`ROW`), then the players' boards, the turn, the head awaiting
+its place and the decision in progress.
 
 ==========  ======  =========================================================================
 block       size    value
@@ -39,6 +40,12 @@ pending     36      the head chosen, awaiting its place (see ``choices``): its v
                     of its player (whose meeple: conv, frighten, kill; 4); and the place
                     feature "pending origin" marks its tile (move, frighten: the origin; bonus:
                     the structure)
+decision    76      the sides the hex being explored was entered from (6); the tile drawn
+                    for it: kind (one-hot, 11), VP / 2, forest on each side in each rotation
+                    (6 x 6: what ``rot:r`` lays); per altar (T35, T36): used this turn, and by
+                    which seat slot (with ``altar_once_per_player``); the first interrupt: kill
+                    or jump, its player's seat slot, the altar or mine it stands on (5), and
+                    how many more wait behind it / 4
 ==========  ======  =========================================================================
 
 Counts are divided by the scale shown and capped at 1, coordinates clipped to [0, 1] (only a
@@ -63,7 +70,15 @@ import numpy.typing as npt
 from meeples.env.registry import Planes
 from meeples.games.meeple_war import action_table, choices
 from meeples.games.meeple_war.action_table import NODES, PLACES
-from meeples.games.meeple_war.board import DELTA, FOREST, VILLAGE, coords, hex_name, parse_hex
+from meeples.games.meeple_war.board import (
+    DELTA,
+    FOREST,
+    VILLAGE,
+    coords,
+    direction_between,
+    hex_name,
+    parse_hex,
+)
 from meeples.games.meeple_war.data import (
     BUILDING_CODES,
     KIND_NAMES,
@@ -96,6 +111,7 @@ BONUS_SCALE = 4
 PILE_SCALE = len(TILES)
 #: The designed limit of turns begun: 60 rounds of 4 players.
 TURN_SCALE = MAX_ROUNDS * SEATS
+QUEUE_SCALE = 4
 #: Coordinates are ``(q + REACH) / (2 * REACH)``: the 36 tiles, grown one next to another from
 #: the setup's (within 2 of the centre), lie within 35 hexes of it, their empty sides within 36.
 REACH = len(TILES)
@@ -141,6 +157,24 @@ PENDING_FEATURES = (
     *(f"head owner {k}" for k in range(SEATS)), *(f"head spot {m + 1}" for m in range(4)),
     *(f"head player {k}" for k in range(SEATS)),
 )
+#: The altars and the mines (tile indices): where an interrupt stands, and which altar was used.
+ALTAR_TILES = tuple(t for t, tile in enumerate(TILES) if tile.kind == "altar")
+MINE_TILES = tuple(t for t, tile in enumerate(TILES) if tile.kind == "mine")
+#: What the decision in progress depends on beyond the turn (appended last, after the pending
+#: head): the sides the hex being explored was entered from and the tile drawn for it (its kind,
+#: VP and forest in each rotation: what the ``rot:r`` choices lay), each altar's use this turn,
+#: and the first interrupt (an altar's kill, a mine's jump), its player, where, and how many
+#: more wait behind it.
+DECISION_FEATURES = (
+    *(f"exploring entered from {d}" for d in range(6)),
+    *(f"drawn kind {k}" for k in KINDS), "drawn vp",
+    *(f"drawn rotation {r} forest {d}" for r in range(6) for d in range(6)),
+    *(f"altar {TILES[t].id} {what}" for t in ALTAR_TILES
+      for what in ("used", *(f"used by {k}" for k in range(SEATS)))),
+    "interrupt kill", "interrupt jump", *(f"interrupt player {k}" for k in range(SEATS)),
+    *(f"interrupt at {TILES[t].id}" for t in (*ALTAR_TILES, *MINE_TILES)),
+    "interrupts queued",
+)
 #: Each place's features, in the order of :data:`PLACES`.
 ROWS = tuple(TILE_FEATURES if p < _EMPTY_AT else EMPTY_FEATURES if p < _VILLAGE_AT
              else VILLAGE_FEATURES for p in range(len(PLACES)))
@@ -152,7 +186,7 @@ PLACE_BLOCK = sum(len(row) for row in ROWS)
 FEATURES = (
     *(f"{place} {f}" for place, row in zip(PLACES, ROWS, strict=True) for f in row),
     *(f"seat {k} {f}" for k in range(SEATS) for f in SEAT_FEATURES),
-    *TURN_FEATURES, *PENDING_FEATURES,
+    *TURN_FEATURES, *PENDING_FEATURES, *DECISION_FEATURES,
 )
 SHAPE = (len(FEATURES),)
 
@@ -174,6 +208,8 @@ _PENDING = _TURN + len(TURN_FEATURES)
 _S = {name: i for i, name in enumerate(SEAT_FEATURES)}
 _T = {name: _TURN + i for i, name in enumerate(TURN_FEATURES)}
 _H = {name: _PENDING + i for i, name in enumerate(PENDING_FEATURES)}
+_DECISION = _PENDING + len(PENDING_FEATURES)
+_D = {name: _DECISION + i for i, name in enumerate(DECISION_FEATURES)}
 _KIND_INDEX = {k: i for i, k in enumerate(KINDS)}
 _TOKEN = {t: i for i, t in enumerate(UPGRADE_TOKENS)}
 _BUILDING = {c: i for i, c in enumerate(BUILDING_CODES)}
@@ -287,7 +323,39 @@ def from_view(view: Mapping[str, Any]) -> Planes:
     _turn(out, view["phase"], view["step"], view["turn"], view["temp_vp"], view["weapons"],
           view["nature"], view["pool"], view["pile_count"], view["workers"], view["pending"],
           len(view["bonuses"]), view["sub"], bool(view["result"]))
+    _decision(out, view, slot)
     return out
+
+
+def _decision(out: Planes, view: Mapping[str, Any], slot: list[int]) -> None:
+    """Write the decision block from a view (see :data:`DECISION_FEATURES`)."""
+    drawn = view["drawn"]
+    if drawn:
+        h = parse_hex(drawn[0])
+        for name, origins in view["explore"]:
+            if name == drawn[0]:
+                for origin in origins:
+                    d = direction_between(h, parse_hex(origin))
+                    if d >= 0:
+                        out[_D[f"exploring entered from {d}"]] = 1.0
+    tile = view.get("drawn_tile")
+    if tile is not None:
+        out[_D[f"drawn kind {tile['kind']}"]] = 1.0
+        out[_D["drawn vp"]] = TILES[_TILE_INDEX[tile["tile"]]].vp / 2
+        for r, sides in enumerate(tile["forest"]):
+            for d in sides:
+                out[_D[f"drawn rotation {r} forest {d}"]] = 1.0
+    tile_at = {entry["hex"]: entry["tile"] for entry in view["map"]}
+    for name, p in view["altars_used"]:
+        out[_D[f"altar {tile_at[name]} used"]] = 1.0
+        if p >= 0:  # once per player (the option): by whom
+            out[_D[f"altar {tile_at[name]} used by {slot[p]}"]] = 1.0
+    if view["effects"]:
+        kind, p, name = view["effects"][0]
+        out[_D[f"interrupt {kind}"]] = 1.0
+        out[_D[f"interrupt player {slot[p]}"]] = 1.0
+        out[_D[f"interrupt at {tile_at[name]}"]] = 1.0
+        out[_D["interrupts queued"]] = _capped(len(view["effects"]) - 1, QUEUE_SCALE)
 
 
 def _turn(out: list[float] | Planes, phase: int, step: str, turn: int, temp_vp: int,
@@ -664,7 +732,55 @@ def from_state(state: State, player: int) -> Planes:
         if seat == moving:
             out[base + _SEAT_TO_MOVE] = 1.0
     _write_turn(out, state)
+    if state.drawn or state.altars_used or state.effects:
+        _write_decision(out, state, slot)
     return out
+
+
+#: Per tile: its entries of the decision block when drawn (kind, VP, forest in each rotation).
+_DRAWN_AT = _D[f"drawn kind {KINDS[0]}"]
+_DRAWN_ROWS = np.zeros((len(TILES), len(KINDS) + 1 + 36), dtype=np.float32)
+for _t, _tile in enumerate(TILES):
+    _DRAWN_ROWS[_t, _KIND_INDEX[_tile.kind]] = 1.0
+    _DRAWN_ROWS[_t, len(KINDS)] = _tile.vp / 2
+    for _rotation in range(6):
+        for _d in range(6):
+            if FOREST[_t][_rotation] >> _d & 1:
+                _DRAWN_ROWS[_t, len(KINDS) + 1 + 6 * _rotation + _d] = 1.0
+_ENTERED = _D["exploring entered from 0"]
+_ALTAR = {t: _D[f"altar {TILES[t].id} used"] for t in ALTAR_TILES}
+_INTERRUPT_AT = {t: _D[f"interrupt at {TILES[t].id}"] for t in (*ALTAR_TILES, *MINE_TILES)}
+_INTERRUPT_PLAYER, _QUEUED = _D["interrupt player 0"], _D["interrupts queued"]
+_INTERRUPT = {"kill": _D["interrupt kill"], "jump": _D["interrupt jump"]}
+
+
+def _write_decision(out: Planes, state: State, slot: tuple[int, ...]) -> None:
+    """Write the decision block of a state (what :func:`_decision` writes from its view)."""
+    out[_DECISION: _DECISION + len(DECISION_FEATURES)] = 0.0
+    drawn = state.drawn
+    if drawn:
+        h = drawn[0]
+        for entered, origins in state.explore:
+            if entered == h:
+                for origin in origins:
+                    d = direction_between(h, origin)
+                    if d >= 0:
+                        out[_ENTERED + d] = 1.0
+        if len(drawn) == 2:
+            out[_DRAWN_AT: _DRAWN_AT + _DRAWN_ROWS.shape[1]] = _DRAWN_ROWS[drawn[1]]
+    if state.altars_used or state.effects:
+        tile_at = {h: t for h, t, _ in state.tiles}
+        for h, p in state.altars_used:
+            at = _ALTAR[tile_at[h]]
+            out[at] = 1.0
+            if p >= 0:
+                out[at + 1 + slot[p]] = 1.0
+        if state.effects:
+            kind, p, h = state.effects[0]
+            out[_INTERRUPT[kind]] = 1.0
+            out[_INTERRUPT_PLAYER + slot[p]] = 1.0
+            out[_INTERRUPT_AT[tile_at[h]]] = 1.0
+            out[_QUEUED] = _capped(len(state.effects) - 1, QUEUE_SCALE)
 
 
 def _write_turn(out: Planes, state: State) -> None:
@@ -705,7 +821,7 @@ _rare = attrgetter("tiles", "upgrades", "trees", "explore", "drawn", "players", 
 #: those that change seldom.
 _hot_turn = attrgetter("phase", "step", "turn", "workers", "pending")
 _cold_turn = attrgetter("temp_vp", "weapons", "nature", "pool", "pile", "bonuses", "sub",
-                        "result")
+                        "result", "altars_used", "effects")
 
 
 def _patch_hot(out: Any, before: tuple[Any, ...], now: tuple[Any, ...]) -> None:
@@ -733,7 +849,7 @@ def _patch_hot(out: Any, before: tuple[Any, ...], now: tuple[Any, ...]) -> None:
 
 def _patch_cold(out: Planes, before: tuple[Any, ...], now: tuple[Any, ...]) -> None:
     """Rewrite the entries of the turn block whose fields (of :data:`_cold_turn`) differ."""
-    temp_vp, weapons, nature, pool, pile, bonuses, sub, result = now
+    temp_vp, weapons, nature, pool, pile, bonuses, sub, result, _, _ = now
     if temp_vp != before[0]:
         out[_TEMP_VP] = _VP_VALUES[min(temp_vp, VP_SCALE)]
     if weapons != before[1]:
@@ -861,6 +977,8 @@ class _Seen:
         cold = _cold_turn(state)
         if cold != self.cold:
             _patch_cold(out, self.cold, cold)
+            if cold[8:] != self.cold[8:]:  # the altars used, the interrupts
+                _write_decision(out, state, self.slot)
             self.cold = cold
         self.state = state
         return True
@@ -893,6 +1011,8 @@ class _Seen:
                 out[offsets[before[4][0]] + _EXPLORING] = 0.0
             if drawn:
                 out[offsets[drawn[0]] + _EXPLORING] = 1.0
+        if drawn != before[4] or drawn and explore != before[3]:
+            _write_decision(out, state, self.slot)
         self.rare = rare
         return True
 
