@@ -136,7 +136,8 @@ def test_choices_count_is_the_same_at_every_player_count_and_modest() -> None:
     assert choices.COUNT == choices.FIRST_COUNT + len(choices.PLACES) == 3_124
     assert len(choices.PLACES) == 36 + 216 + 27
     assert SHAPE == (len(FEATURES),) == (
-        36 * 40 + 216 * 17 + 27 * 25 + 4 * 168 + 41 + 36 + 6 + 12 + 36 + 2 * 5 + 2 + 4 + 5 + 1,)
+        36 * 40 + 216 * 17 + 27 * 25 + 4 * 168 + 41 + 36  # the places, seats, turn, head
+        + 6 + 12 + 36 + 2 * 5 + 2 + 4 + 5 + 1 + 4 + 1,)  # the decision in progress
     assert PLACE_BLOCK == ROW[-1] + len(ROWS[-1])
     for players in (2, 3, 4):
         assert aec(GAME, players=players).action_space("player_0").n == choices.COUNT
@@ -430,6 +431,28 @@ def test_altars_used_and_interrupts_are_observed(players: int, seed: int,
             assert feature(planes, f"interrupt at {TILES[tile_at[h]].id}") == 1.0
             met.add(kind)
     assert met == {"altar by player" if once_per_player else "altar", "kill", "jump"}
+
+
+@pytest.mark.parametrize("players", [2, 3])
+def test_the_token_window_and_a_frightens_moves_left_are_observed(players: int) -> None:
+    # At a phase start every token holder decides in turn: the observation shows who still
+    # will; a Frighten moves its meeples one by one: it shows how many it may still move.
+    observer = Observer()
+    met = set()
+    for inner in decisions(players, 0):
+        seat = rules_to_move(inner)
+        planes = observer(inner, seat)
+        assert np.array_equal(planes, from_state(inner, seat))
+        if not inner.window and not inner.sub:
+            continue
+        assert np.array_equal(planes, from_view(rules_view(inner, seat)))
+        holders = {(p - seat) % players for p in inner.window}
+        assert all(feature(planes, f"window {k}") == (k in holders) for k in range(4))
+        met.update(["window"] if len(holders) > 1 else [])
+        if inner.sub and inner.sub[0] == "fright":
+            assert feature(planes, "fright left") == min(inner.sub[1], 4) / 4 > 0
+            met.add("fright")
+    assert met == ({"window", "fright"} if players == 3 else {"window"})
 
 
 def test_observer_returns_a_new_array_each_time() -> None:

@@ -40,12 +40,13 @@ pending     36      the head chosen, awaiting its place (see ``choices``): its v
                     of its player (whose meeple: conv, frighten, kill; 4); and the place
                     feature "pending origin" marks its tile (move, frighten: the origin; bonus:
                     the structure)
-decision    76      the sides the hex being explored was entered from (6); the tile drawn
+decision    81      the sides the hex being explored was entered from (6); the tile drawn
                     for it: kind (one-hot, 11), VP / 2, forest on each side in each rotation
                     (6 x 6: what ``rot:r`` lays); per altar (T35, T36): used this turn, and by
                     which seat slot (with ``altar_once_per_player``); the first interrupt: kill
                     or jump, its player's seat slot, the altar or mine it stands on (5), and
-                    how many more wait behind it / 4
+                    how many more wait behind it / 4; the seat slots still to decide in a
+                    phase's token window (4); the meeples a Frighten may still move / 4
 ==========  ======  =========================================================================
 
 Counts are divided by the scale shown and capped at 1, coordinates clipped to [0, 1] (only a
@@ -112,6 +113,7 @@ PILE_SCALE = len(TILES)
 #: The designed limit of turns begun: 60 rounds of 4 players.
 TURN_SCALE = MAX_ROUNDS * SEATS
 QUEUE_SCALE = 4
+FRIGHT_SCALE = 4
 #: Coordinates are ``(q + REACH) / (2 * REACH)``: the 36 tiles, grown one next to another from
 #: the setup's (within 2 of the centre), lie within 35 hexes of it, their empty sides within 36.
 REACH = len(TILES)
@@ -163,8 +165,9 @@ MINE_TILES = tuple(t for t, tile in enumerate(TILES) if tile.kind == "mine")
 #: What the decision in progress depends on beyond the turn (appended last, after the pending
 #: head): the sides the hex being explored was entered from and the tile drawn for it (its kind,
 #: VP and forest in each rotation: what the ``rot:r`` choices lay), each altar's use this turn,
-#: and the first interrupt (an altar's kill, a mine's jump), its player, where, and how many
-#: more wait behind it.
+#: the first interrupt (an altar's kill, a mine's jump), its player, where, and how many more
+#: wait behind it, the token holders still to decide at this phase start (the first decides
+#: now), and how many more meeples a Frighten in progress may move.
 DECISION_FEATURES = (
     *(f"exploring entered from {d}" for d in range(6)),
     *(f"drawn kind {k}" for k in KINDS), "drawn vp",
@@ -173,7 +176,7 @@ DECISION_FEATURES = (
       for what in ("used", *(f"used by {k}" for k in range(SEATS)))),
     "interrupt kill", "interrupt jump", *(f"interrupt player {k}" for k in range(SEATS)),
     *(f"interrupt at {TILES[t].id}" for t in (*ALTAR_TILES, *MINE_TILES)),
-    "interrupts queued",
+    "interrupts queued", *(f"window {k}" for k in range(SEATS)), "fright left",
 )
 #: Each place's features, in the order of :data:`PLACES`.
 ROWS = tuple(TILE_FEATURES if p < _EMPTY_AT else EMPTY_FEATURES if p < _VILLAGE_AT
@@ -356,6 +359,10 @@ def _decision(out: Planes, view: Mapping[str, Any], slot: list[int]) -> None:
         out[_D[f"interrupt player {slot[p]}"]] = 1.0
         out[_D[f"interrupt at {tile_at[name]}"]] = 1.0
         out[_D["interrupts queued"]] = _capped(len(view["effects"]) - 1, QUEUE_SCALE)
+    for p in view["window"]:
+        out[_D[f"window {slot[p]}"]] = 1.0
+    if view["sub"] and view["sub"][0] == "fright":
+        out[_D["fright left"]] = _capped(view["sub"][1], FRIGHT_SCALE)
 
 
 def _turn(out: list[float] | Planes, phase: int, step: str, turn: int, temp_vp: int,
@@ -732,7 +739,7 @@ def from_state(state: State, player: int) -> Planes:
         if seat == moving:
             out[base + _SEAT_TO_MOVE] = 1.0
     _write_turn(out, state)
-    if state.drawn or state.altars_used or state.effects:
+    if state.drawn or state.altars_used or state.effects or state.window or state.sub:
         _write_decision(out, state, slot)
     return out
 
@@ -752,6 +759,7 @@ _ALTAR = {t: _D[f"altar {TILES[t].id} used"] for t in ALTAR_TILES}
 _INTERRUPT_AT = {t: _D[f"interrupt at {TILES[t].id}"] for t in (*ALTAR_TILES, *MINE_TILES)}
 _INTERRUPT_PLAYER, _QUEUED = _D["interrupt player 0"], _D["interrupts queued"]
 _INTERRUPT = {"kill": _D["interrupt kill"], "jump": _D["interrupt jump"]}
+_WINDOW, _FRIGHT_LEFT = _D["window 0"], _D["fright left"]
 
 
 def _write_decision(out: Planes, state: State, slot: tuple[int, ...]) -> None:
@@ -781,6 +789,11 @@ def _write_decision(out: Planes, state: State, slot: tuple[int, ...]) -> None:
             out[_INTERRUPT_PLAYER + slot[p]] = 1.0
             out[_INTERRUPT_AT[tile_at[h]]] = 1.0
             out[_QUEUED] = _capped(len(state.effects) - 1, QUEUE_SCALE)
+    for p in state.window:
+        out[_WINDOW + slot[p]] = 1.0
+    sub = state.sub
+    if sub and sub[0] == "fright":
+        out[_FRIGHT_LEFT] = _capped(sub[1], FRIGHT_SCALE)
 
 
 def _write_turn(out: Planes, state: State) -> None:
@@ -821,7 +834,7 @@ _rare = attrgetter("tiles", "upgrades", "trees", "explore", "drawn", "players", 
 #: those that change seldom.
 _hot_turn = attrgetter("phase", "step", "turn", "workers", "pending")
 _cold_turn = attrgetter("temp_vp", "weapons", "nature", "pool", "pile", "bonuses", "sub",
-                        "result", "altars_used", "effects")
+                        "result", "altars_used", "effects", "window")
 
 
 def _patch_hot(out: Any, before: tuple[Any, ...], now: tuple[Any, ...]) -> None:
@@ -849,7 +862,7 @@ def _patch_hot(out: Any, before: tuple[Any, ...], now: tuple[Any, ...]) -> None:
 
 def _patch_cold(out: Planes, before: tuple[Any, ...], now: tuple[Any, ...]) -> None:
     """Rewrite the entries of the turn block whose fields (of :data:`_cold_turn`) differ."""
-    temp_vp, weapons, nature, pool, pile, bonuses, sub, result, _, _ = now
+    temp_vp, weapons, nature, pool, pile, bonuses, sub, result, _, _, _ = now
     if temp_vp != before[0]:
         out[_TEMP_VP] = _VP_VALUES[min(temp_vp, VP_SCALE)]
     if weapons != before[1]:
@@ -977,7 +990,7 @@ class _Seen:
         cold = _cold_turn(state)
         if cold != self.cold:
             _patch_cold(out, self.cold, cold)
-            if cold[8:] != self.cold[8:]:  # the altars used, the interrupts
+            if cold[8:] != self.cold[8:] or cold[6] != self.cold[6]:  # see _write_decision
                 _write_decision(out, state, self.slot)
             self.cold = cold
         self.state = state
