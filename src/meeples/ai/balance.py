@@ -20,6 +20,7 @@ import hashlib
 import math
 import random
 import signal
+import threading
 import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -367,12 +368,31 @@ class Balance:
                 if progress:
                     progress(record)
         else:
-            with get_context("spawn").Pool(self.jobs, initializer=_leave_ctrl_c) as pool:
+            with _workers(self.jobs) as pool:
                 for record in pool.imap_unordered(play_game, tasks):
                     self.records.append(record)
                     if progress:
                         progress(record)
         return self.report()
+
+
+def _workers(jobs: int) -> Any:
+    """Return a pool of ``jobs`` spawned worker processes that leave Ctrl-C to this one.
+
+    They are started with SIGINT ignored, which they inherit (an ignored signal survives
+    ``exec``), so that a Ctrl-C reaching the process group while one is still starting neither
+    kills it half way (a worker's traceback, and the pool's teardown waiting for it) nor breaks
+    off this process between starting a worker and handing it its task. A Ctrl-C in those few
+    milliseconds is not seen: the next one stops the run.
+    """
+    context = get_context("spawn")
+    if threading.current_thread() is not threading.main_thread():  # no signals there
+        return context.Pool(jobs, initializer=_leave_ctrl_c)
+    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        return context.Pool(jobs, initializer=_leave_ctrl_c)
+    finally:
+        signal.signal(signal.SIGINT, previous)
 
 
 def _leave_ctrl_c() -> None:
