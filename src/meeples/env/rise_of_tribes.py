@@ -6,27 +6,49 @@ the board is padded to the 15 hexes of the four-player map (``a``-``o``) and the
 Seats are **relative to the observer**: seat slot 0 is the observer, slot ``k`` the player
 ``k`` places after it (``(player + k) % players``); slots of absent seats stay 0.
 
-===========  =====  =========================================================================
-block        size   value
-===========  =====  =========================================================================
-hexes        15x15  per hex ``a``-``o``: on the map (1); terrain forest, lake, mountain (one-hot);
-                    members of each seat slot / 5, capped; village of each seat slot (1);
-                    invaders / 4; mammoth (1); sabertooth tiger (1)
-seats        4x10   per seat slot: at the table (1); wood, food, stone / 10, capped; score / 15;
-                    members in supply / 20; villages built / 12; goals in progress / 5, goals
-                    completed / 10, capped; to move (1, the seat that decides next)
-rows         4x3    per action row (grow, move, gather, lead): dice of each face (sun, moon,
-                    blank) on it / 6
-hand         3      dice of each face in the hand of the player to move / 2
-phase        31     the phase (one-hot, ``Phase`` of ``state.py``; chance phases never reach an
-                    agent, kept for a stable layout)
-round        1      round / 60 (the designed round limit), capped
-over         1      1 once the game is over
-===========  =====  =========================================================================
+===========  ======  =========================================================================
+block        size    value
+===========  ======  =========================================================================
+hexes        15x15   per hex ``a``-``o``: on the map (1); terrain forest, lake, mountain (one-hot);
+                     members of each seat slot / 5, capped; village of each seat slot (1);
+                     invaders / 4; mammoth (1); sabertooth tiger (1)
+seats        4x10    per seat slot: at the table (1); wood, food, stone / 10, capped; score / 15;
+                     members in supply / 20; villages built / 12; goals in progress / 5, goals
+                     completed / 10, capped; to move (1, the seat that decides next)
+rows         4x3     per action row (grow, move, gather, lead): dice of each face (sun, moon,
+                     blank) on it / 6
+hand         3       dice of each face in the hand of the player to move / 2
+phase        31      the phase (one-hot, ``Phase`` of ``state.py``; chance phases never reach an
+                     agent, kept for a stable layout)
+round        1       round / 60 (the designed round limit), capped
+over         1       1 once the game is over
+tiles        15x8    per hex: its scenario tile (one-hot over ``TILE_IDS``)
+elders       15x4    per hex: the elder of each seat slot standing there (1)
+powers       4x16    per seat slot: the leader powers it may use (over ``LEADER_POWER_CODES``; a
+                     power picked under leader_powers="pick" is in force from the pick)
+goals        4x15x2  per seat slot: each goal card in progress (1), then each completed (1)
+events       2x19    per event slot: the event on offer (one-hot over ``EVENT_IDS``), then its
+                     wood, food, stone tokens / 5, capped
+volcano      9       the vent the volcano stands on (one-hot)
+holdings     4x43    per seat slot: its tribe (one-hot over ``TRIBE_NAMES``); each event it
+                     acquired (Altar, Dugout Canoe, Walls: 1); a tamed mammoth (1); its goal deck:
+                     cards / 15, each goal card unseen in it (1), each goal card known to lie
+                     under them (1 the next of those to be drawn, 1/15 less for each place after)
+piles        33      each event unseen in the event deck (1), each event in the discard (1),
+                     the event deck's cards / 16
+===========  ======  =========================================================================
+
+The decks hold no secret order: the view shows a goal deck as its unseen cards, with their
+counts (a card is in it once at most), and the cards under them in order, and the event deck as
+its unseen cards; the observation holds the same, no more. Not in it: the rest of the view's
+position text (the bookkeeping of the decision under way: the members moved this turn, which
+goal cards a LEAD just drew while Dreamtime puts one back, the turn's flags), the player whose
+turn it is when another decides (a bid, a conflict), and what follows from the rest (a village's
+cost from the tribe, a hex's population limit from Drought and the Oasis).
 
 :data:`FEATURES` names every entry; :func:`from_view` is the definition. :func:`from_state`
 computes the same numbers from the internal state's fields that the view publishes (the board,
-resources, scores, rows, hand, phase and round; never the order of a goal or event deck), in
+resources, scores, rows, hand, phase and round, the goals, events and decks), in
 float32 bytes, writing into a copy of the last observation of the same game and seat only the
 features whose fields changed (about 5 to 10 µs; through the view about 240 µs, as it writes
 the whole position text and every player's goals); ``checked=True`` environments build both
@@ -68,6 +90,12 @@ PHASES = tuple(phase.name.lower() for phase in Phase)
 TILE_IDS = data.TILE_IDS[1:]
 VOLCANO_SLOTS = max(len(slots) for slots in data.VOLCANO_SLOTS.values())
 TOKEN_SCALE = 5
+#: The events a player may acquire (Altar, Dugout Canoe, Walls: ``data.ACQUIRE``), the scale of
+#: a card's copies in a deck or the discard (one of each), and of the decks' sizes.
+ACQUIRABLE = tuple(sorted(data.ACQUIRE))
+CARD_SCALE = 1
+GOAL_DECK_SCALE = len(data.GOAL_IDS)
+EVENT_DECK_SCALE = len(data.EVENT_IDS)
 HEX_FEATURES = (
     "on map", *data.TERRAIN_NAMES,
     *(f"members {k}" for k in range(SEATS)), *(f"village {k}" for k in range(SEATS)),
@@ -93,6 +121,18 @@ FEATURES = (
     *(f"event {i} {r} tokens" for i in range(data.EVENT_SLOTS) for r in data.RESOURCE_NAMES),
     *(f"volcano {v}" for v in range(VOLCANO_SLOTS)),
 )
+HOLDING_FEATURES = (
+    *(f"tribe {t}" for t in data.TRIBE_NAMES),
+    *(f"acquired {data.EVENT_IDS[e]}" for e in ACQUIRABLE), "tamed mammoth", "goal deck size",
+    *(f"goal deck {g} unseen" for g in data.GOAL_IDS),
+    *(f"goal deck {g} under" for g in data.GOAL_IDS),
+)
+FEATURES = (
+    *FEATURES,
+    *(f"seat {k} {f}" for k in range(SEATS) for f in HOLDING_FEATURES),
+    *(f"event deck {e}" for e in data.EVENT_IDS), *(f"event discard {e}" for e in data.EVENT_IDS),
+    "event deck size",
+)
 SHAPE = (len(FEATURES),)
 
 _HEX_BASE = 0
@@ -110,12 +150,25 @@ _DONE_BASE = _GOAL_BASE + SEATS * len(data.GOAL_IDS)
 _EVENT_BASE = _DONE_BASE + SEATS * len(data.GOAL_IDS)
 _TOKEN_BASE = _EVENT_BASE + data.EVENT_SLOTS * len(data.EVENT_IDS)
 _VOLCANO_BASE = _TOKEN_BASE + data.EVENT_SLOTS * len(data.RESOURCE_NAMES)
+_HOLD_BASE = _VOLCANO_BASE + VOLCANO_SLOTS
+_PILE_BASE = _HOLD_BASE + SEATS * len(HOLDING_FEATURES)
 _POWERS = len(data.LEADER_POWER_CODES)
 _GOALS = len(data.GOAL_IDS)
 _GOAL_INDEX = {g: i for i, g in enumerate(data.GOAL_IDS)}
 _EVENT_INDEX = {e: i for i, e in enumerate(data.EVENT_IDS)}
 _POWER_INDEX = {c: i for i, c in enumerate(data.LEADER_POWER_CODES)}
 _TILE_INDEX = {t: i for i, t in enumerate(TILE_IDS)}
+_TRIBE_INDEX = {t: i for i, t in enumerate(data.TRIBE_NAMES)}
+_ACQUIRED_INDEX = {data.EVENT_IDS[e]: i for i, e in enumerate(ACQUIRABLE)}
+_TRIBES = len(data.TRIBE_NAMES)
+_EVENT_COUNT = len(data.EVENT_IDS)
+#: Where a seat's holdings lie in its row: acquired events, tamed mammoth, goal deck size,
+#: goal cards unseen in the deck, goal cards under it.
+_ACQUIRED_AT = _TRIBES
+_TAMED_AT = _ACQUIRED_AT + len(ACQUIRABLE)
+_DECK_SIZE_AT = _TAMED_AT + 1
+_UNSEEN_AT = _DECK_SIZE_AT + 1
+_UNDER_AT = _UNSEEN_AT + _GOALS
 _TERRAIN = {name: i for i, name in enumerate(data.TERRAIN_NAMES)}
 _FACE = {name: i for i, name in enumerate(data.FACE_NAMES)}
 _PHASE = {name: i for i, name in enumerate(PHASES)}
@@ -190,7 +243,33 @@ def from_view(view: Mapping[str, Any]) -> Planes:
     if view["volcano"] is not None:
         vents = [list(vent) for vent in data.VOLCANO_SLOTS[players]]
         out[_VOLCANO_BASE + vents.index(list(view["volcano"]))] = 1.0
+    width = len(HOLDING_FEATURES)
+    for seat, entry in enumerate(view["table"]):
+        base = _HOLD_BASE + slot[seat] * width
+        if entry["tribe"] is not None:
+            out[base + _TRIBE_INDEX[entry["tribe"]]] = 1.0
+        for event in entry["acquired"]:
+            out[base + _ACQUIRED_AT + _ACQUIRED_INDEX[event]] = 1.0
+        out[base + _TAMED_AT] = entry["tamed_mammoth"]
+        out[base + _DECK_SIZE_AT] = _capped(entry["deck_size"], GOAL_DECK_SCALE)
+        for goal, count in entry["deck_unseen"].items():
+            out[base + _UNSEEN_AT + _GOAL_INDEX[goal]] = _capped(count, CARD_SCALE)
+        for place, goal in enumerate(entry["deck_bottom"]):
+            out[base + _UNDER_AT + _GOAL_INDEX[goal]] = _under(place)
+    for event, count in view["event_deck"].items():
+        out[_PILE_BASE + _EVENT_INDEX[event]] = _capped(count, CARD_SCALE)
+    discard = view["event_discard"]
+    for event in set(discard):
+        at = _PILE_BASE + _EVENT_COUNT + _EVENT_INDEX[event]
+        out[at] = _capped(discard.count(event), CARD_SCALE)
+    out[_PILE_BASE + 2 * _EVENT_COUNT] = _capped(view["event_deck_size"], EVENT_DECK_SCALE)
     return out
+
+
+def _under(place: int) -> float:
+    """Return a goal card's feature under the deck: 1 the next of those cards to be drawn,
+    1/15 less for each place after it."""
+    return max(GOAL_DECK_SCALE - place, 0) / GOAL_DECK_SCALE
 
 
 def from_state(state: State, player: int) -> Planes:
@@ -257,7 +336,10 @@ _GOALS_AT = tuple(4 * (_GOAL_BASE + k * _GOALS) for k in range(SEATS))
 _COMPLETED_AT = tuple(4 * (_DONE_BASE + k * _GOALS) for k in range(SEATS))
 _SETUP_BYTES = slice(4 * _TILE_BASE, 4 * _GOAL_BASE)
 _EVENT_BYTES = slice(4 * _EVENT_BASE, 4 * _VOLCANO_BASE)
-_VOLCANO_BYTES = slice(4 * _VOLCANO_BASE, 4 * len(FEATURES))
+_VOLCANO_BYTES = slice(4 * _VOLCANO_BASE, 4 * _HOLD_BASE)
+_HOLD_WIDTH = len(HOLDING_FEATURES)
+_HOLD_AT = tuple(4 * (_HOLD_BASE + k * _HOLD_WIDTH) for k in range(SEATS))
+_PILE_BYTES = slice(4 * _PILE_BASE, 4 * len(FEATURES))
 
 
 def _whole(state: State, player: int, to_move: int
@@ -279,6 +361,8 @@ def _whole(state: State, player: int, to_move: int
         *(_goal_row(state.completed[seat % players]) for seat in slots), absent,
         _events(state.slots, state.tokens),
         _VOLCANO[state.volcano + 1],
+        *(_holding_row(state, seat % players) for seat in slots), _ABSENT_HOLDINGS[players],
+        _piles(state.ev_deck, state.ev_discard),
     ))), on_board, built
 
 
@@ -368,6 +452,21 @@ def _changed(seen: tuple[Any, bytearray, Planes, tuple[int, ...], tuple[int, ...
         out[_EVENT_BYTES] = _events(state.slots, state.tokens)
     if state.volcano != before.volcano:
         out[_VOLCANO_BYTES] = _VOLCANO[state.volcano + 1]
+    if (state.decks is not before.decks or state.acquired is not before.acquired
+            or state.tamed is not before.tamed or state.bottoms is not before.bottoms
+            or state.tribe is not before.tribe):
+        tribe, acquired, tamed, decks, bottoms = (
+            state.tribe, state.acquired, state.tamed, state.decks, state.bottoms)
+        for seat in seats:
+            if (tribe[seat] != before.tribe[seat] or acquired[seat] != before.acquired[seat]
+                    or tamed[seat] != before.tamed[seat] or decks[seat] != before.decks[seat]
+                    or bottoms[seat] != before.bottoms[seat]):
+                at = _HOLD_AT[(seat - player) % players]
+                out[at: at + 4 * _HOLD_WIDTH] = _holding_row(state, seat)
+    if ((state.ev_deck is not before.ev_deck and state.ev_deck != before.ev_deck)
+            or (state.ev_discard is not before.ev_discard
+                and state.ev_discard != before.ev_discard)):
+        out[_PILE_BYTES] = _piles(state.ev_deck, state.ev_discard)
     return out, on_board, built
 
 
@@ -410,12 +509,15 @@ _HANDS = _Pieces()  # the hand's dice
 _SETUP = _Pieces()  # the tiles, elders and powers
 _GOAL_ROWS = _Pieces()  # a seat's goals in progress, or completed
 _EVENTS = _Pieces()  # the event slots and their tokens
+_HOLDINGS = _Pieces()  # a seat's tribe, acquired events, tamed mammoth and goal deck
+_PILES = _Pieces()  # the event deck and discard
 
 #: Zeros for the hexes off the map, the seats and goals of absent seats, by player count.
 _OFF_MAP = {players: bytes(4 * _HEX_WIDTH * (len(HEX_NAMES) - len(hexes)))
             for players, hexes in data.MAPS.items()}
 _ABSENT_SEATS = {players: bytes(4 * _SEAT_WIDTH * (SEATS - players)) for players in data.MAPS}
 _ABSENT_GOALS = {players: bytes(4 * _GOALS * (SEATS - players)) for players in data.MAPS}
+_ABSENT_HOLDINGS = {players: bytes(4 * _HOLD_WIDTH * (SEATS - players)) for players in data.MAPS}
 _ONE, _ZERO = _floats([1.0]), _floats([0.0])
 #: A count's bytes over each scale of the seats, by count (up to the scale: capped).
 _BYTES = {
@@ -570,6 +672,45 @@ def _new_setup(state: State, player: int) -> bytes:
     return _floats(out)
 
 
+def _holding_row(state: State, seat: int) -> bytes:
+    """Return the bytes of a seat's tribe, acquired events, tamed mammoth and goal deck."""
+    key = (state.tribe[seat], state.acquired[seat], state.tamed[seat], state.decks[seat],
+           state.bottoms[seat])
+    found = _HOLDINGS.get(key)
+    return _HOLDINGS.put(key, _new_holding_row(*key)) if found is None else found
+
+
+def _new_holding_row(tribe: int, acquired: tuple[int, ...], tamed: int, deck: tuple[int, ...],
+                     bottom: tuple[int, ...]) -> bytes:
+    out = [0.0] * _HOLD_WIDTH
+    if tribe >= 0:
+        out[tribe] = 1.0
+    for event in acquired:
+        out[_ACQUIRED_AT + ACQUIRABLE.index(event)] = 1.0
+    out[_TAMED_AT] = float(bool(tamed))
+    out[_DECK_SIZE_AT] = _capped(len(deck) + len(bottom), GOAL_DECK_SCALE)
+    for card in deck:  # a card's copies over CARD_SCALE (1), capped: 1 for any
+        out[_UNSEEN_AT + card] = 1.0
+    for place, card in enumerate(bottom):
+        out[_UNDER_AT + card] = _under(place)
+    return _floats(out)
+
+
+def _piles(deck: tuple[int, ...], discard: tuple[int, ...]) -> bytes:
+    """Return the bytes of the event deck's unseen cards, the discard and the deck's size."""
+    key = (deck, discard)
+    found = _PILES.get(key)
+    if found is None:
+        out = [0.0] * (len(FEATURES) - _PILE_BASE)
+        for card in deck:  # a card's copies over CARD_SCALE (1), capped: 1 for any
+            out[card] = 1.0
+        for card in discard:
+            out[_EVENT_COUNT + card] = 1.0
+        out[2 * _EVENT_COUNT] = _capped(len(deck), EVENT_DECK_SCALE)
+        found = _PILES.put(key, _floats(out))
+    return found
+
+
 class _Frozen:
     """The fields :func:`from_state` reads, as tuples, from a working copy's lists."""
 
@@ -578,10 +719,12 @@ class _Frozen:
                      "rnd", "leaders", "volcano"):
             setattr(self, name, getattr(state, name))
         for name in ("terrain", "villages", "score", "hand", "special", "elder_at", "tribe",
-                     "slots"):
+                     "slots", "tamed", "ev_deck", "ev_discard"):
             setattr(self, name, tuple(getattr(state, name)))
-        for name in ("pop", "res", "progress", "completed", "rows", "tokens"):
+        for name in ("pop", "res", "progress", "completed", "rows", "tokens", "acquired",
+                     "decks", "bottoms"):
             setattr(self, name, tuple(map(tuple, getattr(state, name))))
 
 
 assert len(data.FACE_NAMES) == 3  # noqa: S101 - the rows and hand are written three at a time
+assert CARD_SCALE == 1  # noqa: S101 - a card in a deck or the discard is written 1, not counted
