@@ -507,7 +507,8 @@ _HEX_ROWS = _Pieces()  # one hex's features
 _DICE = _Pieces()  # a row's dice
 _HANDS = _Pieces()  # the hand's dice
 _SETUP = _Pieces()  # the tiles, elders and powers
-_GOAL_ROWS = _Pieces()  # a seat's goals in progress, or completed
+#: A seat's goals in progress, or completed, by the set of cards (bit ``card``): 2^15 at most.
+_GOAL_ROWS: list[bytes | None] = [None] * (1 << len(data.GOAL_IDS))
 _EVENTS = _Pieces()  # the event slots and their tokens
 _HOLDINGS = _Pieces()  # a seat's tribe, acquired events, tamed mammoth and goal deck
 _PILES = _Pieces()  # the event deck and discard
@@ -625,12 +626,17 @@ def _setup(state: State, player: int) -> bytes:
 
 def _goal_row(cards: tuple[int, ...]) -> bytes:
     """Return the bytes of a seat's goal cards (in progress, or completed): one per goal."""
-    found = _GOAL_ROWS.get(cards)
+    # Kept by the set of cards (a bit each), for good: kept by the cards in the order drawn,
+    # they filled the pieces every few games, and a tenth of the steps built a row again.
+    mask = 0
+    for card in cards:
+        mask |= 1 << card
+    found = _GOAL_ROWS[mask]
     if found is None:
         out = [0.0] * _GOALS
         for card in cards:
             out[card] = 1.0
-        found = _GOAL_ROWS.put(cards, _floats(out))
+        found = _GOAL_ROWS[mask] = _floats(out)
     return found
 
 
