@@ -372,6 +372,21 @@ def decisions(players: int, seed: int, **options: Any) -> Iterator[Any]:
         inner = rules.apply(inner, rng.choice(legal))
 
 
+def observed(players: int, seed: int, wanted: Any, **options: Any
+             ) -> Iterator[tuple[Any, int, Any]]:
+    """Yield (state, the seat to move, its observation) where ``wanted(state)`` holds, in a
+    seeded random game observed by one observer patching from state to state; every
+    observation is checked against the twin's, and those yielded against the view's."""
+    observer = Observer()
+    for inner in decisions(players, seed, **options):
+        seat = rules_to_move(inner)
+        planes = observer(inner, seat)
+        assert np.array_equal(planes, from_state(inner, seat))
+        if wanted(inner):
+            assert np.array_equal(planes, from_view(rules_view(inner, seat)))
+            yield inner, seat, planes
+
+
 def feature(planes: Any, name: str) -> float:
     return float(planes[FEATURES.index(name)])
 
@@ -408,15 +423,10 @@ def test_altars_used_and_interrupts_are_observed(players: int, seed: int,
     # waits as an interrupt of one player: the observation shows both, from the view and from
     # the state alike, and the observer patching from state to state writes the same.
     options = {"altar_once_per_player": True} if once_per_player else {}
-    observer = Observer()
     met = set()
-    for inner in decisions(players, seed, **options):
-        seat = rules_to_move(inner)
-        planes = observer(inner, seat)
-        assert np.array_equal(planes, from_state(inner, seat))
-        if not inner.altars_used and not inner.effects:
-            continue
-        assert np.array_equal(planes, from_view(rules_view(inner, seat)))
+    for inner, seat, planes in observed(players, seed,
+                                        lambda inner: inner.altars_used or inner.effects,
+                                        **options):
         tile_at = {h: t for h, t, _ in inner.tiles}
         for h, p in inner.altars_used:
             name = TILES[tile_at[h]].id
@@ -437,15 +447,8 @@ def test_altars_used_and_interrupts_are_observed(players: int, seed: int,
 def test_the_token_window_and_a_frightens_moves_left_are_observed(players: int) -> None:
     # At a phase start every token holder decides in turn: the observation shows who still
     # will; a Frighten moves its meeples one by one: it shows how many it may still move.
-    observer = Observer()
     met = set()
-    for inner in decisions(players, 0):
-        seat = rules_to_move(inner)
-        planes = observer(inner, seat)
-        assert np.array_equal(planes, from_state(inner, seat))
-        if not inner.window and not inner.sub:
-            continue
-        assert np.array_equal(planes, from_view(rules_view(inner, seat)))
+    for inner, seat, planes in observed(players, 0, lambda inner: inner.window or inner.sub):
         holders = {(p - seat) % players for p in inner.window}
         assert all(feature(planes, f"window {k}") == (k in holders) for k in range(4))
         met.update(["window"] if len(holders) > 1 else [])

@@ -59,29 +59,30 @@ def test_observation_shows_no_tribe_while_the_setup_deals_them() -> None:
     assert np.array_equal(from_state(state.inner, 0), observation)
 
 
+def assert_in_seat_slot(state: Any, owner: int, name: str) -> None:
+    """Assert that a 2-player state's observations show ``seat k {name}`` at the owner's seat
+    slot alone, for both observers, from the view and from the state alike."""
+    for observer in range(2):
+        observation = from_view(state.view(observer))
+        k = (owner - observer) % 2
+        assert observation[feature(f"seat {k} {name}")] == 1.0
+        assert observation[feature(f"seat {1 - k} {name}")] == 0.0
+        assert np.array_equal(from_state(state.inner, observer), observation)
+
+
 def test_observation_shows_an_acquired_event_in_its_owners_seat_slot() -> None:
     state = play_until(2, 3, lambda inner: any(inner.acquired))
     owner = next(seat for seat in range(2) if state.inner.acquired[seat])
     event = data.EVENT_IDS[state.inner.acquired[owner][0]]
     assert state.view(0)["table"][owner]["acquired"] == [event]
-    for observer in range(2):
-        observation = from_view(state.view(observer))
-        k = (owner - observer) % 2
-        assert observation[feature(f"seat {k} acquired {event}")] == 1.0
-        assert observation[feature(f"seat {1 - k} acquired {event}")] == 0.0
-        assert np.array_equal(from_state(state.inner, observer), observation)
+    assert_in_seat_slot(state, owner, f"acquired {event}")
 
 
 def test_observation_shows_a_tamed_mammoth_in_its_tamers_seat_slot() -> None:
     state = play_until(2, 3, lambda inner: any(inner.tamed))
     tamer = state.inner.tamed.index(1)
     assert state.view(0)["table"][tamer]["tamed_mammoth"] is True
-    for observer in range(2):
-        observation = from_view(state.view(observer))
-        k = (tamer - observer) % 2
-        assert observation[feature(f"seat {k} tamed mammoth")] == 1.0
-        assert observation[feature(f"seat {1 - k} tamed mammoth")] == 0.0
-        assert np.array_equal(from_state(state.inner, observer), observation)
+    assert_in_seat_slot(state, tamer, "tamed mammoth")
 
 
 def test_observation_shows_the_goal_deck_unseen_cards_and_those_under_it_in_order() -> None:
