@@ -25,6 +25,7 @@ import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from multiprocessing import get_context
+from multiprocessing.pool import Pool
 from typing import Any
 
 import meeples
@@ -376,7 +377,7 @@ class Balance:
         return self.report()
 
 
-def _workers(jobs: int) -> Any:
+def _workers(jobs: int) -> Pool:
     """Return a pool of ``jobs`` spawned worker processes that leave Ctrl-C to this one.
 
     They are started with SIGINT ignored, which they inherit (an ignored signal survives
