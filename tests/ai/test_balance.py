@@ -167,8 +167,12 @@ def test_ctrl_c_stops_a_balance_run_keeping_its_report(tmp_path: Path) -> None:
     import sys
 
     report = tmp_path / "run.json"
+    # As from a terminal's foreground: Ctrl-C handled, even when the tests run where SIGINT is
+    # ignored (a background job of a shell without job control ignores it, and hands that on).
+    handled = ("import signal, sys; signal.signal(signal.SIGINT, signal.default_int_handler);"
+               " from meeples.cli import main; sys.exit(main())")
     process = subprocess.Popen(
-        [sys.executable, "-m", "meeples", "balance", "sparta", "--bot", "hard", "--games", "50",
+        [sys.executable, "-c", handled, "balance", "sparta", "--bot", "hard", "--games", "50",
          "--setting", "default", "--jobs", "2", "--json", str(report)],
         stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, start_new_session=True)
     deadline = time.monotonic() + 60
