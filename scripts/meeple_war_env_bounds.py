@@ -20,8 +20,7 @@ from typing import Any
 
 import numpy as np
 
-import meeples
-from meeples.core.chance import CHANCE, SEED_BOUND, Dealer
+from meeples.ai.bench import replay
 from meeples.env import aec
 from meeples.env.meeple_war import SHAPE
 
@@ -31,8 +30,6 @@ GAME = "meeple_war"
 def main(games: int) -> int:
     env = aec(GAME)
     episode = env.episode
-    rules = meeples.load(GAME).rules
-    options = meeples.load(GAME).check_options(2, {})
     own_codes = episode._codes
     recorded: dict[tuple[int, int], Any] = {}
     where = [0]  # the game being played
@@ -68,18 +65,7 @@ def main(games: int) -> int:
 
     def by_rules(played: list[list[Any]]) -> None:
         for seed, actions in enumerate(played):
-            dealer = Dealer(seed % SEED_BOUND)
-            state = rules.initial_state(2, seed, options)
-            drawn = 0
-            for action in actions:
-                while rules.to_move(state) == CHANCE:
-                    outcomes = rules.chance_outcomes(state)  # type: ignore[attr-defined]
-                    state = rules.apply(state, dealer.pick(outcomes, drawn))
-                    drawn += 1
-                if action not in rules.legal_actions(state):
-                    raise RuntimeError(f"game {seed}: {action!r} is not legal by the rules")
-                state = rules.apply(state, action)
-                drawn += 1
+            replay(GAME, seed, actions)
 
     episode._codes = recording  # type: ignore[method-assign]
     played = by_environment()

@@ -20,7 +20,7 @@ import importlib.util
 import random
 import statistics
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import meeples
@@ -268,6 +268,33 @@ def env_steps(name: str, seconds: float, seed: int = 0) -> tuple[float, float]:
     return steps / env_time, plies / rules_time
 
 
+def replay(name: str, game_seed: int, played: Sequence[Any]) -> int:
+    """Replay actions an environment played in a seeded game by the rules (the game's fewest
+    players, default options): each position's legal actions generated, the action applied,
+    chance drawn by the environment's dealer of the same seed; return how many were played.
+
+    Raises:
+        RuntimeError: an action is not legal by the rules where the environment played it.
+    """
+    game = meeples.load(name)
+    rules = game.rules
+    count = game.min_players
+    dealer = Dealer(game_seed % SEED_BOUND)
+    state = rules.initial_state(count, game_seed, game.check_options(count, {}))
+    drawn = 0
+    for action in played:
+        while rules.to_move(state) == CHANCE:
+            outcomes = rules.chance_outcomes(state)  # type: ignore[attr-defined]
+            state = rules.apply(state, dealer.pick(outcomes, drawn))
+            drawn += 1
+        if action not in rules.legal_actions(state):
+            raise RuntimeError(f"{name}: game {game_seed}: {action!r} is not legal by the"
+                               " rules where the environment played it")
+        state = rules.apply(state, action)
+        drawn += 1
+    return len(played)
+
+
 def env_choice_steps(name: str, seconds: float, seed: int = 0) -> tuple[float, float, float]:
     """Return (environment steps/s, random-play actions/s, actions/s through the environment)
     over the same seeded games, for a game whose environment factors its actions into choices
@@ -284,10 +311,6 @@ def env_choice_steps(name: str, seconds: float, seed: int = 0) -> tuple[float, f
     """
     from meeples.env import aec
 
-    game = meeples.load(name)
-    rules = game.rules
-    count = game.min_players
-    options = game.check_options(count, {})
     env = aec(name)
     episode = env.episode
 
@@ -307,22 +330,6 @@ def env_choice_steps(name: str, seconds: float, seed: int = 0) -> tuple[float, f
                 played.append(episode._last)
         return steps, played
 
-    def by_rules(game_seed: int, played: list[Any]) -> int:
-        dealer = Dealer(game_seed % SEED_BOUND)
-        state = rules.initial_state(count, game_seed, options)
-        drawn = 0
-        for action in played:
-            while rules.to_move(state) == CHANCE:
-                outcomes = rules.chance_outcomes(state)  # type: ignore[attr-defined]
-                state = rules.apply(state, dealer.pick(outcomes, drawn))
-                drawn += 1
-            if action not in rules.legal_actions(state):
-                raise RuntimeError(f"{name}: game {game_seed}: {action!r} is not legal by the"
-                                   " rules where the environment played it")
-            state = rules.apply(state, action)
-            drawn += 1
-        return len(played)
-
     plies = steps = 0
     rules_time = env_time = 0.0
     game_seed = seed
@@ -330,7 +337,7 @@ def env_choice_steps(name: str, seconds: float, seed: int = 0) -> tuple[float, f
         start = _clock()
         stepped, played = by_environment(game_seed)
         middle = _clock()
-        plies += by_rules(game_seed, played)
+        plies += replay(name, game_seed, played)
         env_time += middle - start
         rules_time += _clock() - middle
         steps += stepped
