@@ -121,6 +121,14 @@ class Rules(Protocol[S, A]):
     ``limit_endings`` names, by their message keys, the endings that are a designed safety limit
     (a round limit, a run of plies without progress) rather than a decision of the game: reports
     count them as games that dragged.
+
+    ``effects(state, action, after)`` (optional) says what playing a legal action caused beyond
+    itself, as messages of the game's catalogue: each battle or conflict with both sides'
+    strength and losses, pieces or members removed and by what, points and other counters won or
+    lost and why, tokens and resources, events, promotions, conquests. ``after`` is
+    ``apply(state, action)``, already computed by the caller (the server applies each action
+    once). Effects are public: everyone sees them in the log, so they say nothing a player may
+    not know. The facade adds the end of the game itself (``core.fx.end``).
     """
 
     name: str
@@ -351,6 +359,41 @@ class State(Generic[S, A]):
         inner = self.game.rules.apply(self.inner, parsed)
         history = self.history + (self.game.rules.format_action(parsed),)
         return State(self.game, inner, self.start, history)
+
+    def effects(self, action: str) -> list[Message]:
+        """Return what playing a legal action causes beyond itself, as messages: battles and
+        conflicts with both sides' strength and losses, pieces removed, points, tokens and
+        resources won or lost, events, and the end of the game.
+
+        Raises:
+            IllegalAction: the string is malformed or the action is not legal here.
+        """
+        return self.play_told(action)[1]
+
+    def play_told(self, action: str) -> tuple[State[S, A], list[Message]]:
+        """Return the state after a legal action and the action's :meth:`effects`, applying
+        it once.
+
+        Raises:
+            IllegalAction: the string is malformed or the action is not legal here.
+        """
+        after = self.play(action)
+        return after, self.effects_to(after)
+
+    def effects_to(self, after: State[S, A]) -> list[Message]:
+        """Return the effects of the action that led from this state to ``after`` (this state
+        played its last action: ``after.history[-1]``)."""
+        rules = self.game.rules
+        told = getattr(rules, "effects", None)
+        said = [] if told is None else [
+            _message(m) for m in told(self.inner, rules.parse_action(after.history[-1]),
+                                      after.inner)
+        ]
+        ending = None if self.outcome is not None else after.outcome
+        if ending is not None:
+            said.append(msg("core.fx.end", result=ending.message or msg(
+                "core.text", text=ending.reason)))
+        return said
 
     def describe(self, action: str) -> str:
         """Return a short description of a legal action, in English words."""

@@ -11,7 +11,7 @@ from typing import Any
 from meeples.core.game import Game, Option, Outcome
 from meeples.core.score import ScoreLine, ScoreSheet
 from meeples.core.text import Message, msg
-from meeples.games.sparta import notation, rules, setup, view
+from meeples.games.sparta import effects, notation, rules, setup, view
 from meeples.games.sparta.rules import side
 from meeples.games.sparta.state import IS_HERO, NO_CITY, OWNER, PASS, Action, State
 
@@ -130,6 +130,10 @@ class SpartaRules:
             if own:
                 move = msg("sp.and", first=move, then=msg("sp.defeats_own", n=own))
         return move
+
+    def effects(self, state: State, action: Action, after: State) -> list[Message]:
+        """Return the promotion, conquest and captures of a legal action."""
+        return effects.effects(state, action, after)
 
     def action_parts(self, action: Action) -> dict[str, Any]:
         """Return the parts of an action: pass, promote (square) or move (from, to)."""
