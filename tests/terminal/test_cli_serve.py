@@ -60,3 +60,34 @@ def test_serve_prints_its_banner_once_it_answers(tmp_path: Path) -> None:
         server.send_signal(signal.SIGINT)
         _, err = server.communicate(timeout=30)
     assert "Traceback" not in err
+
+
+#: The packages of the extras (dev, postgres, cluster, rl, openspiel, bench, ray): a plain
+#: ``pip install meeples`` has none of them.
+EXTRAS = ("redis", "psycopg", "httpx", "pettingzoo", "gymnasium", "numpy", "pyspiel",
+          "open_spiel", "ray", "playwright", "hypothesis", "pytest")
+
+
+def test_serve_runs_without_the_extras(tmp_path: Path) -> None:
+    """A plain pip install has no Redis client: serving one process must not need it (it
+    crashed with ModuleNotFoundError: No module named 'redis')."""
+    port = free_port()
+    env = {k: v for k, v in os.environ.items() if not k.startswith("MEEPLES_")}
+    blocked = "; ".join(f"sys.modules[{name!r}] = None" for name in EXTRAS)
+    code = (f"import sys; {blocked}; from meeples.cli import main; "
+            f"sys.exit(main(['serve', '--port', '{port}', '--db', {str(tmp_path / 'x.db')!r}]))")
+    server = subprocess.Popen(
+        [sys.executable, "-c", code], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        env=env,
+    )
+    try:
+        assert server.stdout is not None
+        with selectors.DefaultSelector() as selector:
+            selector.register(server.stdout, selectors.EVENT_READ)
+            ready = selector.select(timeout=60)
+        assert ready and server.stdout.readline().startswith("Meeples at"), server.stderr
+        with urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=10) as answer:
+            assert answer.status == 200 and b"<html" in answer.read().lower()
+    finally:
+        server.send_signal(signal.SIGINT)
+        server.wait(timeout=30)

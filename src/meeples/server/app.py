@@ -38,7 +38,7 @@ from meeples.core.chance import SeedSource
 from meeples.core.errors import MeeplesError
 from meeples.server import guard, lifecycle
 from meeples.server.components import components
-from meeples.server.limits import LocalLimits
+from meeples.server.guard import LocalLimits
 from meeples.server.lobby import (
     BOT_GAMES_PER_ADDRESS,
     BOT_GAMES_TOTAL,

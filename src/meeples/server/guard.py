@@ -291,3 +291,23 @@ __all__ = [
     "has_chance",
     "hides",
 ]
+
+
+class LocalLimits:
+    """The per-address limits of one process, counted in its memory."""
+
+    def __init__(self, sockets_per_address: int, create_rate: tuple[float, float]) -> None:
+        self.sockets = Counter(sockets_per_address)
+        self.creations = Buckets(*create_rate)
+
+    async def enter(self, address: str) -> bool:
+        """Count one more connection of address; False (nothing counted) at the limit."""
+        return self.sockets.enter(address)
+
+    async def leave(self, address: str) -> None:
+        """Count one connection of address fewer."""
+        self.sockets.leave(address)
+
+    async def create(self, address: str) -> bool:
+        """Spend one of address's creations (or claims); False when it has none left."""
+        return self.creations.take(address)

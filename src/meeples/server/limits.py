@@ -1,8 +1,10 @@
 """The per-address limits of :mod:`meeples.server.guard`, counted for the whole server.
 
-One process counts in memory (:class:`LocalLimits`, over ``guard.Counter`` and
-``guard.Buckets``). Several workers sharing Redis (:mod:`meeples.server.cluster`) count in Redis
-(:class:`SharedLimits`), else N workers would let one address have N times as much:
+One process counts in memory (:class:`meeples.server.guard.LocalLimits`, over
+``guard.Counter`` and ``guard.Buckets``): this module is imported in cluster mode only, since it
+needs the Redis client, which a plain ``pip install meeples`` does not bring. Several workers
+sharing Redis (:mod:`meeples.server.cluster`) count in Redis (:class:`SharedLimits`), else N
+workers would let one address have N times as much:
 
 - live connections: a hash ``meeples:sockets:<address>`` of each worker's count;
 - creations and claims: a token bucket ``meeples:creations:<address>`` (level, time);
@@ -25,7 +27,7 @@ from typing import Any
 
 from redis.exceptions import RedisError
 
-from meeples.server import guard
+from meeples.server.guard import LocalLimits
 
 log = logging.getLogger("meeples.server")
 
@@ -118,26 +120,6 @@ local old = redis.call('HGET', KEYS[1], ARGV[1])
 if old and string.match(old, '^(%S+)') == ARGV[2] then redis.call('HDEL', KEYS[1], ARGV[1]) end
 return 1
 """
-
-
-class LocalLimits:
-    """The per-address limits of one process, counted in its memory."""
-
-    def __init__(self, sockets_per_address: int, create_rate: tuple[float, float]) -> None:
-        self.sockets = guard.Counter(sockets_per_address)
-        self.creations = guard.Buckets(*create_rate)
-
-    async def enter(self, address: str) -> bool:
-        """Count one more connection of address; False (nothing counted) at the limit."""
-        return self.sockets.enter(address)
-
-    async def leave(self, address: str) -> None:
-        """Count one connection of address fewer."""
-        self.sockets.leave(address)
-
-    async def create(self, address: str) -> bool:
-        """Spend one of address's creations (or claims); False when it has none left."""
-        return self.creations.take(address)
 
 
 class SharedLimits(LocalLimits):
