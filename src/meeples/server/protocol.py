@@ -34,8 +34,9 @@ Server to client:
 
   Each legal action is ``{"action", "parts", "msg"}`` (its structured parts and its
   description as a message; only the seat to move gets any), each log entry ``{"ply", "seat",
-  "action", "parts", "msg", "passed"}`` (``passed``: played by the server by the seat's
-  anytime setting), ``prompt`` what the player to move must decide, ``anytime`` the action
+  "action", "parts", "msg", "passed", "effects"}`` (``passed``: played by the server by the
+  seat's anytime setting; ``effects``: what the action caused beyond itself, a list of
+  messages, possibly empty: battles, losses, points, events, the end), ``prompt`` what the player to move must decide, ``anytime`` the action
   that declines an "at any time" decision (or null), ``undo`` whether this connection may undo
   now, ``settings`` the settings of the seat shown (null for a spectator). ``version`` grows
   with every change, an undo included (the number of actions is the ply of the last entry
