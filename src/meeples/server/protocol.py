@@ -36,9 +36,9 @@ Server to client:
   description as a message; only the seat to move gets any), each log entry ``{"ply", "seat",
   "action", "parts", "msg", "passed", "effects"}`` (``passed``: played by the server by the
   seat's anytime setting; ``effects``: what the action caused beyond itself, a list of
-  messages, possibly empty: battles, losses, points, events, the end), ``prompt`` what the player to move must decide, ``anytime`` the action
-  that declines an "at any time" decision (or null), ``undo`` whether this connection may undo
-  now, ``settings`` the settings of the seat shown (null for a spectator). ``version`` grows
+  messages, possibly empty: battles, losses, points, events, the end), ``prompt`` what the
+  player to move must decide, ``anytime`` the action that declines an "at any time" decision
+  (or null), ``undo`` whether this connection may undo now, ``settings`` the settings of the seat shown (null for a spectator). ``version`` grows
   with every change, an undo included (the number of actions is the ply of the last entry
   plus one); ``private``: the view shows more than a spectator's, so a hotseat screen hides it
   until the right person holds the device. A snapshot carries the last :data:`LOG_TAIL`
