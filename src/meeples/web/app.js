@@ -125,8 +125,10 @@ function logList(board, state, entries, current = null, onPick = null, events = 
   return h("ol", { className: "log", start: first + 1 }, rows, eventsAt(first + entries.length));
 
   function logEntry(entry, index) {
-    // A decision the server declined for its player (their anytime setting) folds like a "done".
-    const closing = entry.parts?.verb === "done" || entry.passed;
+    // A decision the server declined for its player (their anytime setting) folds like a "done",
+    // unless it caused something (a "done" that ends a phase may settle a battle).
+    const told = entry.effects || [];
+    const closing = (entry.parts?.verb === "done" || entry.passed) && !told.length;
     const classes = [entry.seat !== previous && previous !== null ? "new-turn" : "",
       closing ? "closing" : "", current === index ? "current" : ""].filter(Boolean).join(" ");
     previous = entry.seat;
@@ -138,8 +140,17 @@ function logList(board, state, entries, current = null, onPick = null, events = 
       : entry.seat === null || entry.seat === undefined || thirdPerson(entry) ? null
         : h("strong", { className: "who" }, `${t("match.log_who", { player: names(entry.seat) })} `),
     logWords(entry, names),
-    entry.passed ? h("small", { className: "muted" }, ` · ${t("match.passed")}`) : null);
+    entry.passed ? h("small", { className: "muted" }, ` · ${t("match.passed")}`) : null,
+    effectList(told, names));
   }
+}
+
+// What an action caused beyond itself (a battle and its losses, points, an event, the end), as
+// the server told it: a list under the action in the log, and in the banner.
+function effectList(effects, names) {
+  if (!effects.length) return null;
+  return h("ul", { className: "effects" }, effects.map((effect) =>
+    h("li", { "data-effect": effect.key }, tm(effect, names))));
 }
 
 // The last decision someone made (the actions passed by a setting after it are not one), which
@@ -148,6 +159,9 @@ function lastDecision(entries) {
   for (let i = entries.length - 1; i >= 0; i--) if (!entries[i].passed) return entries[i];
   return null;
 }
+
+// How long the effects banner stays (it is also replaced by the next action's effects).
+const BANNER_MS = 9000;
 
 // The bot speeds a game may be created with (the server's delay before each bot decision).
 const BOT_SPEEDS = ["slow", "normal", "fast"];
@@ -565,7 +579,39 @@ function matchPage(matchId, urlTokens) {
   let shownSeat = null;
   const root = h("div", { className: "match", "data-match": matchId });
   const boardBox = h("div", { className: "board-box" });
+  // The banner tells what the actions just played caused (a battle and its losses, points, an
+  // event, the end): the same element across redraws, a status region read by screen readers.
+  const banner = h("div", { className: "effects-banner", id: "effects-banner", role: "status",
+    "aria-live": "polite" });
+  let bannerTimer = null;
   app.replaceChildren(root);
+
+  // The entries of a new state that the last one did not have (none for the first state, or
+  // after an undo took entries back).
+  function freshEntries(before, after) {
+    if (!before || after.version <= before.version) return [];
+    const known = before.log.length ? before.log[before.log.length - 1].ply : -1;
+    return after.log.filter((entry) => entry.ply > known);
+  }
+
+  function tell(entries) {
+    const told = entries.filter((entry) => (entry.effects || []).length);
+    if (!told.length) return;
+    const names = namer(board, state.players, state.view);
+    banner.replaceChildren(...told.slice(-3).map((entry) => h("p", {},
+      entry.seat === CHANCE || entry.seat === null ? null
+        : h("strong", {}, `${t("match.log_who", { player: names(entry.seat) })} `),
+      entry.effects.map((effect) => tm(effect, names)).join(" · "))),
+    h("button", { className: "close", "aria-label": t("match.close"), onclick: hideBanner }, "×"));
+    banner.classList.add("show");
+    clearTimeout(bannerTimer);
+    bannerTimer = setTimeout(hideBanner, BANNER_MS);
+  }
+
+  function hideBanner() {
+    banner.classList.remove("show");
+    banner.replaceChildren();
+  }
 
   const socket = new LiveSocket(matchId, tokens, {
     onMessage: async (message) => {
@@ -575,9 +621,11 @@ function matchPage(matchId, urlTokens) {
           hints = null;
           confirming = null;
         }
+        const fresh = freshEntries(state, message);
         state = message;
         pending = false;
         draw();
+        tell(fresh);
       } else if (message.type === "rematch") {
         joinRematch(message.id);
       } else if (message.type === "hint") {
@@ -850,7 +898,7 @@ function matchPage(matchId, urlTokens) {
 
     root.dataset.version = String(state.version);
     const header = h("h1", {}, state.title);
-    root.replaceChildren(header, h("div", { className: "match-layout" }, boardBox, side));
+    root.replaceChildren(header, banner, h("div", { className: "match-layout" }, boardBox, side));
     if (state.outcome && showEnd) root.appendChild(endScreen());
     else if (hidden) root.appendChild(passScreen());
     else if (resigning && state.can_resign) root.appendChild(resignDialog());
@@ -859,7 +907,11 @@ function matchPage(matchId, urlTokens) {
   }
 
   return {
-    destroy() { socket.close(); if (window.meeplesSocket === socket) window.meeplesSocket = null; },
+    destroy() {
+      clearTimeout(bannerTimer);
+      socket.close();
+      if (window.meeplesSocket === socket) window.meeplesSocket = null;
+    },
     rerender: draw,
   };
 }
