@@ -42,13 +42,14 @@ Server to client:
   grows with every change, an undo included (the number of actions is the ply of the last entry
   plus one); ``private``: the view shows more than a spectator's, so a hotseat screen hides it
   until the right person holds the device. A snapshot carries the last :data:`LOG_TAIL` entries of
-  the log. ``summary``: once the game is over its score sheet (``meeples.core.score``: ``{"lines":
-  [{"label": msg, "points": [per seat], "counted": bool}], "total": {"label": msg, "points":
-  [...]} | null}``). The lifecycle fields (:func:`meeples.server.lifecycle.fields`): ``events``
-  (resignations, seats kept warm by a bot and handed back, the rematch offer, each ``{"ply",
-  "seat", "kind", "msg"}`` shown after the action ``ply`` - 1), ``resigned``, ``kept_warm``,
-  ``hints`` (whether hints are allowed), ``can_resign`` and ``rematch`` (``{"id", "by"}`` once
-  offered);
+  the log. ``summary``: the score sheet, during play and at the end (``meeples.core.score``:
+  ``{"lines": [{"label": msg, "points": [per seat], "counted": bool}], "total": {"label": msg,
+  "points": [...]} | null, "target": the total that wins | null}``); ``round``: the rounds begun
+  (null in a game that keeps no round count). The lifecycle fields
+  (:func:`meeples.server.lifecycle.fields`): ``events`` (resignations, seats kept warm by a bot
+  and handed back, the rematch offer, each ``{"ply", "seat", "kind", "msg"}`` shown after the
+  action ``ply`` - 1), ``resigned``, ``kept_warm``, ``hints`` (whether hints are allowed),
+  ``can_resign`` and ``rematch`` (``{"id", "by"}`` once offered);
 - ``{"type": "hint", "version": N, "hints": [{"action", "msg", "value"}, ...]}``;
 - ``{"type": "error", "code": "...", "message": "...", "msg": {...}}`` and nothing changed
   (``msg``, with an engine's refusal, is its reason as a message: ``meeples.core.text``);
@@ -59,7 +60,7 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError, model_validator
 
 MAX_TOKENS = 8
 #: State messages carry the last entries of the action log (each entry has its ply number).
@@ -100,11 +101,23 @@ AnytimeSetting = Literal["ask", "own", "never"]
 
 
 class Settings(BaseModel):
-    """Change the settings of every seat this connection holds."""
+    """Change the settings of every seat this connection holds (``seat``: of that one only).
+
+    ``anytime``: when to be asked about "at any time" decisions; ``armed``: ask at the next one
+    (the player wants to use what they hold, e.g. Meeple War's Tree), or no longer.
+    """
 
     model_config = STRICT
     type: Literal["settings"]
-    anytime: AnytimeSetting
+    anytime: AnytimeSetting | None = None
+    armed: bool | None = None
+    seat: Annotated[int, Field(ge=0, lt=8)] | None = None
+
+    @model_validator(mode="after")
+    def _changes_something(self) -> Settings:
+        if self.anytime is None and self.armed is None:
+            raise ValueError("settings change anytime, armed or both")
+        return self
 
 
 class Undo(BaseModel):

@@ -542,6 +542,8 @@ class Room:
             raise RoomError(
                 "storage", "the server could not save this action; nothing changed, try again"
             ) from None
+        was_armed = (not passed and 0 <= seat < len(self.seats) and self.seats[seat].armed
+                     and self.state.anytime_skip() is not None)
         self.state = after
         self.stored.actions.append(action)
         self.stored.passed.append(passed)
@@ -550,6 +552,13 @@ class Room:
         if result is not None:
             self.stored.finished = True
             self.stored.result = result
+        if was_armed:  # asked once, as the player wanted: the next one is declined again
+            disarmed = [replace(s, armed=False) if i == seat else s
+                        for i, s in enumerate(self.seats)]
+            try:
+                await self._store_seats(disarmed)
+            except RoomError:  # the action stands; the seat is asked once more, no harm
+                pass
 
     # --- turn flow ---------------------------------------------------------------------
 
@@ -595,21 +604,33 @@ class Room:
             if await self._advance():
                 self._broadcast()
 
-    async def change_settings(self, client: Client, anytime: str) -> None:
-        """Set the anytime setting of every seat the connection holds; the decision at hand is
-        passed at once when the new setting declines it (to the end: :func:`to_the_end`).
+    async def change_settings(
+        self, client: Client, anytime: str | None, armed: bool | None = None,
+        only: int | None = None,
+    ) -> None:
+        """Set the anytime setting (and whether the next "at any time" decision is asked) of
+        every seat the connection holds, or of one of them; the decision at hand is passed at
+        once when the new setting declines it (to the end: :func:`to_the_end`).
 
         Raises:
-            RoomError: a spectator asks, or the seats could not be stored.
+            RoomError: a spectator asks, a seat the connection does not hold, or the seats
+                could not be stored.
         """
-        await to_the_end(self._change_settings(client, anytime))
+        await to_the_end(self._change_settings(client, anytime, armed, only))
 
-    async def _change_settings(self, client: Client, anytime: str) -> None:
+    async def _change_settings(
+        self, client: Client, anytime: str | None, armed: bool | None, only: int | None
+    ) -> None:
         async with self.lock:
             if not client.seats:
                 raise RoomError("spectator", "spectators have no seat to set")
+            if only is not None and only not in client.seats:
+                raise RoomError("not_seated", "this connection does not hold that seat")
+            chosen = client.seats if only is None else frozenset({only})
             seats = [
-                replace(seat, anytime=anytime) if i in client.seats else seat
+                replace(seat, anytime=seat.anytime if anytime is None else anytime,
+                        armed=seat.armed if armed is None else armed)
+                if i in chosen else seat
                 for i, seat in enumerate(self.seats)
             ]
             if seats != self.seats:
@@ -780,7 +801,8 @@ class Room:
         return differs(view, self.view(None))
 
     def summary(self) -> dict[str, Any] | None:
-        """Return the end-of-game summary: each player's score by source (score sheet)."""
+        """Return each player's score by source (the score sheet, with the total that wins),
+        shown beside the players during play and as the summary at the end."""
         sheet = self.state.score_sheet()
         return None if sheet is None else sheet.to_json()
 
@@ -797,11 +819,14 @@ class Room:
             "private": self.private(seat, view),
             "players": self.players(),
             "outcome": outcome.to_json() if outcome is not None else None,
-            "summary": self.summary() if outcome is not None else None,
+            "summary": self.summary(),
             "prompt": self.state.prompt().to_json(),
+            "round": self.state.rounds(),
             "anytime": self.state.anytime_skip(),
             "undo": self.can_undo(client.seats),
-            "settings": {"anytime": self.seats[seat].anytime} if seat is not None else None,
+            "settings": {"anytime": self.seats[seat].anytime, "armed": self.seats[seat].armed}
+            if seat is not None else None,
+            "held": [] if seat is None else [m.to_json() for m in self.state.anytime_held(seat)],
             "chance": self.chance(),
             **lifecycle.fields(self, client),
         }
@@ -843,7 +868,8 @@ class Room:
         stamp = (
             self.version,
             tuple(
-                (s.joined, s.open, i in self._holders, s.anytime) for i, s in enumerate(self.seats)
+                (s.joined, s.open, i in self._holders, s.anytime, s.armed)
+                for i, s in enumerate(self.seats)
             ),
         )
         if self._texts[0] != stamp:

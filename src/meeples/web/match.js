@@ -30,6 +30,7 @@ export function matchPage(matchId, urlTokens) {
   let status = "connecting";
   let pending = false;
   let showEnd = true;
+  let showSheet = false; // the score sheet opened under the players
   let hints = null; // null, "asked", or the list the server suggested for this version
   let chosenHint = null; // the hint clicked once, played on a second click
   let confirming = null; // with "confirm moves": the action waiting for Play or Cancel
@@ -209,6 +210,36 @@ export function matchPage(matchId, urlTokens) {
           t("match.rematch_offer")));
   }
 
+  // Each player's score against the total that wins ("4 / 6 VP"); a tap shows the score sheet
+  // (where each player's points came from) under the players.
+  function scoreChip(seat) {
+    const total = state.summary?.total;
+    if (!total) return null;
+    const n = total.points[seat];
+    const target = state.summary.target;
+    return h("button", { className: "score-chip", "data-score": seat, "aria-expanded": String(showSheet),
+      "aria-controls": "score-sheet", title: t("match.score_sheet"),
+      onclick: () => { showSheet = !showSheet; draw(); } },
+    target == null ? t("match.score", { n }) : t("match.score_target", { n, target }));
+  }
+
+  // Once the end dialog is closed the result stays: who won and why, with the way back to the
+  // summary, the replay and a rematch.
+  function resultCard(names) {
+    const outcome = state.outcome;
+    const winners = outcome.winners.map((seat) => names(seat));
+    const headline = !winners.length ? t("match.draw")
+      : t(winners.length > 1 ? "match.won_by_many" : "match.won_by", { players: winners.join(", ") });
+    return h("section", { className: "card result-card", id: "result" },
+      h("h2", {}, headline),
+      h("p", { className: "muted" }, t("match.reason", { reason: words(outcome.msg, outcome.reason, names) })),
+      h("div", { className: "row" },
+        h("button", { className: "primary", id: "show-summary", onclick: () => { showEnd = true; draw(); } },
+          t("match.show_summary")),
+        h("a", { className: "button", href: `#/replay/${matchId}` }, t("match.watch_replay"))),
+      rematchBox(names));
+  }
+
   function mustPass() {
     return state.private && state.seats.length > 1 && state.seat !== null
       && state.seat !== shownSeat && !state.outcome;
@@ -282,12 +313,15 @@ export function matchPage(matchId, urlTokens) {
     const toMove = state.to_move;
     const hidden = mustPass();
     const myTurn = toMove !== null && mine.includes(toMove) && state.legal.length > 0 && !hidden;
+    const names = namer(board, state.players, state.view);
     let turn = "";
     if (toMove !== null) {
       const mover = state.players[toMove];
-      turn = myTurn ? t("match.your_turn")
-        : mover.kind === "bot" ? t("match.waiting_bot", { seat: board.seatName(toMove, t, state.view) })
-          : t("match.turn_of", { seat: board.seatName(toMove, t, state.view) });
+      // At a shared screen "your turn" names the person to take the device.
+      turn = myTurn ? (mine.length > 1 ? t("match.your_turn_named", { seat: names(toMove) }) : t("match.your_turn"))
+        : mover.kind === "bot" ? t("match.waiting_bot", { seat: names(toMove) })
+          : t("match.turn_of", { seat: names(toMove) });
+      if (state.round != null) turn = `${t("match.round", { n: state.round })} · ${turn}`;
     }
     const who = mine.length === 0 ? t("match.spectating")
       : t("match.playing_as", { seat: mine.map((s) => board.seatName(s, t, state.view)).join(" + ") });
@@ -296,7 +330,6 @@ export function matchPage(matchId, urlTokens) {
     // messages that change nothing on the board, such as a player coming online.
     boardBox.replaceChildren();
     const last = lastDecision(state.log);
-    const names = namer(board, state.players, state.view);
     if (!hidden) board.render(boardBox, { view: state.view, legal: state.legal, seat: state.seat,
       interactive: myTurn && !pending, onAct: act, t, lang: lang(), last,
       lastAction: last ? last.action : null, prompt: state.prompt, component,
@@ -311,7 +344,11 @@ export function matchPage(matchId, urlTokens) {
         ` · ${p.joined ? t(p.online ? "match.online" : "match.offline") : t("match.not_joined")}`) : null,
       (state.resigned || []).includes(p.seat) ? h("small", { className: "muted resigned" }, ` · ${t("match.resigned")}`)
         : (state.kept_warm || []).includes(p.seat) ? h("small", { className: "muted kept-warm" }, ` · ${t("match.kept_warm")}`)
-          : null)));
+          : null,
+      scoreChip(p.seat))));
+    const sheet = showSheet && state.summary ? summaryTable(state.summary, { seats: state.players.length,
+      winners: state.outcome?.winners || [], names,
+      head: (seat) => h("span", {}, swatch(board, seat), names(seat)) }) : null;
 
     const info = h("div", { className: "info" });
     if (board.renderInfo && !hidden) board.renderInfo(info, { view: state.view, t, lang: lang(),
@@ -347,10 +384,10 @@ export function matchPage(matchId, urlTokens) {
         // A board that shows the prompt beside its own controls says so (showsPrompt).
         myTurn && state.prompt && !board.showsPrompt ? h("p", { className: "prompt", id: "prompt" },
           words(state.prompt, "", names)) : null,
-        state.outcome && !showEnd ? rematchBox(names) : null,
         h("p", { className: "muted" }, who),
         h("p", { className: "status small", "data-status": status }, t(`match.status.${status}`))),
-      h("section", { className: "card players-card" }, h("h3", {}, t("match.players")), players, info),
+      state.outcome && !showEnd ? resultCard(names) : null,
+      h("section", { className: "card players-card" }, h("h3", {}, t("match.players")), players, sheet, info),
       h("section", { className: "card log-card" }, h("h3", {}, t("match.log")), logBox),
       settingsCard(),
       state.can_resign ? h("p", { className: "row" }, resignButton()) : null,

@@ -13,7 +13,7 @@ from typing import Any
 from meeples.core.chance import CHANCE
 from meeples.core.game import Game, Option
 from meeples.core.score import ScoreSheet
-from meeples.core.text import Message
+from meeples.core.text import Message, Ref, msg
 from meeples.games.meeple_war import describe, grammar, notation, rules, score, view
 from meeples.games.meeple_war.state import State
 
@@ -109,6 +109,14 @@ class MeepleWarRules:
         if state.result or state.effects or state.step != "window":
             return None
         return "done"
+
+    def anytime_held(self, state: State, player: int) -> list[Message]:
+        """Return the Tree and the upgrade tokens a player holds: each may be played "at any
+        time" (B5, A18), so a token window offers them at every phase start."""
+        seat = state.seats[player]
+        held = [msg("core.named", name=Ref("mw.token", "tree"))] if seat.tree else []
+        held += [msg("core.named", name=Ref("mw.token", t)) for t in sorted(set(seat.tokens))]
+        return held
 
     def chance_actions_v1(self, players: int, seed: int | None,
                           options: Mapping[str, Any] | None, position: str | None,
