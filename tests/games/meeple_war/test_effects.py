@@ -11,6 +11,7 @@ from typing import Any
 import meeples
 from meeples.core.text import Message, Ref, msg, player, render
 from meeples.games.meeple_war import GAME
+from meeples.games.meeple_war.data import MAX_ROUNDS
 from meeples.games.meeple_war.recorder import record
 from tests.games.meeple_war.scenario import position
 
@@ -220,6 +221,27 @@ def test_effects_turn_with_nothing_to_do_is_told() -> None:
     assert told == [msg("mw.fx.nothing", player=player(1))]
     assert after.inner.active == 0 and after.inner.turn == 3
     assert render(told[0]) == "player 2 had nothing to do"
+
+
+def test_effects_three_players_on_a_hex_fight_pairwise() -> None:
+    # A20: the attacker meets each other player in turn, one battle told after the other.
+    state = position(players=3, step="battle",
+                     troops=(("0,0", 0, 3), ("0,0", 1, 1), ("0,0", 2, 1)))
+    told = state.effects("battle@0,0")
+    assert [m.key for m in told] == ["mw.fx.battle", "mw.fx.battle_won", "mw.fx.bravery",
+                                     "mw.fx.battle", "mw.fx.battle_won", "mw.fx.bravery"]
+    assert [(m.params["defender"], m.params["a"]) for m in told if m.key == "mw.fx.battle"] == [
+        (player(1), strength(3)), (player(2), strength(2))]
+
+
+def test_effects_turn_with_nothing_to_do_before_the_round_limit() -> None:
+    # [DESIGNED] round limit: player 2's last turn passes with nothing to do, then the game ends
+    # (the facade tells the end, once, last).
+    state = position(step="move", turn=MAX_ROUNDS * 2 - 1,
+                     seats={1: {"slots": [None, ["VS", True, "L2", []], None, None]}})
+    told = state.effects("done")
+    assert [m.key for m in told] == ["mw.fx.nothing", "core.fx.end"]
+    assert told[0] == msg("mw.fx.nothing", player=player(1))
 
 
 def test_effects_tower_vp_counted_at_turn_start_and_ended_with_it() -> None:
