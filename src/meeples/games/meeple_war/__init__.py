@@ -14,7 +14,7 @@ from meeples.core.chance import CHANCE
 from meeples.core.game import Game, Option
 from meeples.core.score import ScoreSheet
 from meeples.core.text import Message, Ref, msg
-from meeples.games.meeple_war import describe, grammar, notation, rules, score, view
+from meeples.games.meeple_war import describe, effects, grammar, notation, rules, score, view
 from meeples.games.meeple_war.state import State
 
 OPTION_HELP = {
@@ -89,6 +89,11 @@ class MeepleWarRules:
     def describe_action(self, state: State, action: str) -> Message:
         """Return the message that describes a legal action."""
         return describe.describe_action(state, action)
+
+    def effects(self, state: State, action: str, after: State) -> list[Message]:
+        """Return what a legal action caused beyond itself: battles, losses, bravery and
+        victory points, buildings, explorations, bonuses, turns with nothing to do."""
+        return effects.effects(state, action, after)
 
     def action_parts(self, action: str) -> dict[str, Any]:
         """Return the structured parts of an action (verbs and fields: see ``grammar``)."""
