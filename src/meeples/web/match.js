@@ -152,6 +152,20 @@ export function matchPage(matchId, urlTokens) {
 
   // This player's settings: the anytime setting (kept by the server, per seat) and "confirm
   // moves" (kept by this browser).
+  // What the player holds that may be used "at any time" (the Tree, a power): nobody is asked
+  // about it at every phase; this button arms it, and the next chance to use it is asked.
+  function armButton(names) {
+    const held = state.held || [];
+    if (!held.length || !state.settings || state.outcome || mustPass()) return null;
+    const things = held.map((message) => tm(message, names)).join(", ");
+    const armed = state.settings.armed;
+    return h("div", { className: "arm" },
+      h("button", { id: "arm", className: armed ? "armed" : "", "aria-pressed": String(armed),
+        title: t("match.arm_help"), onclick: () => socket.send({ type: "settings", armed: !armed,
+          seat: state.seat }) },
+      t(armed ? "match.armed" : "match.arm", { things })));
+  }
+
   function settingsCard() {
     // A player who resigned has nothing left to set.
     if (!state.seats.length || state.outcome || state.can_resign === false) return null;
@@ -381,6 +395,7 @@ export function matchPage(matchId, urlTokens) {
         h("p", { className: `turn ${myTurn ? "mine" : ""}`, id: "turn" }, turn),
         myTurn && confirming ? confirmBar(names) : null,
         state.undo || hintBox ? h("div", { className: "row turn-actions" }, undoButton(), hintBox) : null,
+        armButton(names),
         // A board that shows the prompt beside its own controls says so (showsPrompt).
         myTurn && state.prompt && !board.showsPrompt ? h("p", { className: "prompt", id: "prompt" },
           words(state.prompt, "", names)) : null,
@@ -394,6 +409,9 @@ export function matchPage(matchId, urlTokens) {
       h("a", { href: `#/rules/${state.game}`, className: "small" }, t("match.rules")));
 
     root.dataset.version = String(state.version);
+    // The decision at hand is an "at any time" one (asked because the setting or an armed token
+    // says so).
+    root.dataset.anytime = state.anytime && myTurn ? "asked" : "";
     const header = h("h1", {}, state.title);
     root.replaceChildren(header, banner, h("div", { className: "match-layout" }, boardBox, side));
     if (state.outcome && showEnd) root.appendChild(endScreen());
