@@ -129,7 +129,7 @@ def step(s: State) -> Message:
     if phase == Phase.DREAM:
         return msg("rot.step.dream", power=power(data.DREAMTIME))
     if phase == Phase.ORDER:
-        return msg("rot.step.order", n=len(s.queue))
+        return msg("rot.step.order", hexes=listing([conflict_hex(s, h) for h in s.queue]))
     if phase == Phase.EVADE:
         return msg("rot.step.evade", power=power(data.EVASION), hex=rules.hex_name(s.pend[0]),
                    n=data.EVASION_MEMBERS - s.pend[2])
@@ -225,13 +225,66 @@ def _place(s: State, p: dict[str, Any]) -> Message:
     act = data.ACTION_NAMES.index(p["row"])
     die = FACES.index(p["face"])
     power_read = actions.read_power((die, *s.rows[act][:2]))
+    text = f"{p['row']} {p['face']}{'!' if p['focus'] else ''}"
+    effect = power_effect(s, text, p["row"])
     if p["focus"]:
-        return msg("rot.act.focus", first=placed, power=power(data.FOCUSED_EFFORT))
-    return msg("rot.and_power", first=placed, level=msg(f"rot.level.{power_read}"))
+        return msg("rot.act.focus", first=placed, power=power(data.FOCUSED_EFFORT),
+                   effect=effect)
+    return msg("rot.and_power", first=placed, level=msg(f"rot.level.{power_read}"),
+               effect=effect)
+
+
+def power_effect(s: State, action: str, row: str) -> Message:
+    """Return what placing a die lets the player do: the action's size with every development,
+    leader power and event that adds to it (§4.1, §4.4, §4.6, §3.6), read off the state the
+    placement leads to, so that no count of the rules is written here a second time."""
+    after = rules.apply(s, action)
+    if after.phase == Phase.LIGHT:  # Light in the Dark: a free resource, then the action
+        after = rules.apply(after, "light w")
+    p = s.active
+    if row == "grow" and after.phase == Phase.GROW:
+        return msg("rot.power.grow", n=min(after.left, after.supply(p)))
+    if row == "move" and after.phase == Phase.MOVE:
+        if after.power > 1:  # Oxen, Wayfarers
+            return msg("rot.power.move_far", n=after.left, distance=after.power)
+        return msg("rot.power.move", n=after.left)
+    if row == "gather" and after.phase == Phase.GATHER:
+        return msg("rot.power.gather", n=after.left, each=msg("rot.power.each", n=after.power))
+    if row == "lead":
+        if after.phase == Phase.RECYCLE:
+            drawn = after.left
+        elif after.phase == Phase.CARD:
+            drawn = after.to_draw
+        else:  # the deck held no more than that: drawn at once
+            drawn = len(after.progress[p]) - len(s.progress[p])
+        if drawn:
+            return msg("rot.power.lead", n=drawn)
+    return msg("rot.power.idle")
 
 
 def _spend(s: State, p: dict[str, Any]) -> Message:
-    return msg(f"rot.act.{p['verb']}", event=event(p["event"]), face=face(p["face"]))
+    """Return a die spent on the Mammoth or the Sabertooth Tiger, with what it brings (§4.5)."""
+    verb, ev, die = p["verb"], event(p["event"]), face(p["face"])
+    if verb == "hunt":
+        return msg("rot.act.hunt", event=ev, face=die, food=amount("f", data.MAMMOTH_HUNT[0]),
+                   n=data.MAMMOTH_HUNT[1])
+    if verb == "tame":
+        return msg("rot.act.tame", event=ev, face=die, cost=amount("f", data.MAMMOTH_TAME[0]),
+                   n=data.MAMMOTH_TAME[1])
+    return msg("rot.act.tiger", event=ev, face=die, n=data.SABERTOOTH_VP)
+
+
+def conflict_hex(s: State, h: int) -> Message:
+    """Return a conflict hex with why it is one (§2.7): its members over its population limit,
+    and whose they are when one tribe, or the invaders, hold it alone (R4, Q7)."""
+    name, count, cap = rules.hex_name(h), s.total(h), s.limit(h)
+    tribes = [q for q in range(s.n) if s.pop[h][q]]
+    if not s.invaders_at(h) and len(tribes) == 1:
+        return msg("rot.step.conflict_alone", hex=name, count=count, limit=cap,
+                   owner=player(tribes[0]))
+    if not tribes:
+        return msg("rot.step.conflict_invaders", hex=name, count=count, limit=cap)
+    return msg("rot.step.conflict_hex", hex=name, count=count, limit=cap)
 
 
 def _stop(s: State, p: dict[str, Any]) -> Message:
@@ -281,8 +334,13 @@ def _pass(s: State, p: dict[str, Any]) -> Message:
 
 
 def _site(s: State, p: dict[str, Any]) -> Message:
-    return msg("rot.act.site", event=event(s.pend[0]) if s.phase == Phase.SITE else
-               event(data.INVADERS), hex=p["hex"])
+    ev = s.pend[0] if s.phase == Phase.SITE else data.INVADERS
+    h = rules.hex_index(p["hex"], s.n)
+    tribes = [player(q) for q in range(s.n) if s.pop[h][q]]
+    if ev == data.SABERTOOTH and tribes:  # §3.6: every tribe there loses a member
+        return msg("rot.act.site_tiger", event=event(ev), hex=p["hex"], n=len(tribes),
+                   losers=listing(tribes))
+    return msg("rot.act.site", event=event(ev), hex=p["hex"])
 
 
 def _vent(s: State, p: dict[str, Any]) -> Message:
@@ -293,7 +351,8 @@ def _vent(s: State, p: dict[str, Any]) -> Message:
 def _goal(s: State, p: dict[str, Any]) -> Message:
     card = data.GOAL_IDS.index(p["goal"])
     if card < _DEVELOPMENTS:
-        return msg("rot.act.goal_dev", goal=goal(card), cost=amounts(data.DEV_COST[card]))
+        return msg("rot.act.goal_dev", goal=goal(card), cost=amounts(data.DEV_COST[card]),
+                   n=data.DEVELOPMENT_VP)
     return msg("rot.act.goal_ach", goal=goal(card),
                n=data.ACHIEVEMENT_VP[card - _DEVELOPMENTS])
 
@@ -354,7 +413,8 @@ _DESCRIBE: dict[str, Callable[[State, dict[str, Any]], Message]] = {
     "draw": _draw,
     "bottom": lambda s, p: msg("rot.act.bottom", goal=goal(p["goal"]),
                                power=power(data.DREAMTIME)),
-    "fight": lambda s, p: msg("rot.act.fight", hex=p["hex"]),
+    "fight": lambda s, p: msg("rot.act.fight",
+                              where=conflict_hex(s, rules.hex_index(p["hex"], s.n))),
     "evade": lambda s, p: msg("rot.act.evade", src=p["from"], dest=p["to"],
                               power=power(data.EVASION)),
     "bow": _bow,
