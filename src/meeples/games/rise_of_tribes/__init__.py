@@ -15,7 +15,15 @@ from meeples.core.errors import BadOptions
 from meeples.core.game import Game, Option, Outcome
 from meeples.core.score import ScoreSheet
 from meeples.core.text import Message, msg
-from meeples.games.rise_of_tribes import describe, effects, notation, rules, score, view
+from meeples.games.rise_of_tribes import (
+    describe,
+    effects,
+    notation,
+    refusals,
+    rules,
+    score,
+    view,
+)
 from meeples.games.rise_of_tribes.state import CHANCE_PHASES, State
 
 
@@ -118,7 +126,7 @@ class RiseOfTribesRules:
 
     def explain_illegal(self, state: State, action: str) -> Message:
         """Return why an action is not legal."""
-        return describe.explain_illegal(state, action)
+        return refusals.explain_illegal(state, action)
 
     def describe_action(self, state: State, action: str) -> Message:
         """Return the message that says what a legal action does."""
