@@ -137,6 +137,15 @@ def test_effects_a_double_tells_the_invaders_joining() -> None:
     ]
 
 
+def test_effects_drought_leaving_on_a_double_restores_the_limit_s3_6() -> None:
+    state = position(turn(members={"a": (2, 0)}, phase=Phase.ROLL, hand=(S,),
+                          slots=(data.DROUGHT, -1)))
+    assert state.effects("roll S")[1:] == [
+        msg("rot.fx.leaves", event=Ref("rot.event", "DR")),
+        msg("rot.fx.limit", n=5),
+    ]
+
+
 def test_effects_volcano_erupts_on_blanks_each_tribe_gains_stone_and_loses_one_r9() -> None:
     # Volcano slot 0 touches hexes a and d; a later draw erupts at once (R9).
     state = position(turn(members={"a": (2, 0), "d": (0, 1)}, phase=Phase.EVENT,

@@ -110,8 +110,6 @@ class _Story:
             if self.verb == "event" and b.slots[slot] < 0 <= event and any(a.tokens[slot]):
                 self.tell(msg("rot.fx.tokens", event=describe.event(event),
                               amounts=describe.amounts(a.tokens[slot])))
-        if global_limit(a) != global_limit(b):  # Drought came or went (§3.6)
-            self.tell(msg("rot.fx.limit", n=global_limit(a)))
         if b.volcano < 0 <= a.volcano:
             near = data.VOLCANO_ADJACENT[a.n][a.volcano]
             self.tell(msg("rot.fx.volcano", hexes=describe.hexes([rules.hex_name(h)
@@ -300,8 +298,9 @@ class _Story:
     # --- what went out, and the cards ---------------------------------------------------------
 
     def departures(self) -> None:
-        """Tell events that went back into the deck, cards whose tokens changed, and the
-        villages a player owns after building one."""
+        """Tell events that went back into the deck, cards whose tokens changed, the
+        population limit when Drought came or went, and the villages a player owns after
+        building one."""
         b, a = self.before, self.after
         drawn = data.EVENT_IDS.index(self.parts["event"]) if self.verb == "event" else -1
         if len(a.ev_discard) < len(b.ev_discard):  # §4.5 (3): the discards make a new deck
@@ -315,6 +314,8 @@ class _Story:
                 if event >= 0 and b.slots[slot] == event and a.tokens[slot] != b.tokens[slot]:
                     self.tell(msg("rot.fx.tokens", event=describe.event(event),
                                   amounts=describe.amounts(a.tokens[slot])))
+        if global_limit(a) != global_limit(b):  # Drought came or went (§3.6)
+            self.tell(msg("rot.fx.limit", n=global_limit(a)))
         if self.verb in ("village", "settle"):
             p = b.active if self.verb == "village" else b.decider
             self.tell(msg("rot.fx.villages", player=player(p), n=a.villages_of(p)))
