@@ -3,7 +3,7 @@
 //   #/replay/ID        replay viewer    #/rules[/GAME]           rule help
 // It renders what the server sends and sends back action strings taken from the legal list.
 
-import { rememberTokens } from "./shared.js";
+import { applyPalette, rememberTokens } from "./shared.js";
 import { lang, loadCatalogue, onLangChange, setLang, t, translatePage } from "./i18n.js";
 import { lobbyPage } from "./lobby.js";
 import { matchPage } from "./match.js";
@@ -43,6 +43,7 @@ onLangChange(() => {
   if (page) page.rerender();
 });
 document.documentElement.lang = lang();
+applyPalette();
 translatePage();
 await loadCatalogue(lang());
 window.addEventListener("hashchange", route);

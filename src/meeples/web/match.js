@@ -2,7 +2,7 @@
 // the last ones, hints, undo, resign, the rematch and the hotseat's pass screen.
 
 import { app, h, toast, words, errorText, boardFor, tokensFor, rememberTokens, namer, CHANCE,
-  logList, lastDecision, playerLabel, swatch } from "./shared.js";
+  logList, lastDecision, playerLabel, swatch, reducedMotion, safeColours, setSafeColours } from "./shared.js";
 import { component, gamePrefix, lang, t, tm } from "./i18n.js";
 import { LiveSocket } from "./socket.js";
 import { summaryTable } from "./summary.js";
@@ -10,6 +10,8 @@ import * as generic from "./boards/generic.js";
 
 // How long the effects banner stays (it is also replaced by the next action's effects).
 const BANNER_MS = 9000;
+// At most this many new actions are animated at once; more (catching up) show the result.
+const MAX_ANIMATED = 4;
 
 // "Confirm moves": this browser's setting, off unless turned on.
 function confirmMoves() {
@@ -31,6 +33,7 @@ export function matchPage(matchId, urlTokens) {
   let pending = false;
   let showEnd = true;
   let showSheet = false; // the score sheet opened under the players
+  let motion = null; // while drawing a new state: { previous view, fresh log entries } to animate
   let hints = null; // null, "asked", or the list the server suggested for this version
   let chosenHint = null; // the hint clicked once, played on a second click
   let confirming = null; // with "confirm moves": the action waiting for Play or Cancel
@@ -83,9 +86,16 @@ export function matchPage(matchId, urlTokens) {
           confirming = null;
         }
         const fresh = freshEntries(state, message);
+        // The board animates the actions just played (a move, a battle's losses) from the view
+        // it showed before; a connection catching up on several at once, a hidden page, or
+        // reduced motion shows the result at once.
+        motion = fresh.length > 0 && fresh.length <= MAX_ANIMATED && !reducedMotion()
+          && document.visibilityState === "visible" && state !== null && state.seat === message.seat
+          ? { previous: state.view, fresh } : null;
         state = message;
         pending = false;
         draw();
+        motion = null;
         tell(fresh);
       } else if (message.type === "rematch") {
         joinRematch(message.id);
@@ -150,8 +160,6 @@ export function matchPage(matchId, urlTokens) {
     } }, `↶ ${t("match.undo")}`);
   }
 
-  // This player's settings: the anytime setting (kept by the server, per seat) and "confirm
-  // moves" (kept by this browser).
   // What the player holds that may be used "at any time" (the Tree, a power): nobody is asked
   // about it at every phase; this button arms it, and the next chance to use it is asked.
   function armButton(names) {
@@ -166,10 +174,12 @@ export function matchPage(matchId, urlTokens) {
       t(armed ? "match.armed" : "match.arm", { things })));
   }
 
+  // This player's settings: the anytime setting (kept by the server, per seat), "confirm moves"
+  // and the colour-blind-safe colours (kept by this browser).
   function settingsCard() {
-    // A player who resigned has nothing left to set.
-    if (!state.seats.length || state.outcome || state.can_resign === false) return null;
-    const anytime = state.settings ? h("select", { id: "anytime", onchange: (event) => {
+    // A player who resigned, or a spectator, has only this browser's colours to set.
+    const seated = state.seats.length > 0 && !state.outcome && state.can_resign !== false;
+    const anytime = seated && state.settings ? h("select", { id: "anytime", onchange: (event) => {
       socket.send({ type: "settings", anytime: event.target.value });
     } }, ["ask", "own", "never"].map((value) => h("option", { value }, t(`anytime.${value}`)))) : null;
     if (anytime) anytime.value = state.settings.anytime;
@@ -177,11 +187,16 @@ export function matchPage(matchId, urlTokens) {
       h("h3", {}, t("match.settings")),
       anytime ? h("label", { className: "setting", title: t("match.anytime_help") },
         h("span", {}, t("match.anytime")), anytime) : null,
-      h("label", { className: "setting inline-setting" },
+      seated ? h("label", { className: "setting inline-setting" },
         h("input", { type: "checkbox", id: "confirm-moves", checked: confirmMoves() || null,
           onchange: (event) => { setConfirmMoves(event.target.checked); confirming = null; draw(); } }),
-        ` ${t("match.confirm_moves")}`));
+        ` ${t("match.confirm_moves")}`) : null,
+      h("label", { className: "setting inline-setting" },
+        h("input", { type: "checkbox", id: "safe-colours", checked: safeColours() || null,
+          onchange: (event) => { setSafeColours(event.target.checked); draw(); } }),
+        ` ${t("match.safe_colours")}`));
   }
+
 
   // Resign: a button, then a dialog that says what it means before anything is sent.
   function resignButton() {
@@ -347,7 +362,7 @@ export function matchPage(matchId, urlTokens) {
     if (!hidden) board.render(boardBox, { view: state.view, legal: state.legal, seat: state.seat,
       interactive: myTurn && !pending, onAct: act, t, lang: lang(), last,
       lastAction: last ? last.action : null, prompt: state.prompt, component,
-      prefix: gamePrefix(state.game),
+      prefix: gamePrefix(state.game), motion,
       tm: (message) => tm(message, names) });
 
     const players = h("ul", { className: "players" }, state.players.map((p) => h("li",

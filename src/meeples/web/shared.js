@@ -186,3 +186,25 @@ export function playerLabel(board, players, seat, view) {
 export function swatch(board, seat) {
   return h("span", { className: "swatch", style: `background:${board.seatColor(seat)}` });
 }
+
+// Whether the person asked for less motion (the system setting): boards then show results at once.
+export function reducedMotion() {
+  return window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+}
+
+// The colour-blind-safe seat colours (boards/palette.js): this browser's choice, applied to the
+// page's root element so that every board and swatch reads it.
+export function safeColours() {
+  return localStorage.getItem("meeples.palette") === "safe";
+}
+
+export function setSafeColours(on) {
+  if (on) localStorage.setItem("meeples.palette", "safe");
+  else localStorage.removeItem("meeples.palette");
+  applyPalette();
+}
+
+export function applyPalette() {
+  if (safeColours()) document.documentElement.dataset.palette = "safe";
+  else delete document.documentElement.dataset.palette;
+}
