@@ -104,3 +104,13 @@ def test_report_text_is_the_same_json_with_one_line_per_game() -> None:
     assert '  {"seed":0,"winners":[1]},' in lines
     assert '  {"seed":1,"winners":[]}' in lines
     assert len(lines) == 8
+
+
+def test_arena_json_through_a_symlink_keeps_the_link(tmp_path: Path) -> None:
+    """Issue 28: the report was renamed over the link, which became a plain file."""
+    target = tmp_path / "kept.json"
+    link = tmp_path / "arena.json"
+    link.symlink_to(target)
+    assert main(["arena", "--games", "1", "--jobs", "1", "--json", str(link),
+                 "random", "heuristic"]) == 0
+    assert link.is_symlink() and json.loads(target.read_text())["complete"] is True

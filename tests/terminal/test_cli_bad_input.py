@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import importlib.util
 import os
+import socket
 import subprocess
 import sys
 from pathlib import Path
@@ -17,7 +18,7 @@ import pytest
 
 import meeples
 from meeples.cli import main
-from meeples.commands._checks import MAX_INPUT_BYTES
+from meeples.core.files import MAX_INPUT_BYTES
 
 SPARTA = meeples.load("sparta").new().position()
 LONG = "x" * 300
@@ -58,7 +59,9 @@ PLAY: list[Row] = [
     (["play", "sparta", "--vs", "random", "--seats", "human,random"], "either --vs or --seats"),
     (["play", "--load", "{missing}"], "no such saved match"),
     (["play", "--load", "{folder}"], "is a folder, not a saved match"),
-    (["play", "--load", "{binary}"], "codec can't decode"),
+    (["play", "--load", "{binary}"], "not a text file (not UTF-8"),
+    (["play", "--load", "{fifo}"], "is not a regular file"),
+    (["play", "--load", "{fifo_link}"], "is not a regular file"),
     (["play", "--load", "{huge}"], "is too large"),
     (["play", "--load", "/dev/zero"], "/dev/zero is not a regular file"),
     (["play", "--load", ""], "an empty text names no saved match"),
@@ -75,7 +78,8 @@ REPLAY: list[Row] = [
     (["replay"], "the following arguments are required: file"),
     (["replay", "{missing}"], "no such saved match"),
     (["replay", "{folder}"], "is a folder, not a saved match"),
-    (["replay", "{binary}"], "codec can't decode"),
+    (["replay", "{binary}"], "not a text file (not UTF-8"),
+    (["replay", "{fifo}"], "is not a regular file"),
     (["replay", "{huge}"], "is too large"),
     (["replay", "/dev/zero"], "/dev/zero is not a regular file"),
     (["replay", ""], "an empty text names no saved match"),
@@ -112,6 +116,7 @@ HINT: list[Row] = [
     (["hint", "{huge}"], "is too large"),
     (["hint", "{folder}"], "is a folder, not a file"),
     (["hint", "/dev/zero"], "/dev/zero is not a regular file"),
+    (["hint", "{fifo}"], "is not a regular file"),
     (["hint", "{bad_action}"], "action 1 ('b2-b7') does not apply"),
     (["hint", "{match}", "--game", "meeple_war"], "is a sparta match, not meeple_war"),
     (["hint", "{position_file}", "--game", "rise_of_tribes"], "Rise of Tribes position has"),
@@ -143,6 +148,9 @@ ARENA: list[Row] = [
     (["arena", "--json", "{folder}", *BOTS], "is a folder, not a file"),
     (["arena", "--json", "{match}/out.json", *BOTS], "is not a folder"),
     (["arena", "--json", "", *BOTS], "--json needs a file name"),
+    (["arena", "--json", "{fifo}", *BOTS], "is a FIFO (named pipe), not a regular file"),
+    (["arena", "--json", "{fifo_link}", *BOTS], "(through a link, "),
+    (["arena", "--json", "{socket}", *BOTS], "is a socket, not a regular file"),
     (["arena", "--json", "{long}/out.json", *BOTS], "File name too long"),
 ]
 
@@ -158,6 +166,9 @@ BALANCE: list[Row] = [
     (["balance", "sparta", "--json", "{folder}"], "is a folder, not a file"),
     (["balance", "sparta", "--markdown", "{missing}/out.md"], "does not exist"),
     (["balance", "sparta", "--markdown", ""], "--markdown needs a file name"),
+    (["balance", "sparta", "--json", "{fifo}"], "is a FIFO (named pipe), not a regular file"),
+    (["balance", "sparta", "--markdown", "{fifo_link}"],
+     "pipe.json is a FIFO (named pipe) (through"),
 ]
 
 BENCH: list[Row] = [
@@ -172,6 +183,7 @@ BENCH: list[Row] = [
     (["bench", "--json", "{missing}/bench.json"], "does not exist"),
     (["bench", "--json", "{folder}"], "is a folder, not a file"),
     (["bench", "--json", ""], "--json needs a file name"),
+    (["bench", "--json", "{fifo}"], "is a FIFO (named pipe), not a regular file"),
 ]
 
 SERVE: list[Row] = [
@@ -207,6 +219,7 @@ LOADTEST: list[Row] = [
     (["loadtest", "load", "--url", "http://127.0.0.1:9", "--profile", "p"], "cannot go with"),
     (["loadtest", "load", "--json", "{missing}/out.json"], "does not exist"),
     (["loadtest", "load", "--profile", "{folder}"], "is a folder, not a file"),
+    (["loadtest", "load", "--json", "{fifo}"], "is a FIFO (named pipe), not a regular file"),
 ]
 
 SELFPLAY_ARGS = ["--games", "2", "--bots", "random"]
@@ -232,6 +245,8 @@ SELFPLAY: list[Row] = [
     (["selfplay", "sparta", *SELFPLAY_ARGS, "--out", "{missing}/run"], "does not exist"),
     (["selfplay", "sparta", *SELFPLAY_ARGS, "--out", "{match}"], "is not a folder"),
     (["selfplay", "sparta", *SELFPLAY_ARGS, "--out", ""], "--out needs a folder name"),
+    (["selfplay", "sparta", *SELFPLAY_ARGS, "--out", "{taken}"],
+     "game-000001.json is a FIFO (named pipe), not a regular file"),
 ]
 
 
@@ -248,7 +263,7 @@ ROWS = (GLOBAL + PLAY + REPLAY + HINT + ARENA + BALANCE + BENCH + SERVE + LOADTE
 
 
 @pytest.fixture
-def inputs(tmp_path: Path) -> dict[str, str]:
+def inputs(tmp_path: Path, request: pytest.FixtureRequest) -> dict[str, str]:
     """Paths and texts the rows refer to: files of every wrong kind, and good ones."""
     match = tmp_path / "match.json"
     meeples.load("sparta").new().play("b2-b4").record().save(match)
@@ -266,7 +281,21 @@ def inputs(tmp_path: Path) -> dict[str, str]:
     position_file = tmp_path / "position.json"
     position_file.write_text(SPARTA + "\n")
     meeple_war = meeples.load("meeple_war").new(players=2, seed=1).position()
+    fifo = tmp_path / "pipe"
+    os.mkfifo(fifo)
+    fifo_link = tmp_path / "pipe.json"
+    fifo_link.symlink_to(fifo)
+    taken = tmp_path / "taken"  # a self-play folder where a record's name is a FIFO
+    taken.mkdir()
+    os.mkfifo(taken / "game-000001.json")
+    unix = socket.socket(socket.AF_UNIX)
+    unix.bind(str(tmp_path / "sock"))
+    request.addfinalizer(unix.close)
     return {
+        "fifo": str(fifo),
+        "fifo_link": str(fifo_link),
+        "taken": str(taken),
+        "socket": str(tmp_path / "sock"),
         "match": str(match),
         "bad_action": str(bad_action),
         "binary": str(binary),

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import argparse
 import math
+import os
 from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
@@ -21,11 +22,10 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 import meeples
 from meeples.ai import Budget, get_bot, hint
 from meeples.ai.levels import parse_budget as read_budget
-from meeples.core.errors import BadOptions, MeeplesError
-
-#: Input files larger than this are refused before they are read (a match of thousands of
-#: actions is well under a megabyte; ``/dev/zero`` never ends).
-MAX_INPUT_BYTES = 16 * 1024 * 1024
+from meeples.core import files
+from meeples.core.errors import BadFile, BadOptions, MeeplesError
+from meeples.core.files import MAX_INPUT_BYTES
+from meeples.core.files import shorten as shorten  # shared with the commands
 
 
 def whole_number(low: int, high: int | None = None) -> Callable[[str], int]:
@@ -60,15 +60,6 @@ def number(positive: bool) -> Callable[[str], float]:
         return value
 
     return parse
-
-
-def shorten(text: str, most: int = 100) -> str:
-    """Return ``text`` cut in its middle to ``most`` characters for a message (position texts
-    are long; a path keeps its file name)."""
-    if len(text) <= most:
-        return text
-    head = (most - 3) // 2
-    return text[:head] + "..." + text[len(text) - (most - 3 - head):]
 
 
 def regular_file(path: str, what: str = "file") -> Path:
@@ -107,9 +98,9 @@ def read_text(path: str, what: str = "file") -> str:
     """
     found = regular_file(path, what)
     try:
-        return found.read_bytes().decode("utf-8")
-    except OSError as error:
-        raise BadOptions(f"cannot read {shorten(path)}: {_reason(error)}") from None
+        return files.read_bytes(found).decode("utf-8")
+    except BadFile as error:  # it changed since it was looked at
+        raise BadOptions(str(error)) from None
     except UnicodeDecodeError:
         raise BadOptions(f"{shorten(path)} is not a text file (not UTF-8)") from None
 
@@ -145,19 +136,22 @@ def names_anything(text: str) -> bool:
 def output_file(path: str, option: str = "--json") -> Path:
     """Return the path of a file that can be written, checked before any work starts.
 
-    The file is not changed: an existing file is opened to append nothing, a new one is
-    created and removed again (``os.access`` says yes to root even on a read-only disk).
+    A symlink is followed (the save writes through it to its target); the target must be a
+    regular file or not exist yet. The file is not changed: an existing file is opened to append
+    nothing, a new one is created and removed again (``os.access`` says yes to root even on a
+    read-only disk).
 
     Raises:
-        BadOptions: the folder is missing or not writable, or the path is a folder.
+        BadOptions: the folder is missing or not writable, or the path names a folder, a
+            device, a FIFO or a socket.
     """
     shown = shorten(path)
     if not path:
         raise BadOptions(f"{option} needs a file name, not an empty text")
     target = Path(path)
-    folder = target.parent
     try:
         is_dir, exists = target.is_dir(), target.exists()
+        folder = Path(os.path.realpath(target)).parent
         folder_exists, folder_is_dir = folder.exists(), folder.is_dir()
     except (OSError, ValueError) as error:
         raise BadOptions(f"{option} {shown}: {_reason(error)}") from None
@@ -168,29 +162,34 @@ def output_file(path: str, option: str = "--json") -> Path:
     if not folder_is_dir:
         raise BadOptions(f"{option} {shown}: {shorten(str(folder))} is not a folder")
     try:
+        real = files.write_target(target)
+    except BadFile as error:
+        raise BadOptions(f"{option} {error}") from None
+    try:
         if exists:
-            with target.open("a"):
+            with real.open("a"):  # a regular file: opening never blocks
                 pass
         else:
-            with target.open("x"):
+            with real.open("x"):
                 pass
-            target.unlink()
+            real.unlink()
     except OSError as error:
         raise BadOptions(f"{option} {shown}: cannot write there ({_reason(error)})") from None
     return target
 
 
 def write_output(path: Path, text: str, option: str = "--json") -> None:
-    """Write ``text`` to a file checked by :func:`output_file`.
+    """Write ``text`` to a file checked by :func:`output_file`: through a symlink, atomically,
+    never over anything but a regular file.
 
     Raises:
-        BadOptions: the write failed all the same (the disk filled up, the folder went away).
+        BadOptions: the write failed all the same (the disk filled up, the folder went away, the
+            path became a device or a FIFO).
     """
     try:
-        path.write_text(text, encoding="utf-8")
-    except OSError as error:
-        shown = shorten(str(path))
-        raise BadOptions(f"{option} {shown}: cannot write ({_reason(error)})") from None
+        files.write_text(path, text)
+    except BadFile as error:
+        raise BadOptions(f"{option} {error}") from None
 
 
 def check_budget(budget: Any, where: str) -> None:

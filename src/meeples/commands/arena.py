@@ -204,15 +204,10 @@ def report_text(report: dict[str, Any]) -> str:
 
 
 def write_json(path: Path, report: dict[str, Any]) -> None:
-    """Write a report whole: to a file beside it, then renamed over it (a reader never sees
-    half a report).
+    """Write a report whole (atomically, through a symlink to its target, never over anything
+    but a regular file: a reader never sees half a report).
 
     Raises:
         BadOptions: the file cannot be written.
     """
-    partial = path.with_name(path.name + ".part")
-    write_output(partial, report_text(report))
-    try:
-        os.replace(partial, path)
-    except OSError as error:
-        raise BadOptions(f"--json {shorten(str(path))}: cannot write ({error.strerror})") from None
+    write_output(path, report_text(report))

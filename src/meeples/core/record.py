@@ -28,8 +28,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from meeples.core import files
 from meeples.core.chance import SEED_BOUND, commitment
-from meeples.core.errors import CorruptRecord, MeeplesError
+from meeples.core.errors import BadFile, CorruptRecord, MeeplesError
 from meeples.core.game import State
 
 FORMAT = "meeples-match/2"
@@ -195,23 +196,27 @@ class Match:
         return match
 
     def save(self, path: str | Path) -> None:
-        """Write the record to a file (atomically: a crash never leaves half a file)."""
-        target = Path(path)
-        temporary = target.with_name(target.name + ".tmp")
-        temporary.write_text(self.dumps() + "\n", encoding="utf-8")
-        temporary.replace(target)
+        """Write the record to a regular file, through a symlink to its target, atomically (a
+        crash never leaves half a file).
+
+        Raises:
+            BadFile: the path names a folder, a device, a FIFO or a socket (nothing is
+                written), or the write failed (the file is unchanged).
+        """
+        files.write_text(path, self.dumps() + "\n")
 
     @classmethod
     def load(cls, path: str | Path) -> Match:
-        """Return the record saved in a file.
+        """Return the record saved in a file (a regular file of at most
+        :data:`~meeples.core.files.MAX_INPUT_BYTES`: a device or a FIFO is never opened).
 
         Raises:
-            CorruptRecord: unreadable, not a record, or does not replay.
+            CorruptRecord: unreadable, not a regular file, not a record, or does not replay.
         """
         try:
-            text = Path(path).read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError) as error:
-            raise CorruptRecord(f"cannot read {path}: {error}") from None
+            text = files.read_text(path)
+        except BadFile as error:
+            raise CorruptRecord(str(error)) from None
         return cls.loads(text)
 
 

@@ -136,9 +136,9 @@ def save(session: Session, path: str) -> None:
         return
     record = replace(Match.of(session.state), seats=tuple(s.label for s in session.seats))
     try:
-        record.save(path)
-    except OSError as error:
-        session.console.print(f"[red]cannot save to {escape(path)}: {escape(str(error))}[/red]")
+        record.save(path)  # through a symlink; never over a folder, device or FIFO
+    except MeeplesError as error:
+        session.console.print(f"[red]{escape(str(error))}[/red] (nothing saved)")
         return
     session.console.print(f"Saved {len(session.state.history)} action(s) to {escape(path)}.")
 
