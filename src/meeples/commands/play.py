@@ -103,8 +103,10 @@ def seat_labels(args: argparse.Namespace, players: int | None) -> list[str] | No
     return None
 
 
-def prepare(args: argparse.Namespace) -> tuple[list[State[Any, Any]], list[str]]:
-    """Return the states to start from (a loaded match's whole history) and the seat labels.
+def prepare(args: argparse.Namespace
+            ) -> tuple[list[State[Any, Any]], list[str], tuple[tuple[int, int], ...]]:
+    """Return the states to start from (a loaded match's whole history), the seat labels and
+    the resignations of a loaded match (seat, actions played then).
 
     Raises:
         MeeplesError: unknown game, bad options or seats, a corrupt save file.
@@ -120,7 +122,7 @@ def prepare(args: argparse.Namespace) -> tuple[list[State[Any, Any]], list[str]]
             raise BadOptions(f"{args.load} holds a {match.players}-player match")
         states = match.states()
         saved = list(match.seats) if match.seats else [HUMAN] * match.players
-        return states, seat_labels(args, match.players) or saved
+        return states, seat_labels(args, match.players) or saved, match.resigned
     if args.game is None:
         raise BadOptions("name a game to play (see: meeples games), or --load FILE")
     game = meeples.load(args.game)
@@ -131,12 +133,12 @@ def prepare(args: argparse.Namespace) -> tuple[list[State[Any, Any]], list[str]]
         players = len(labels) if labels else max(game.min_players, min(2, game.max_players))
     seed = args.seed if args.seed is not None else Dealer.fresh().seed  # secret, 256 bits
     state = game.new(players=players, seed=seed, **options)
-    return [state], labels or [HUMAN] * players
+    return [state], labels or [HUMAN] * players, ()
 
 
 def run(args: argparse.Namespace, console: Console | None = None, ask: Ask | None = None) -> int:
     """Play a match in the terminal; return the exit status."""
-    states, labels = prepare(args)
+    states, labels, resigned = prepare(args)
     state = states[-1]
     seats = make_seats(labels, state.game)
     for label in dict.fromkeys(seat.label for seat in seats if not seat.is_human):
@@ -151,6 +153,7 @@ def run(args: argparse.Namespace, console: Console | None = None, ask: Ask | Non
         rng=random.Random(seed),
         history=states,
         anytime=getattr(args, "anytime", DEFAULT_ANYTIME),
+        resigned=resigned,
     )
     if ask is None:
         _enable_line_editing()

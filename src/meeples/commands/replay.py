@@ -52,7 +52,8 @@ def run(args: argparse.Namespace, console: Console | None = None, ask: Ask | Non
         index = last if args.final else args.to
         if not 0 <= index <= last:
             raise BadOptions(f"--to {index}: the match has steps 0 to {last}")
-        show_step(console, states, index, player=args.player)
+        show_step(console, states, index, player=args.player, resigned=match.resigned)
         return 0
-    step_through(states, console=console, ask=ask or console.input, player=args.player)
+    step_through(states, console=console, ask=ask or console.input, player=args.player,
+                 resigned=match.resigned)
     return 0

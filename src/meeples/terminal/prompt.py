@@ -134,7 +134,8 @@ def save(session: Session, path: str) -> None:
     if not path:
         session.console.print("[red]save needs a file name: save FILE[/red]")
         return
-    record = replace(Match.of(session.state), seats=tuple(s.label for s in session.seats))
+    record = replace(Match.of(session.state), seats=tuple(s.label for s in session.seats),
+                     resigned=tuple(session.resignations))
     try:
         record.save(path)  # through a symlink; never over a folder, device or FIFO
     except MeeplesError as error:
@@ -160,6 +161,7 @@ def load(session: Session, path: str) -> bool | None:
         session.console.print(f"[red]{escape(str(error))}[/red] (nothing changed)")
         return None
     session.states = states
+    session.restore_resignations(match.resigned)
     session.deciders = [session.seat_decider(s) for s in states[:-1]]
     session.passed = set()
     session.seen = {p: len(states) - 1 for p in session.humans}
@@ -211,8 +213,10 @@ def replay(session: Session, player: int | None) -> None:
         session.humans[0] if len(session.humans) == 1 else None)
     if player is not None and not session.is_hidden():
         viewer = None
+    offset = len(session.states[0].history)  # a fresh game's states start after its deal
     step_through(session.states, console=session.console, ask=session.ask,
-                 start=len(session.states) - 1, player=viewer)
+                 start=len(session.states) - 1, player=viewer,
+                 resigned=[(seat, ply - offset) for seat, ply in session.resignations])
     session.console.print("[dim]Back to the game ('board' shows it).[/dim]")
 
 

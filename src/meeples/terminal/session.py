@@ -61,12 +61,14 @@ class Session:
         rng: random.Random | None = None,
         history: Sequence[State[Any, Any]] | None = None,
         anytime: str = DEFAULT_ANYTIME,
+        resigned: Sequence[tuple[int, int]] = (),
     ) -> None:
         if len(seats) != state.players:
             raise ValueError(f"{len(seats)} seats for a {state.players}-player game")
         if anytime not in ANYTIME:
             raise ValueError(f"anytime is one of {', '.join(ANYTIME)}, not {anytime!r}")
         self.states: list[State[Any, Any]] = list(history) if history else [state]
+        self.table = list(seats)  # who sat where before anyone resigned
         self.seats = list(seats)
         self.console = console
         self.ask = ask
@@ -77,6 +79,7 @@ class Session:
         self.hidden: bool = bool(rules_hidden)
         self.hidden_known = isinstance(rules_hidden, bool)
         self.viewer: int | None = None
+        self.anytime_default = anytime
         self.anytime = {p: anytime for p in self.humans}
         self.layout = "auto"
         # Who decided each action (states[i] -> states[i + 1]): a human seat when that person
@@ -89,13 +92,49 @@ class Session:
         # How many actions each human has seen, to report what happened since their last turn.
         # A loaded match is not news: report only what is played from here on.
         self.seen: dict[int, int] = {p: len(self.states) - 1 for p in self.humans}
-        self.resigned: list[int] = []  # the seats that resigned, in order
-        self.resigned_at = 0  # the state of the last resignation: no undo goes back past it
+        # The resignations in order, as the record keeps them: (seat, actions played then).
+        self.resignations: list[tuple[int, int]] = []
+        self.restore_resignations(resigned)
 
     @property
     def state(self) -> State[Any, Any]:
         """The current state."""
         return self.states[-1]
+
+    @property
+    def resigned(self) -> list[int]:
+        """The seats that resigned, in order."""
+        return [seat for seat, _ in self.resignations]
+
+    @property
+    def resigned_at(self) -> int:
+        """The index in ``states`` of the last resignation: no undo goes back past it."""
+        if not self.resignations:
+            return 0
+        return self.resignations[-1][1] - len(self.states[0].history)
+
+    def restore_resignations(self, resigned: Sequence[tuple[int, int]]) -> None:
+        """Take the resignations of a loaded match: the seats as at the table, then each seat
+        that resigned while the game went on played out by a random bot, as when it resigned."""
+        self.seats = list(self.table)
+        self.humans = [p for p, seat in enumerate(self.seats) if seat.is_human]
+        for human in self.humans:
+            self.anytime.setdefault(human, self.anytime_default)
+        self.resignations = []
+        offset = len(self.states[0].history)
+        for seat, ply in resigned:
+            self.resignations.append((seat, ply))
+            state = self.states[min(max(ply - offset, 0), len(self.states) - 1)]
+            if outcome_after_resignations(state.outcome, state.players, self.resigned) is None:
+                self._seat_out(seat)
+
+    def _seat_out(self, player: int) -> None:
+        """Hand a resigned player's seat to a random bot for the rest of the game."""
+        self.seats[player] = Seat(RANDOM, RandomBot())
+        if player in self.humans:
+            self.humans.remove(player)
+        self.anytime.pop(player, None)
+        self.seen.pop(player, None)
 
     @property
     def outcome(self) -> Outcome | None:
@@ -277,13 +316,10 @@ class Session:
         if answer not in ("y", "yes"):
             self.console.print("Play on.")
             return None
-        self.resigned.append(player)
-        self.resigned_at = len(self.states) - 1
+        self.resignations.append((player, len(self.state.history)))
         self.console.print(f"{escape(self.renderer.player_name(player))} resigned.")
         if self.outcome is None:  # the game goes on: a bot plays the seat out
-            self.seats[player] = Seat(RANDOM, RandomBot())
-            self.humans.remove(player)
-            self.anytime.pop(player, None)
+            self._seat_out(player)
             self.console.print(
                 f"A random bot plays {escape(self.renderer.player_name(player))}'s seat to the"
                 " end, ranked last."
@@ -483,7 +519,11 @@ def describe_outcome(outcome: Outcome, name: Callable[[int], str]) -> str:
         head = f"[bold]Game over: {escape(names)} {verb}[/bold]"
     else:
         head = "[bold]Game over: a draw, nobody wins[/bold]"
-    lines = [head, f"Reason: {escape(outcome.reason)}"]
+    # The reason worded with the table's names ("South resigned", not "player 1 resigned").
+    seat_names = {p: name(p) for group in outcome.ranking for p in group}
+    reason = (render_message(outcome.message, names=seat_names) if outcome.message is not None
+              else outcome.reason)
+    lines = [head, f"Reason: {escape(reason)}"]
     places, rank = [], 1
     for group in outcome.ranking:
         places.append(f"{rank}. {' = '.join(name(p) for p in group)}")
