@@ -86,3 +86,17 @@ def test_record_refuses_actions_after_a_resignation_ended_it() -> None:
 def test_record_refuses_malformed_resignations(resigned: Any) -> None:
     with pytest.raises(CorruptRecord, match="resigned"):
         Match.from_json(resigned_record(resigned=resigned))
+
+
+def test_record_whose_seed_was_edited_but_not_its_commitment_is_refused_at_load() -> None:
+    data = meeples.load("meeple_war").new(players=2, seed=7).record().to_json()
+    data["seed"] = "8"
+    with pytest.raises(CorruptRecord, match="the seed does not match its commitment"):
+        Match.loads(json.dumps(data))
+    assert Match.from_json(data).seed == 8  # meeples verify still reads it, to report it
+
+
+def test_record_with_five_players_names_the_games_player_range() -> None:
+    data = {**resigned_record(), "players": 5, "seats": ["human"] * 5}
+    with pytest.raises(CorruptRecord, match="sparta is played by 2 players, not 5"):
+        Match.from_json(data)

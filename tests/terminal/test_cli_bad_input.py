@@ -8,6 +8,7 @@ path or text from the ``inputs`` fixture; rows that set environment variables ca
 from __future__ import annotations
 
 import importlib.util
+import json
 import os
 import socket
 import subprocess
@@ -72,6 +73,8 @@ PLAY: list[Row] = [
     (["play", "--load", "{match}", "--seed", "3"], "--load takes the seed and options"),
     (["play", "--load", "{match}", "--players", "3"], "holds a 2-player match"),
     (["play", "--load", "{bad_action}"], "action 1 ('b2-b7') does not apply"),
+    (["play", "--load", "{five_players}"], "field 'players': sparta is played by 2 players, not 5"),
+    (["play", "--load", "{seed_edited}"], "the seed does not match its commitment"),
 ]
 
 REPLAY: list[Row] = [
@@ -84,6 +87,8 @@ REPLAY: list[Row] = [
     (["replay", "/dev/zero"], "/dev/zero is not a regular file"),
     (["replay", ""], "an empty text names no saved match"),
     (["replay", "{not_json}"], "not valid JSON"),
+    (["replay", "{seed_edited}"], "the seed does not match its commitment"),
+    (["replay", "{five_players}"], "sparta is played by 2 players, not 5"),
     (["replay", "{match}", "--to", "99"], "--to 99: the match has steps 0 to 1"),
     (["replay", "{match}", "--to", "-1"], "--to -1: the match has steps 0 to 1"),
     (["replay", "{match}", "--to", "x"], "argument --to: invalid int value: 'x'"),
@@ -118,6 +123,7 @@ HINT: list[Row] = [
     (["hint", "/dev/zero"], "/dev/zero is not a regular file"),
     (["hint", "{fifo}"], "is not a regular file"),
     (["hint", "{bad_action}"], "action 1 ('b2-b7') does not apply"),
+    (["hint", "{seed_edited}"], "the seed does not match its commitment"),
     (["hint", "{match}", "--game", "meeple_war"], "is a sparta match, not meeple_war"),
     (["hint", "{position_file}", "--game", "rise_of_tribes"], "Rise of Tribes position has"),
 ]
@@ -269,6 +275,11 @@ def inputs(tmp_path: Path, request: pytest.FixtureRequest) -> dict[str, str]:
     meeples.load("sparta").new().play("b2-b4").record().save(match)
     bad_action = tmp_path / "bad_action.json"
     bad_action.write_text(match.read_text().replace("b2-b4", "b2-b7"))
+    data = json.loads(match.read_text())
+    five_players = tmp_path / "five_players.json"
+    five_players.write_text(json.dumps({**data, "players": 5, "seats": ["human"] * 5}))
+    seed_edited = tmp_path / "seed_edited.json"  # its commitment left as it was
+    seed_edited.write_text(json.dumps({**data, "seed": str(int(data["seed"]) + 1)}))
     binary = tmp_path / "binary.dat"
     binary.write_bytes(bytes(range(256)) * 4)
     huge = tmp_path / "huge.json"
@@ -292,6 +303,8 @@ def inputs(tmp_path: Path, request: pytest.FixtureRequest) -> dict[str, str]:
     unix.bind(str(tmp_path / "sock"))
     request.addfinalizer(unix.close)
     return {
+        "five_players": str(five_players),
+        "seed_edited": str(seed_edited),
         "fifo": str(fifo),
         "fifo_link": str(fifo_link),
         "taken": str(taken),

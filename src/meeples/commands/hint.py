@@ -101,6 +101,7 @@ def state_of(content: str, game_name: str | None = None) -> meeples.State[Any, A
     data = _json_object(content)
     if data is not None and ("format" in data or "actions" in data):
         match = Match.from_json(data)
+        match.check_seed()
         if game_name is not None and match.game != game_name:
             raise BadOptions(f"the match is a {match.game} match, not {game_name}")
         return match.replay()

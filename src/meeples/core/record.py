@@ -173,6 +173,7 @@ class Match:
             raise CorruptRecord("field 'game' must be a game name")
         if not isinstance(players, int) or isinstance(players, bool):
             raise CorruptRecord("field 'players' must be a whole number")
+        _check_players(game, players)
         if version == FORMAT and isinstance(seed, str):
             if not seed.isascii() or not seed.isdigit() or len(seed) > 80:
                 raise CorruptRecord("field 'seed' must be a whole number in decimal text or null")
@@ -206,6 +207,20 @@ class Match:
         return cls(game, players, seed, options, position, tuple(actions),
                    tuple(seats) if seats is not None else None, commitment, resigned)
 
+    def check_seed(self) -> None:
+        """Refuse a record whose seed is not the one its commitment was made to (a seed edited
+        by hand would deal other tiles and dice than the match had; ``meeples verify`` tells
+        more).
+
+        Raises:
+            CorruptRecord: both are given and the seed's SHA-256 is not the commitment.
+        """
+        if self.seed is None or self.commitment is None:
+            return
+        if seed_commitment(self.seed) != self.commitment:
+            raise CorruptRecord("the seed does not match its commitment (the record was "
+                                "altered): meeples verify tells more")
+
     def dumps(self) -> str:
         """Return the record as JSON text."""
         return json.dumps(self.to_json(), indent=1)
@@ -224,6 +239,7 @@ class Match:
         except RecursionError:
             raise CorruptRecord("not a match record: JSON nested too deeply") from None
         match = cls.from_json(data)
+        match.check_seed()
         try:
             match.check_resignations(match.states())
         except CorruptRecord:
@@ -255,6 +271,23 @@ class Match:
         except BadFile as error:
             raise CorruptRecord(str(error)) from None
         return cls.loads(text)
+
+
+def _check_players(game: str, players: int) -> None:
+    """Refuse a player count the game does not allow, in the game's words (an unknown game is
+    named when the record is replayed).
+
+    Raises:
+        CorruptRecord: the game is known and is not played by that many.
+    """
+    from meeples.core.registry import game_names, load
+
+    if game not in game_names():
+        return
+    try:
+        load(game).check_options(players, {})
+    except MeeplesError as error:
+        raise CorruptRecord(f"field 'players': {error}") from None
 
 
 def _resignations(data: Any, players: int, actions: int) -> tuple[tuple[int, int], ...]:
