@@ -55,7 +55,8 @@ def parse_options(game: Game[Any, Any], pairs: Sequence[str]) -> dict[str, Any]:
     """Return the options ``name=value`` texts give, typed after each option's default.
 
     Raises:
-        BadOptions: a text without ``=``, or a value of the wrong kind.
+        BadOptions: a text without ``=``, an option given twice (the last would silently win),
+            or a value of the wrong kind.
     """
     options: dict[str, Any] = {}
     for pair in pairs:
@@ -63,13 +64,18 @@ def parse_options(game: Game[Any, Any], pairs: Sequence[str]) -> dict[str, Any]:
         name, value = name.strip(), value.strip()
         if not sep or not name:
             raise BadOptions(f"--option takes NAME=VALUE, not {pair!r}")
+        if name in options:
+            raise BadOptions(f"--option {name} is given twice: give it once")
         spec = game.options.get(name)
         if spec is None:
             options[name] = value  # game.new names the unknown option and lists the known ones
         elif isinstance(spec.default, bool):
-            if value.lower() not in _TRUE | _FALSE:
-                raise BadOptions(f"option {name!r} takes true or false, not {value!r}")
-            options[name] = value.lower() in _TRUE
+            if value.lower() in _TRUE | _FALSE:
+                options[name] = value.lower() in _TRUE
+            else:
+                # An option may take more than true or false (Rise of Tribes' scenario_tiles
+                # takes tile names, "Jungle,GL"): its own check says what it takes.
+                options[name] = spec.check(name, value)
         elif isinstance(spec.default, int):
             try:
                 options[name] = int(value)
