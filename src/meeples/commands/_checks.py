@@ -192,21 +192,34 @@ def write_output(path: Path, text: str, option: str = "--json") -> None:
         raise BadOptions(f"{option} {error}") from None
 
 
+#: The most a bot may think per move when a person names its budget: an hour, ten million
+#: iterations (MCTS runs some thousands a second: hours), 40 plies (alphabeta's search grows
+#: by the branching factor, about 10 to 100, at each ply: 6 plies already take minutes). A
+#: larger budget never answers in a session anyone waits for.
+MAX_SECONDS = 3600.0
+MAX_ITERATIONS = 10_000_000
+MAX_DEPTH = 40
+
+
 def check_budget(budget: Any, where: str) -> None:
-    """Refuse a bot budget of no time, no iterations, no depth, or endless time (anything but
-    a :class:`Budget` passes: bots without one).
+    """Refuse a bot budget of no time, no iterations, no depth, or more than anyone waits for
+    (anything but a :class:`Budget` passes: bots without one).
 
     Raises:
-        BadOptions: a limit that is 0, negative or not finite.
+        BadOptions: a limit that is 0, negative, not finite, or above the bounds above.
     """
     if not isinstance(budget, Budget):
         return
-    if budget.seconds is not None and not (math.isfinite(budget.seconds) and budget.seconds > 0):
-        raise BadOptions(f"{where}: seconds must be a finite number above 0, not {budget.seconds}")
-    if budget.iterations is not None and budget.iterations < 1:
-        raise BadOptions(f"{where}: iterations must be 1 or more, not {budget.iterations}")
-    if budget.depth is not None and budget.depth < 1:
-        raise BadOptions(f"{where}: depth must be 1 or more, not {budget.depth}")
+    seconds, iterations, depth = budget.seconds, budget.iterations, budget.depth
+    if seconds is not None and not (math.isfinite(seconds) and seconds > 0):
+        raise BadOptions(f"{where}: seconds must be a finite number above 0, not {seconds}")
+    if seconds is not None and seconds > MAX_SECONDS:
+        raise BadOptions(f"{where}: seconds must be at most {MAX_SECONDS:g} (an hour a move), "
+                         f"not {seconds:g}")
+    if iterations is not None and not 1 <= iterations <= MAX_ITERATIONS:
+        raise BadOptions(f"{where}: iterations must be 1 to {MAX_ITERATIONS:,}, not {iterations}")
+    if depth is not None and not 1 <= depth <= MAX_DEPTH:
+        raise BadOptions(f"{where}: depth must be 1 to {MAX_DEPTH}, not {depth}")
 
 
 def parse_budget(text: str) -> Budget:
