@@ -32,6 +32,7 @@ import meeples
 from meeples.ai.arena import MAX_PLIES, wilson
 from meeples.ai.levels import get_bot
 from meeples.ai.model import returns
+from meeples.core.errors import BadOptions
 from meeples.core.game import Game, State
 from meeples.core.text import message_from_json, render
 
@@ -99,13 +100,21 @@ def parse_setting_options(game: Game[Any, Any], text: str) -> tuple[tuple[str, A
     ``events=classic12,elders`` names (a bare name means ``true``), checked by the game.
 
     Raises:
-        BadOptions: an unknown option or a value the option does not take.
+        BadOptions: an empty text, an option without a name or named twice, an unknown option
+            or a value the option does not take.
     """
-    if text.strip() in ("", "default"):
+    if not text.strip():
+        raise BadOptions("a setting names its options (default, quickstart, "
+                         "events=classic12,elders...), not an empty text")
+    if text.strip() == "default":
         return ()
     found: dict[str, Any] = {}
     for part in text.split(","):
         key, sep, raw = part.strip().partition("=")
+        if not key.strip():
+            raise BadOptions(f"setting {text!r} has an option without a name")
+        if key.strip() in found:
+            raise BadOptions(f"setting {text!r} names {key.strip()} twice")
         value: Any = True
         if sep:
             value = {"true": True, "false": False}.get(raw.strip().lower(), raw.strip())
