@@ -48,11 +48,19 @@ PLAY: list[Row] = [
     (["play", "sparta", "--vs", "attack"], "the attack bot plays Meeple War only"),
     (["play", "meeple_war", "--vs", "alphabeta"], "'alphabeta' cannot play meeple_war at 2"),
     (["play", "rise_of_tribes", "--vs", "alphabeta"], "cannot play rise_of_tribes"),
-    (["play", "sparta", "--vs", "mcts:0"], "iterations must be 1 or more, not 0"),
+    (["play", "sparta", "--vs", "mcts:0"], "iterations must be 1 to 10,000,000, not 0"),
     (["play", "sparta", "--vs", "mcts:-1s"], "seconds must be a finite number above 0"),
     (["play", "sparta", "--vs", "mcts:nans"], "seconds must be a finite number above 0"),
-    (["play", "sparta", "--vs", "alphabeta:d0"], "depth must be 1 or more, not 0"),
+    (["play", "sparta", "--vs", "alphabeta:d0"], "depth must be 1 to 40, not 0"),
     (["play", "sparta", "--vs", "mcts:zz"], "is not a budget"),
+    (["play", "sparta", "--vs", "mcts:1e9s"], "seconds must be at most 3600 (an hour a move)"),
+    (["play", "sparta", "--vs", "mcts:99999999999"], "iterations must be 1 to 10,000,000"),
+    (["play", "sparta", "--vs", "alphabeta:d1000"], "depth must be 1 to 40, not 1000"),
+    (["play", "sparta", "--option", "first=1", "--option", "first=0"],
+     "--option first is given twice"),
+    (["play", "rise_of_tribes", "--option", "scenario_tiles=Jungle,XX"], "no scenario tile 'XX'"),
+    (["play", "rise_of_tribes", "--option", "elders=Jungle"],
+     "option 'elders' takes true or false, not 'Jungle'"),
     (["play", "sparta", "--vs", "mcts:c-1"], "the exploration constant must be 0 or more"),
     (["play", "meeple_war", "--vs", "attack:b2"], "the blunder share must be 0 to 1, not 2"),
     (["play", "sparta", "--seats", ",,"], "--seats names no seat"),
@@ -108,10 +116,11 @@ HINT: list[Row] = [
     (["hint", SPARTA, "--level", "attack"], "the attack bot plays Meeple War only"),
     (["hint", "{meeple_war}", "--level", "alphabeta"], "'alphabeta' cannot play meeple_war"),
     (["hint", SPARTA, "--budget", "xx"], "'xx' is not a budget"),
-    (["hint", SPARTA, "--budget", "0"], "iterations must be 1 or more, not 0"),
+    (["hint", SPARTA, "--budget", "0"], "iterations must be 1 to 10,000,000, not 0"),
     (["hint", SPARTA, "--budget", "0s"], "seconds must be a finite number above 0"),
     (["hint", SPARTA, "--budget", "infs"], "seconds must be a finite number above 0"),
-    (["hint", SPARTA, "--budget", "d0"], "depth must be 1 or more, not 0"),
+    (["hint", SPARTA, "--budget", "d0"], "depth must be 1 to 40, not 0"),
+    (["hint", SPARTA, "--budget", "1e9s"], "seconds must be at most 3600 (an hour a move)"),
     (["hint", SPARTA, "-n", "0"], "argument -n: must be 1 or more, not 0"),
     (["hint", SPARTA, "-n", "x"], "argument -n: takes a whole number, not 'x'"),
     (["hint", SPARTA, "--seed", "x"], "argument --seed: invalid int value: 'x'"),
@@ -137,7 +146,8 @@ ARENA: list[Row] = [
     (["arena", "--game", "rise_of_tribes", "--players", "3", "alphabeta", "random"],
      "cannot play rise_of_tribes at 3 players"),
     (["arena", "attack", "random"], "the attack bot plays Meeple War only"),
-    (["arena", "mcts:0", "random"], "iterations must be 1 or more"),
+    (["arena", "mcts:0", "random"], "iterations must be 1 to 10,000,000"),
+    (["arena", "mcts:7200s", "random"], "seconds must be at most 3600"),
     (["arena", "--game", "chess", *BOTS], "unknown game 'chess'"),
     (["arena", "--players", "x", *BOTS], "--players takes player counts separated by commas"),
     (["arena", "--players", "", *BOTS], "--players takes player counts separated by commas"),
@@ -168,6 +178,9 @@ BALANCE: list[Row] = [
     (["balance", "sparta", "--setting", "first=1", "--setting", "first=1"],
      "--setting names the same options twice"),
     (["balance", "sparta", "--games", "0"], "argument --games: must be 1 or more, not 0"),
+    (["balance", "sparta", "--setting", ""], "a setting names its options"),
+    (["balance", "sparta", "--setting", "first=1,,first=0"], "has an option without a name"),
+    (["balance", "sparta", "--setting", "first=1,first=0"], "names first twice"),
     (["balance", "sparta", "--json", "{missing}/out.json"], "does not exist"),
     (["balance", "sparta", "--json", "{folder}"], "is a folder, not a file"),
     (["balance", "sparta", "--markdown", "{missing}/out.md"], "does not exist"),
@@ -210,6 +223,11 @@ SERVE: list[Row] = [
     (["serve", "--db", "foo://x"], "unknown kind of database 'foo'"),
     (["serve", "--db", "::bad://"], "neither a file name nor a database URL"),
     (["serve", "--db", "postgresql+asyncpg://u:secret@localhost/m"], "is an asyncio driver"),
+    (["serve", "--forwarded-allow-ips", "not-an-ip,,"],
+     "'not-an-ip' is not an IP address, a network such as 10.0.0.0/8, or *"),
+    (["serve", "--forwarded-allow-ips", "10.0.0.1,,"], "has an empty entry between commas"),
+    (["serve", "--forwarded-allow-ips", "*,10.0.0.1"], "'*' trusts every address: give it alone"),
+    (["serve", "--forwarded-allow-ips", "10.0.0.1/8"], "'10.0.0.1/8' is not an IP address"),
 ]
 
 LOADTEST: list[Row] = [
@@ -223,6 +241,8 @@ LOADTEST: list[Row] = [
     (["loadtest", "load", "--url", "http://localhost:8000"], "not a loopback address"),
     (["loadtest", "load", "--url", "127.0.0.1"], "give http://127.0.0.1:PORT"),
     (["loadtest", "load", "--url", "http://127.0.0.1:9", "--profile", "p"], "cannot go with"),
+    (["loadtest", "load", "--url", "http://127.0.0.1:1"], "http://127.0.0.1:1: no server answers"),
+    (["loadtest", "load", "--url", "http://127.0.0.1:99999"], "the port must be 1 to 65535"),
     (["loadtest", "load", "--json", "{missing}/out.json"], "does not exist"),
     (["loadtest", "load", "--profile", "{folder}"], "is a folder, not a file"),
     (["loadtest", "load", "--json", "{fifo}"], "is a FIFO (named pipe), not a regular file"),
@@ -391,3 +411,12 @@ def test_table_covers_every_subcommand() -> None:
     commands = {a.dest: a for a in parser._actions}["command"].choices  # type: ignore[union-attr]
     tried = {argv[0] for argv, _ in ROWS}
     assert set(commands) - {"games"} <= tried
+
+
+def test_loadtest_without_httpx_names_what_to_install(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setitem(sys.modules, "httpx", None)  # import httpx raises ImportError
+    status = main(["loadtest", "load"])
+    captured = capsys.readouterr()
+    assert_one_line_error(status, captured.out, captured.err, "pip install httpx")
