@@ -114,18 +114,25 @@ def run(args: argparse.Namespace) -> int:
                   f"({record['reason']}, {record['plies']} plies, "
                   f"longest moves {slowest} s)", flush=True)
 
-    with progress_bar(console) as progress:
-        task = progress.add_task(f"{args.game} arena", total=total)
-        report = arena.run(
-            args.game,
-            args.bots,
-            games_per_pairing=args.games,
-            player_counts=counts,
-            gauntlet=args.gauntlet,
-            seed=args.seed,
-            jobs=args.jobs,
-            progress=lambda record: advance(progress, task, record),
-        )
+    try:
+        with progress_bar(console) as progress:
+            task = progress.add_task(f"{args.game} arena", total=total)
+            report = arena.run(
+                args.game,
+                args.bots,
+                games_per_pairing=args.games,
+                player_counts=counts,
+                gauntlet=args.gauntlet,
+                seed=args.seed,
+                jobs=args.jobs,
+                progress=lambda record: advance(progress, task, record),
+            )
+    except KeyboardInterrupt:
+        # Every game counted so far goes to the file, so the count said matches the file's.
+        save_partial()
+        kept = f", kept in {escape(args.json)}" if report_path is not None else ""
+        console.print(f"stopped after {len(played)} of {total} games{kept}", soft_wrap=True)
+        return 130
     print_report(console, report)
     if report_path is not None:
         write_json(report_path, {**report, "complete": True})

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import argparse
 import random
+import shlex
+import sys
 from collections.abc import Sequence
 from typing import Any
 
@@ -161,10 +163,28 @@ def run(args: argparse.Namespace, console: Console | None = None, ask: Ask | Non
         anytime=getattr(args, "anytime", DEFAULT_ANYTIME),
         resigned=resigned,
     )
+    if args.load is not None:
+        session.saved = (args.load, len(state.history))
     if ask is None:
         _enable_line_editing()
-    session.run()
+    try:
+        session.run()
+    except KeyboardInterrupt:  # at the prompt or while a bot thinks
+        print(f"meeples play: stopped (Ctrl-C). {resume_hint(session)}", file=sys.stderr)
+        return 130
     return 0
+
+
+def resume_hint(session: Session) -> str:
+    """Return how to take up a match stopped by Ctrl-C: from the file it was last saved to or
+    loaded from, or that it was not saved."""
+    played = len(session.state.history)
+    if session.saved is None:
+        return "The match was not saved ('save FILE' at the prompt keeps one)."
+    path, actions = session.saved
+    since = "" if actions == played else f"; the {played - actions} action(s) after are lost"
+    return (f"meeples play --load {shlex.quote(path)} resumes it from its {actions} saved "
+            f"action(s){since}.")
 
 
 def _enable_line_editing() -> None:

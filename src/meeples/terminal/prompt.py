@@ -141,6 +141,7 @@ def save(session: Session, path: str) -> None:
     except MeeplesError as error:
         session.console.print(f"[red]{escape(str(error))}[/red] (nothing saved)")
         return
+    session.saved = (path, len(session.state.history))
     session.console.print(f"Saved {len(session.state.history)} action(s) to {escape(path)}.")
 
 
@@ -167,6 +168,7 @@ def load(session: Session, path: str) -> bool | None:
     session.seen = {p: len(states) - 1 for p in session.humans}
     session.viewer = None
     session.reset_bots()
+    session.saved = (path, len(match.actions))
     session.console.print(f"Loaded {len(match.actions)} action(s) from {escape(path)}.")
     return True
 

@@ -92,6 +92,9 @@ class Session:
         # How many actions each human has seen, to report what happened since their last turn.
         # A loaded match is not news: report only what is played from here on.
         self.seen: dict[int, int] = {p: len(self.states) - 1 for p in self.humans}
+        # Where the match was last saved or loaded from, with how many actions it held then:
+        # what a person stopped by Ctrl-C is told to resume from.
+        self.saved: tuple[str, int] | None = None
         # The resignations in order, as the record keeps them: (seat, actions played then).
         self.resignations: list[tuple[int, int]] = []
         self.restore_resignations(resigned)
