@@ -61,3 +61,13 @@ def test_bad_position_names_a_side_in_the_language() -> None:
         meeples.load("sparta").parse(text)
     assert str(caught.value).startswith("South has 1 heroes on the board")
     assert render(caught.value.message, "es").startswith("Sur tiene 1 héroes en el tablero")
+
+
+def test_bad_position_names_the_player_as_people_count_them() -> None:
+    """Issue 28: seat 0 is "player 1" everywhere people read it, position errors too."""
+    import json
+
+    data = json.loads(meeples.load("meeple_war").new(players=2, seed=1).position())
+    data["seats"][0]["stock"] = 13  # and 2 in the Depot: 15 of the 13 a player has
+    with pytest.raises(meeples.BadPosition, match="player 1 has 15 meeples, more than 13"):
+        meeples.load("meeple_war").parse(json.dumps(data))

@@ -100,7 +100,8 @@ REPLAY: list[Row] = [
     (["replay", "{match}", "--to", "99"], "--to 99: the match has steps 0 to 1"),
     (["replay", "{match}", "--to", "-1"], "--to -1: the match has steps 0 to 1"),
     (["replay", "{match}", "--to", "x"], "argument --to: invalid int value: 'x'"),
-    (["replay", "{match}", "--player", "5"], "--player 5: the match has seats 0 to 1"),
+    (["replay", "{match}", "--player", "5"], "--player 5: the match has players 1 to 2"),
+    (["replay", "{match}", "--player", "0"], "--player 0: the match has players 1 to 2"),
     (["replay", "{match}", "--to", "1", "--final"], "not allowed with argument --to"),
 ]
 

@@ -32,6 +32,7 @@ from meeples.commands._checks import (
 from meeples.core.errors import BadOptions, BadPosition, MeeplesError
 from meeples.core.record import Match
 from meeples.core.text import msg, render
+from meeples.terminal import renderer_for
 
 
 def register(subparsers: Any) -> None:
@@ -144,13 +145,17 @@ def run(args: argparse.Namespace) -> int:
         console.print("the game is over: no hint")
         return 0
     found = hint(state, n=args.n, level=args.level, seed=args.seed, budget=budget)
-    console.print(f"{escape(state.game.title)}, player {state.to_move} to move:")
+    # Players named as ``meeples play`` names them (seat 0 is "Red (player 1)", "South"), in
+    # the heading and in the descriptions alike; only the notation counts seats from 0.
+    renderer = renderer_for(state.game.name)
+    names = {p: renderer.player_name(p) for p in range(state.players)}
+    console.print(f"{escape(state.game.title)}, {escape(names[state.to_move])} to move:")
     for rank, estimate in enumerate(found, 1):
         chance = "     -" if estimate.probability is None else f"{100 * estimate.probability:5.1f}%"
-        why = "" if estimate.reason is None else f" ({render(estimate.reason)})"
+        why = "" if estimate.reason is None else f" ({render(estimate.reason, names=names)})"
+        words = render(state.describe_message(estimate.action), names=names)
         console.print(
-            f"{rank}. {escape(estimate.action):<10} {chance}  "
-            f"{escape(state.describe(estimate.action) + why)}",
+            f"{rank}. {escape(estimate.action):<10} {chance}  {escape(words + why)}",
             soft_wrap=True,  # one line per action, also in a file or a pipe
         )
     return 0

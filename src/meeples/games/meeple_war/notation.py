@@ -433,7 +433,7 @@ def _check(state: State) -> None:
         out += sum(slot.defense.count(p) for s in state.seats for slot in s.slots if slot)
         total = seat.stock + seat.depot + seat.mountain + out
         if total > MEEPLES_PER_PLAYER:
-            raise _bad("mw.bad.meeples", seat=p, count=total, n=MEEPLES_PER_PLAYER)
+            raise _bad("mw.bad.meeples", seat=p + 1, count=total, n=MEEPLES_PER_PLAYER)
     for index in (*state.workers, *state.pending):
         if state.seats[state.active].slots[index] is None:
             raise _bad("mw.bad.empty_slot", slot=index + 1)

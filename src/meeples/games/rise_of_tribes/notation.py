@@ -426,7 +426,7 @@ def check(state: State) -> None:
     _in("queue", state.queue, 0, n - 1 if phase in (Phase.BID, Phase.GIVE) else last_hex)
     for p in range(n):
         if sum(row[p] for row in state.pop) > data.MEMBERS:
-            raise _bad("rot.bad.members", seat=p, n=data.MEMBERS)
+            raise _bad("rot.bad.members", seat=p + 1, n=data.MEMBERS)
     if any(v < 0 for row in state.pop for v in row) or any(v < 0 for r in state.res for v in r):
         raise _bad("rot.bad.negative")
     if sum(1 for v in state.villages if v >= 0) > data.VILLAGES:
