@@ -30,6 +30,7 @@ from meeples.commands._checks import (
 )
 from meeples.core.errors import BadOptions
 from meeples.core.game import Game
+from meeples.terminal import output
 
 #: More processes than this only queue for the same cores (and each loads every game).
 MAX_JOBS = 64
@@ -69,7 +70,7 @@ def register(subparsers: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Play the arena and print its table."""
-    console = Console()
+    console = output.console()
     game = meeples.load(args.game)
     if len(args.bots) < 2:
         raise BadOptions("name at least two bots")

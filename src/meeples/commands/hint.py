@@ -11,10 +11,10 @@ name.
 from __future__ import annotations
 
 import argparse
+import difflib
 import json
 from typing import Any
 
-from rich.console import Console
 from rich.markup import escape
 
 import meeples
@@ -32,7 +32,7 @@ from meeples.commands._checks import (
 from meeples.core.errors import BadOptions, BadPosition, MeeplesError
 from meeples.core.record import Match
 from meeples.core.text import msg, render
-from meeples.terminal import renderer_for
+from meeples.terminal import output, renderer_for
 
 
 def register(subparsers: Any) -> None:
@@ -118,8 +118,20 @@ def state_of(content: str, game_name: str | None = None) -> meeples.State[Any, A
         try:
             return meeples.load(name).parse(content)
         except MeeplesError as error:
-            problems.append(f"{name}: {error}")
-    raise BadPosition(msg("core.bad.no_game", problems="; ".join(problems)))
+            problems.append((resemblance(content, name), f"{name}: {error}"))
+    # The game the text looks most like first: a damaged Sparta position was answered with
+    # Meeple War's "not JSON" first, the registry's order.
+    problems.sort(key=lambda problem: -problem[0])
+    raise BadPosition(msg("core.bad.no_game", problems="; ".join(p for _, p in problems)))
+
+
+def resemblance(content: str, game_name: str) -> float:
+    """Return how much a text looks like a position of a game, from 0 to 1: its likeness to the
+    game's opening position (the start of each, where the formats differ most: Meeple War's
+    JSON object, Rise of Tribes' name=value fields, Sparta's ranks)."""
+    game = meeples.load(game_name)
+    opening = game.new(players=game.min_players, seed=0).position()
+    return difflib.SequenceMatcher(None, content[:200], opening[:200], autojunk=False).ratio()
 
 
 def _json_object(content: str) -> dict[str, Any] | None:
@@ -135,7 +147,7 @@ def _json_object(content: str) -> dict[str, Any] | None:
 
 def run(args: argparse.Namespace) -> int:
     """Print the hints."""
-    console = Console()
+    console = output.console()
     if args.game is not None:
         meeples.load(args.game)  # an unknown game is named before any file is read
     budget: Budget | None = parse_budget(args.budget) if args.budget is not None else None

@@ -16,6 +16,7 @@ from meeples.commands._checks import check_bot, regular_file
 from meeples.core.chance import Dealer
 from meeples.core.errors import BadOptions
 from meeples.core.game import Game, State
+from meeples.terminal import output
 from meeples.terminal.help import ANYTIME, DEFAULT_ANYTIME
 from meeples.terminal.seats import HUMAN, make_seats
 from meeples.terminal.session import Ask, Session, load_match
@@ -151,7 +152,7 @@ def run(args: argparse.Namespace, console: Console | None = None, ask: Ask | Non
     seats = make_seats(labels, state.game)
     for label in dict.fromkeys(seat.label for seat in seats if not seat.is_human):
         check_bot(state.game.name, label, [state.players])
-    console = console or Console(highlight=False)
+    console = console or output.console(highlight=False)
     seed = args.seed if args.seed is not None else state.start.seed
     session = Session(
         state,

@@ -9,6 +9,7 @@ from rich.console import Console
 
 from meeples.commands._checks import regular_file
 from meeples.core.errors import BadOptions
+from meeples.terminal import output
 from meeples.terminal.replay import show_step, step_through
 from meeples.terminal.session import Ask, load_match
 
@@ -51,7 +52,7 @@ def run(args: argparse.Namespace, console: Console | None = None, ask: Ask | Non
     if args.player is not None and not 1 <= args.player <= match.players:
         raise BadOptions(f"--player {args.player}: the match has players 1 to {match.players}")
     seat = None if args.player is None else args.player - 1
-    console = console or Console(highlight=False)
+    console = console or output.console(highlight=False)
     if args.final or args.to is not None:
         index = last if args.final else args.to
         if not 0 <= index <= last:

@@ -13,7 +13,6 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from rich.console import Console
 from rich.markup import escape
 
 import meeples
@@ -22,6 +21,7 @@ from meeples.commands._checks import check_bot, progress_bar, shorten, whole_num
 from meeples.core import files
 from meeples.core.errors import BadFile, BadOptions
 from meeples.core.record import Match
+from meeples.terminal import output
 
 #: More local processes than this only queue for the same cores (and each loads every game).
 MAX_PROCESSES = 64
@@ -130,7 +130,7 @@ def check_records(folder: Path, tasks: list[selfplay.Task]) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Play the games, save them, and keep the summary."""
-    console = Console()
+    console = output.console()
     game = meeples.load(args.game)
     players = game.min_players if args.players is None else args.players
     game.check_options(players, {})

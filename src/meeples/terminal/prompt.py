@@ -175,9 +175,13 @@ def load(session: Session, path: str) -> bool | None:
 
 def hint(session: Session, player: int | None) -> None:
     """Ask a bot for the best actions of the position."""
+    if player is None and session.ended_by_resignation:
+        session.console.print("No hint: the game ended by resignation, which undo cannot take "
+                              "back.")
+        return
     if player is None:
         session.console.print("No hint once the game is over: 'undo' goes back to your last "
-                           "decision, where 'hint' helps.")
+                              "decision, where 'hint' helps.")
         return
     hint = hint_function()
     if hint is None:

@@ -140,6 +140,11 @@ class Session:
         self.seen.pop(player, None)
 
     @property
+    def ended_by_resignation(self) -> bool:
+        """Whether resignations, not the rules, ended the game."""
+        return self.state.outcome is None and self.outcome is not None
+
+    @property
     def outcome(self) -> Outcome | None:
         """How the game ended, resignations counted (None: it goes on)."""
         return outcome_after_resignations(self.state.outcome, self.state.players, self.resigned)
@@ -238,10 +243,11 @@ class Session:
 
     def _after_game(self) -> bool:
         """Keep the prompt open once the game is over: True when an undo resumes play."""
-        self.console.print(
-            "[dim]The game is over: save FILE, undo, hint, replay, board, info, help or quit."
-            "[/dim]"
-        )
+        # A resignation stands (undo refuses to go back past it), so neither undo nor a hint
+        # at the last decision is offered then.
+        offer = "save FILE, replay" if self.ended_by_resignation else (
+            "save FILE, undo, hint, replay")
+        self.console.print(f"[dim]The game is over: {offer}, board, info, help or quit.[/dim]")
         while True:
             try:
                 line = self.ask("game over> ").strip()
