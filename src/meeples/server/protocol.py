@@ -32,22 +32,23 @@ Server to client:
   state of version B (:func:`apply_update`); a client that holds another asks for a snapshot
   (sync).
 
-  Each legal action is ``{"action", "parts", "msg"}`` (its structured parts and its
-  description as a message; only the seat to move gets any), each log entry ``{"ply", "seat",
-  "action", "parts", "msg", "passed"}`` (``passed``: played by the server by the seat's
-  anytime setting), ``prompt`` what the player to move must decide, ``anytime`` the action
-  that declines an "at any time" decision (or null), ``undo`` whether this connection may undo
-  now, ``settings`` the settings of the seat shown (null for a spectator). ``version`` grows
-  with every change, an undo included (the number of actions is the ply of the last entry
+  Each legal action is ``{"action", "parts", "msg"}`` (its structured parts and its description as
+  a message; only the seat to move gets any), each log entry ``{"ply", "seat", "action", "parts",
+  "msg", "passed", "effects"}`` (``passed``: played by the server by the seat's anytime setting;
+  ``effects``: what the action caused beyond itself, a list of messages, possibly empty: battles,
+  losses, points, events, the end), ``prompt`` what the player to move must decide, ``anytime``
+  the action that declines an "at any time" decision (or null), ``undo`` whether this connection
+  may undo now, ``settings`` the settings of the seat shown (null for a spectator). ``version``
+  grows with every change, an undo included (the number of actions is the ply of the last entry
   plus one); ``private``: the view shows more than a spectator's, so a hotseat screen hides it
-  until the right person holds the device. A snapshot carries the last :data:`LOG_TAIL`
-  entries of the log. ``summary``: once the game is over its score sheet
-  (``meeples.core.score``: ``{"lines": [{"label": msg, "points": [per seat], "counted":
-  bool}], "total": {"label": msg, "points": [...]} | null}``). The lifecycle fields
-  (:func:`meeples.server.lifecycle.fields`): ``events`` (resignations, seats kept warm by a bot
-  and handed back, the rematch offer, each ``{"ply", "seat", "kind", "msg"}`` shown after the
-  action ``ply`` - 1), ``resigned``, ``kept_warm``, ``hints`` (whether hints are allowed),
-  ``can_resign`` and ``rematch`` (``{"id", "by"}`` once offered);
+  until the right person holds the device. A snapshot carries the last :data:`LOG_TAIL` entries of
+  the log. ``summary``: once the game is over its score sheet (``meeples.core.score``: ``{"lines":
+  [{"label": msg, "points": [per seat], "counted": bool}], "total": {"label": msg, "points":
+  [...]} | null}``). The lifecycle fields (:func:`meeples.server.lifecycle.fields`): ``events``
+  (resignations, seats kept warm by a bot and handed back, the rematch offer, each ``{"ply",
+  "seat", "kind", "msg"}`` shown after the action ``ply`` - 1), ``resigned``, ``kept_warm``,
+  ``hints`` (whether hints are allowed), ``can_resign`` and ``rematch`` (``{"id", "by"}`` once
+  offered);
 - ``{"type": "hint", "version": N, "hints": [{"action", "msg", "value"}, ...]}``;
 - ``{"type": "error", "code": "...", "message": "...", "msg": {...}}`` and nothing changed
   (``msg``, with an engine's refusal, is its reason as a message: ``meeples.core.text``);

@@ -309,9 +309,10 @@ class Room:
         state = self._start()
         log, reveals = [], []
         for ply, action in enumerate(stored.actions[:plies]):
-            log.append(self._entry(state, ply, action, stored.passed[ply]))
+            after = state.play(action)
+            log.append(self._entry(state, after, ply, action, stored.passed[ply]))
             reveals.append(state.reveals(action))
-            state = state.play(action)
+            state = after
         return state, log, reveals
 
     @property
@@ -358,11 +359,15 @@ class Room:
 
     @staticmethod
     def _entry(
-        state: State[Any, Any], ply: int, action: str, passed: bool = False
+        state: State[Any, Any], after: State[Any, Any], ply: int, action: str,
+        passed: bool = False,
     ) -> dict[str, Any]:
-        """Return the log entry of an action about to be played in a state (passed: played by
-        the server for its seat by the anytime setting)."""
-        return {"ply": ply, "seat": state.to_move, **action_item(state, action), "passed": passed}
+        """Return the log entry of an action played in a state, leading to after (passed:
+        played by the server for its seat by the anytime setting), with its effects."""
+        return {
+            "ply": ply, "seat": state.to_move, **action_item(state, action), "passed": passed,
+            "effects": [effect.to_json() for effect in state.effects_to(after)],
+        }
 
     def seats_for(self, tokens: list[str]) -> frozenset[int]:
         """Return the seats the tokens open.
@@ -515,7 +520,7 @@ class Room:
         ply = self.plies
         try:
             after = self.state.play(action)
-            entry = self._entry(self.state, ply, action, passed)
+            entry = self._entry(self.state, after, ply, action, passed)
             reveals = self.state.reveals(action)
             after.outcome  # noqa: B018 - an engine failure here must not reach the database
         except MeeplesError as error:

@@ -14,6 +14,7 @@ from rich.markup import escape
 from meeples.core.chance import CHANCE
 from meeples.core.game import State
 from meeples.core.resign import outcome_after_resignations
+from meeples.core.text import render
 from meeples.terminal import Renderer, renderer_for
 from meeples.terminal.session import describe_outcome
 from meeples.terminal.summary import summary_table
@@ -57,6 +58,9 @@ def show_step(
             f"[bold]Step {index} of {last}[/bold]: {escape(name)} played "
             f"[bold]{escape(action)}[/bold]{escape(words)}"
         )
+        names = {p: renderer.player_name(p) for p in range(state.players)}
+        for effect in before.effects_to(state):  # public: shown to every viewer
+            console.print(f"  [yellow]> {escape(render(effect, names=names))}[/yellow]")
     last_action = state.history[-1] if state.history else None
     console.print(renderer.render(state.view(player), [], last=last_action))
     for seat, _ in [(seat, at) for seat, at in resigned if at == index]:
