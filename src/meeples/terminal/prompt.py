@@ -15,6 +15,7 @@ from rich.table import Table
 
 from meeples.core.errors import CorruptRecord, MeeplesError
 from meeples.core.record import Match
+from meeples.terminal import takeback
 from meeples.terminal.help import (
     ANYTIME,
     DEFAULT_ANYTIME,
@@ -162,7 +163,7 @@ def load(session: Session, path: str) -> bool | None:
         session.console.print(f"[red]{escape(str(error))}[/red] (nothing changed)")
         return None
     session.states = states
-    session.restore_resignations(match.resigned)
+    takeback.restore_resignations(session, match.resigned)
     session.deciders = [session.seat_decider(s) for s in states[:-1]]
     session.passed = set()
     session.seen = {p: len(states) - 1 for p in session.humans}

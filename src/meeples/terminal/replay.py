@@ -16,8 +16,7 @@ from meeples.core.game import State
 from meeples.core.resign import outcome_after_resignations
 from meeples.core.text import render
 from meeples.terminal import Renderer, renderer_for
-from meeples.terminal.session import describe_outcome
-from meeples.terminal.summary import summary_table
+from meeples.terminal.summary import describe_outcome, summary_table
 
 Ask = Callable[[str], str]
 

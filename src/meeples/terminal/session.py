@@ -11,8 +11,9 @@ their setting, ``anytime`` ask / own (ask on my own turn only, the default) / ne
 decision is played as an ordinary recorded action. ``undo`` takes back the asking person's own
 decisions and the bots' replies after them, never another person's. ``resign`` gives up, as
 on the server (:mod:`meeples.core.resign`): with two players the other wins; with more, a random
-bot plays the seat to the end and it ranks last (no undo goes back past a resignation). Once
-the game is over the prompt stays open (save, undo, hint, replay, quit).
+bot plays the seat to the end and it ranks last (no undo goes back past a resignation; both
+live in :mod:`meeples.terminal.takeback`). Once the game is over the prompt stays open (save,
+undo, hint, replay, quit).
 """
 
 from __future__ import annotations
@@ -32,11 +33,11 @@ from meeples.core.game import Outcome, State
 from meeples.core.resign import outcome_after_resignations
 from meeples.core.text import Message
 from meeples.core.text import render as render_message
-from meeples.terminal import Renderer, prompt, renderer_for
+from meeples.terminal import Renderer, prompt, renderer_for, takeback
 from meeples.terminal.help import ANYTIME, DEFAULT_ANYTIME
 from meeples.terminal.prompt import load_match
-from meeples.terminal.seats import RANDOM, RandomBot, Seat
-from meeples.terminal.summary import summary_table
+from meeples.terminal.seats import Seat
+from meeples.terminal.summary import describe_outcome, summary_table
 
 __all__ = ["Ask", "Session", "describe_outcome", "load_match"]
 
@@ -97,7 +98,7 @@ class Session:
         self.saved: tuple[str, int] | None = None
         # The resignations in order, as the record keeps them: (seat, actions played then).
         self.resignations: list[tuple[int, int]] = []
-        self.restore_resignations(resigned)
+        takeback.restore_resignations(self, resigned)
 
     @property
     def state(self) -> State[Any, Any]:
@@ -115,29 +116,6 @@ class Session:
         if not self.resignations:
             return 0
         return self.resignations[-1][1] - len(self.states[0].history)
-
-    def restore_resignations(self, resigned: Sequence[tuple[int, int]]) -> None:
-        """Take the resignations of a loaded match: the seats as at the table, then each seat
-        that resigned while the game went on played out by a random bot, as when it resigned."""
-        self.seats = list(self.table)
-        self.humans = [p for p, seat in enumerate(self.seats) if seat.is_human]
-        for human in self.humans:
-            self.anytime.setdefault(human, self.anytime_default)
-        self.resignations = []
-        offset = len(self.states[0].history)
-        for seat, ply in resigned:
-            self.resignations.append((seat, ply))
-            state = self.states[min(max(ply - offset, 0), len(self.states) - 1)]
-            if outcome_after_resignations(state.outcome, state.players, self.resigned) is None:
-                self._seat_out(seat)
-
-    def _seat_out(self, player: int) -> None:
-        """Hand a resigned player's seat to a random bot for the rest of the game."""
-        self.seats[player] = Seat(RANDOM, RandomBot())
-        if player in self.humans:
-            self.humans.remove(player)
-        self.anytime.pop(player, None)
-        self.seen.pop(player, None)
 
     @property
     def ended_by_resignation(self) -> bool:
@@ -281,9 +259,9 @@ class Session:
         elif command == "set":
             return prompt.change_setting(self, rest, player)
         elif command == "undo":
-            return self._undo(player)
+            return takeback.undo(self, player)
         elif command == "resign" and player is not None:
-            return self._resign(player)
+            return takeback.resign(self, player)
         elif command == "save":
             prompt.save(self, rest)
         elif command == "load" and player is not None:
@@ -319,75 +297,6 @@ class Session:
             self.console.print(f"  [yellow]> {escape(self.words(effect))}[/yellow]")
 
     # -- commands ----------------------------------------------------------------------------
-
-    def _resign(self, player: int) -> bool | None:
-        """Resign the player to move once they confirm: True when the turn is over."""
-        others = self.state.players > 2 and self.state.players - len(self.resigned) > 2
-        what = ("you rank last and a random bot plays your seat to the end" if others
-                else "the game ends and the other players win")
-        try:
-            answer = self.ask(f"Resign ({what})? yes/no> ").strip().lower()
-        except EOFError:
-            answer = ""
-        if answer not in ("y", "yes"):
-            self.console.print("Play on.")
-            return None
-        self.resignations.append((player, len(self.state.history)))
-        self.console.print(f"{escape(self.renderer.player_name(player))} resigned.")
-        if self.outcome is None:  # the game goes on: a bot plays the seat out
-            self._seat_out(player)
-            self.console.print(
-                f"A random bot plays {escape(self.renderer.player_name(player))}'s seat to the"
-                " end, ranked last."
-            )
-        return True
-
-    def _undo(self, player: int | None) -> bool | None:
-        """Take back the asking person's last decision (after the game: the last decision of
-        any person) and the bots' replies after it, never another person's decision."""
-        current = len(self.states) - 1
-        target = next(
-            (i for i in range(current - 1, -1, -1)
-             if self.deciders[i] not in (None, CHANCE)
-             and (player is None or self.deciders[i] == player)
-             and self.skip_for(self.states[i]) is None),
-            None,
-        )
-        if target is not None and target < self.resigned_at:
-            self.console.print("A resignation stands: undo cannot go back past it.")
-            return None
-        if target is None:
-            others = any(d not in (None, CHANCE) for d in self.deciders)
-            self.console.print("Nothing of yours to undo: undo takes back only your own "
-                               "decisions." if others and player is not None else
-                               "Nothing to undo.")
-            return None
-        other = next((i for i in range(target + 1, current)
-                      if self.deciders[i] not in (None, player)), None)
-        if other is not None and self.deciders[other] == CHANCE:
-            # a drawn outcome is seen: taking it back would let anyone draw again
-            drawn = escape(self.states[other + 1].history[-1])
-            self.console.print(f"Cannot undo: chance has drawn since ({drawn}); undo never "
-                               "takes back what was drawn.")
-            return None
-        if other is not None:
-            decider = self.deciders[other]
-            assert decider is not None
-            self.console.print(
-                f"Cannot undo: {escape(self.name(decider))} decided since "
-                f"({escape(self.states[other + 1].history[-1])}); undo takes back only your "
-                "own decisions and the bots' replies."
-            )
-            return None
-        undone = self.state.history[len(self.states[target].history):]
-        del self.states[target + 1:]
-        del self.deciders[target:]
-        self.passed = {i for i in self.passed if i < target}
-        for human, seen in self.seen.items():
-            self.seen[human] = min(seen, target)
-        self.reset_bots()
-        self.console.print(f"Took back: {escape(', '.join(undone))}")
-        return True
 
     def reset_bots(self) -> None:
         """Make bots forget what they kept from the abandoned line of play (search trees)."""
@@ -526,25 +435,3 @@ class Session:
         sheet = self.state.score_sheet()
         if sheet is not None:
             self.console.print(summary_table(sheet, self.renderer.player_name, outcome.winners))
-
-
-def describe_outcome(outcome: Outcome, name: Callable[[int], str]) -> str:
-    """Return the end of the game in words: winners, reason and ranking (rich markup)."""
-    if outcome.winners:
-        names = " and ".join(name(p) for p in outcome.winners)
-        verb = "wins" if len(outcome.winners) == 1 else "win"
-        head = f"[bold]Game over: {escape(names)} {verb}[/bold]"
-    else:
-        head = "[bold]Game over: a draw, nobody wins[/bold]"
-    # The reason worded with the table's names ("South resigned", not "player 1 resigned").
-    seat_names = {p: name(p) for group in outcome.ranking for p in group}
-    reason = (render_message(outcome.message, names=seat_names) if outcome.message is not None
-              else outcome.reason)
-    lines = [head, f"Reason: {escape(reason)}"]
-    places, rank = [], 1
-    for group in outcome.ranking:
-        places.append(f"{rank}. {' = '.join(name(p) for p in group)}")
-        rank += len(group)
-    if places:
-        lines.append("Ranking: " + escape("   ".join(places)))
-    return "\n".join(lines)
