@@ -76,3 +76,21 @@ def test_hint_on_a_bad_sparta_position_shows_spartas_error_first(
     assert main(["hint", damaged]) == 2
     err = capsys.readouterr().err
     assert err.startswith("meeples hint: not a position of any game (sparta: "), err
+
+
+def test_legal_line_never_breaks_inside_an_action_at_80_columns() -> None:
+    """Rise of Tribes' opening listed "start i  start" at the end of a line and "j" under it."""
+    from rich.console import Console
+
+    from meeples.terminal import renderer_for
+
+    state = meeples.load("rise_of_tribes").new(players=3, seed=4)
+    state = state.play(state.legal()[0])  # a later seat's placement: ten hexes to choose from
+    console = Console(width=80, color_system=None, file=io.StringIO())
+    console.print(renderer_for("rise_of_tribes").render(state.view(state.to_move),
+                                                        state.legal()))
+    lines = console.file.getvalue().splitlines()  # type: ignore[attr-defined]
+    start = next(i for i, line in enumerate(lines) if line.startswith("Legal ("))
+    parts = [part for line in lines[start:start + 2] for part in line.strip().split("  ")]
+    assert parts[0].startswith("Legal (")
+    assert all(part in state.legal() or part.startswith("...") for part in parts[1:]), parts

@@ -129,16 +129,16 @@ def grouped(entries: Sequence[Entry]) -> list[Text]:
     return [legend_line(items, group) for group, items in groups.items()]
 
 
-def legal_line(legal: list[str], width: int) -> Text:
-    """Return the legal actions on at most two lines of the console."""
-    text = Text(f"Legal ({len(legal)}): ", style="cyan")
-    room = 2 * width - len(text) - 24
+def legal_line(legal: list[str], width: int) -> Packed:
+    """Return the legal actions on at most two lines of the console, each action whole."""
+    head = Text(f"Legal ({len(legal)}):", style="cyan")
+    room = 2 * width - len(head) - 24
     shown: list[str] = []
     for action in legal:
         if sum(len(a) + 2 for a in shown) + len(action) > room:
             break
         shown.append(action)
-    text.append("  ".join(shown), style="cyan")
+    pieces = [head, *(Text(action, style="cyan") for action in shown)]
     if len(shown) < len(legal):
-        text.append(f"  ... {len(legal) - len(shown)} more: type 'moves'", style="dim")
-    return text
+        pieces.append(Text(f"... {len(legal) - len(shown)} more: type 'moves'", style="dim"))
+    return Packed(pieces)
