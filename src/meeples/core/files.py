@@ -141,7 +141,7 @@ def read_bytes(path: str | Path, limit: int = MAX_INPUT_BYTES) -> bytes:
         flags = os.O_RDONLY | os.O_CLOEXEC | getattr(os, "O_NONBLOCK", 0)
         fd = os.open(path, flags | getattr(os, "O_NOCTTY", 0))
     except FileNotFoundError:
-        raise BadFile(f"{shown}: no such file") from None
+        raise BadFile(f"cannot read {shown}: no such file") from None
     except OSError as error:
         raise BadFile(f"cannot read {shown}: {_reason(error)}") from None
     try:
