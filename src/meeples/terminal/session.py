@@ -82,6 +82,10 @@ class Session:
         self.viewer: int | None = None
         self.anytime_default = anytime
         self.anytime = {p: anytime for p in self.humans}
+        #: The humans who typed ``use``: their next "at any time" decision is asked, once.
+        self.armed: set[int] = set()
+        #: The humans told once what they hold and how to use it.
+        self.told_held: set[int] = set()
         self.layout = "auto"
         # Who decided each action (states[i] -> states[i + 1]): a human seat when that person
         # typed it, CHANCE for chance's outcome (undo never crosses it), None for a bot or an
@@ -183,7 +187,7 @@ class Session:
         on another player's turn, "never" passes them all, "ask" none)."""
         player = state.to_move
         setting = self.anytime.get(player) if player is not None else None
-        return None if setting is None else state.anytime_pass(setting)
+        return None if setting is None else state.anytime_pass(setting, player in self.armed)
 
     def _bot_turn(self, seat: Seat, player: int) -> None:
         state = self.state
@@ -258,6 +262,8 @@ class Session:
             prompt.info(self, rest)
         elif command == "set":
             return prompt.change_setting(self, rest, player)
+        elif command == "use" and player is not None:
+            self.arm(player, rest.lower() != "off")
         elif command == "undo":
             return takeback.undo(self, player)
         elif command == "resign" and player is not None:
@@ -276,7 +282,24 @@ class Session:
             return self._play(line, player)
         return None
 
+    def arm(self, player: int, on: bool) -> None:
+        """Ask (or no longer ask) the player at their next "at any time" decision: the way to
+        use what they hold (Meeple War's Tree, a power) when they are not asked at every phase."""
+        held = [self.words(m) for m in self.state.anytime_held(player)]
+        if not on:
+            self.armed.discard(player)
+            self.console.print("You will not be asked about what you hold.")
+        elif not held:
+            self.console.print("You hold nothing that may be used at any time.")
+        else:
+            self.armed.add(player)
+            things = escape(", ".join(held))
+            self.console.print(f"You will be asked at the next chance to use {things}"
+                               " ('use off' to cancel).")
+
     def _play(self, action: str, player: int) -> bool | None:
+        if player in self.armed and self.state.anytime_skip() is not None:
+            self.armed.discard(player)  # asked once, as they wanted
         try:
             after = self.state.play(action)
         except MeeplesError as error:
@@ -389,6 +412,8 @@ class Session:
         for mover, actions in passed.items():
             kinds = ", ".join(f"{a} x{actions.count(a)}" for a in sorted(set(actions)))
             setting = self.anytime.get(mover, DEFAULT_ANYTIME)
+            if setting == DEFAULT_ANYTIME:  # the default says nothing at every phase: 'use' does
+                continue
             self.console.print(
                 f"[dim]Passed for {escape(self.name(mover))} (anytime {setting}): "
                 f"{escape(kinds)}. 'set anytime ask' to be asked.[/dim]"
@@ -419,6 +444,12 @@ class Session:
             question = self.words(state.prompt())
             if question:
                 self.console.print(f"[bold]{escape(question)}[/bold]")
+            held = [self.words(m) for m in state.anytime_held(player)]
+            if held and player not in self.told_held and player not in self.armed:
+                self.told_held.add(player)
+                self.console.print(
+                    f"[dim]You hold {escape(', '.join(held))}: you are not asked about it at every"
+                    " phase; type 'use' to be asked at the next chance.[/dim]")
         # Descriptions come from the full state: not shown inline when views differ.
         if legal and len(legal) <= DESCRIBED_ACTIONS and not self.is_hidden():
             self.console.print("Your options:")
