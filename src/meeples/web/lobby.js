@@ -260,9 +260,9 @@ export function lobbyPage() {
           } catch (error) { toast(error.message); }
         } }, t("lobby.join")));
       }
-      if (kind === "mine") {
+      if (kind === "mine" && !item.result) {
         actions.push(h("a", { className: "button primary", href: `#/m/${item.id}` }, t("lobby.resume")));
-      } else if (kind === "finished") {
+      } else if (kind === "finished" || kind === "mine") {
         actions.push(h("a", { className: "button", href: `#/replay/${item.id}` }, t("lobby.replay")));
       } else {
         actions.push(h("a", { className: "button", href: `#/m/${item.id}` }, t("lobby.watch")));
@@ -270,12 +270,20 @@ export function lobbyPage() {
       if (item.rematch) {
         actions.push(h("a", { className: "button", href: `#/m/${item.rematch}` }, t("lobby.rematch")));
       }
-      const mine = tokensFor(item.id).length && kind !== "finished" && kind !== "mine"
-        ? h("a", { className: "button primary", href: `#/m/${item.id}` }, "▶") : null;
+      const mine = tokensFor(item.id).length && !item.result && kind !== "mine"
+        ? h("a", { className: "button primary", href: `#/m/${item.id}`, "aria-label": t("lobby.resume"),
+          title: t("lobby.resume") }, "▶") : null;
+      // A finished game says who won (by the names of the lobby, else the seats').
+      const winners = (item.result?.winners || []).map((seat) => item.players[seat]?.name
+        || board.seatName(seat, t, null));
+      const result = !item.result ? null : h("span", { className: "result", "data-result": item.id },
+        ` · ${!winners.length ? t("match.draw")
+          : t(winners.length > 1 ? "match.won_by_many" : "match.won_by", { players: winners.join(", ") })}`);
       return h("li", { "data-match": item.id },
         h("strong", {}, item.title), " ",
         h("span", { className: "seats" }, seats),
         item.plies !== null ? h("span", { className: "muted" }, ` ${t("lobby.plies", { n: item.plies })}`) : null,
+        result,
         h("span", { className: "muted when" }, ` · ${t("lobby.created_ago", { time: ago(item.created) })}`,
           item.moved ? ` · ${t("lobby.moved_ago", { time: ago(item.moved) })}` : ""),
         h("span", { className: "spacer" }), mine, actions);
