@@ -38,7 +38,8 @@ def texts() -> dict[str, dict[str, str]]:
         plural = re.findall(r'^\s+"([\w.]+)": \{ one: "([^"]*)", other: "([^"]*)" \},$',
                             source[start:end], re.MULTILINE)
         for key, one, other in plural:
-            assert sorted(re.findall(r"\{\w+\}", one)) == sorted(re.findall(r"\{\w+\}", other))
+            forms = sorted(re.findall(r"\{\w+\}", one)), sorted(re.findall(r"\{\w+\}", other))
+            assert forms[0] == forms[1], f"{key} in {lang}: {one} / {other}"
         found[lang] = dict(pairs) | {key: other for key, _, other in plural}
     return found
 
