@@ -60,3 +60,25 @@ def test_game_over_and_replay_have_no_wcag_violation(page: Any, server: str, siz
     page.goto(f"{server}/#/replay/{answer['id']}")
     page.wait_for_selector("#replay-slider")
     assert violations(page) == []
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_choice_can_be_made_from_the_list_by_keyboard(page: Any, server: str,
+                                                             game: str) -> None:
+    """The list of every legal action, reached and used with the keyboard alone."""
+    bot = {"kind": "bot", "level": "random"}
+    answer = httpx.post(f"{server}/api/matches",
+                        json={"game": game, "seats": [{"kind": "human"}, bot]}).json()
+    page.goto(f"{server}/#/m/{answer['id']}?t={answer['seats'][0]['token']}")
+    page.wait_for_selector("#turn.mine")
+    version = int(page.get_attribute(".match", "data-version"))
+    page.focus("#all-choices summary")
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#all-choices[open] .actions-panel button")
+    page.keyboard.press("Tab")
+    focused = page.evaluate("document.activeElement.closest('#all-choices') !== null")
+    assert focused
+    while page.evaluate("document.activeElement.tagName") != "BUTTON":
+        page.keyboard.press("Tab")
+    page.keyboard.press("Enter")
+    page.wait_for_function(f"Number(document.querySelector('.match').dataset.version) > {version}")

@@ -35,6 +35,7 @@ export function matchPage(matchId, urlTokens) {
   let showEnd = true;
   let showSheet = false; // the score sheet opened under the players
   let showSteps = false; // the folded steps of the log shown
+  let choicesOpen = false; // the list of every legal action opened
   let motion = null; // while drawing a new state: { previous view, fresh log entries } to animate
   let hints = null; // null, "asked", or the list the server suggested for this version
   let chosenHint = null; // the hint clicked once, played on a second click
@@ -179,6 +180,17 @@ export function matchPage(matchId, urlTokens) {
       confirming = null;
       socket.send({ type: "undo", version: state.version });
     } }, `↶ ${t("match.undo")}`);
+  }
+
+  // Every legal action as a list of buttons, grouped by verb: the way to decide without the map
+  // (a keyboard, a screen reader, a decision easier to read than to point at).
+  function allChoices(names) {
+    const box = h("details", { className: "all-choices", id: "all-choices", open: choicesOpen || null,
+      ontoggle: (event) => { choicesOpen = event.target.open; } },
+    h("summary", {}, t("match.all_choices", { n: state.legal.length })));
+    box.appendChild(generic.actionPanel(state.legal, { t, tm: (message) => tm(message, names),
+      prefix: gamePrefix(state.game), onAct: act }, t("match.all_choices_title")));
+    return box;
   }
 
   // What the player holds that may be used "at any time" (the Tree, a power): nobody is asked
@@ -436,6 +448,7 @@ export function matchPage(matchId, urlTokens) {
         h("p", { className: `turn ${myTurn ? "mine" : ""}`, id: "turn" }, turn),
         myTurn && confirming ? confirmBar(names) : null,
         state.undo || hintBox ? h("div", { className: "row turn-actions" }, undoButton(), hintBox) : null,
+        myTurn && !pending ? allChoices(names) : null,
         armButton(names),
         // A board that shows the prompt beside its own controls says so (showsPrompt).
         myTurn && state.prompt && !board.showsPrompt ? h("p", { className: "prompt", id: "prompt" },
