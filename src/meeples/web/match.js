@@ -49,6 +49,7 @@ export function matchPage(matchId, urlTokens) {
   // The page's parts stay the same elements across redraws (only their insides change), so that
   // what has the keyboard's focus (a square, a button) keeps it when a state arrives.
   const header = h("h1", {});
+  const strip = h("p", { className: "turn-strip", "aria-hidden": "true" }); // a phone's one-line turn
   const side = h("aside", { className: "side" });
   const layout = h("div", { className: "match-layout" }, boardBox, side);
   // Said to screen readers: each new entry of the log with its effects (polite), and the turn,
@@ -62,7 +63,7 @@ export function matchPage(matchId, urlTokens) {
   // event, the end): the same element across redraws, a status region read by screen readers.
   const banner = h("div", { className: "effects-banner", id: "effects-banner" });
   let bannerTimer = null;
-  root.replaceChildren(header, banner, layout, logAnnouncer, turnAnnouncer);
+  root.replaceChildren(header, strip, banner, layout, logAnnouncer, turnAnnouncer);
   app.replaceChildren(root);
 
   // The entries of a new state that the last one did not have (none for the first state, or
@@ -471,6 +472,8 @@ export function matchPage(matchId, urlTokens) {
     // says so).
     root.dataset.anytime = state.anytime && myTurn ? "asked" : "";
     header.textContent = state.title;
+    strip.textContent = state.outcome ? t("match.game_over") : turn;
+    strip.classList.toggle("mine", myTurn);
     root.classList.toggle("show-steps", showSteps);
     showDialog(state.outcome && showEnd ? endScreen() : hidden ? passScreen()
       : resigning && state.can_resign ? resignDialog() : null);
