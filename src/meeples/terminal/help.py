@@ -57,6 +57,8 @@ def commands(example: str, prefix: str, over: bool) -> Table:
     ]
     rows += [
         ("info NAME", "what a code or symbol of the board means (info alone: all of them)"),
+        ("rules [TOPIC]", "the game's numbered rules, or one of them ('rules 4', 'rules "
+                          "captures')"),
         ("undo", "take back your last decision and the bots' replies (never another "
                  "person's)"),
         ("save FILE", "save the match and its seats as JSON (meeples play --load FILE)"),

@@ -15,6 +15,8 @@ from rich.table import Table
 
 from meeples.core.errors import CorruptRecord, MeeplesError
 from meeples.core.record import Match
+from meeples.core.rulebook import game_rules, rule_for
+from meeples.core.text import Message, component_name
 from meeples.terminal import takeback
 from meeples.terminal.help import (
     ANYTIME,
@@ -97,6 +99,38 @@ def info(session: Session, word: str) -> None:
         )
     for entry in found:
         session.console.print(describe_entry(entry))
+
+
+def rules(session: Session, topic: str) -> None:
+    """Print the game's numbered rules (their titles), or the one a topic names: its number
+    ("4") or a word of its title ("captures")."""
+    found = game_rules(session.state.game)
+    if not found:
+        session.console.print("This game's rules are not written as numbered rules yet; "
+                              "'help' gives its notation.")
+        return
+    if not topic:
+        table = Table(box=None, show_header=False, pad_edge=False)
+        for _, name, _ in found:
+            table.add_row(escape(name))
+        session.console.print(table)
+        session.console.print("[dim]'rules 4' or 'rules captures' shows one rule.[/dim]")
+        return
+    wanted = topic.lower().lstrip("§")
+    chosen = [r for r in found if r[0] == wanted] or [
+        r for r in found if wanted in r[1].lower()]
+    if not chosen:
+        session.console.print(f"No rule is called {escape(topic)!r}: 'rules' lists them.")
+    for _, name, text in chosen:
+        session.console.print(f"[bold]{escape(name)}[/bold]\n{escape(text)}")
+
+
+def refer(session: Session, message: Message) -> None:
+    """Print the rule a refusal comes from, and how to read it."""
+    rule = rule_for(message)
+    if rule is not None:
+        name = component_name(rule.kind, rule.id)
+        session.console.print(f"[dim]See {escape(name)}: type 'rules {rule.id}'.[/dim]")
 
 
 def change_setting(session: Session, words: str, player: int | None) -> bool | None:

@@ -262,6 +262,8 @@ class Session:
             prompt.info(self, rest)
         elif command == "set":
             return prompt.change_setting(self, rest, player)
+        elif command == "rules":
+            prompt.rules(self, rest)
         elif command == "use" and player is not None:
             self.arm(player, rest.lower() != "off")
         elif command == "undo":
@@ -304,6 +306,7 @@ class Session:
             after = self.state.play(action)
         except MeeplesError as error:
             self.console.print(f"[red]{escape(self.words(error.message))}[/red]")
+            prompt.refer(self, error.message)
             self.console.print(
                 "[dim]Type 'moves' to list the legal actions, 'help' for commands.[/dim]"
             )

@@ -29,7 +29,7 @@ function route() {
   } else if (parts[0] === "replay" && parts[1]) {
     page = replayPage(parts[1]);
   } else if (parts[0] === "rules") {
-    page = rulesPage(parts[1] || null);
+    page = rulesPage(parts[1] || null, parts[2] || null);
   } else {
     page = lobbyPage();
   }

@@ -3,6 +3,7 @@
 const TABLES = {
   en: {
     "nav.lobby": "Lobby",
+    "rules.see": "See the rule {rule}",
     "nav.skip": "Skip to the game",
     "nav.rules": "Rules",
     "rules.components": "Components",
@@ -254,6 +255,7 @@ const TABLES = {
   },
   fr: {
     "nav.lobby": "Salon",
+    "rules.see": "Voir la règle {rule}",
     "nav.skip": "Aller au jeu",
     "nav.rules": "Règles",
     "rules.components": "Composants",
@@ -505,6 +507,7 @@ const TABLES = {
   },
   es: {
     "nav.lobby": "Sala",
+    "rules.see": "Ver la regla {rule}",
     "nav.skip": "Ir al juego",
     "nav.rules": "Reglas",
     "rules.components": "Componentes",
@@ -852,6 +855,35 @@ export function componentKinds(game) {
 // The ids of a kind of components, in catalogue order.
 export function componentIds(kind) {
   return Object.keys(catalogues.en?.components?.[kind] ?? {});
+}
+
+// A game's numbered rules in the page's language, in order: [{id, title, text}] (empty for a
+// game whose rules are not written as numbered rules yet).
+export function gameRules(game) {
+  return catalogues[current]?.games?.[game]?.rules ?? catalogues.en?.games?.[game]?.rules ?? [];
+}
+
+// The rule a message comes from: {game, id, name} ("§4 Captures"), from the message's own key
+// or a nested message's, by each game's table of key prefixes (the longest prefix wins).
+export function ruleOf(message) {
+  if (!message || typeof message.key !== "string") return null;
+  const games = catalogues[current]?.games ?? catalogues.en?.games ?? {};
+  let best = null;
+  for (const [game, entry] of Object.entries(games)) {
+    for (const [prefix, id] of Object.entries(entry.rule_of || {})) {
+      if (message.key.startsWith(prefix) && (!best || prefix.length > best.prefix.length)) {
+        best = { game, id, prefix, kind: `${entry.prefix}.rule` };
+      }
+    }
+  }
+  if (best) return { game: best.game, id: best.id, name: component(best.kind, best.id).name };
+  for (const value of Object.values(message.params || {})) {
+    if (value && typeof value === "object" && "key" in value) {
+      const found = ruleOf(value);
+      if (found) return found;
+    }
+  }
+  return null;
 }
 
 // The key prefix of a game's messages ("sp" for Sparta), for its verb and legend keys.

@@ -3,7 +3,7 @@
 
 import { app, h, toast, words, errorText, focusKey, boardFor, tokensFor, rememberTokens, namer, CHANCE,
   logList, lastDecision, playerLabel, swatch, reducedMotion, safeColours, setSafeColours, thirdPerson,
-  logWords } from "./shared.js";
+  logWords, ruleLink } from "./shared.js";
 import { component, gamePrefix, lang, t, tm } from "./i18n.js";
 import { LiveSocket } from "./socket.js";
 import { summaryTable } from "./summary.js";
@@ -128,7 +128,7 @@ export function matchPage(matchId, urlTokens) {
       } else if (message.type === "error") {
         pending = false;
         if (hints === "asked") hints = null;
-        toast(errorText(message));
+        toast(errorText(message), "error", ruleLink(message.msg));
         if (message.code === "bad_token") {
           localStorage.removeItem(`meeples.tokens.${matchId}`);
         }
@@ -432,7 +432,7 @@ export function matchPage(matchId, urlTokens) {
             words(hint.msg, hint.action, names)),
           hint.value == null ? null
             : h("small", { className: "muted", title: t("match.hint_value") }, ` ${Math.round(hint.value * 100)}%`),
-          hint.why ? h("small", { className: "muted hint-why" }, ` (${words(hint.why)})`) : null,
+          hint.why ? h("small", { className: "muted hint-why" }, ` (${words(hint.why)})`, ruleLink(hint.why)) : null,
           chosenHint === hint.action ? h("button", { className: "primary", "data-play-hint": hint.action,
             onclick: () => { chosenHint = null; act(hint.action); } }, t("match.play_hint")) : null)))
         : null;
@@ -453,7 +453,7 @@ export function matchPage(matchId, urlTokens) {
         armButton(names),
         // A board that shows the prompt beside its own controls says so (showsPrompt).
         myTurn && state.prompt && !board.showsPrompt ? h("p", { className: "prompt", id: "prompt" },
-          words(state.prompt, "", names)) : null,
+          words(state.prompt, "", names), " ", ruleLink(state.prompt)) : null,
         h("p", { className: "muted" }, who),
         h("p", { className: "status small", "data-status": status }, t(`match.status.${status}`))),
       state.outcome && !showEnd ? resultCard(names) : null,

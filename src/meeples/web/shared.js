@@ -1,7 +1,7 @@
 // What the pages share: building elements, messages in the page's language, the server's API,
 // the seats this browser holds, and the action log with each action's effects.
 
-import { t, tm } from "./i18n.js";
+import { ruleOf, t, tm } from "./i18n.js";
 import * as generic from "./boards/generic.js";
 
 export const app = document.getElementById("app");
@@ -25,9 +25,9 @@ export function h(tag, attrs = {}, ...children) {
   return node;
 }
 
-export function toast(message, kind = "error") {
+export function toast(message, kind = "error", link = null) {
   const box = document.getElementById("toast");
-  box.textContent = message;
+  box.replaceChildren(message, ...(link ? [" ", link] : []));
   box.className = `show ${kind}`;
   clearTimeout(toast.timer);
   toast.timer = setTimeout(() => { box.className = ""; }, 4500);
@@ -149,7 +149,7 @@ export function logList(board, state, entries, current = null, onPick = null, ev
 export function effectList(effects, names) {
   if (!effects.length) return null;
   return h("ul", { className: "effects" }, effects.map((effect) =>
-    h("li", { "data-effect": effect.key }, tm(effect, names))));
+    h("li", { "data-effect": effect.key }, tm(effect, names), " ", ruleLink(effect))));
 }
 
 // The last decision someone made (the actions passed by a setting after it are not one), which
@@ -220,4 +220,12 @@ export function focusKey(part) {
   if (active.dataset?.focus) return `[data-focus="${CSS.escape(active.dataset.focus)}"]`;
   if (active.dataset?.action) return `[data-action="${CSS.escape(active.dataset.action)}"]`;
   return null;
+}
+
+// A link to the rule a message comes from ("§4"), or null: after a refusal, a prompt, an effect.
+export function ruleLink(message) {
+  const rule = ruleOf(message);
+  if (!rule) return null;
+  return h("a", { className: "rule-link", href: `#/rules/${rule.game}/${rule.id}`, title: rule.name,
+    "aria-label": t("rules.see", { rule: rule.name }) }, `§${rule.id}`);
 }
