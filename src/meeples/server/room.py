@@ -255,6 +255,8 @@ class Room:
         self._outcome: tuple[int, Outcome | None] = (-1, None)
         if len(stored.passed) != len(stored.actions):
             stored.passed = [False] * len(stored.actions)
+        if len(stored.bots) != len(stored.actions):
+            stored.bots = [False] * len(stored.actions)
         self.dealer = dealer_of(stored)
         self._put_in_chance()
         self.state, self.log, self.reveals = self._replay(len(stored.actions))
@@ -297,6 +299,7 @@ class Room:
         self.store.replace_actions(stored.id, rows)
         stored.actions = [action for _, action, _ in rows]
         stored.passed = [passed for _, _, passed in rows]
+        stored.bots = [False] * len(rows)
         log.warning("match %s: converted to chance's actions (%d drawn)", stored.id,
                     len(rows) - old)
 
@@ -498,16 +501,19 @@ class Room:
                 " here is the current state",
             )
 
-    async def _commit(self, seat: int, action: str, version: int) -> None:
-        """Record an action, then chance's draws and the decisions passed after it by the
-        settings; broadcast."""
+    async def _commit(self, seat: int, action: str, version: int, bot: bool = False) -> None:
+        """Record an action (bot: a bot's decision for the seat), then chance's draws and the
+        decisions passed after it by the settings; broadcast."""
         self._check_version(version)
-        await self._record(seat, action)
+        await self._record(seat, action, bot=bot)
         await self._advance()
         self._broadcast()
 
-    async def _record(self, seat: int, action: str, passed: bool = False) -> None:
-        """Store an action and play it (no broadcast).
+    async def _record(
+        self, seat: int, action: str, passed: bool = False, bot: bool = False
+    ) -> None:
+        """Store an action and play it (no broadcast); passed: played by the server by the
+        seat's anytime setting; bot: decided by a bot for the seat.
 
         Raises:
             RoomError: the action is illegal, the engine failed, or it could not be stored.
@@ -530,7 +536,7 @@ class Room:
         # Committed before anyone hears of it: a crash after this line loses nothing.
         try:
             await self.workers.append_action(
-                self.store, self.id, ply, seat, action, result, passed
+                self.store, self.id, ply, seat, action, result, passed, bot
             )
         except Exception as problem:
             log.error("match %s: action %r could not be stored: %r", self.id, action, problem)
@@ -540,6 +546,7 @@ class Room:
         self.state = after
         self.stored.actions.append(action)
         self.stored.passed.append(passed)
+        self.stored.bots.append(bot)
         self.log.append(entry)
         self.reveals.append(reveals)
         if result is not None:
@@ -625,7 +632,9 @@ class Room:
         """
         try:
             held = seats - frozenset(lifecycle.resigned(self.stored.events))
-            return flow.plan_undo(self.log, self.reveals, held, self.outcome is not None)
+            return flow.plan_undo(
+                self.log, self.reveals, held, self.outcome is not None, self.stored.bots
+            )
         except flow.Refused as refused:
             raise RoomError(refused.code, refused.message) from None
 
@@ -664,6 +673,7 @@ class Room:
             self.stored.undos += 1
             del self.stored.actions[ply:]
             del self.stored.passed[ply:]
+            del self.stored.bots[ply:]
             self.state, self.log, self.reveals = rebuilt
             await self._pass_anytime()
             self._broadcast()
@@ -933,7 +943,7 @@ class Room:
                 async with self.lock:
                     if self.bot_to_move() != seat:  # its player is back, or it resigned
                         continue
-                    await self._commit(seat, action, version)
+                    await self._commit(seat, action, version, bot=True)
             except RoomError as error:
                 log.warning("bot in %s: %s", self.id, error.message)
                 if error.code != "stale":

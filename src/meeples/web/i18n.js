@@ -232,6 +232,7 @@ const TABLES = {
     "lobby.moved_ago": "last activity {time}",
     "lobby.rematch": "Rematch",
     "error.undo_chance": "Chance has drawn since: what was drawn stands.",
+    "error.undo_bot": "A bot played for your seat since: only your own decisions can be undone.",
   },
   fr: {
     "nav.lobby": "Salon",
@@ -464,6 +465,7 @@ const TABLES = {
     "lobby.moved_ago": "dernière activité {time}",
     "lobby.rematch": "Revanche",
     "error.undo_chance": "Le hasard a tiré depuis : ce qui est tiré est acquis.",
+    "error.undo_bot": "Un robot a joué pour votre place depuis : vous ne pouvez reprendre que vos propres décisions.",
   },
   es: {
     "nav.lobby": "Sala",
@@ -696,6 +698,7 @@ const TABLES = {
     "lobby.moved_ago": "última actividad {time}",
     "lobby.rematch": "Revancha",
     "error.undo_chance": "El azar ha sacado algo desde entonces: lo sacado se mantiene.",
+    "error.undo_bot": "Un bot ha jugado por su puesto desde entonces: solo puede deshacer sus propias decisiones.",
   },
 };
 
