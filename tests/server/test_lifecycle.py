@@ -307,6 +307,22 @@ def test_absent_seat_is_kept_warm_by_a_bot_and_handed_back(client: TestClient) -
     assert back["events"][-1]["msg"]["key"] == "core.event.back"
 
 
+def test_warm_settings_are_public_in_the_lobby_the_match_and_the_state(
+    client: TestClient,
+) -> None:
+    # issue 28: the opponent could not see that an absent player's seat may be played by a bot
+    match = create(client, warm={"after": 90, "level": "hard"})
+    plain = create(client)
+    listed = {m["id"]: m for m in client.get("/api/matches").json()["open"]}
+    with client.websocket_connect(f"/ws/{match['id']}") as ws:
+        state = hello(ws, token(match, 1))
+    expected = {"after": 90, "level": "hard"}
+    assert listed[match["id"]]["warm"] == expected and listed[plain["id"]]["warm"] is None
+    assert client.get(f"/api/matches/{match['id']}").json()["warm"] == expected
+    assert client.get(f"/api/matches/{plain['id']}").json()["warm"] is None
+    assert state["warm"] == expected
+
+
 def test_absent_seat_is_kept_warm_after_a_restart(db: str) -> None:
     with TestClient(create_app(db, bot_delay=0)) as client:
         match = create(client, warm={"after": 1, "level": "random"})

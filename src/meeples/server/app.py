@@ -386,6 +386,7 @@ async def show_match(request: Request) -> Response:
             "outcome": outcome.to_json() if outcome is not None else None,
             "view": room.view(None),
             "chance": room.chance(),
+            "warm": lifecycle.warm_settings(room.stored),
         }
     )
 

@@ -367,6 +367,7 @@ class Lobby:
                 "moved": stored.moved,  # the database's: the room's copy does not follow it
                 "result": room.stored.result if room is not None else stored.result,
                 "rematch": room.stored.rematch if room is not None else stored.rematch,
+                "warm": lifecycle.warm_settings(stored),
             }
             if finished:
                 out["finished"].append(item)

@@ -49,6 +49,15 @@ function words(message, english = "", names = null) {
 
 // The engine's own reasons (an illegal action, a refused new game) come as messages ("msg"),
 // worded here in the page's language; the server's own errors are worded by their code.
+// A match's warm-seat settings, public to everyone at the table: a bot may play an absent
+// player's seat, and each player should know after how long and how strong (issue 28).
+function warmRule(warm) {
+  if (!warm) return null;
+  const time = warm.after % 60 === 0 ? t("warm.minutes", { n: warm.after / 60 })
+    : t("warm.seconds", { n: warm.after });
+  return t("warm.rule", { level: t(`level.${warm.level}`), time });
+}
+
 function errorText(message) {
   const key = `error.${message.code}`;
   const reason = words(message.msg, message.message);
@@ -461,6 +470,7 @@ function lobbyPage() {
         item.plies !== null ? h("span", { className: "muted" }, ` ${t("lobby.plies", { n: item.plies })}`) : null,
         h("span", { className: "muted when" }, ` · ${t("lobby.created_ago", { time: ago(item.created) })}`,
           item.moved ? ` · ${t("lobby.moved_ago", { time: ago(item.moved) })}` : ""),
+        item.warm ? h("span", { className: "muted warm-rule" }, ` · ${warmRule(item.warm)}`) : null,
         h("span", { className: "spacer" }), mine, actions);
     })) : h("p", { className: "muted" }, t("lobby.none"));
     return h("section", { className: "card", "data-list": kind }, h("h2", {}, title), list);
@@ -842,7 +852,9 @@ function matchPage(matchId, urlTokens) {
         state.outcome && !showEnd ? rematchBox(names) : null,
         h("p", { className: "muted" }, who),
         h("p", { className: "status small", "data-status": status }, t(`match.status.${status}`))),
-      h("section", { className: "card players-card" }, h("h3", {}, t("match.players")), players, info),
+      h("section", { className: "card players-card" }, h("h3", {}, t("match.players")), players,
+        state.warm ? h("p", { className: "muted small", id: "warm-rule" }, warmRule(state.warm)) : null,
+        info),
       h("section", { className: "card log-card" }, h("h3", {}, t("match.log")), logBox),
       settingsCard(),
       state.can_resign ? h("p", { className: "row" }, resignButton()) : null,
