@@ -591,6 +591,12 @@ async def _read(websocket: WebSocket, room: Room, client: Client) -> None:
             elif isinstance(message, Rematch):
                 if not joined:
                     raise RoomError("hello_first", "send hello first")
+                # A rematch is a new game: it spends one of the address's creations, else
+                # resign and rematch made games without limit (30 in 0.3 s, issue 28).
+                limits: LocalLimits = websocket.app.state.limits
+                if room.stored.rematch is None and not await limits.create(address):
+                    raise RoomError("too_many", "too many new games from this address; wait"
+                                    " a little")
                 rematch = await lifecycle.rematch(_lobby(websocket), room, client)
                 replays: Replays = websocket.app.state.replays
                 replays.forget(room.id)  # its replay now shows the offer and links to it
