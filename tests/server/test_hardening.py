@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -106,8 +107,47 @@ def test_hidden_game_chosen_seed_refused(client: TestClient, game: str) -> None:
     assert (response.status_code, response.json()["code"]) == (400, "bad_request")
 
 
-def test_perfect_information_game_accepts_a_chosen_seed(client: TestClient) -> None:
-    assert create(client, seed=7)["game"] == "sparta"
+@pytest.mark.parametrize("game", OUR_GAMES)
+def test_a_client_chosen_seed_is_refused_for_every_game(client: TestClient, game: str) -> None:
+    # issue 28: Sparta took a chosen seed, and its bots' randomness followed from it
+    response = client.post("/api/matches", json={"game": game, "seed": 7})
+    answer = response.json()
+    assert (response.status_code, answer["code"]) == (400, "bad_request")
+    assert answer["msg"]["key"] == "core.error.seed_chosen"
+    assert client.get("/api/matches").json()["open"] == []
+
+
+def test_a_chosen_seed_is_refused_beside_a_start_position(client: TestClient) -> None:
+    from tests.server.conftest import WIN_IN_ONE
+
+    response = client.post("/api/matches", json={"game": "sparta", "seed": 7,
+                                                 "position": WIN_IN_ONE})
+    assert response.json()["msg"]["key"] == "core.error.seed_chosen"
+
+
+def test_bots_randomness_follows_from_the_matchs_secret_seed(
+    db: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # issue 28: it was hash((seed, version, seat)), computable by whoever chose the seed
+    from meeples.core.chance import Dealer
+    from meeples.server import bots
+
+    seeds: list[int] = []
+    choose = bots.choose
+
+    def spy(*args: Any) -> str:
+        seeds.append(args[4])
+        return choose(*args)
+
+    monkeypatch.setattr(bots, "choose", spy)
+    with TestClient(create_app(db, bot_delay=0, bot_processes=0)) as client:
+        match = create(client, seats=[{"kind": "bot", "level": "random"}, {"kind": "human"}])
+        deadline = time.monotonic() + 20
+        while client.get(f"/api/matches/{match['id']}").json()["version"] == 0:
+            assert time.monotonic() < deadline
+            time.sleep(0.02)
+    secret = stored(db, match["id"]).seed
+    assert seeds[0] == Dealer(secret).secret("bot:0:0") and str(secret) not in json.dumps(match)
 
 
 @pytest.mark.parametrize("game", HIDDEN_GAMES)

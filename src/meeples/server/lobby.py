@@ -150,6 +150,7 @@ class Lobby:
             TooMany: a game of bots only beyond the quota of the address or of the server.
         """
         game = meeples.load(request.game)
+        guard.check_seed(game, request.seed)
         if request.position is not None:
             if request.options:
                 raise meeples.BadOptions("a game started from a position takes its options from it")
@@ -163,11 +164,9 @@ class Lobby:
             position = None
             players = request.players if request.players is not None else game.min_players
             options = game.check_options(players, request.options)
-            guard.check_seed(game, request.seed)
             # A fresh dealer's secret 256-bit seed: chance is drawn from it, its commitment is
             # published at once and the seed when the game ends (meeples verify).
-            match_id, fresh = await self.new_match()
-            seed = request.seed if request.seed is not None else fresh
+            match_id, seed = await self.new_match()
             game.new(players=players, seed=seed, **options)
         requested = request.seats or []
         if requested and len(requested) != players:

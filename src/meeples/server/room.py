@@ -934,7 +934,10 @@ class Room:
             legal = self.state.legal()
             level = lifecycle.stand_ins(self.stored.events).get(seat) or self.seats[seat].level
             level = level or "random"
-            seed = hash((self.stored.seed or 0, version, seat)) & 0x7FFFFFFF
+            # From the match's secret seed (never from public data, which let a player facing
+            # the bot compute its replies: issue 28); the same version and seat, the same
+            # randomness, so a bot asked again after a restart answers alike.
+            seed = self.dealer.secret(f"bot:{version}:{seat}")
             try:
                 action = await self.workers.bot(
                     bots.choose, self.stored.game, level, view, legal, seed,
