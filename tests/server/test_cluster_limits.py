@@ -132,3 +132,11 @@ def test_two_workers_count_rematches_in_the_shared_creation_limit(
         second = rematch_of(on_a, match, first["id"])
         created = on_b.post("/api/matches", json={"game": "sparta"}).status_code
     assert (first["type"], second.get("code"), created) == ("rematch", "too_many", 429)
+
+
+def test_two_workers_refuse_oversized_headers(postgres_url: str, redis_fresh: str) -> None:
+    # issue 28: a 100 kB header line was answered 200, by every worker
+    for on_a, on_b in two_workers(postgres_url, redis_fresh):
+        answers = [w.get("/api/games", headers={"x-big": "x" * 100_000}) for w in (on_a, on_b)]
+    assert [(a.status_code, a.json()["code"], a.headers["connection"]) for a in answers] == [
+        (431, "too_large", "close")] * 2

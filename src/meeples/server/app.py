@@ -36,7 +36,7 @@ import meeples
 from meeples.core import text
 from meeples.core.chance import SeedSource
 from meeples.core.errors import MeeplesError
-from meeples.server import guard, lifecycle
+from meeples.server import guard, heads, lifecycle
 from meeples.server.components import components
 from meeples.server.guard import LocalLimits
 from meeples.server.lobby import (
@@ -185,7 +185,7 @@ def create_app(
     return Starlette(
         routes=routes,
         lifespan=lifespan,
-        middleware=[Middleware(guard.SecurityHeaders)],
+        middleware=[Middleware(guard.SecurityHeaders), Middleware(heads.HeaderLimit)],
         exception_handlers={Exception: unexpected},
     )
 

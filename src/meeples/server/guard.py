@@ -4,7 +4,9 @@ Everything a client sends is untrusted. The limits here are generous for a perso
 small for a program trying to exhaust the server:
 
 - a WebSocket message is at most :data:`MAX_MESSAGE` characters, an HTTP body at most
-  :data:`MAX_BODY` bytes (uvicorn is also told to refuse bigger WebSocket frames);
+  :data:`MAX_BODY` bytes (uvicorn is also told to refuse bigger WebSocket frames), a request's
+  line and headers at most :data:`meeples.server.heads.MAX_HEAD` bytes (431, and the
+  connection closes);
 - each address may hold :data:`SOCKETS_PER_ADDRESS` live connections at once;
 - each connection may send :data:`MESSAGE_RATE` messages a second (bursts of
   :data:`MESSAGE_BURST`); the moves of each address are paced to :data:`MOVE_RATE` a second
