@@ -39,13 +39,7 @@ from meeples.core.errors import MeeplesError
 from meeples.server import guard, heads, lifecycle
 from meeples.server.components import components
 from meeples.server.guard import LocalLimits
-from meeples.server.lobby import (
-    BOT_GAMES_PER_ADDRESS,
-    BOT_GAMES_TOTAL,
-    Lobby,
-    TooMany,
-    describe_games,
-)
+from meeples.server.lobby import Lobby, describe_games
 from meeples.server.protocol import (
     Act,
     CreateRequest,
@@ -60,6 +54,7 @@ from meeples.server.protocol import (
     error,
     parse_client_message,
 )
+from meeples.server.quota import BOT_GAMES_PER_ADDRESS, BOT_GAMES_TOTAL, TooMany
 from meeples.server.replays import Busy, Replays
 from meeples.server.room import CLOSE_TIMEOUT, Client, Room, RoomError, encode
 from meeples.server.store import DamagedMatch, DatabaseProblem, Store, database_url

@@ -101,6 +101,14 @@ def warm_settings(stored: StoredMatch) -> dict[str, Any] | None:
     return {"after": round(stored.warm_after), "level": stored.warm_level or "random"}
 
 
+def bots_only(stored: StoredMatch) -> bool:
+    """Return whether no human moves in a match any more: every seat is a bot's, or played by
+    one for its player (kept warm, or resigned). Such a match counts toward the quota of games
+    of bots only (:mod:`meeples.server.quota`)."""
+    playing = stand_ins(stored.events)
+    return all(seat.kind == "bot" or i in playing for i, seat in enumerate(stored.seats))
+
+
 def playout_level(stored: StoredMatch) -> str:
     """Return the level of the bot that plays out a resigned seat: the match's warm-seat level,
     else its bots' level when they all have the same, else ``random``."""
@@ -385,6 +393,7 @@ async def rematch(lobby: Lobby, room: Room, client: Client) -> str:
         event = MatchEvent(REMATCH, room.view_seat(client), room.plies, time.time(),
                            data={"id": new.id})
         fresh = rooms.Room(new, lobby.store, lobby.bot_delay, lobby.workers)
+        fresh.owner = room.owner  # its games of bots only count for the same address
         try:
             # The way of every new match: held by this worker before it is stored, so that no
             # other worker loads it on its way (and its writes are fenced from the start).

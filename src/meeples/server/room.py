@@ -31,7 +31,7 @@ import secrets
 import time
 from collections.abc import Awaitable, Callable, Coroutine
 from dataclasses import replace
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from meeples.core.chance import CHANCE, SEED_BOUND, Dealer
 from meeples.core.errors import MeeplesError
@@ -42,6 +42,9 @@ from meeples.server import bots, flow, legal, lifecycle
 from meeples.server.protocol import LOG_TAIL
 from meeples.server.store import Seat, Store, StoredMatch
 from meeples.server.workers import HintsBusy, Workers
+
+if TYPE_CHECKING:
+    from meeples.server.quota import BotGames
 
 log = logging.getLogger("meeples.server")
 T = TypeVar("T")
@@ -253,6 +256,10 @@ class Room:
         self._hint_lock = asyncio.Lock()
         self.clocks: dict[int, asyncio.Task[None]] = {}  # seat: its absence counted (warm seat)
         self._outcome: tuple[int, Outcome | None] = (-1, None)
+        #: The quota of games of bots only this room's bots ask before each decision (the
+        #: lobby's; None: no quota), and the address that created the match (None: unknown).
+        self.quota: BotGames | None = None
+        self.owner: str | None = None
         if len(stored.passed) != len(stored.actions):
             stored.passed = [False] * len(stored.actions)
         if len(stored.bots) != len(stored.actions):
@@ -412,6 +419,7 @@ class Room:
                 self._broadcast(joining=client)
             elif not client.post(self.render(client)):
                 self._unbind(client)
+        self.schedule_bots()  # a game held by the quota of bots goes on once a human is back
 
     async def leave(self, client: Client) -> None:
         """Forget a closed connection (the others see it offline with the next action)."""
@@ -926,7 +934,15 @@ class Room:
         self._bot_task = asyncio.get_running_loop().create_task(self._run_bots())
 
     async def _run_bots(self) -> None:
+        if await self._play_bots() and self.quota is not None:
+            await self.quota.discharge(self)  # its bots stopped: it counts no more
+
+    async def _play_bots(self) -> bool:
+        """Play the bots' decisions until a human is to move or the game ends; return False
+        when the game is held by the quota of games of bots only (:mod:`quota`)."""
         while (seat := self.bot_to_move()) is not None:
+            if self.quota is not None and not await self.quota.admit(self):
+                return False
             if self.bot_delay:
                 await asyncio.sleep(self.bot_delay)
             version = self.version
@@ -950,10 +966,11 @@ class Room:
             except RoomError as error:
                 log.warning("bot in %s: %s", self.id, error.message)
                 if error.code != "stale":
-                    return
+                    return True
             except Exception:
                 log.exception("bot in %s failed", self.id)
-                return
+                return True
+        return True
 
     async def stop(self) -> None:
         """Cancel a thinking bot and the absence clocks (server shutdown)."""
