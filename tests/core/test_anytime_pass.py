@@ -11,8 +11,15 @@ from meeples.core.game import ANYTIME_SETTINGS, DEFAULT_ANYTIME
 from tests.terminal.fake_tokens import TOKENS
 
 
-def test_settings_default_to_ask_on_ones_own_turn() -> None:
-    assert ANYTIME_SETTINGS == ("ask", "own", "never") and DEFAULT_ANYTIME == "own"
+def test_settings_default_to_never_asking() -> None:
+    assert ANYTIME_SETTINGS == ("ask", "own", "never") and DEFAULT_ANYTIME == "never"
+
+
+def test_armed_player_is_asked_whatever_the_setting() -> None:
+    state = TOKENS.new(players=3).play("done")
+    assert state.anytime_pass("never") == "done"
+    assert state.anytime_pass("never", armed=True) is None
+    assert state.anytime_pass("own", armed=True) is None
 
 
 def test_own_turn_is_read_from_the_views_active_seat() -> None:

@@ -45,7 +45,7 @@ def test_old_database_loads_with_the_defaults(tmp_path: Path) -> None:
     stored = store.load("old")
     store.close()
     assert stored is not None
-    assert [s.anytime for s in stored.seats] == ["own", "own"]
+    assert [(s.anytime, s.armed) for s in stored.seats] == [("never", False)] * 2
     assert (stored.actions, stored.passed, stored.bot_speed) == (["b2-b4"], [False], None)
     assert (stored.undone, stored.undos) == (0, 0)
 
@@ -57,7 +57,8 @@ def test_old_game_plays_on_and_undoes(tmp_path: Path) -> None:
         with client.websocket_connect("/ws/old") as ws:
             ws.send_json({"type": "hello", "tokens": [south]})
             state = ws.receive_json()
-            assert state["settings"] == {"anytime": "own"} and state["undo"] is True
+            assert state["settings"] == {"anytime": "never", "armed": False}
+            assert state["undo"] is True
             assert state["log"][0]["passed"] is False
             ws.send_json({"type": "undo", "version": state["version"]})
             state = ws.receive_json()

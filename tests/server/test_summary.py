@@ -1,9 +1,11 @@
-"""The end-of-game summary: the final state message carries each player's score by source."""
+"""The score sheet: every state message carries each player's score by source, with the total
+that wins, during play (the score against its target) and at the end (the summary)."""
 
 from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from starlette.testclient import TestClient
 
 from tests.server.conftest import LAST_MOVE, create, token
@@ -27,6 +29,20 @@ def test_summary_sent_in_the_final_state(client: TestClient) -> None:
     assert all(len(line["points"]) == 2 for line in after["summary"]["lines"])
 
 
-def test_summary_absent_while_the_game_goes_on(client: TestClient) -> None:
+def test_summary_sent_while_the_game_goes_on(client: TestClient) -> None:
     before, _ = last_two_states(client)
-    assert before["outcome"] is None and before["summary"] is None
+    assert before["outcome"] is None and before["summary"]["lines"]
+    assert before["summary"]["target"] is None  # Sparta is not won by points
+
+
+@pytest.mark.parametrize(("game", "target"), [("meeple_war", 6), ("rise_of_tribes", 15)])
+def test_score_sheet_during_play_names_the_total_that_wins(
+    client: TestClient, game: str, target: int
+) -> None:
+    match = create(client, game=game, players=2)
+    with client.websocket_connect(f"/ws/{match['id']}") as ws:
+        ws.send_json({"type": "hello", "tokens": [token(match, 0)]})
+        state = ws.receive_json()
+    assert state["outcome"] is None
+    assert state["summary"]["target"] == target
+    assert state["summary"]["total"]["points"] == [0, 0]

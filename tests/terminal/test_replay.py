@@ -58,6 +58,11 @@ def test_replay_final_prints_the_last_board(screen: Screen, saved: Path) -> None
     assert "South played b4-b5: warrior b4 to b5, becomes a hero" in screen.text
 
 
+def test_replay_tells_the_effects_of_each_step(screen: Screen, saved: Path) -> None:
+    assert run_replay(screen, str(saved), "--final") == 0
+    assert "  > the warrior on b5 becomes a hero: 7 heroes left in South's reserve" in screen.text
+
+
 def test_replay_final_shows_the_outcome_of_a_finished_match(screen: Screen, tmp_path: Path) -> None:
     near_end = "w9/10/10/10/10/3Ww5/10/5W4/10/W9 S b5:S,d5:S,f5:S,h5:S,c6:N,e6:N,g6:N,i6:N 8/8 0 0"
     path = tmp_path / "won.json"

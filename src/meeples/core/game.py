@@ -30,9 +30,11 @@ A = TypeVar("A", bound=Hashable)
 
 #: When to ask a person about a decision that exists only because something may be used "at any
 #: time" (:meth:`State.anytime_skip`): at every opportunity, only on their own turn, or never.
-#: Otherwise it is declined for them (:meth:`State.anytime_pass`).
+#: Otherwise it is declined for them (:meth:`State.anytime_pass`). By default they are never
+#: asked: whoever wants to use what they hold (:meth:`State.anytime_held`) arms it, and the next
+#: such decision is put to them (``armed``).
 ANYTIME_SETTINGS = ("ask", "own", "never")
-DEFAULT_ANYTIME = "own"
+DEFAULT_ANYTIME = "never"
 
 
 @dataclass(frozen=True, slots=True)
@@ -121,6 +123,10 @@ class Rules(Protocol[S, A]):
     ``limit_endings`` names, by their message keys, the endings that are a designed safety limit
     (a round limit, a run of plies without progress) rather than a decision of the game: reports
     count them as games that dragged.
+
+    ``anytime_held(state, player)`` (optional) names what a player holds that such a
+    decision would offer (a token, a power), as messages: clients show it as a button that arms
+    it (the next such decision is then asked), so that nobody is asked at every phase by default.
 
     ``effects(state, action, after)`` (optional) says what playing a legal action caused beyond
     itself, as messages of the game's catalogue: each battle or conflict with both sides'
@@ -446,12 +452,13 @@ class State(Generic[S, A]):
         active = self.view(player).get("active")
         return not isinstance(active, int) or isinstance(active, bool) or active == player
 
-    def anytime_pass(self, setting: str) -> str | None:
+    def anytime_pass(self, setting: str, armed: bool = False) -> str | None:
         """Return the action that declines the decision at hand for the player to move, when
         their anytime setting (:data:`ANYTIME_SETTINGS`) says not to ask them; else None.
 
         "ask" asks at every opportunity; "own" declines the "at any time" decisions that come
-        on another player's turn (:meth:`is_own_turn`); "never" declines them all.
+        on another player's turn (:meth:`is_own_turn`); "never" declines them all. ``armed``:
+        the player asked to use what they hold (:meth:`anytime_held`), so this one is asked.
 
         Raises:
             ValueError: the setting is not one of :data:`ANYTIME_SETTINGS`.
@@ -459,12 +466,20 @@ class State(Generic[S, A]):
         if setting not in ANYTIME_SETTINGS:
             raise ValueError(f"anytime is one of {', '.join(ANYTIME_SETTINGS)}, not {setting!r}")
         player = self.to_move
-        if setting == "ask" or player is None:
+        if setting == "ask" or armed or player is None:
             return None
         skip = self.anytime_skip()
         if skip is None or setting == "never" or not self.is_own_turn(player):
             return skip
         return None
+
+    def anytime_held(self, player: int) -> list[Message]:
+        """Return what a player holds that an "at any time" decision would offer them (a token,
+        a power), named; empty when nothing, or once the game is over."""
+        held = getattr(self.game.rules, "anytime_held", None)
+        if held is None or self.outcome is not None:
+            return []
+        return [_message(m) for m in held(self.inner, player)]
 
     def reveals(self, action: str) -> bool:
         """Return whether playing a legal action draws on hidden or chance information (then

@@ -37,12 +37,15 @@ class ScoreSheet:
     """Every seat's score by source: the lines, and the total row the game ranks by.
 
     ``total`` labels the total row ("Victory points"); it is None in a game without points
-    (Sparta), whose lines are then all facts and whose ``totals`` is empty.
+    (Sparta), whose lines are then all facts and whose ``totals`` is empty. ``target`` is the
+    total that wins the game (6 VP in Meeple War, 15 in Rise of Tribes), shown beside each
+    player's score during play ("4 / 6"); None where no total decides.
     """
 
     lines: tuple[ScoreLine, ...]
     total: Message | None
     totals: tuple[int, ...]
+    target: int | None = None
 
     def adds_up(self) -> bool:
         """Return whether the counted lines add up to the totals, seat by seat (and every line
@@ -61,7 +64,8 @@ class ScoreSheet:
 
     def to_json(self) -> dict[str, Any]:
         """Return the sheet as JSON-ready data: ``{"lines": [...], "total": {"label", "points"}
-        or None}``."""
+        or None, "target": int or None}``."""
         total = None if self.total is None else {
             "label": self.total.to_json(), "points": list(self.totals)}
-        return {"lines": [line.to_json() for line in self.lines], "total": total}
+        return {"lines": [line.to_json() for line in self.lines], "total": total,
+                "target": self.target}

@@ -517,7 +517,7 @@ async def _turn_flow(room: Room, client: Client, message: Settings | Undo, joine
     if not joined:
         raise RoomError("hello_first", "send hello first")
     if isinstance(message, Settings):
-        await room.change_settings(client, message.anytime)
+        await room.change_settings(client, message.anytime, message.armed, message.seat)
     else:
         await room.undo(client, message.version)
 

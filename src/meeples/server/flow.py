@@ -4,7 +4,8 @@ The :class:`~meeples.server.room.Room` carries them out under its lock; this mod
 what to do, so each rule reads (and is tested) on its own:
 
 - :func:`anytime_pass`: the action the server plays for a human seat whose anytime setting
-  declines the "at any time" decision at hand (``State.anytime_pass``: ask / own / never);
+  declines the "at any time" decision at hand (``State.anytime_pass``: ask / own / never),
+  unless its player armed what they hold (the seat's ``armed``: the next one is asked);
 - :func:`plan_undo`: which actions an undo takes back, or why it is refused: the last decision
   (an action the server did not pass for someone) must be a seat the asking connection holds,
   decided by its player (never by a bot playing the seat: a seat kept warm while its player was
@@ -52,7 +53,7 @@ def anytime_pass(state: State[Any, Any], seats: Sequence[Seat]) -> tuple[int, st
     seat = state.to_move
     if seat is None or seats[seat].kind != "human":
         return None
-    action = state.anytime_pass(seats[seat].anytime)
+    action = state.anytime_pass(seats[seat].anytime, seats[seat].armed)
     return None if action is None else (seat, action)
 
 

@@ -32,18 +32,20 @@ Server to client:
   state of version B (:func:`apply_update`); a client that holds another asks for a snapshot
   (sync).
 
-  Each legal action is ``{"action", "parts", "msg"}`` (its structured parts and its
-  description as a message; only the seat to move gets any), each log entry ``{"ply", "seat",
-  "action", "parts", "msg", "passed"}`` (``passed``: played by the server by the seat's
-  anytime setting), ``prompt`` what the player to move must decide, ``anytime`` the action
-  that declines an "at any time" decision (or null), ``undo`` whether this connection may undo
-  now, ``settings`` the settings of the seat shown (null for a spectator). ``version`` grows
-  with every change, an undo included (the number of actions is the ply of the last entry
+  Each legal action is ``{"action", "parts", "msg"}`` (its structured parts and its description as
+  a message; only the seat to move gets any), each log entry ``{"ply", "seat", "action", "parts",
+  "msg", "passed", "effects"}`` (``passed``: played by the server by the seat's anytime setting;
+  ``effects``: what the action caused beyond itself, a list of messages, possibly empty: battles,
+  losses, points, events, the end), ``prompt`` what the player to move must decide, ``anytime``
+  the action that declines an "at any time" decision (or null), ``undo`` whether this connection
+  may undo now, ``settings`` the settings of the seat shown (null for a spectator). ``version``
+  grows with every change, an undo included (the number of actions is the ply of the last entry
   plus one); ``private``: the view shows more than a spectator's, so a hotseat screen hides it
-  until the right person holds the device. A snapshot carries the last :data:`LOG_TAIL`
-  entries of the log. ``summary``: once the game is over its score sheet
-  (``meeples.core.score``: ``{"lines": [{"label": msg, "points": [per seat], "counted":
-  bool}], "total": {"label": msg, "points": [...]} | null}``). The lifecycle fields
+  until the right person holds the device. A snapshot carries the last :data:`LOG_TAIL` entries of
+  the log. ``summary``: the score sheet, during play and at the end (``meeples.core.score``:
+  ``{"lines": [{"label": msg, "points": [per seat], "counted": bool}], "total": {"label": msg,
+  "points": [...]} | null, "target": the total that wins | null}``); ``round``: the rounds begun
+  (null in a game that keeps no round count). The lifecycle fields
   (:func:`meeples.server.lifecycle.fields`): ``events`` (resignations, seats kept warm by a bot
   and handed back, the rematch offer, each ``{"ply", "seat", "kind", "msg"}`` shown after the
   action ``ply`` - 1), ``resigned``, ``kept_warm``, ``warm`` (the match's warm-seat settings,
@@ -59,7 +61,7 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError, model_validator
 
 MAX_TOKENS = 8
 #: State messages carry the last entries of the action log (each entry has its ply number).
@@ -100,11 +102,23 @@ AnytimeSetting = Literal["ask", "own", "never"]
 
 
 class Settings(BaseModel):
-    """Change the settings of every seat this connection holds."""
+    """Change the settings of every seat this connection holds (``seat``: of that one only).
+
+    ``anytime``: when to be asked about "at any time" decisions; ``armed``: ask at the next one
+    (the player wants to use what they hold, e.g. Meeple War's Tree), or no longer.
+    """
 
     model_config = STRICT
     type: Literal["settings"]
-    anytime: AnytimeSetting
+    anytime: AnytimeSetting | None = None
+    armed: bool | None = None
+    seat: Annotated[int, Field(ge=0, lt=8)] | None = None
+
+    @model_validator(mode="after")
+    def _changes_something(self) -> Settings:
+        if self.anytime is None and self.armed is None:
+            raise ValueError("settings change anytime, armed or both")
+        return self
 
 
 class Undo(BaseModel):

@@ -319,9 +319,10 @@ class Room:
         state = self._start()
         log, reveals = [], []
         for ply, action in enumerate(stored.actions[:plies]):
-            log.append(self._entry(state, ply, action, stored.passed[ply]))
+            after = state.play(action)
+            log.append(self._entry(state, after, ply, action, stored.passed[ply]))
             reveals.append(state.reveals(action))
-            state = state.play(action)
+            state = after
         return state, log, reveals
 
     @property
@@ -368,11 +369,15 @@ class Room:
 
     @staticmethod
     def _entry(
-        state: State[Any, Any], ply: int, action: str, passed: bool = False
+        state: State[Any, Any], after: State[Any, Any], ply: int, action: str,
+        passed: bool = False,
     ) -> dict[str, Any]:
-        """Return the log entry of an action about to be played in a state (passed: played by
-        the server for its seat by the anytime setting)."""
-        return {"ply": ply, "seat": state.to_move, **action_item(state, action), "passed": passed}
+        """Return the log entry of an action played in a state, leading to after (passed:
+        played by the server for its seat by the anytime setting), with its effects."""
+        return {
+            "ply": ply, "seat": state.to_move, **action_item(state, action), "passed": passed,
+            "effects": [effect.to_json() for effect in state.effects_to(after)],
+        }
 
     def seats_for(self, tokens: list[str]) -> frozenset[int]:
         """Return the seats the tokens open.
@@ -529,7 +534,7 @@ class Room:
         ply = self.plies
         try:
             after = self.state.play(action)
-            entry = self._entry(self.state, ply, action, passed)
+            entry = self._entry(self.state, after, ply, action, passed)
             reveals = self.state.reveals(action)
             after.outcome  # noqa: B018 - an engine failure here must not reach the database
         except MeeplesError as error:
@@ -551,6 +556,8 @@ class Room:
             raise RoomError(
                 "storage", "the server could not save this action; nothing changed, try again"
             ) from None
+        was_armed = (not passed and 0 <= seat < len(self.seats) and self.seats[seat].armed
+                     and self.state.anytime_skip() is not None)
         self.state = after
         self.stored.actions.append(action)
         self.stored.passed.append(passed)
@@ -560,6 +567,13 @@ class Room:
         if result is not None:
             self.stored.finished = True
             self.stored.result = result
+        if was_armed:  # asked once, as the player wanted: the next one is declined again
+            disarmed = [replace(s, armed=False) if i == seat else s
+                        for i, s in enumerate(self.seats)]
+            try:
+                await self._store_seats(disarmed)
+            except RoomError:  # the action stands; the seat is asked once more, no harm
+                pass
 
     # --- turn flow ---------------------------------------------------------------------
 
@@ -605,21 +619,33 @@ class Room:
             if await self._advance():
                 self._broadcast()
 
-    async def change_settings(self, client: Client, anytime: str) -> None:
-        """Set the anytime setting of every seat the connection holds; the decision at hand is
-        passed at once when the new setting declines it (to the end: :func:`to_the_end`).
+    async def change_settings(
+        self, client: Client, anytime: str | None, armed: bool | None = None,
+        only: int | None = None,
+    ) -> None:
+        """Set the anytime setting (and whether the next "at any time" decision is asked) of
+        every seat the connection holds, or of one of them; the decision at hand is passed at
+        once when the new setting declines it (to the end: :func:`to_the_end`).
 
         Raises:
-            RoomError: a spectator asks, or the seats could not be stored.
+            RoomError: a spectator asks, a seat the connection does not hold, or the seats
+                could not be stored.
         """
-        await to_the_end(self._change_settings(client, anytime))
+        await to_the_end(self._change_settings(client, anytime, armed, only))
 
-    async def _change_settings(self, client: Client, anytime: str) -> None:
+    async def _change_settings(
+        self, client: Client, anytime: str | None, armed: bool | None, only: int | None
+    ) -> None:
         async with self.lock:
             if not client.seats:
                 raise RoomError("spectator", "spectators have no seat to set")
+            if only is not None and only not in client.seats:
+                raise RoomError("not_seated", "this connection does not hold that seat")
+            chosen = client.seats if only is None else frozenset({only})
             seats = [
-                replace(seat, anytime=anytime) if i in client.seats else seat
+                replace(seat, anytime=seat.anytime if anytime is None else anytime,
+                        armed=seat.armed if armed is None else armed)
+                if i in chosen else seat
                 for i, seat in enumerate(self.seats)
             ]
             if seats != self.seats:
@@ -793,7 +819,8 @@ class Room:
         return differs(view, self.view(None))
 
     def summary(self) -> dict[str, Any] | None:
-        """Return the end-of-game summary: each player's score by source (score sheet)."""
+        """Return each player's score by source (the score sheet, with the total that wins),
+        shown beside the players during play and as the summary at the end."""
         sheet = self.state.score_sheet()
         return None if sheet is None else sheet.to_json()
 
@@ -810,11 +837,14 @@ class Room:
             "private": self.private(seat, view),
             "players": self.players(),
             "outcome": outcome.to_json() if outcome is not None else None,
-            "summary": self.summary() if outcome is not None else None,
+            "summary": self.summary(),
             "prompt": self.state.prompt().to_json(),
+            "round": self.state.rounds(),
             "anytime": self.state.anytime_skip(),
             "undo": self.can_undo(client.seats),
-            "settings": {"anytime": self.seats[seat].anytime} if seat is not None else None,
+            "settings": {"anytime": self.seats[seat].anytime, "armed": self.seats[seat].armed}
+            if seat is not None else None,
+            "held": [] if seat is None else [m.to_json() for m in self.state.anytime_held(seat)],
             "chance": self.chance(),
             **lifecycle.fields(self, client),
         }
@@ -856,7 +886,8 @@ class Room:
         stamp = (
             self.version,
             tuple(
-                (s.joined, s.open, i in self._holders, s.anytime) for i, s in enumerate(self.seats)
+                (s.joined, s.open, i in self._holders, s.anytime, s.armed)
+                for i, s in enumerate(self.seats)
             ),
         )
         if self._texts[0] != stamp:

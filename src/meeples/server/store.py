@@ -228,6 +228,8 @@ class Seat:
     open: bool = False
     #: When the server declines "at any time" decisions for this seat (``ANYTIME_SETTINGS``).
     anytime: str = DEFAULT_ANYTIME
+    #: The player asked to use what they hold: the next "at any time" decision is put to them.
+    armed: bool = False
 
     def to_json(self) -> dict[str, Any]:
         """Return the seat as JSON-ready data (with the token hash: for the database only)."""
@@ -239,6 +241,7 @@ class Seat:
             "joined": self.joined,
             "open": self.open,
             "anytime": self.anytime,
+            "armed": self.armed,
         }
 
     @classmethod
@@ -255,6 +258,7 @@ class Seat:
             # the default.
             anytime=anytime if (anytime := data.get("anytime")) in ANYTIME_SETTINGS else (
                 DEFAULT_ANYTIME),
+            armed=data.get("armed") is True,
         )
 
 

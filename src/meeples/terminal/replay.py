@@ -13,6 +13,7 @@ from rich.markup import escape
 
 from meeples.core.chance import CHANCE
 from meeples.core.game import State
+from meeples.core.text import render
 from meeples.terminal import Renderer, renderer_for
 from meeples.terminal.session import describe_outcome
 from meeples.terminal.summary import summary_table
@@ -52,6 +53,9 @@ def show_step(
             f"[bold]Step {index} of {last}[/bold]: {escape(name)} played "
             f"[bold]{escape(action)}[/bold]{escape(words)}"
         )
+        names = {p: renderer.player_name(p) for p in range(state.players)}
+        for effect in before.effects_to(state):  # public: shown to every viewer
+            console.print(f"  [yellow]> {escape(render(effect, names=names))}[/yellow]")
     last_action = state.history[-1] if state.history else None
     console.print(renderer.render(state.view(player), [], last=last_action))
     if state.outcome is not None:

@@ -261,7 +261,14 @@ class Session:
             return None
         self._push(after, player)
         self.seen[player] = len(self.states) - 1
+        self._tell_effects(self.states[-2], after)
         return True
+
+    def _tell_effects(self, before: State[Any, Any], after: State[Any, Any]) -> None:
+        """Print what the action from before to after caused beyond itself (a battle and its
+        losses, points, an event...), one line each under the action; effects are public."""
+        for effect in before.effects_to(after):
+            self.console.print(f"  [yellow]> {escape(self.words(effect))}[/yellow]")
 
     # -- commands ----------------------------------------------------------------------------
 
@@ -424,6 +431,7 @@ class Session:
                 words = self.describe(before, action)
                 text += f": {escape(words)}" if words else ""
             self.console.print(text)
+            self._tell_effects(before, self.states[i + 1])
         for mover, actions in passed.items():
             kinds = ", ".join(f"{a} x{actions.count(a)}" for a in sorted(set(actions)))
             setting = self.anytime.get(mover, DEFAULT_ANYTIME)

@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 import meeples
+from meeples.core.text import Message, player, render
 from meeples.games.meeple_war import RULES
 from tests.games.meeple_war.scenario import position
 
@@ -30,6 +31,40 @@ def test_describe_worker_branch_names_building_and_action() -> None:
     state = position(step="worker", workers=[1])
     assert state.describe("w2>L2") == (
         "worker of slot 2 (Village Square) to L2: Meeple Assembly, up to 2")
+
+
+def test_describe_worker_branch_node_names_the_actions_ahead() -> None:
+    # Issue 23 point 5: a node that is not an action says which actions it still leads to.
+    state = position(step="worker", workers=[0],
+                     seats={0: {"slots": [["MA", True, "a", []], VS, None, None]}})
+    assert state.describe("w1>b") == (
+        "worker of slot 1 (Military Academy) to b, on the way to Meeple Assembly (up to 3) or "
+        "Reinforcement (up to 4)")
+    catapult = position(step="worker", workers=[0],
+                        seats={0: {"slots": [["CA", True, "a", []], VS, None, None]}})
+    assert catapult.describe("w1>c") == (
+        "worker of slot 1 (Catapult) to c, on the way to Burn an Opponent's Army")
+
+
+def test_describe_worker_on_a_site_counts_the_construction_steps() -> None:
+    # Productivity moves a site's worker too: the words say how far the construction is (A6).
+    state = position(step="action", pending=[0], seats={0: {"slots": [
+        ["UN", True, "L1", []], VS, ["FA", False, "c1", []], ["LG", False, "c1", []]]}})
+    assert state.describe("s1:prod@3>c2") == (
+        "Productivity, one more step: worker of slot 3 (Factory, under construction) to c2: "
+        "step 2 of 3")
+    assert state.describe("s1:prod@4>c2").endswith(
+        "to c2: the construction ends, the building is finished")
+
+
+def test_describe_worker_log_form_names_the_player() -> None:
+    state = position(step="worker", workers=[0],
+                     seats={0: {"slots": [["CA", True, "a", []], VS, None, None]}})
+    words = state.describe_message("w1>b")
+    logged = Message(f"{words.key}.log", {**words.params, "player": player(0)})
+    assert render(logged, "fr") == (
+        "joueur 1 avance l'ouvrier de l'emplacement 1 (Catapulte) vers b, en route vers "
+        "Bombarder un bâtiment")
 
 
 def test_describe_tunnel_move() -> None:

@@ -56,3 +56,8 @@ def test_score_sheet_refuses_more_bravery_vp_than_the_mountain_holds() -> None:
         '"extra_vp":1,', '"extra_vp":1,"bravery_vp":2,', 1)
     with pytest.raises(meeples.BadPosition, match="bravery_vp"):
         meeples.load("meeple_war").parse(text)
+
+
+def test_score_sheet_target_is_the_victory_points_that_win() -> None:
+    sheet = meeples.load("meeple_war").new(players=3, seed=1).score_sheet()
+    assert sheet is not None and sheet.target == 6 and sheet.to_json()["target"] == 6

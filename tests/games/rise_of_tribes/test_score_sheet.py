@@ -83,3 +83,8 @@ def test_score_sheet_position_written_before_the_field_reads_as_scored_before_th
     assert sheet is not None and sheet.adds_up()
     assert points(sheet, "rot.source.unrecorded") == final.inner.score
     assert state.position() == older
+
+
+def test_score_sheet_target_is_the_victory_points_that_win() -> None:
+    sheet = meeples.load("rise_of_tribes").new(players=2, seed=1).score_sheet()
+    assert sheet is not None and sheet.target == 15 and sheet.to_json()["target"] == 15

@@ -13,8 +13,8 @@ from typing import Any
 from meeples.core.chance import CHANCE
 from meeples.core.game import Game, Option
 from meeples.core.score import ScoreSheet
-from meeples.core.text import Message
-from meeples.games.meeple_war import describe, grammar, notation, rules, score, view
+from meeples.core.text import Message, Ref, msg
+from meeples.games.meeple_war import describe, effects, grammar, notation, rules, score, view
 from meeples.games.meeple_war.state import State
 
 OPTION_HELP = {
@@ -90,6 +90,11 @@ class MeepleWarRules:
         """Return the message that describes a legal action."""
         return describe.describe_action(state, action)
 
+    def effects(self, state: State, action: str, after: State) -> list[Message]:
+        """Return what a legal action caused beyond itself: battles, losses, bravery and
+        victory points, buildings, explorations, bonuses, turns with nothing to do."""
+        return effects.effects(state, action, after)
+
     def action_parts(self, action: str) -> dict[str, Any]:
         """Return the structured parts of an action (verbs and fields: see ``grammar``)."""
         return grammar.action_parts(action)
@@ -109,6 +114,14 @@ class MeepleWarRules:
         if state.result or state.effects or state.step != "window":
             return None
         return "done"
+
+    def anytime_held(self, state: State, player: int) -> list[Message]:
+        """Return the Tree and the upgrade tokens a player holds: each may be played "at any
+        time" (B5, A18), so a token window offers them at every phase start."""
+        seat = state.seats[player]
+        held = [msg("core.named", name=Ref("mw.token", "tree"))] if seat.tree else []
+        held += [msg("core.named", name=Ref("mw.token", t)) for t in sorted(set(seat.tokens))]
+        return held
 
     def chance_actions_v1(self, players: int, seed: int | None,
                           options: Mapping[str, Any] | None, position: str | None,

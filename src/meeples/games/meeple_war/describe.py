@@ -51,13 +51,14 @@ def kind(name: str) -> Ref:
     return Ref("mw.kind", name)
 
 
-def listing(items: list[Any]) -> Any:
-    """Return items as one message: "a", "a and b", "a, b and c"."""
+def listing(items: list[Any], last: str = "mw.list_last") -> Any:
+    """Return items as one message: "a", "a and b", "a, b and c" (``last`` joins the last two:
+    ``mw.list_or`` for "a, b or c")."""
     if len(items) == 1:
         return items[0]
     if len(items) == 2:
-        return msg("mw.list_last", first=items[0], then=items[1])
-    return msg("mw.list", first=items[0], then=listing(items[1:]))
+        return msg(last, first=items[0], then=items[1])
+    return msg("mw.list", first=items[0], then=listing(items[1:], last))
 
 
 def _then(first: Message, detail: str, **params: Any) -> Message:
@@ -98,25 +99,46 @@ def _building_at(state: State, seat: int, number: int) -> Any:
 
 
 def _worker_words(state: State, number: int, node: str) -> Message:
-    """Say where the worker of a slot of the player to move goes, and what it does there."""
+    """Say where the worker of a slot of the player to move goes, and what that leads to: the
+    action of a leaf, the actions still ahead of a branch node, the construction's progress."""
     slot = _slot_at(state, state.active, number)
     if slot is None:
-        return msg("mw.worker.path", slot=number, building=msg("mw.ui.empty_slot", n=number),
-                   node=node)
+        return msg("mw.worker.empty", slot=number, node=node)
     card = BUILDINGS[slot.building]
+    where = {"slot": number, "building": building(slot.building), "node": node}
     if not slot.built:
-        return msg("mw.worker.site", slot=number, building=building(slot.building), node=node)
+        done = int(node[1:])
+        if done >= card.construction_length:  # A5: the building is finished on arrival
+            return msg("mw.worker.site_end", **where)
+        return msg("mw.worker.site", step=done, n=card.construction_length, **where)
     if node == "S":
         return msg("mw.worker.start", slot=number, building=building(slot.building))
     leaf = card.leaves.get(node)
     if leaf is None:
-        return msg("mw.worker.path", slot=number, building=building(slot.building), node=node)
+        goals = [_goal(card.leaves[end]) for end in ahead(card.path, node)]
+        return msg("mw.worker.path", actions=listing(goals, "mw.list_or"), **where)
     verb, x = leaf
     if x:
-        return msg("mw.worker.leaf_x", slot=number, building=building(slot.building), node=node,
-                   action=action_name(verb), n=x)
-    return msg("mw.worker.leaf", slot=number, building=building(slot.building), node=node,
-               action=action_name(verb))
+        return msg("mw.worker.leaf_x", action=action_name(verb), n=x, **where)
+    return msg("mw.worker.leaf", action=action_name(verb), **where)
+
+
+def ahead(path: dict[str, tuple[str, ...]], node: str) -> list[str]:
+    """Return the leaves a worker on a path node may still reach, in the path's order."""
+    out: list[str] = []
+    for exit_ in path.get(node, ()):
+        for leaf in ahead(path, exit_) if exit_ in path else [exit_]:
+            if leaf not in out:
+                out.append(leaf)
+    return out
+
+
+def _goal(leaf: tuple[str, int]) -> Message | Ref:
+    """Return a leaf's action, with its X when it has one."""
+    verb, x = leaf
+    if x:
+        return msg("mw.worker.goal_x", action=action_name(verb), n=x)
+    return action_name(verb)
 
 
 def _describe_worker(state: State, parts: dict[str, Any]) -> Message:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from meeples.core.score import ScoreLine, ScoreSheet
 from meeples.core.text import msg
+from meeples.games.meeple_war.data import VP_TO_WIN
 from meeples.games.meeple_war.state import State
 from meeples.games.meeple_war.work import Work
 
@@ -35,4 +36,5 @@ def score_sheet(state: State) -> ScoreSheet:
         ),
         total=msg("mw.source.total"),
         totals=tuple(w.vp(p) for p in seats),
+        target=VP_TO_WIN,
     )

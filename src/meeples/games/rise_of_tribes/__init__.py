@@ -137,6 +137,11 @@ class RiseOfTribesRules:
         Trader), else None."""
         return describe.anytime_skip(state)
 
+    def anytime_held(self, state: State, player: int) -> list[Message]:
+        """Return the powers and the development a player holds that interrupt play only to be
+        offered (Cunning, Evasion, Trader, the Bow: :func:`describe.anytime_skip`)."""
+        return describe.anytime_held(state, player)
+
     def chance_actions_v1(self, players: int, seed: int | None,
                           options: Mapping[str, Any] | None, position: str | None,
                           actions: Sequence[str]) -> list[str]:

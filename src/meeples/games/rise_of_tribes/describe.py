@@ -191,6 +191,16 @@ def anytime_skip(s: State) -> str | None:
     return None
 
 
+def anytime_held(s: State, p: int) -> list[Message]:
+    """Return what player p holds that :func:`anytime_skip` would offer: the leader powers
+    Cunning, Evasion and Trader, and the Bow."""
+    held = [msg("core.named", name=power(pw)) for pw in (data.CUNNING, data.EVASION, data.TRADER)
+            if s.has_power(p, pw)]
+    if s.has_dev(p, data.BOW):
+        held.append(msg("core.named", name=goal(data.BOW)))
+    return held
+
+
 # --- legal actions --------------------------------------------------------------------------------
 
 def describe_action(s: State, action: str) -> Message:

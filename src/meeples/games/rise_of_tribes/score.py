@@ -39,4 +39,5 @@ def score_sheet(state: State) -> ScoreSheet:
     earlier = tuple(state.score[p] - sum(state.scored[p]) for p in seats)
     if any(earlier):
         lines.append(ScoreLine(msg("rot.source.unrecorded"), earlier))
-    return ScoreSheet(tuple(lines), msg("rot.source.total"), tuple(state.score))
+    return ScoreSheet(tuple(lines), msg("rot.source.total"), tuple(state.score),
+                      target=data.WIN_VP)

@@ -63,7 +63,7 @@ export function seatColor(seat) {
 
 export function renderInfo(container, ctx) {
   const { view, t } = ctx;
-  container.textContent = t("mw.ui.turn_info", { turn: view.turn, pile: view.pile_count });
+  container.textContent = t("mw.ui.pile", { pile: view.pile_count });
 }
 
 // ---------------------------------------------------------------- geometry
@@ -238,10 +238,10 @@ export function render(container, ctx) {
   });
 }
 
-// Above the map: the turn and the pile, and the zoom (the map scrolls when zoomed in).
+// Above the map: the zoom (the map scrolls when zoomed in). The round is in the turn card and the
+// pile under the players: a phone shows the map first.
 function zoomBar(view, w, sel, set) {
   const bar = h("div", "mw-zoom");
-  bar.appendChild(h("span", "small muted", w.t("mw.ui.turn_info", { turn: view.turn, pile: view.pile_count })));
   const out = h("button", "mw-zoom-out", "−");
   out.title = w.t("mw.ui.zoom_out");
   out.setAttribute("aria-label", out.title);

@@ -1,0 +1,364 @@
+// The lobby: a new game's form (game, players, options, seats), the games open to join, live and
+// finished, and this browser's own games.
+
+import { app, h, toast, errorText, api, loadGames, boardFor, tokensFor, rememberTokens, matchLink,
+  swatch, loadedBoard, warmRule } from "./shared.js";
+import { lang, t } from "./i18n.js";
+
+// The bot speeds a game may be created with (the server's delay before each bot decision).
+const BOT_SPEEDS = ["slow", "normal", "fast"];
+
+// After how many minutes away a bot may play an absent player's seat (the lobby's choices).
+const WARM_MINUTES = [1, 2, 5, 15];
+
+// A choice of an option in the page's language ("optval.<game>.<option>.<value>").
+function optionValue(game, option, value) {
+  const key = `optval.${game}.${option.name}.${value}`;
+  const text = t(key);
+  return text === key ? String(value) : text;
+}
+
+function optionLabel(game, option) {
+  const key = `opt.${game}.${option.name}`;
+  const text = t(key);
+  return text === key ? option.help : text;
+}
+
+// The detailed help under an option, in the page's language (the game's own English text when
+// the table does not know the option yet).
+function optionHelp(game, option) {
+  const key = `opt_help.${game}.${option.name}`;
+  const text = t(key);
+  return text === key ? option.help : text;
+}
+
+
+export function lobbyPage() {
+  let timer = null;
+  let destroyed = false;
+  let created = null;
+  const form = { game: null, players: 2, options: {}, seats: [], position: "", showPosition: false,
+    showVariants: false, botSpeed: "normal", hints: null, warm: "off", warmLevel: "normal" };
+  let skew = 0; // the server's clock minus this browser's (from the Date header of the list)
+  let games = null;
+  let matches = null;
+  // The form and the lists redraw separately: the lists refresh every few seconds without
+  // disturbing what someone is typing in the form.
+  const formColumn = h("div", { className: "col" });
+  const listColumn = h("div", { className: "col" });
+  const root = h("div", { className: "lobby" }, h("div", { className: "columns" }, formColumn, listColumn));
+  app.replaceChildren(root);
+
+  async function refresh() {
+    try {
+      const [allGames, allMatches] = await Promise.all([loadGames(), matchesNow()]);
+      await Promise.all(allGames.map((g) => boardFor(g.name)));
+      if (destroyed) return;
+      matches = allMatches;
+      if (!games) {
+        games = allGames;
+        drawForm();
+      }
+      drawLists();
+    } catch (error) {
+      toast(error.message);
+    }
+  }
+
+  // The matches, and how far this browser's clock is from the server's (times are shown as
+  // "3 minutes ago" from the server's times).
+  async function matchesNow() {
+    const response = await fetch("/api/matches").catch(() => { throw new Error(t("error.network")); });
+    const data = await response.json().catch(() => ({}));
+    if (!response.ok) throw new Error(data.code ? errorText(data) : response.statusText);
+    const date = Date.parse(response.headers.get("date") || "");
+    if (!Number.isNaN(date)) skew = date - Date.now();
+    return data;
+  }
+
+  function resetSeats(game) {
+    const seats = [];
+    for (let i = 0; i < form.players; i++) {
+      seats.push(form.seats[i] || (i === 0 ? { kind: "human" } : { kind: "bot", level: "normal" }));
+    }
+    form.seats = seats;
+    if (!game) return;
+  }
+
+  function chooseGame(games, name) {
+    const game = games.find((g) => g.name === name) || games[0];
+    form.game = game.name;
+    form.players = Math.max(game.min_players, Math.min(form.players, game.max_players));
+    form.options = Object.fromEntries(game.options.map((o) => [o.name, o.default]));
+    resetSeats(game);
+  }
+
+  function seatEditor(index) {
+    const seat = form.seats[index];
+    const value = seat.kind === "human" ? "human" : `bot:${seat.level}`;
+    const select = h("select", {
+      name: `seat${index}`,
+      onchange: (event) => {
+        const [kind, level] = event.target.value.split(":");
+        form.seats[index] = kind === "human" ? { kind } : { kind, level };
+        drawForm();
+      },
+    },
+    h("option", { value: "human" }, t("lobby.human")),
+    levelsOf(form.game).map((level) =>
+      h("option", { value: `bot:${level.name}`, title: level.spec },
+        t("lobby.bot", { level: t(`level.${level.name}`) }))));
+    select.value = value;
+    const level = seat.kind === "bot" ? levelsOf(form.game).find((l) => l.name === seat.level) : null;
+    const help = level ? h("small", { className: "muted level-help", title: level.spec },
+      t(`level_help.${level.name}`)) : null;
+    const name = h("input", { type: "text", maxlength: 40, placeholder: t("lobby.name"),
+      value: seat.name || "", oninput: (event) => { seat.name = event.target.value; } });
+    const open = seat.kind === "human" && index > 0
+      ? h("label", { className: "inline" }, h("input", { type: "checkbox", checked: seat.open,
+        onchange: (event) => { seat.open = event.target.checked; } }), ` ${t("lobby.open_seat")}`)
+      : null;
+    return h("div", { className: "seat-row" },
+      h("span", { className: "seat-label" }, t("lobby.seat", { n: index + 1 })), select, name, open,
+      help);
+  }
+
+  function levelsOf(name) {
+    const game = games && games.find((g) => g.name === name);
+    return game && game.levels ? game.levels
+      : ["random", "easy", "normal", "hard"].map((level) => ({ name: level, spec: level }));
+  }
+
+  function optionEditor(option) {
+    const current = form.options[option.name];
+    let input;
+    if (option.choices) {
+      input = h("select", { name: option.name, onchange: (event) => {
+        const raw = event.target.value;
+        form.options[option.name] = option.choices.find((c) => String(c) === raw);
+        drawForm();
+      } }, option.choices.map((c) => h("option", { value: String(c) },
+        optionValue(form.game, option, c))));
+      input.value = String(current);
+    } else if (typeof option.default === "boolean") {
+      input = h("input", { type: "checkbox", name: option.name, checked: current,
+        onchange: (event) => { form.options[option.name] = event.target.checked; drawForm(); } });
+    } else if (typeof option.default === "number") {
+      input = h("input", { type: "number", name: option.name, value: current, step: 1,
+        onchange: (event) => { form.options[option.name] = parseInt(event.target.value, 10); } });
+    } else {
+      input = h("input", { type: "text", name: option.name, value: current,
+        oninput: (event) => { form.options[option.name] = event.target.value; } });
+    }
+    // The help text, with the rule references, shows as a tooltip and in full under the option.
+    const help = optionHelp(form.game, option);
+    return h("label", { className: "option", title: help }, input, " ",
+      optionLabel(form.game, option),
+      h("small", { className: "muted option-help" }, help));
+  }
+
+  // How fast the bots play: shown when a seat is a bot.
+  function botSpeedEditor() {
+    if (!form.seats.some((s) => s.kind === "bot")) return null;
+    const select = h("select", { name: "bot_speed", onchange: (event) => { form.botSpeed = event.target.value; } },
+      BOT_SPEEDS.map((speed) => h("option", { value: speed }, t(`speed.${speed}`))));
+    select.value = form.botSpeed;
+    return h("label", { className: "bot-speed" }, t("lobby.bot_speed"), " ", select);
+  }
+
+  // Hints: off by default when two or more people play, on against bots, until ticked.
+  function hintsWanted() {
+    return form.hints ?? form.seats.filter((s) => s.kind === "human").length < 2;
+  }
+
+  function lifecycleEditor() {
+    const hints = h("label", { className: "inline lobby-setting", title: t("lobby.hints_help") },
+      h("input", { type: "checkbox", name: "hints", checked: hintsWanted() || null,
+        onchange: (event) => { form.hints = event.target.checked; } }), ` ${t("lobby.hints")}`);
+    const humans = form.seats.filter((s) => s.kind === "human").length;
+    if (!humans) return hints;
+    const warm = h("select", { name: "warm", onchange: (event) => { form.warm = event.target.value; drawForm(); } },
+      h("option", { value: "off" }, t("warm.off")),
+      WARM_MINUTES.map((n) => h("option", { value: String(n) }, t("warm.after", { n }))));
+    warm.value = form.warm;
+    const level = form.warm === "off" ? null : h("select", { name: "warm_level",
+      onchange: (event) => { form.warmLevel = event.target.value; } },
+    levelsOf(form.game).map((l) => h("option", { value: l.name }, t(`level.${l.name}`))));
+    if (level) level.value = form.warmLevel;
+    return h("div", {}, hints,
+      h("div", { className: "lobby-setting", title: t("lobby.warm_help") },
+        h("span", {}, t("lobby.warm")), warm,
+        level ? h("label", {}, t("lobby.warm_level"), " ", level) : null));
+  }
+
+  async function create() {
+    const body = { game: form.game, bot_speed: form.botSpeed, hints: hintsWanted(),
+      seats: form.seats.map((s) => ({ kind: s.kind,
+        level: s.kind === "bot" ? s.level : null, name: s.name || "", open: !!s.open })) };
+    if (form.warm !== "off" && form.seats.some((s) => s.kind === "human")) {
+      body.warm = { after: parseInt(form.warm, 10) * 60, level: form.warmLevel };
+    }
+    if (form.position.trim()) {
+      body.position = form.position.trim();
+    } else {
+      body.players = form.players;
+      body.options = form.options;
+    }
+    try {
+      const result = await api("/api/matches", { method: "POST", body: JSON.stringify(body) });
+      const human = result.seats.filter((s) => s.token);
+      if (human.length === 1 && !form.seats.some((s) => s.open)) {
+        rememberTokens(result.id, [human[0].token]);
+        location.hash = `#/m/${result.id}`;
+        return;
+      }
+      created = result;
+      drawForm();
+      refresh();
+    } catch (error) {
+      toast(error.message);
+    }
+  }
+
+  function createdCard() {
+    const human = created.seats.filter((s) => s.token);
+    const rows = human.map((s) => {
+      const link = matchLink(created.id, [s.token]);
+      const input = h("input", { type: "text", readonly: true, value: link, className: "link" });
+      return h("div", { className: "invite" },
+        h("label", {}, t("lobby.invite", { n: s.seat + 1 })),
+        h("div", { className: "row" }, input,
+          h("button", { onclick: () => {
+            input.select();
+            navigator.clipboard?.writeText(link).then(() => toast(t("lobby.copied"), "info"));
+          } }, t("lobby.copy")),
+          h("a", { className: "button", href: `#/m/${created.id}?t=${s.token}` },
+            t("lobby.play_seat", { n: s.seat + 1 }))));
+    });
+    const all = human.map((s) => s.token);
+    return h("section", { className: "card created" }, h("h2", {}, t("lobby.created")), rows,
+      human.length > 1
+        ? h("a", { className: "button primary", href: `#/m/${created.id}?t=${all.join(",")}` },
+          t("lobby.hotseat"))
+        : null);
+  }
+
+  function matchList(title, items, kind) {
+    const list = items.length ? h("ul", { className: "matches" }, items.map((item) => {
+      const board = loadedBoard(item.game);
+      const seats = item.players.map((p) => h("span", { className: `seat-chip ${p.joined ? "" : "waiting"}` },
+        swatch(board, p.seat), p.name || (p.kind === "bot" ? t("lobby.bot", { level: t(`level.${p.level}`) })
+          : (p.joined ? t("lobby.human") : t("lobby.waiting")))));
+      const actions = [];
+      if (kind === "open" && item.players.some((p) => p.open)) {
+        actions.push(h("button", { className: "primary", onclick: async () => {
+          try {
+            const claim = await api(`/api/matches/${item.id}/claim`, { method: "POST" });
+            rememberTokens(item.id, [claim.token]);
+            location.hash = `#/m/${item.id}`;
+          } catch (error) { toast(error.message); }
+        } }, t("lobby.join")));
+      }
+      if (kind === "mine") {
+        actions.push(h("a", { className: "button primary", href: `#/m/${item.id}` }, t("lobby.resume")));
+      } else if (kind === "finished") {
+        actions.push(h("a", { className: "button", href: `#/replay/${item.id}` }, t("lobby.replay")));
+      } else {
+        actions.push(h("a", { className: "button", href: `#/m/${item.id}` }, t("lobby.watch")));
+      }
+      if (item.rematch) {
+        actions.push(h("a", { className: "button", href: `#/m/${item.rematch}` }, t("lobby.rematch")));
+      }
+      const mine = tokensFor(item.id).length && kind !== "finished" && kind !== "mine"
+        ? h("a", { className: "button primary", href: `#/m/${item.id}` }, "▶") : null;
+      return h("li", { "data-match": item.id },
+        h("strong", {}, item.title), " ",
+        h("span", { className: "seats" }, seats),
+        item.plies !== null ? h("span", { className: "muted" }, ` ${t("lobby.plies", { n: item.plies })}`) : null,
+        h("span", { className: "muted when" }, ` · ${t("lobby.created_ago", { time: ago(item.created) })}`,
+          item.moved ? ` · ${t("lobby.moved_ago", { time: ago(item.moved) })}` : ""),
+        item.warm ? h("span", { className: "muted warm-rule" }, ` · ${warmRule(item.warm)}`) : null,
+        h("span", { className: "spacer" }), mine, actions);
+    })) : h("p", { className: "muted" }, t("lobby.none"));
+    return h("section", { className: "card", "data-list": kind }, h("h2", {}, title), list);
+  }
+
+  // The options set away from their defaults.
+  function changedVariants(game) {
+    return game.options.filter((o) => form.options[o.name] !== o.default).length;
+  }
+
+  function drawLists() {
+    if (!matches) return;
+    const abandoned = matches.abandoned || [];
+    const everything = [...matches.open, ...matches.live, ...abandoned, ...matches.finished];
+    const mine = everything.filter((item) => tokensFor(item.id).length);
+    listColumn.replaceChildren(
+      ...(mine.length ? [matchList(t("lobby.my_games"), mine, "mine")] : []),
+      matchList(t("lobby.open_games"), matches.open, "open"),
+      matchList(t("lobby.live_games"), matches.live, "live"),
+      matchList(t("lobby.finished_games"), matches.finished, "finished"),
+      ...(abandoned.length ? [matchList(t("lobby.abandoned_games"), abandoned, "abandoned")] : []));
+  }
+
+  function drawForm() {
+    if (!games) return;
+    if (!form.game) chooseGame(games, games[0].name);
+    const game = games.find((g) => g.name === form.game);
+    resetSeats(game);
+    const gameSelect = h("select", { name: "game", onchange: (event) => {
+      chooseGame(games, event.target.value); drawForm();
+    } }, games.map((g) => h("option", { value: g.name }, g.title)));
+    gameSelect.value = form.game;
+    const counts = [];
+    for (let n = game.min_players; n <= game.max_players; n++) counts.push(n);
+    const playersSelect = h("select", { name: "players", disabled: counts.length === 1,
+      onchange: (event) => { form.players = parseInt(event.target.value, 10); drawForm(); } },
+    counts.map((n) => h("option", { value: n }, String(n))));
+    playersSelect.value = String(form.players);
+    const position = h("textarea", { name: "position", rows: 2, placeholder: t("lobby.position_help"),
+      oninput: (event) => { form.position = event.target.value; } });
+    position.value = form.position;
+
+    const newCard = h("section", { className: "card new-game" },
+      h("h2", {}, t("lobby.new")),
+      h("div", { className: "row" },
+        h("label", {}, t("lobby.game"), " ", gameSelect),
+        h("label", {}, t("lobby.players"), " ", playersSelect),
+        h("a", { href: `#/rules/${game.name}`, className: "small" }, t("lobby.rules_of", { game: game.title }))),
+      h("p", { className: "muted small game-blurb" }, t(`blurb.${game.name}`), " ",
+        game.min_players === game.max_players ? t("lobby.players_exactly", { n: game.min_players })
+          : t("lobby.players_range", { min: game.min_players, max: game.max_players })),
+      h("fieldset", { className: "seats" }, h("legend", {}, t("lobby.seats")),
+        form.seats.map((_, i) => seatEditor(i)), botSpeedEditor(), lifecycleEditor()),
+      // The rule variants stay folded: the plain choice is the game, the players and the seats.
+      game.options.length ? h("details", { className: "variants", open: form.showVariants || null,
+        ontoggle: (event) => { form.showVariants = event.target.open; } },
+      h("summary", {}, t("lobby.variants"), changedVariants(game) ? " •" : ""),
+      game.options.map(optionEditor)) : null,
+      h("details", { className: "position", open: form.showPosition || null,
+        ontoggle: (event) => { form.showPosition = event.target.open; } },
+      h("summary", {}, t("lobby.position")), position,
+      game.hidden ? h("p", { className: "muted small" }, t("lobby.position_hidden")) : null),
+      h("button", { className: "primary big", id: "create", onclick: create }, t("lobby.create")));
+
+    formColumn.replaceChildren(...[newCard, created ? createdCard() : null].filter(Boolean));
+  }
+
+  // How long ago a time of the server was, in the page's language ("il y a 3 minutes").
+  function ago(seconds) {
+    const elapsed = (Date.now() + skew) / 1000 - seconds;
+    const format = new Intl.RelativeTimeFormat(lang(), { numeric: "auto" });
+    for (const [unit, size] of [["day", 86400], ["hour", 3600], ["minute", 60]]) {
+      if (elapsed >= size) return format.format(-Math.floor(elapsed / size), unit);
+    }
+    return format.format(-Math.max(0, Math.floor(elapsed)), "second");
+  }
+
+  refresh();
+  timer = setInterval(refresh, 5000);
+  return {
+    destroy() { destroyed = true; clearInterval(timer); },
+    rerender() { drawForm(); drawLists(); },
+  };
+}

@@ -1,0 +1,416 @@
+// A live match: the board, whose turn it is, the log with each action's effects and a banner of
+// the last ones, hints, undo, resign, the rematch and the hotseat's pass screen.
+
+import { app, h, toast, words, errorText, boardFor, tokensFor, rememberTokens, namer, CHANCE,
+  logList, lastDecision, playerLabel, swatch, warmRule } from "./shared.js";
+import { component, gamePrefix, lang, t, tm } from "./i18n.js";
+import { LiveSocket } from "./socket.js";
+import { summaryTable } from "./summary.js";
+import * as generic from "./boards/generic.js";
+
+// How long the effects banner stays (it is also replaced by the next action's effects).
+const BANNER_MS = 9000;
+
+// "Confirm moves": this browser's setting, off unless turned on.
+function confirmMoves() {
+  return localStorage.getItem("meeples.confirm") === "on";
+}
+
+function setConfirmMoves(on) {
+  if (on) localStorage.setItem("meeples.confirm", "on");
+  else localStorage.removeItem("meeples.confirm");
+}
+
+
+export function matchPage(matchId, urlTokens) {
+  if (urlTokens.length) rememberTokens(matchId, urlTokens);
+  const tokens = tokensFor(matchId);
+  let state = null;
+  let board = generic;
+  let status = "connecting";
+  let pending = false;
+  let showEnd = true;
+  let showSheet = false; // the score sheet opened under the players
+  let hints = null; // null, "asked", or the list the server suggested for this version
+  let chosenHint = null; // the hint clicked once, played on a second click
+  let confirming = null; // with "confirm moves": the action waiting for Play or Cancel
+  let resigning = false; // the resign button was clicked: a dialog asks to confirm
+  // Hotseat with private views: the seat whose view may show. When the device must pass to
+  // another seat, a screen hides the board until that player says they hold it.
+  let shownSeat = null;
+  const root = h("div", { className: "match", "data-match": matchId });
+  const boardBox = h("div", { className: "board-box" });
+  // The banner tells what the actions just played caused (a battle and its losses, points, an
+  // event, the end): the same element across redraws, a status region read by screen readers.
+  const banner = h("div", { className: "effects-banner", id: "effects-banner", role: "status",
+    "aria-live": "polite" });
+  let bannerTimer = null;
+  app.replaceChildren(root);
+
+  // The entries of a new state that the last one did not have (none for the first state, or
+  // after an undo took entries back).
+  function freshEntries(before, after) {
+    if (!before || after.version <= before.version) return [];
+    const known = before.log.length ? before.log[before.log.length - 1].ply : -1;
+    return after.log.filter((entry) => entry.ply > known);
+  }
+
+  function tell(entries) {
+    const told = entries.filter((entry) => (entry.effects || []).length);
+    if (!told.length) return;
+    const names = namer(board, state.players, state.view);
+    banner.replaceChildren(...told.slice(-3).map((entry) => h("p", {},
+      entry.seat === CHANCE || entry.seat === null ? null
+        : h("strong", {}, `${t("match.log_who", { player: names(entry.seat) })} `),
+      entry.effects.map((effect) => tm(effect, names)).join(" · "))),
+    h("button", { className: "close", "aria-label": t("match.close"), onclick: hideBanner }, "×"));
+    banner.classList.add("show");
+    clearTimeout(bannerTimer);
+    bannerTimer = setTimeout(hideBanner, BANNER_MS);
+  }
+
+  function hideBanner() {
+    banner.classList.remove("show");
+    banner.replaceChildren();
+  }
+
+  const socket = new LiveSocket(matchId, tokens, {
+    onMessage: async (message) => {
+      if (message.type === "state") {
+        board = await boardFor(message.game);
+        if (!state || state.version !== message.version) {
+          hints = null;
+          confirming = null;
+        }
+        const fresh = freshEntries(state, message);
+        state = message;
+        pending = false;
+        draw();
+        tell(fresh);
+      } else if (message.type === "rematch") {
+        joinRematch(message.id);
+      } else if (message.type === "hint") {
+        hints = state && message.version === state.version ? message.hints : null;
+        draw();
+      } else if (message.type === "error") {
+        pending = false;
+        if (hints === "asked") hints = null;
+        toast(errorText(message));
+        if (message.code === "bad_token") {
+          localStorage.removeItem(`meeples.tokens.${matchId}`);
+        }
+        if (state) draw();
+        else root.replaceChildren(h("p", { className: "card" }, errorText(message)));
+      }
+    },
+    onStatus: (value) => {
+      status = value;
+      const line = root.querySelector(".status");
+      if (line) {
+        line.textContent = t(`match.status.${status}`);
+        line.dataset.status = status;
+      }
+    },
+  });
+  window.meeplesSocket = socket; // handy for tests: meeplesSocket.drop() forces a reconnect
+
+  // With "confirm moves" on, a choice first waits in the confirm bar; Play there sends it.
+  function act(action) {
+    if (pending || !state) return;
+    if (confirmMoves() && confirming !== action) {
+      confirming = action;
+      draw();
+      return;
+    }
+    confirming = null;
+    pending = true;
+    if (!socket.send({ type: "act", action, version: state.version })) {
+      pending = false;
+      toast(t("match.status.reconnecting"));
+    }
+  }
+
+  function confirmBar(names) {
+    const item = state.legal.find((entry) => entry.action === confirming);
+    if (!item) return null;
+    return h("div", { className: "confirm-bar", id: "confirm-bar", role: "alertdialog" },
+      h("span", {}, t("match.confirm", { action: words(item.msg, item.action, names) })),
+      h("span", { className: "row" },
+        h("button", { className: "primary", id: "confirm-play", onclick: () => act(item.action) },
+          t("match.confirm_play")),
+        h("button", { id: "confirm-cancel", onclick: () => { confirming = null; draw(); } },
+          t("match.confirm_cancel"))));
+  }
+
+  function undoButton() {
+    if (!state.undo) return null;
+    return h("button", { id: "undo", title: t("match.undo_help"), disabled: pending || null, onclick: () => {
+      confirming = null;
+      socket.send({ type: "undo", version: state.version });
+    } }, `↶ ${t("match.undo")}`);
+  }
+
+  // This player's settings: the anytime setting (kept by the server, per seat) and "confirm
+  // moves" (kept by this browser).
+  function settingsCard() {
+    // A player who resigned has nothing left to set.
+    if (!state.seats.length || state.outcome || state.can_resign === false) return null;
+    const anytime = state.settings ? h("select", { id: "anytime", onchange: (event) => {
+      socket.send({ type: "settings", anytime: event.target.value });
+    } }, ["ask", "own", "never"].map((value) => h("option", { value }, t(`anytime.${value}`)))) : null;
+    if (anytime) anytime.value = state.settings.anytime;
+    return h("section", { className: "card settings-card" },
+      h("h3", {}, t("match.settings")),
+      anytime ? h("label", { className: "setting", title: t("match.anytime_help") },
+        h("span", {}, t("match.anytime")), anytime) : null,
+      h("label", { className: "setting inline-setting" },
+        h("input", { type: "checkbox", id: "confirm-moves", checked: confirmMoves() || null,
+          onchange: (event) => { setConfirmMoves(event.target.checked); confirming = null; draw(); } }),
+        ` ${t("match.confirm_moves")}`));
+  }
+
+  // Resign: a button, then a dialog that says what it means before anything is sent.
+  function resignButton() {
+    if (!state.can_resign) return null;
+    return h("button", { id: "resign", className: "danger", title: t("match.resign_help"),
+      onclick: () => { resigning = true; draw(); } }, t("match.resign"));
+  }
+
+  function resignDialog() {
+    return h("div", { className: "overlay", id: "resign-dialog", role: "alertdialog" },
+      h("div", { className: "card end" },
+        h("h2", {}, t("match.resign")),
+        h("p", {}, t(state.players.length > 2 ? "match.resign_confirm_more" : "match.resign_confirm_two")),
+        h("div", { className: "row" },
+          h("button", { className: "danger", id: "resign-yes", onclick: () => {
+            resigning = false;
+            socket.send({ type: "resign", seat: state.seat });
+            draw();
+          } }, t("match.resign_yes")),
+          h("button", { id: "resign-no", onclick: () => { resigning = false; draw(); } },
+            t("match.resign_no")))));
+  }
+
+  // The tokens of this browser open the same seats of the rematch: keep them under its id too.
+  function joinRematch(id) {
+    rememberTokens(id, tokensFor(matchId));
+    location.hash = `#/m/${id}`;
+  }
+
+  // Once the game is over: the rematch offered (join it) or a button to offer one.
+  function rematchBox(names) {
+    if (!state.outcome || !state.seats.length) return null;
+    const offer = state.rematch;
+    return h("div", { className: "rematch", id: "rematch" },
+      offer ? h("p", {}, t("match.rematch_offered", { player: offer.by === null ? "" : names(offer.by) })) : null,
+      offer
+        ? h("button", { className: "primary", id: "rematch-join", onclick: () => joinRematch(offer.id) },
+          t("match.rematch_join"))
+        : h("button", { className: "primary", id: "rematch-offer", onclick: () => socket.send({ type: "rematch" }) },
+          t("match.rematch_offer")));
+  }
+
+  // Each player's score against the total that wins ("4 / 6 VP"); a tap shows the score sheet
+  // (where each player's points came from) under the players.
+  function scoreChip(seat) {
+    const total = state.summary?.total;
+    if (!total) return null;
+    const n = total.points[seat];
+    const target = state.summary.target;
+    return h("button", { className: "score-chip", "data-score": seat, "aria-expanded": String(showSheet),
+      "aria-controls": "score-sheet", title: t("match.score_sheet"),
+      onclick: () => { showSheet = !showSheet; draw(); } },
+    target == null ? t("match.score", { n }) : t("match.score_target", { n, target }));
+  }
+
+  // Once the end dialog is closed the result stays: who won and why, with the way back to the
+  // summary, the replay and a rematch.
+  function resultCard(names) {
+    const outcome = state.outcome;
+    const winners = outcome.winners.map((seat) => names(seat));
+    const headline = !winners.length ? t("match.draw")
+      : t(winners.length > 1 ? "match.won_by_many" : "match.won_by", { players: winners.join(", ") });
+    return h("section", { className: "card result-card", id: "result" },
+      h("h2", {}, headline),
+      h("p", { className: "muted" }, t("match.reason", { reason: words(outcome.msg, outcome.reason, names) })),
+      h("div", { className: "row" },
+        h("button", { className: "primary", id: "show-summary", onclick: () => { showEnd = true; draw(); } },
+          t("match.show_summary")),
+        h("a", { className: "button", href: `#/replay/${matchId}` }, t("match.watch_replay"))),
+      rematchBox(names));
+  }
+
+  function mustPass() {
+    return state.private && state.seats.length > 1 && state.seat !== null
+      && state.seat !== shownSeat && !state.outcome;
+  }
+
+  function passScreen() {
+    const seat = state.seat;
+    const name = playerLabel(board, state.players, seat, null);
+    return h("div", { className: "overlay", id: "pass-device" },
+      h("div", { className: "card end" },
+        h("h2", {}, t("match.pass_title", { seat: name })),
+        h("p", {}, t("match.pass_text", { seat: name })),
+        h("button", { className: "primary big", id: "pass-ready", onclick: () => {
+          shownSeat = seat;
+          draw();
+        } }, t("match.pass_ready", { seat: name }))));
+  }
+
+  function endScreen() {
+    const outcome = state.outcome;
+    const several = state.players.length > 2;
+    // Places count the players ranked above: two tied for first, then third.
+    let place = 1;
+    const ranking = outcome.ranking.map((group, index) => {
+      const at = place;
+      place += group.length;
+      const tied = group.length > 1 ? ` ${t("match.tied")}` : "";
+      return h("li", { className: index === 0 && outcome.winners.length ? "first" : "" },
+        h("span", { className: "rank" }, `${t("match.rank", { n: at })}${tied}`),
+        h("span", { className: "group" }, group.map((seat) => h("span", { className: "ranked" },
+          swatch(board, seat), playerLabel(board, state.players, seat, state.view),
+          state.seats.includes(seat) ? ` (${t("match.you")})` : "",
+          (state.resigned || []).includes(seat) ? h("small", { className: "muted" }, ` · ${t("match.resigned")}`) : null,
+          board.score ? h("span", { className: "score" }, ` · ${board.score(state.view, seat, t)}`) : null,
+          index === 0 && outcome.winners.includes(seat) ? h("strong", {}, ` — ${t("match.winner")}`) : null))));
+    });
+    const mine = state.seats.length === 1 ? state.seats[0] : null;
+    let headline = null;
+    if (mine !== null && several) {
+      const rank = 1 + outcome.ranking.findIndex((group) => group.includes(mine));
+      const placeOf = outcome.ranking.slice(0, rank - 1).reduce((n, group) => n + group.length, 1);
+      headline = h("p", { className: "headline" }, outcome.winners.includes(mine)
+        ? t("match.you_won") : t("match.you_placed", { n: placeOf, of: state.players.length }));
+    } else if (mine !== null) {
+      headline = h("p", { className: "headline" }, outcome.winners.includes(mine) ? t("match.you_won")
+        : outcome.winners.length ? t("match.you_lost") : t("match.draw"));
+    }
+    const names = namer(board, state.players, state.view);
+    const reason = words(outcome.msg, outcome.reason, names);
+    return h("div", { className: "overlay", id: "game-over" },
+      h("div", { className: "card end" },
+        h("h2", {}, t("match.game_over")),
+        headline,
+        outcome.winners.length || headline ? null : h("p", {}, t("match.draw")),
+        h("ol", { className: "ranking" }, ranking),
+        state.summary ? summaryTable(state.summary, { seats: state.players.length,
+          winners: outcome.winners, names: namer(board, state.players, state.view),
+          head: (seat) => h("span", {}, swatch(board, seat),
+            namer(board, state.players, state.view)(seat)) }) : null,
+        h("p", { className: "muted" }, t("match.reason", { reason })),
+        rematchBox(names),
+        h("div", { className: "row" },
+          h("a", { className: "button primary", href: `#/replay/${matchId}` }, t("match.watch_replay")),
+          h("button", { onclick: () => { showEnd = false; draw(); } }, t("match.see_board")),
+          h("a", { className: "button", href: "#/" }, t("match.back")))));
+  }
+
+  function draw() {
+    if (!state) return;
+    const mine = state.seats;
+    const toMove = state.to_move;
+    const hidden = mustPass();
+    const myTurn = toMove !== null && mine.includes(toMove) && state.legal.length > 0 && !hidden;
+    const names = namer(board, state.players, state.view);
+    let turn = "";
+    if (toMove !== null) {
+      const mover = state.players[toMove];
+      // At a shared screen "your turn" names the person to take the device.
+      turn = myTurn ? (mine.length > 1 ? t("match.your_turn_named", { seat: names(toMove) }) : t("match.your_turn"))
+        : mover.kind === "bot" ? t("match.waiting_bot", { seat: names(toMove) })
+          : t("match.turn_of", { seat: names(toMove) });
+      if (state.round != null) turn = `${t("match.round", { n: state.round })} · ${turn}`;
+    }
+    const who = mine.length === 0 ? t("match.spectating")
+      : t("match.playing_as", { seat: mine.map((s) => board.seatName(s, t, state.view)).join(" + ") });
+
+    // The same board element across redraws: a half-made choice (a selected piece) survives
+    // messages that change nothing on the board, such as a player coming online.
+    boardBox.replaceChildren();
+    const last = lastDecision(state.log);
+    if (!hidden) board.render(boardBox, { view: state.view, legal: state.legal, seat: state.seat,
+      interactive: myTurn && !pending, onAct: act, t, lang: lang(), last,
+      lastAction: last ? last.action : null, prompt: state.prompt, component,
+      prefix: gamePrefix(state.game),
+      tm: (message) => tm(message, names) });
+
+    const players = h("ul", { className: "players" }, state.players.map((p) => h("li",
+      { className: p.seat === toMove ? "to-move" : "" }, swatch(board, p.seat),
+      playerLabel(board, state.players, p.seat, state.view),
+      mine.includes(p.seat) ? ` (${t("match.you")})` : "",
+      p.kind === "human" ? h("small", { className: "muted" },
+        ` · ${p.joined ? t(p.online ? "match.online" : "match.offline") : t("match.not_joined")}`) : null,
+      (state.resigned || []).includes(p.seat) ? h("small", { className: "muted resigned" }, ` · ${t("match.resigned")}`)
+        : (state.kept_warm || []).includes(p.seat) ? h("small", { className: "muted kept-warm" }, ` · ${t("match.kept_warm")}`)
+          : null,
+      scoreChip(p.seat))));
+    const sheet = showSheet && state.summary ? summaryTable(state.summary, { seats: state.players.length,
+      winners: state.outcome?.winners || [], names,
+      head: (seat) => h("span", {}, swatch(board, seat), names(seat)) }) : null;
+
+    const info = h("div", { className: "info" });
+    if (board.renderInfo && !hidden) board.renderInfo(info, { view: state.view, t, lang: lang(),
+      component, tm: (message) => tm(message, names) });
+
+    const logBox = logList(board, state, state.log, null, null, state.events || []);
+
+    let hintBox = null;
+    if (myTurn && state.hints) {
+      // A hint is shown first and played only on a second, deliberate click.
+      const list = Array.isArray(hints) ? h("ol", { className: "hints" }, hints.map((hint) =>
+        h("li", { className: chosenHint === hint.action ? "chosen" : "" },
+          h("button", { "data-hint": hint.action, onclick: () => { chosenHint = hint.action; draw(); } },
+            words(hint.msg, hint.action, names)),
+          hint.value == null ? null
+            : h("small", { className: "muted", title: t("match.hint_value") }, ` ${Math.round(hint.value * 100)}%`),
+          hint.why ? h("small", { className: "muted hint-why" }, ` (${words(hint.why)})`) : null,
+          chosenHint === hint.action ? h("button", { className: "primary", "data-play-hint": hint.action,
+            onclick: () => { chosenHint = null; act(hint.action); } }, t("match.play_hint")) : null)))
+        : null;
+      hintBox = h("div", { className: "hint-box" },
+        h("button", { id: "hint", disabled: hints === "asked" || null, onclick: () => {
+          hints = "asked";
+          socket.send({ type: "hint" });
+          draw();
+        } }, hints === "asked" ? t("match.hint_thinking") : t("match.hint")), list);
+    }
+    const side = h("aside", { className: "side" },
+      h("section", { className: "card turn-card" },
+        h("p", { className: `turn ${myTurn ? "mine" : ""}`, id: "turn" }, turn),
+        myTurn && confirming ? confirmBar(names) : null,
+        state.undo || hintBox ? h("div", { className: "row turn-actions" }, undoButton(), hintBox) : null,
+        // A board that shows the prompt beside its own controls says so (showsPrompt).
+        myTurn && state.prompt && !board.showsPrompt ? h("p", { className: "prompt", id: "prompt" },
+          words(state.prompt, "", names)) : null,
+        h("p", { className: "muted" }, who),
+        h("p", { className: "status small", "data-status": status }, t(`match.status.${status}`))),
+      state.outcome && !showEnd ? resultCard(names) : null,
+      h("section", { className: "card players-card" }, h("h3", {}, t("match.players")), players,
+        state.warm ? h("p", { className: "muted small", id: "warm-rule" }, warmRule(state.warm)) : null,
+        sheet, info),
+      h("section", { className: "card log-card" }, h("h3", {}, t("match.log")), logBox),
+      settingsCard(),
+      state.can_resign ? h("p", { className: "row" }, resignButton()) : null,
+      h("a", { href: `#/rules/${state.game}`, className: "small" }, t("match.rules")));
+
+    root.dataset.version = String(state.version);
+    const header = h("h1", {}, state.title);
+    root.replaceChildren(header, banner, h("div", { className: "match-layout" }, boardBox, side));
+    if (state.outcome && showEnd) root.appendChild(endScreen());
+    else if (hidden) root.appendChild(passScreen());
+    else if (resigning && state.can_resign) root.appendChild(resignDialog());
+    const log = root.querySelector(".log");
+    if (log) log.scrollTop = log.scrollHeight;
+  }
+
+  return {
+    destroy() {
+      clearTimeout(bannerTimer);
+      socket.close();
+      if (window.meeplesSocket === socket) window.meeplesSocket = null;
+    },
+    rerender: draw,
+  };
+}
