@@ -20,7 +20,6 @@ bad action proves nothing. Findings are messages (``core.verify.*``), worded by 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -76,17 +75,17 @@ class Verdict:
 def verify(
     match: Match,
     published: str | None = None,
-    resigned: Sequence[tuple[int, int]] = (),
     outcome: dict[str, Any] | None = None,
     final: str | None = None,
 ) -> Verdict:
-    """Check a match record from its start to its end (see the module).
+    """Check a match record from its start to its end (see the module), its resignations
+    (``match.resigned``) counted.
 
     ``published`` is the commitment as announced before the match (a record's own field was
     written by whoever wrote the record); by default the record's own ``commitment``.
-    ``resigned``: the resignations in order, each (seat, actions played before it);
     ``outcome``: the stored outcome's JSON; ``final``: the stored final position text.
     """
+    resigned = match.resigned
     expected = published if published is not None else match.commitment
     findings = _seed_findings(match, published, expected)
     seed = match.seed if match.seed is not None and 0 <= match.seed < SEED_BOUND else None
@@ -163,14 +162,13 @@ def _seed_findings(match: Match, published: str | None, expected: str | None) ->
 
 def verify_json(data: Any, published: str | None = None) -> Verdict:
     """Check a match record as JSON data: :func:`verify` with the end it stores (its optional
-    ``resigned``, ``outcome`` and ``final`` fields). ``meeples verify`` and the server's replay
-    page both check a record this way.
+    ``outcome`` and ``final`` fields; its ``resigned`` is the record's own). ``meeples verify``
+    and the server's replay page both check a record this way.
 
     Raises:
         CorruptRecord: not a match record, or its end fields are malformed.
     """
     match = Match.from_json(data)
-    resigned = _resignations(data.get("resigned"))
     outcome = data.get("outcome")
     if outcome is not None and not (
         isinstance(outcome, dict) and isinstance(outcome.get("winners"), list)
@@ -180,25 +178,4 @@ def verify_json(data: Any, published: str | None = None) -> Verdict:
     final = data.get("final")
     if final is not None and not isinstance(final, str):
         raise CorruptRecord("field 'final' must be a position text or null")
-    return verify(match, published, resigned, outcome, final)
-
-
-def _resignations(data: Any) -> tuple[tuple[int, int], ...]:
-    """Return the resignations of a record's ``resigned`` field: ``[{"seat", "ply"}]``.
-
-    Raises:
-        CorruptRecord: not such a list.
-    """
-    if data is None:
-        return ()
-    shape = "field 'resigned' must list {\"seat\": S, \"ply\": N} objects"
-    if not isinstance(data, list):
-        raise CorruptRecord(shape)
-    out = []
-    for entry in data:
-        if not isinstance(entry, dict) or set(entry) != {"seat", "ply"} or not all(
-            isinstance(v, int) and not isinstance(v, bool) for v in entry.values()
-        ):
-            raise CorruptRecord(shape)
-        out.append((int(entry["seat"]), int(entry["ply"])))
-    return tuple(out)
+    return verify(match, published, outcome, final)

@@ -42,16 +42,15 @@ def record_of(room: Room) -> Match:
         position=stored.position,
         actions=tuple(stored.actions),
         commitment=room.dealer.commitment if known else None,
+        resigned=tuple((e.seat, e.ply) for e in stored.events
+                       if e.kind == lifecycle.RESIGN and e.seat is not None),
     )
 
 
 def record_json(room: Room, record: Match) -> dict[str, Any]:
-    """Return the record as the replay answer carries it: with the stored end (the
-    resignations, the stored outcome, the final position) for ``meeples verify`` to check."""
-    resigned = [{"seat": e.seat, "ply": e.ply} for e in room.stored.events
-                if e.kind == lifecycle.RESIGN and e.seat is not None]
-    return {**record.to_json(), "resigned": resigned, "outcome": room.stored.result,
-            "final": room.state.position()}
+    """Return the record as the replay answer carries it: with its stored end (the outcome,
+    the final position; the resignations are the record's) for ``meeples verify`` to check."""
+    return {**record.to_json(), "outcome": room.stored.result, "final": room.state.position()}
 
 
 def compute(record: Match, data: dict[str, Any], answer: dict[str, Any]) -> bytes:

@@ -3,7 +3,7 @@
 //   #/replay/ID        replay viewer    #/rules[/GAME]           rule help
 // It renders what the server sends and sends back action strings taken from the legal list.
 
-import { rememberTokens } from "./shared.js";
+import { applyPalette, rememberTokens } from "./shared.js";
 import { lang, loadCatalogue, onLangChange, setLang, t, translatePage } from "./i18n.js";
 import { lobbyPage } from "./lobby.js";
 import { matchPage } from "./match.js";
@@ -43,7 +43,13 @@ onLangChange(() => {
   if (page) page.rerender();
 });
 document.documentElement.lang = lang();
+applyPalette();
 translatePage();
 await loadCatalogue(lang());
+// The skip link: past the header, to the board of a match (else the page's main part).
+document.getElementById("skip").onclick = () => {
+  const target = document.querySelector("#board [tabindex='0'], #board button") || document.getElementById("app");
+  target.focus();
+};
 window.addEventListener("hashchange", route);
 route();

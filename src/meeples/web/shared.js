@@ -128,7 +128,9 @@ export function logList(board, state, entries, current = null, onPick = null, ev
       tm(event.msg, names)));
   let previous = null;
   const rows = entries.flatMap((entry, index) => [...eventsAt(entry.ply), logEntry(entry, index)]);
-  return h("ol", { className: "log", start: first + 1 }, rows, eventsAt(first + entries.length));
+  // A scrolling region a keyboard can reach (and scroll) on its own.
+  return h("ol", { className: "log", start: first + 1, tabindex: "0", "aria-label": t("match.log") },
+    rows, eventsAt(first + entries.length));
 
   function logEntry(entry, index) {
     // A decision the server declined for its player (their anytime setting) folds like a "done",
@@ -194,4 +196,37 @@ export function playerLabel(board, players, seat, view) {
 
 export function swatch(board, seat) {
   return h("span", { className: "swatch", style: `background:${board.seatColor(seat)}` });
+}
+
+// Whether the person asked for less motion (the system setting): boards then show results at once.
+export function reducedMotion() {
+  return window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+}
+
+// The colour-blind-safe seat colours (boards/palette.js): this browser's choice, applied to the
+// page's root element so that every board and swatch reads it.
+export function safeColours() {
+  return localStorage.getItem("meeples.palette") === "safe";
+}
+
+export function setSafeColours(on) {
+  if (on) localStorage.setItem("meeples.palette", "safe");
+  else localStorage.removeItem("meeples.palette");
+  applyPalette();
+}
+
+export function applyPalette() {
+  if (safeColours()) document.documentElement.dataset.palette = "safe";
+  else delete document.documentElement.dataset.palette;
+}
+
+// What has the keyboard's focus inside a part of the page, as a selector that finds the same
+// control once the part is drawn again (its id, or its data-focus key); null when nothing does.
+export function focusKey(part) {
+  const active = document.activeElement;
+  if (!active || !part.contains(active)) return null;
+  if (active.id) return `#${CSS.escape(active.id)}`;
+  if (active.dataset?.focus) return `[data-focus="${CSS.escape(active.dataset.focus)}"]`;
+  if (active.dataset?.action) return `[data-action="${CSS.escape(active.dataset.action)}"]`;
+  return null;
 }

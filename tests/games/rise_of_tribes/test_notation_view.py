@@ -41,7 +41,8 @@ def test_notation_illegal_action_explained() -> None:
 
 def test_notation_describe_action_in_words() -> None:
     state = GAME.wrap(turn(members={"a": (1, 0)}, hand=(S, B)))
-    assert state.describe("grow S") == "GROW with a die showing sun (sun power)"
+    assert state.describe("grow S") == \
+        "GROW with a die showing sun (sun power: add up to 4 members)"
 
 
 def test_position_text_round_trips_with_the_unseen_decks() -> None:
@@ -182,7 +183,7 @@ def test_notation_describe_focused_effort() -> None:
     inner: State = turn(members={"a": (1, 0)}, hand=(M, M), rows=((M, M, B),) * 4,
                         options={"leaders": True}, tribe=(data.KAHA, data.DABA))
     assert GAME.wrap(inner).describe("grow M!") == \
-        "GROW with a die showing moon, with Focused Effort (default power)"
+        "GROW with a die showing moon, with Focused Effort (default power: add up to 3 members)"
 
 
 def describe_in(inner: State, action: str) -> str:
@@ -190,11 +191,14 @@ def describe_in(inner: State, action: str) -> str:
 
 
 def test_describe_hex_f_is_a_hex_not_food() -> None:
-    inner = turn(members={"a": (1, 0)}, hand=(S, B), phase=Phase.ORDER, queue=(0, 5))
-    assert describe_in(inner, "fight f") == "resolve the conflict in hex f"
+    inner = turn(members={"a": (6, 0), "f": (4, 3)}, hand=(S, B), phase=Phase.ORDER,
+                 queue=(0, 5))
+    assert describe_in(inner, "fight f") == \
+        "resolve the conflict in hex f (7 members over its population limit of 5)"
     assert describe_in(inner, "add f") == "add a member to hex f"
-    assert describe_in(inner, "village f") == \
-        "build a village in hex f for 2 wood, 1 food and 3 stone"
+    assert describe_in(inner, "village f") == ("build a village in hex f for 2 wood, 1 food "
+                                               "and 3 stone: a victory point at the start of "
+                                               "each turn")
 
 
 def test_describe_exchanges_name_both_resources() -> None:
@@ -216,9 +220,82 @@ def test_describe_bow_invader_volcano_and_village_options() -> None:
     assert describe_in(inner, "bow 1") == "Bow: shoot a member of player 2"
     assert describe_in(inner, "vent 0") == "put the volcano next to hexes a and d"
     assert describe_in(inner, "village c -w e") == (
-        "build a village in hex c for 1 wood, 1 food and 3 stone (1 wood less: Crafty Builders), "
-        "with the elder on it")
+        "build a village in hex c for 1 wood, 1 food and 3 stone: a victory point at the start "
+        "of each turn (1 wood less: Crafty Builders), with the elder on it")
     assert describe_in(inner, "buy DC") == "buy Dugout Canoe for 3 wood"
+
+
+def test_conflict_prompt_says_each_hex_is_over_its_population_limit_s2_7() -> None:
+    # A hex holding only the active player's tribe is a conflict too (§2.7): the prompt says
+    # why, with the count and the limit, for it as for a fight between tribes.
+    inner = turn(members={"a": (3, 3), "i": (6, 0)}, hand=(), phase=Phase.ORDER, queue=(0, 8))
+    assert str(GAME.wrap(inner).prompt()) == (
+        "player 1: choose which conflict comes next: hex a (6 members over its population "
+        "limit of 5) and hex i (6 members of player 1 alone, over its population limit of 5)")
+    assert describe_in(inner, "fight i") == ("resolve the conflict in hex i (6 members of "
+                                             "player 1 alone, over its population limit of 5)")
+
+
+def test_conflict_prompt_names_the_drought_limit_and_the_invaders_r4() -> None:
+    inner = turn(members={"a": (5, 0)}, hand=(), phase=Phase.ORDER, queue=(0, 8), inv_hex=8,
+                 inv=5, slots=(data.DROUGHT, data.INVADERS))
+    assert describe_in(inner, "fight a") == ("resolve the conflict in hex a (5 members of "
+                                             "player 1 alone, over its population limit of 4)")
+    assert describe_in(inner, "fight i") == \
+        "resolve the conflict in hex i (5 invaders alone, over its population limit of 4)"
+
+
+def test_fight_log_uses_the_words_of_the_choice() -> None:
+    inner = turn(members={"a": (3, 3), "i": (6, 0)}, hand=(), phase=Phase.ORDER, queue=(0, 8))
+    choice = GAME.rules.describe_action(inner, "fight i")
+    logged = meeples.core.text.Message(f"{choice.key}.log",
+                                       {**choice.params, "player": meeples.core.text.player(0)})
+    assert str(logged) == ("player 1 resolves the conflict in hex i (6 members of player 1 "
+                           "alone, over its population limit of 5)")
+
+
+def test_describe_die_placement_says_what_the_power_does_with_its_modifiers_s4_1() -> None:
+    inner = turn(members={"a": (1, 0)}, hand=(S, B), decks=(data.goal_deck(2),) * 2,
+                 completed=((data.SHELTER, data.OXEN, data.CAVE_PAINTING), ()))
+    assert describe_in(inner, "grow S") == \
+        "GROW with a die showing sun (sun power: add up to 5 members)"
+    assert describe_in(inner, "move B") == \
+        "MOVE with a die showing blank (default power: move up to 3 members, up to 2 hexes each)"
+    assert describe_in(inner, "gather B") == ("GATHER with a die showing blank (default power: "
+                                              "gather 2 resources from each of up to 2 hexes)")
+    assert describe_in(inner, "lead S") == \
+        "LEAD with a die showing sun (sun power: draw 4 goals)"
+
+
+def test_describe_die_placement_with_nothing_to_do_says_so() -> None:
+    inner = turn(members={"a": (1, 0)}, hand=(S, B))  # an empty goal deck
+    assert describe_in(inner, "lead S") == \
+        "LEAD with a die showing sun (sun power: nothing to do with it now)"
+
+
+def test_describe_dice_spent_on_events_say_what_they_bring_s4_5() -> None:
+    inner = turn(members={"b": (4, 0)}, hand=(S, B), slots=(data.MAMMOTH, data.SABERTOOTH),
+                 mammoth=1, tiger=1, res=((0, 3, 0), (0, 0, 0)))
+    assert describe_in(inner, "hunt S") == \
+        "hunt the Mammoth with a die showing sun: gain 3 food and 1 VP"
+    assert describe_in(inner, "tame S") == \
+        "tame the Mammoth with a die showing sun: pay 3 food for 3 VP"
+    assert describe_in(inner, "tiger S") == \
+        "hunt the Sabertooth Tiger with a die showing sun: lose a member there for 1 VP"
+
+
+def test_describe_tiger_site_names_the_tribes_that_lose_a_member_s3_6() -> None:
+    inner = turn(members={"c": (2, 1)}, hand=(S, S), phase=Phase.SITE,
+                 pend=(data.SABERTOOTH, 2, 5, 8), slots=(data.SABERTOOTH, -1))
+    assert describe_in(inner, "site c") == ("put the Sabertooth Tiger on hex c: 2 tribes there "
+                                            "lose a member each (player 1 and player 2)")
+    assert describe_in(inner, "site f") == "put the Sabertooth Tiger on hex f"
+
+
+def test_describe_development_says_its_points_s2_8() -> None:
+    inner = turn(members={"a": (1, 0)}, hand=(S, B))
+    assert describe_in(inner, "goal D1") == \
+        "complete Bow for 2 wood and 1 stone: 1 victory point and its ability"
 
 
 def test_explain_focused_effort_reasons() -> None:

@@ -15,7 +15,15 @@ from meeples.core.errors import BadOptions
 from meeples.core.game import Game, Option, Outcome
 from meeples.core.score import ScoreSheet
 from meeples.core.text import Message, msg
-from meeples.games.rise_of_tribes import describe, notation, rules, score, view
+from meeples.games.rise_of_tribes import (
+    describe,
+    effects,
+    notation,
+    refusals,
+    rules,
+    score,
+    view,
+)
 from meeples.games.rise_of_tribes.state import CHANCE_PHASES, State
 
 
@@ -118,11 +126,16 @@ class RiseOfTribesRules:
 
     def explain_illegal(self, state: State, action: str) -> Message:
         """Return why an action is not legal."""
-        return describe.explain_illegal(state, action)
+        return refusals.explain_illegal(state, action)
 
     def describe_action(self, state: State, action: str) -> Message:
         """Return the message that says what a legal action does."""
         return describe.describe_action(state, action)
+
+    def effects(self, state: State, action: str, after: State) -> list[Message]:
+        """Return what a legal action caused beyond itself: conflicts, members lost, VP and
+        why, bonus resources, villages, events (``effects`` module)."""
+        return effects.effects(state, action, after)
 
     def action_parts(self, action: str) -> dict[str, Any]:
         """Return the structured parts of an action (table: ``notation`` module docstring)."""

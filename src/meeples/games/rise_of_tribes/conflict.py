@@ -111,7 +111,12 @@ def remove_invaders(w: Work, amount: int) -> None:
 
 
 def resolve_hex(w: Work) -> None:
-    """Spear, Walls, then simultaneous removal rounds (R3, R14) and the deserted villages."""
+    """Spear, Walls, then simultaneous removal rounds (R3, R14) and the deserted villages.
+
+    The effects (``witness.py``) tell a conflict from the calls this function makes, in this
+    order: ``turn_order`` twice (Spear, Walls), ``has_power`` (Intimidate: the rounds start),
+    ``limit`` (the rounds are over), ``check_villages`` (the hex is settled); keep that order or
+    change the witness with it (``test_effects_replay_is_the_rules_apply`` pins it)."""
     h, active_present, _, start_invaders, owner = w.pend
     a = w.active
     # Defenders' Spear, then Walls: the attacker loses a member (if present).

@@ -1,8 +1,9 @@
 """Rise of Tribes in words, as messages (:mod:`meeples.core.text`): ``describe_action`` for a
-legal action, ``explain_illegal`` for one that is not (the reason, as precisely as the rule
-sheet gives it), ``prompt`` for the decision at hand, and ``anytime_skip``.
+legal action, ``prompt`` for the decision at hand, and ``anytime_skip``; why an action is
+refused is ``refusals.py``, what a goal asks and how far a player is from it
+``requirements.py``, what an action caused ``effects.py``.
 
-This is the one place of wording logic: it reads an action through its parts
+This is the one place of action wording logic: it reads an action through its parts
 (``notation.action_parts``), never by slicing its text, and names components by reference
 (``Ref("rot.goal", "D1")``...), so each client words them in its language from the catalogues
 ``text/{en,fr,es}.json``. Action messages read both as a button label and after a player's name
@@ -21,7 +22,7 @@ from meeples.games.rise_of_tribes import data, rules
 # rules first: it imports the step modules in the order their cycle needs.
 from meeples.games.rise_of_tribes import actions, goals
 from meeples.games.rise_of_tribes.notation import action_parts
-from meeples.games.rise_of_tribes.state import Flag, Phase, State
+from meeples.games.rise_of_tribes.state import Phase, State
 
 RES = data.RESOURCE_LETTERS
 FACES = data.FACE_LETTERS
@@ -129,7 +130,7 @@ def step(s: State) -> Message:
     if phase == Phase.DREAM:
         return msg("rot.step.dream", power=power(data.DREAMTIME))
     if phase == Phase.ORDER:
-        return msg("rot.step.order", n=len(s.queue))
+        return msg("rot.step.order", hexes=listing([conflict_hex(s, h) for h in s.queue]))
     if phase == Phase.EVADE:
         return msg("rot.step.evade", power=power(data.EVASION), hex=rules.hex_name(s.pend[0]),
                    n=data.EVASION_MEMBERS - s.pend[2])
@@ -235,13 +236,66 @@ def _place(s: State, p: dict[str, Any]) -> Message:
     act = data.ACTION_NAMES.index(p["row"])
     die = FACES.index(p["face"])
     power_read = actions.read_power((die, *s.rows[act][:2]))
+    text = f"{p['row']} {p['face']}{'!' if p['focus'] else ''}"
+    effect = power_effect(s, text, p["row"])
     if p["focus"]:
-        return msg("rot.act.focus", first=placed, power=power(data.FOCUSED_EFFORT))
-    return msg("rot.and_power", first=placed, level=msg(f"rot.level.{power_read}"))
+        return msg("rot.act.focus", first=placed, power=power(data.FOCUSED_EFFORT),
+                   effect=effect)
+    return msg("rot.and_power", first=placed, level=msg(f"rot.level.{power_read}"),
+               effect=effect)
+
+
+def power_effect(s: State, action: str, row: str) -> Message:
+    """Return what placing a die lets the player do: the action's size with every development,
+    leader power and event that adds to it (§4.1, §4.4, §4.6, §3.6), read off the state the
+    placement leads to, so that no count of the rules is written here a second time."""
+    after = rules.apply(s, action)
+    if after.phase == Phase.LIGHT:  # Light in the Dark: a free resource, then the action
+        after = rules.apply(after, "light w")
+    p = s.active
+    if row == "grow" and after.phase == Phase.GROW:
+        return msg("rot.power.grow", n=min(after.left, after.supply(p)))
+    if row == "move" and after.phase == Phase.MOVE:
+        if after.power > 1:  # Oxen, Wayfarers
+            return msg("rot.power.move_far", n=after.left, distance=after.power)
+        return msg("rot.power.move", n=after.left)
+    if row == "gather" and after.phase == Phase.GATHER:
+        return msg("rot.power.gather", n=after.left, each=msg("rot.power.each", n=after.power))
+    if row == "lead":
+        if after.phase == Phase.RECYCLE:
+            drawn = after.left
+        elif after.phase == Phase.CARD:
+            drawn = after.to_draw
+        else:  # the deck held no more than that: drawn at once
+            drawn = len(after.progress[p]) - len(s.progress[p])
+        if drawn:
+            return msg("rot.power.lead", n=drawn)
+    return msg("rot.power.idle")
 
 
 def _spend(s: State, p: dict[str, Any]) -> Message:
-    return msg(f"rot.act.{p['verb']}", event=event(p["event"]), face=face(p["face"]))
+    """Return a die spent on the Mammoth or the Sabertooth Tiger, with what it brings (§4.5)."""
+    verb, ev, die = p["verb"], event(p["event"]), face(p["face"])
+    if verb == "hunt":
+        return msg("rot.act.hunt", event=ev, face=die, food=amount("f", data.MAMMOTH_HUNT[0]),
+                   n=data.MAMMOTH_HUNT[1])
+    if verb == "tame":
+        return msg("rot.act.tame", event=ev, face=die, cost=amount("f", data.MAMMOTH_TAME[0]),
+                   n=data.MAMMOTH_TAME[1])
+    return msg("rot.act.tiger", event=ev, face=die, n=data.SABERTOOTH_VP)
+
+
+def conflict_hex(s: State, h: int) -> Message:
+    """Return a conflict hex with why it is one (§2.7): its members over its population limit,
+    and whose they are when one tribe, or the invaders, hold it alone (R4, Q7)."""
+    name, count, cap = rules.hex_name(h), s.total(h), s.limit(h)
+    tribes = [q for q in range(s.n) if s.pop[h][q]]
+    if not s.invaders_at(h) and len(tribes) == 1:
+        return msg("rot.step.conflict_alone", hex=name, count=count, limit=cap,
+                   owner=player(tribes[0]))
+    if not tribes:
+        return msg("rot.step.conflict_invaders", hex=name, count=count, limit=cap)
+    return msg("rot.step.conflict_hex", hex=name, count=count, limit=cap)
 
 
 def _stop(s: State, p: dict[str, Any]) -> Message:
@@ -291,8 +345,13 @@ def _pass(s: State, p: dict[str, Any]) -> Message:
 
 
 def _site(s: State, p: dict[str, Any]) -> Message:
-    return msg("rot.act.site", event=event(s.pend[0]) if s.phase == Phase.SITE else
-               event(data.INVADERS), hex=p["hex"])
+    ev = s.pend[0] if s.phase == Phase.SITE else data.INVADERS
+    h = rules.hex_index(p["hex"], s.n)
+    tribes = [player(q) for q in range(s.n) if s.pop[h][q]]
+    if ev == data.SABERTOOTH and tribes:  # §3.6: every tribe there loses a member
+        return msg("rot.act.site_tiger", event=event(ev), hex=p["hex"], n=len(tribes),
+                   losers=listing(tribes))
+    return msg("rot.act.site", event=event(ev), hex=p["hex"])
 
 
 def _vent(s: State, p: dict[str, Any]) -> Message:
@@ -303,7 +362,8 @@ def _vent(s: State, p: dict[str, Any]) -> Message:
 def _goal(s: State, p: dict[str, Any]) -> Message:
     card = data.GOAL_IDS.index(p["goal"])
     if card < _DEVELOPMENTS:
-        return msg("rot.act.goal_dev", goal=goal(card), cost=amounts(data.DEV_COST[card]))
+        return msg("rot.act.goal_dev", goal=goal(card), cost=amounts(data.DEV_COST[card]),
+                   n=data.DEVELOPMENT_VP)
     return msg("rot.act.goal_ach", goal=goal(card),
                n=data.ACHIEVEMENT_VP[card - _DEVELOPMENTS])
 
@@ -364,7 +424,8 @@ _DESCRIBE: dict[str, Callable[[State, dict[str, Any]], Message]] = {
     "draw": _draw,
     "bottom": lambda s, p: msg("rot.act.bottom", goal=goal(p["goal"]),
                                power=power(data.DREAMTIME)),
-    "fight": lambda s, p: msg("rot.act.fight", hex=p["hex"]),
+    "fight": lambda s, p: msg("rot.act.fight",
+                              where=conflict_hex(s, rules.hex_index(p["hex"], s.n))),
     "evade": lambda s, p: msg("rot.act.evade", src=p["from"], dest=p["to"],
                               power=power(data.EVASION)),
     "bow": _bow,
@@ -396,194 +457,3 @@ _DESCRIBE: dict[str, Callable[[State, dict[str, Any]], Message]] = {
     "cards": _cards,
     "event": lambda s, p: msg("rot.act.event", event=event(p["event"])),
 }
-
-
-# --- why an action is refused ---------------------------------------------------------------------
-
-def explain_illegal(s: State, action: str) -> Message:
-    """Return the message that says why an action is not legal."""
-    if s.over:
-        return msg("core.game_over")
-    p = action_parts(action)
-    verb = p["verb"]
-    reason: Message | None = None
-    if verb == "power":
-        reason = _explain_pick(s, p["power"])
-    elif s.phase == Phase.ACT and verb in ("place", "hunt", "tame", "tiger"):
-        reason = _explain_die(s, p)
-    elif s.phase == Phase.GOALS and verb == "goal":
-        reason = _explain_goal(s, data.GOAL_IDS.index(p["goal"]))
-    elif s.phase == Phase.GOALS and verb == "village":
-        reason = _explain_village(s, p)
-    elif s.phase == Phase.GOALS and verb == "buy":
-        reason = _explain_buy(s, data.EVENT_IDS.index(p["event"]))
-    if reason is not None:
-        return reason
-    legal = rules.legal_actions(s)
-    hint = ", ".join(legal[:4]) + (", ..." if len(legal) > 4 else "")
-    if rules.is_chance(s):
-        return msg("rot.why.chance_node", step=chance_step(s), examples=hint)
-    if verb in CHANCE_VERBS:
-        return msg("rot.why.chance_outcome", player=player(s.decider), step=step(s))
-    return msg("rot.why.not_now", player=player(s.decider), step=step(s), examples=hint)
-
-
-#: The verbs of chance's outcomes (notation: the forms after "(chance)"), never a player's.
-CHANCE_VERBS = frozenset({"terrain", "tile", "tribe", "first", "roll", "cards", "event"})
-
-
-def _explain_goal(s: State, card: int) -> Message:
-    p = s.active
-    if card not in s.progress[p]:
-        return msg("rot.why.not_in_progress", goal=goal(card))
-    if card < _DEVELOPMENTS:
-        return msg("rot.why.dev_cost", goal=goal(card), cost=amounts(data.DEV_COST[card]))
-    return msg("rot.why.condition", goal=goal(card), requirement=requirement(card))
-
-
-def _explain_buy(s: State, ev: int) -> Message:
-    if ev not in data.ACQUIRE:
-        return msg("rot.why.not_for_sale", event=event(ev))
-    slot = s.slot_of(ev)
-    if slot < 0:
-        return msg("rot.why.not_in_slot", event=event(ev))
-    kind = data.ACQUIRE[ev]
-    cost = data.ACQUIRE_BASE - s.tokens[slot][kind]
-    return msg("rot.why.event_cost", event=event(ev), cost=amount(RES[kind], cost))
-
-
-def _explain_pick(s: State, code: str) -> Message:
-    """Return why a leader power cannot be picked now (option leader_powers="pick", Q18)."""
-    if s.leaders <= 1:
-        return msg("rot.why.pick_off")
-    if s.phase != Phase.PICK:
-        return msg("rot.why.pick_done")
-    t = s.tribe[s.decider]
-    return msg("rot.why.pick_other", power=power(code), tribe=tribe(t), first=power(2 * t),
-               second=power(2 * t + 1))
-
-
-def _not_picked(s: State, p: int, pw: int) -> Message | None:
-    """Return the reason a power of p's own tribe is off under the pick option, else None."""
-    chosen = s.chosen_power(p)
-    if chosen < 0 or chosen >> 1 != pw >> 1:
-        return None
-    return msg("rot.why.not_picked", chosen=power(chosen), power=power(pw))
-
-
-def _explain_die(s: State, parts: dict[str, Any]) -> Message | None:
-    verb, letter = parts["verb"], parts["face"]
-    p = s.active
-    if FACES.index(letter) not in s.hand:
-        return msg("rot.why.no_die", face=face(letter))
-    if verb in ("hunt", "tame"):
-        mammoth = event(data.MAMMOTH)
-        if s.mammoth < 0:
-            return msg("rot.why.not_on_board", event=mammoth)
-        if s.pop[s.mammoth][p] < data.MAMMOTH_MEMBERS:
-            return msg("rot.why.mammoth_members", event=mammoth, n=data.MAMMOTH_MEMBERS)
-        if verb == "tame":
-            return msg("rot.why.tame_cost", event=mammoth,
-                       cost=amount("f", data.MAMMOTH_TAME[0]))
-        return None
-    if verb == "tiger":
-        tiger = event(data.SABERTOOTH)
-        if s.tiger < 0:
-            return msg("rot.why.not_on_board", event=tiger)
-        return msg("rot.why.tiger_members", event=tiger, n=data.SABERTOOTH_MEMBERS)
-    act = data.ACTION_NAMES.index(parts["row"])
-    if act in s.used:
-        return msg("rot.why.used", action=action_ref(parts["row"]))
-    if parts["focus"]:
-        focus = power(data.FOCUSED_EFFORT)
-        if not s.has_power(p, data.FOCUSED_EFFORT):
-            return _not_picked(s, p, data.FOCUSED_EFFORT) or \
-                msg("rot.why.not_your_power", power=focus, tribe=tribe(data.KAHA))
-        if s.flags[Flag.FOCUS]:
-            return msg("rot.why.once_per_turn", power=focus)
-        if actions.read_power((FACES.index(letter), *s.rows[act][:2])) != data.POWER_MOON:
-            return msg("rot.why.not_moon", action=action_ref(parts["row"]), power=focus)
-    return None
-
-
-def _explain_village(s: State, parts: dict[str, Any]) -> Message | None:
-    p = s.active
-    h = ord(parts["hex"]) - 97
-    if h >= len(s.pop) or not s.pop[h][p]:
-        return msg("rot.why.village_members")
-    if s.villages[h] >= 0:
-        return msg("rot.why.village_taken")
-    if s.invaders_at(h):
-        return msg("rot.why.village_invaders", event=event(data.INVADERS))
-    if s.villages_left() <= 0:
-        return msg("rot.why.no_villages")
-    if parts["elder"]:
-        if not s.elders_on:
-            return msg("rot.why.no_elders")
-        if s.elder_at[p] >= 0:
-            return msg("rot.why.elder_placed")
-    crafty = power(data.CRAFTY_BUILDERS)
-    if s.has_power(p, data.CRAFTY_BUILDERS) and not parts["discount"]:
-        return msg("rot.why.name_discount", power=crafty, example=f"village {parts['hex']} -w")
-    if parts["discount"] and not s.has_power(p, data.CRAFTY_BUILDERS):
-        return _not_picked(s, p, data.CRAFTY_BUILDERS) or \
-            msg("rot.why.not_your_power", power=crafty, tribe=tribe(data.DABA))
-    return msg("rot.why.village_cost", cost=amounts(goals.village_cost(s, p)))
-
-
-# --- goal requirements and progress (view.py shows them) ------------------------------------------
-
-def requirement(card: int) -> Message:
-    """Return what a goal card asks: a development's cost, an achievement's condition."""
-    if card < _DEVELOPMENTS:
-        return msg("rot.req.cost", cost=amounts(data.DEV_COST[card]))
-    numbers = {
-        data.GATHER6: data.GATHER6_AMOUNT, data.NEIGHBOURS: data.NEIGHBOURS_GROUP,
-        data.WATERS: data.WATERS_LAKES, data.MASTERS: 3, data.EXPANSION: data.EXPANSION_HEXES,
-        data.GREAT_TRIBE: data.GREAT_TRIBE_MEMBERS, data.SETTLERS: data.SETTLERS_VILLAGES,
-        data.RAID: 1,
-    }
-    return msg(f"rot.req.{data.GOAL_IDS[card]}", n=numbers[card])
-
-
-def progress(s: State, p: int, card: int) -> Message:
-    """Return how far player p is from a goal card now (what they have of what it asks)."""
-    if card < _DEVELOPMENTS:
-        cost = data.DEV_COST[card]
-        missing = [max(0, cost[r] - s.res[p][r]) for r in range(3)]
-        if not any(missing):
-            return msg("rot.progress.affordable")
-        return msg("rot.progress.missing", missing=amounts(missing))
-    if card in (data.GATHER6, data.RAID):
-        key = "met" if goals.condition_met(s, p, card) else "this_turn"
-        return msg(f"rot.progress.{key}")
-    stand = goals.standing(s, p)
-    have = {
-        data.NEIGHBOURS: goals.largest_group(s.n, stand.majority),
-        data.WATERS: stand.lakes,
-        data.MASTERS: _types_held(s, stand.majority),
-        data.EXPANSION: stand.occupied,
-        data.GREAT_TRIBE: stand.members,
-        data.SETTLERS: s.villages_of(p),
-    }[card]
-    need = requirement(card).params["n"]
-    return msg("rot.progress.count", have=min(have, need), n=need)
-
-
-def _types_held(s: State, hexes_held: list[int]) -> int:
-    """Return how many of lake, forest and mountain distinct held hexes cover (R8)."""
-    kinds, wild = set(), 0
-    for h in hexes_held:
-        if s.special[h] == data.WILD_LAND:
-            wild += 1
-        else:
-            kinds.add(s.terrain[h])
-    return min(3, len(kinds) + wild)
-
-
-def is_ready(s: State, p: int, card: int) -> bool:
-    """Return whether player p could complete a goal in progress now, in step 5 (its cost is at
-    hand, or its condition holds)."""
-    if card < _DEVELOPMENTS:
-        return all(s.res[p][r] >= data.DEV_COST[card][r] for r in range(3))
-    return goals.condition_met(s, p, card)

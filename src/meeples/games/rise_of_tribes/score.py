@@ -16,15 +16,17 @@ from meeples.games.rise_of_tribes.state import State
 #: The sources shown even when nobody scored there.
 _ALWAYS = {data.VP_VILLAGES, data.VP_DEVELOPMENTS, data.VP_ACHIEVEMENTS}
 
-#: The sources that are event cards, named by the event (catalogue kind "rot.event").
-_EVENTS = {data.VP_ALTAR: data.ALTAR, data.VP_MAMMOTH: data.MAMMOTH,
+#: The sources that are event cards, named by the event (catalogue kind "rot.event"; the
+#: effects name them too).
+EVENT_SOURCES = {data.VP_ALTAR: data.ALTAR, data.VP_MAMMOTH: data.MAMMOTH,
            data.VP_SABERTOOTH: data.SABERTOOTH, data.VP_INVADERS: data.INVADERS,
            data.VP_CHIEFTAIN: data.CHIEFTAIN}
 
 
 def _label(source: int) -> Message:
-    if source in _EVENTS:
-        return msg("rot.source.event", event=Ref("rot.event", data.EVENT_IDS[_EVENTS[source]]))
+    if source in EVENT_SOURCES:
+        event = data.EVENT_IDS[EVENT_SOURCES[source]]
+        return msg("rot.source.event", event=Ref("rot.event", event))
     return msg(f"rot.source.{data.VP_SOURCES[source]}")
 
 

@@ -14,7 +14,7 @@ from collections import Counter
 from typing import Any
 
 from meeples.core.chance import CHANCE
-from meeples.games.rise_of_tribes import data, describe, notation, rules
+from meeples.games.rise_of_tribes import data, notation, requirements, rules
 from meeples.games.rise_of_tribes.state import Phase, State
 
 RES = data.RESOURCE_LETTERS
@@ -132,11 +132,11 @@ def _goals(s: State, p: int) -> list[dict[str, Any]]:
             "id": data.GOAL_IDS[card], "kind": "development" if dev else "achievement",
             "done": done,
             "vp": data.DEVELOPMENT_VP if dev else data.ACHIEVEMENT_VP[card - developments],
-            "requirement": describe.requirement(card).to_json(),
+            "requirement": requirements.requirement(card).to_json(),
             "progress": None, "ready": None,
         }
         if not done:
-            entry["progress"] = describe.progress(s, p, card).to_json()
-            entry["ready"] = describe.is_ready(s, p, card)
+            entry["progress"] = requirements.progress(s, p, card).to_json()
+            entry["ready"] = requirements.is_ready(s, p, card)
         out.append(entry)
     return out
