@@ -124,6 +124,7 @@ def uvicorn_options(args: argparse.Namespace) -> dict[str, Any]:
     it from 127.0.0.1, so anyone on the machine (or any local proxy passing the header on)
     could pose as a new address at each request and escape every per-address limit.
     """
+    from meeples.server import heads
     from meeples.server.guard import MAX_FRAME
 
     trusted: list[str] = args.forwarded_allow_ips
@@ -135,6 +136,8 @@ def uvicorn_options(args: argparse.Namespace) -> dict[str, Any]:
         "ws_max_size": MAX_FRAME,
         "proxy_headers": bool(trusted),
         "forwarded_allow_ips": trusted or None,
+        # A request's line and headers are bounded (431, closed): uvicorn reads any size.
+        **heads.uvicorn_options(),
     }
 
 

@@ -10,7 +10,9 @@ The actions include chance's outcomes (:mod:`meeples.core.chance`), each drawn b
 the seed at its index, so ``meeples verify`` can check them against the seed, and the seed
 against its ``commitment`` (SHA-256, published before the game). The seed is written as decimal
 text: it may have 256 bits, more than JSON numbers carry safely.
-``position`` is set instead of ``seed``/``options`` when the match started from a position text.
+``position`` is set instead of ``options`` when the match started from a position text; its
+``seed`` is then the seed of the chance drawn after that position (a server's match: null when
+unknown), and the start is the position alone.
 
 Records of the first format (``meeples-match/1``: the seed a number, no commitment, chance kept
 inside the engine) still load: a game whose chance became explicit since converts their actions
@@ -190,8 +192,9 @@ class Match:
             raise CorruptRecord("field 'options' must be an object or null")
         if position is not None and not isinstance(position, str):
             raise CorruptRecord("field 'position' must be a text or null")
-        if (seed is None) == (position is None):
-            raise CorruptRecord("a record has either a seed or a start position")
+        if seed is None and position is None:
+            raise CorruptRecord("a record has either a seed or a start position (or both: the"
+                                " seed of the chance after that position)")
         if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
             raise CorruptRecord("field 'actions' must be a list of action strings")
         seats = data.get("seats")

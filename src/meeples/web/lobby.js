@@ -2,7 +2,7 @@
 // finished, and this browser's own games.
 
 import { app, h, toast, errorText, api, loadGames, boardFor, tokensFor, rememberTokens, matchLink,
-  swatch, loadedBoard } from "./shared.js";
+  swatch, loadedBoard, warmRule } from "./shared.js";
 import { lang, t } from "./i18n.js";
 
 // The bot speeds a game may be created with (the server's delay before each bot decision).
@@ -286,6 +286,7 @@ export function lobbyPage() {
         result,
         h("span", { className: "muted when" }, ` · ${t("lobby.created_ago", { time: ago(item.created) })}`,
           item.moved ? ` · ${t("lobby.moved_ago", { time: ago(item.moved) })}` : ""),
+        item.warm ? h("span", { className: "muted warm-rule" }, ` · ${warmRule(item.warm)}`) : null,
         h("span", { className: "spacer" }), mine, actions);
     })) : h("p", { className: "muted" }, t("lobby.none"));
     return h("section", { className: "card", "data-list": kind }, h("h2", {}, title), list);

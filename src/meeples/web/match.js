@@ -3,7 +3,7 @@
 
 import { app, h, toast, words, errorText, focusKey, boardFor, tokensFor, rememberTokens, namer, CHANCE,
   logList, lastDecision, playerLabel, swatch, reducedMotion, safeColours, setSafeColours, thirdPerson,
-  logWords, ruleLink } from "./shared.js";
+  logWords, ruleLink, warmRule } from "./shared.js";
 import { component, gamePrefix, lang, t, tm } from "./i18n.js";
 import { LiveSocket } from "./socket.js";
 import { summaryTable } from "./summary.js";
@@ -458,7 +458,8 @@ export function matchPage(matchId, urlTokens) {
         h("p", { className: "status small", "data-status": status }, t(`match.status.${status}`))),
       state.outcome && !showEnd ? resultCard(names) : null,
       h("section", { className: "card players-card" }, h("h2", { className: "card-title" }, t("match.players")),
-        players, sheet, info),
+        players, state.warm ? h("p", { className: "muted small", id: "warm-rule" }, warmRule(state.warm)) : null,
+        sheet, info),
       h("section", { className: "card log-card" }, h("h2", { className: "card-title" }, t("match.log")),
         foldToggle(), logBox),
       settingsCard(),

@@ -39,6 +39,15 @@ export function words(message, english = "", names = null) {
   return message ? tm(message, names) : english;
 }
 
+// A match's warm-seat settings, public to everyone at the table: a bot may play an absent
+// player's seat, and each player should know after how long and how strong (issue 28).
+export function warmRule(warm) {
+  if (!warm) return null;
+  const time = warm.after % 60 === 0 ? t("warm.minutes", { n: warm.after / 60 })
+    : t("warm.seconds", { n: warm.after });
+  return t("warm.rule", { level: t(`level.${warm.level}`), time });
+}
+
 // The engine's own reasons (an illegal action, a refused new game) come as messages ("msg"),
 // worded here in the page's language; the server's own errors are worded by their code.
 export function errorText(message) {
