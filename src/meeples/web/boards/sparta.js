@@ -3,6 +3,15 @@
 // descriptions are the server's messages, worded by ctx.tm.
 import { el } from "./dom.js";
 
+// The board's own stylesheet, next to this module.
+if (typeof document !== "undefined" && !document.getElementById("sp-style")) {
+  const link = document.createElement("link");
+  link.id = "sp-style";
+  link.rel = "stylesheet";
+  link.href = new URL("./sparta.css", import.meta.url).href;
+  document.head.appendChild(link);
+}
+
 const FILES = "abcdefghij";
 const SIZE = 10;
 const CELL = 52;
