@@ -64,6 +64,38 @@ function lastMarks(last) {
   return marks;
 }
 
+// What the actions played since the previous view did to its pieces, from their parts and the
+// two views: which piece slid from where (following one piece through several moves), which
+// changed kind on the way (a promotion), and which left the board (where it was last seen).
+function motionOf(motion, view) {
+  if (!motion?.previous?.pieces || !motion.fresh?.length) return null;
+  const before = motion.previous.pieces;
+  const cameFrom = new Map(); // square now → square the piece stood on in the previous view
+  for (const entry of motion.fresh) {
+    const parts = entry.parts || {};
+    if (parts.verb !== "move" || !parts.from || !parts.to) continue;
+    const origin = cameFrom.has(parts.from) ? cameFrom.get(parts.from) : parts.from;
+    cameFrom.delete(parts.from);
+    cameFrom.set(parts.to, origin);
+  }
+  const slides = new Map();
+  const changed = new Set();
+  const stayed = new Set();
+  for (const [square, piece] of Object.entries(view.pieces)) {
+    const origin = cameFrom.has(square) ? cameFrom.get(square) : square;
+    const was = before[origin];
+    if (!was) continue;
+    stayed.add(origin);
+    if (origin !== square) slides.set(square, origin);
+    if (was.kind !== piece.kind) changed.add(square);
+  }
+  const lastSeen = new Map([...cameFrom].map(([now, origin]) => [origin, now]));
+  const fallen = Object.entries(before)
+    .filter(([square]) => !stayed.has(square))
+    .map(([square, piece]) => ({ square: lastSeen.get(square) || square, piece }));
+  return { before, slides, changed, fallen };
+}
+
 // Per board container: the selected piece, the square holding the tab stop, and whether the
 // keyboard focus was in the board (so that a redraw puts it back on the same square).
 const boards = new WeakMap();
@@ -81,7 +113,7 @@ function tint(colour, amount) {
   return `rgb(${mixed.join(", ")})`;
 }
 
-// Draw the board into container. ctx: view, legal, seat, interactive, onAct, t, tm, last.
+// Draw the board into container. ctx: view, legal, seat, interactive, onAct, t, tm, last, motion.
 export function render(container, ctx) {
   const { view, t } = ctx;
   const flipped = ctx.seat === 1;
@@ -94,6 +126,7 @@ export function render(container, ctx) {
   const colours = [seatColor(0), seatColor(1)];
   const targets = selected && legal.moves.has(selected) ? legal.moves.get(selected) : new Map();
   const last = lastMarks(ctx.last);
+  const moved = motionOf(ctx.motion, view);
 
   // The squares as the player sees them: row 0 at the top, North's board turned around.
   const squareAt = (row, col) => `${FILES[flipped ? SIZE - 1 - col : col]}${flipped ? row + 1 : SIZE - row}`;
@@ -170,13 +203,29 @@ export function render(container, ctx) {
   for (const [square, owner] of Object.entries(view.cities)) drawCity(drawing, place(square), owner, colours);
   for (const [square, mark] of last) drawLastMark(drawing, place(square), mark);
 
-  for (const [square, piece] of Object.entries(view.pieces)) {
+  // The pieces; those that slide are drawn last, above the others.
+  const order = Object.entries(view.pieces)
+    .sort(([a], [b]) => Number(moved?.slides.has(a) || false) - Number(moved?.slides.has(b) || false));
+  for (const [square, piece] of order) {
     const [cx, cy] = centre(square);
     const classes = ["piece", `owner${piece.owner}`, piece.kind];
     if (isMovable(square)) classes.push("movable");
     if (square === selected) classes.push("selected");
     const g = el("g", { class: classes.join(" "), "data-piece": square, transform: `translate(${cx} ${cy})` }, drawing);
-    drawPiece(g, piece, colours);
+    let body = g;
+    if (moved?.slides.has(square)) {
+      const [fx, fy] = centre(moved.slides.get(square));
+      body = el("g", { class: "slide" }, g);
+      body.style.setProperty("--dx", `${fx - cx}px`);
+      body.style.setProperty("--dy", `${fy - cy}px`);
+    }
+    drawPiece(body, piece, colours);
+    if (moved?.changed.has(square)) {
+      // A promotion: the warrior it was fades into the hero it became, with a ring.
+      const was = moved.before[moved.slides.get(square) || square];
+      drawPiece(el("g", { class: "was" }, body), was, colours);
+      el("circle", { r: 20, class: "promo-ring" }, body);
+    }
   }
 
   for (const [square, item] of targets) {
@@ -185,6 +234,24 @@ export function render(container, ctx) {
     el("rect", { x: x + 7, y: y + 7, width: CELL - 14, height: CELL - 14, rx: 5, class: "target-area" }, g);
     el("circle", { cx: x + CELL / 2, cy: y + CELL / 2, r: 7, class: "target-dot" }, g);
     el("title", {}, g).textContent = ctx.tm(item.msg);
+  }
+
+  // Pieces that left the board fade where they were, with each side's loss counted once.
+  if (moved?.fallen.length) {
+    const layer = el("g", { class: "motion" }, drawing);
+    const counted = new Set();
+    for (const { square, piece } of moved.fallen) {
+      const [cx, cy] = centre(square);
+      const ghost = el("g", { transform: `translate(${cx} ${cy})` }, layer);
+      drawPiece(el("g", { class: "fallen" }, ghost), piece, colours);
+      ghost.addEventListener("animationend", () => ghost.remove(), { once: true });
+      if (counted.has(piece.owner)) continue;
+      counted.add(piece.owner);
+      const n = moved.fallen.filter((f) => f.piece.owner === piece.owner).length;
+      const label = el("g", { transform: `translate(${cx + 14} ${cy - 16})` }, layer);
+      el("text", { class: "loss" }, label).textContent = `−${n}`;
+      label.addEventListener("animationend", () => label.remove(), { once: true });
+    }
   }
 
   // The grid: one named, focusable square per square, in rows as the player sees them.
@@ -231,7 +298,7 @@ export function render(container, ctx) {
   const tell = (square) => {
     hint.textContent = targets.has(square) ? ctx.tm(targets.get(square).msg) : help;
   };
-  const redraw = () => render(container, ctx);
+  const redraw = () => render(container, { ...ctx, motion: null });
   // Enter, Space or a click on a square: play the target, select a piece that can act, or drop
   // the selection.
   const choose = (square) => {
