@@ -103,6 +103,7 @@ def test_game_is_played_to_its_end_by_keyboard_alone(page: Any, server: str) -> 
         page.wait_for_function(f"document.querySelectorAll('.log li').length > {before}")
     page.wait_for_selector("#game-over")
     assert page.locator("ol.ranking li").count() >= 1
+    assert focused_square(page) is None  # not left behind the end screen
     shot(page, "sparta_keyboard_game_over")
 
 

@@ -385,12 +385,14 @@ export function render(container, ctx) {
     }, 0);
   });
   if (state.focused) {
-    // After the page has put the board in place (match.js moves it after this call).
+    // After the page has put the board in place (match.js moves it after this call); never
+    // behind a dialog that covers the board (the end of the game, passing the device).
     queueMicrotask(() => {
       const cell = cells.get(state.focus);
       const active = document.activeElement;
       if (!cell?.isConnected) return;
-      if (active && active !== document.body && !container.contains(active)) {
+      const covered = document.querySelector("[aria-modal='true'], .overlay");
+      if (covered || (active && active !== document.body && !container.contains(active))) {
         state.focused = false;
         return;
       }
