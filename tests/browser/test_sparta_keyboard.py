@@ -163,3 +163,21 @@ def test_focus_stays_on_the_square_across_a_state_update(page: Any, server: str)
     page.wait_for_selector("#turn.mine")
     assert focused_square(page) == "c4"
     assert page.locator(".sparta-board [tabindex='0']").get_attribute("data-cell") == "c4"
+
+
+#: South's warrior stands on its own city b5 and may be promoted there.
+PROMOTION = "www7/10/10/10/10/1W8/10/10/10/W8W S b5:S,d5:S,f5:S,h5:S,c6:N,e6:N,g6:N,i6:N 8/8 0 0"
+
+
+def test_promotion_is_played_from_its_button_and_the_focus_returns_to_its_square(
+        page: Any, server: str) -> None:
+    open_match(page, server, PROMOTION, seats=[HUMAN, HUMAN])
+    page.wait_for_selector("#turn.mine")
+    tab_into_board(page)
+    assert "can be promoted to hero" in name_of(page, "b5")
+    page.keyboard.press("Shift+Tab")  # the promotion button stands just before the board
+    assert page.evaluate("document.activeElement.dataset.action") == "b5=H"
+    page.keyboard.press("Enter")
+    page.wait_for_selector("[data-piece=b5].hero")
+    assert focused_square(page) == "b5"
+    assert name_of(page, "b5").startswith("b5, South city, South hero")
