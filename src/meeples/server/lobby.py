@@ -13,6 +13,7 @@ from typing import Any
 import meeples
 from meeples.core.chance import Dealer, SeedSource
 from meeples.core.errors import MeeplesError
+from meeples.core.game import DEFAULT_ANYTIME
 from meeples.core.text import msg
 from meeples.server import bots, guard, lifecycle
 from meeples.server.protocol import CreateRequest
@@ -191,6 +192,7 @@ class Lobby:
                         name=wanted.name if wanted else "",
                         token_hash=hash_token(token),
                         open=bool(wanted and wanted.open),
+                        anytime=(wanted.anytime if wanted and wanted.anytime else DEFAULT_ANYTIME),
                     )
                 )
                 tokens.append(token)

@@ -188,6 +188,8 @@ class SeatRequest(BaseModel):
     level: BotLevel | None = None
     name: Annotated[str, Field(max_length=40)] = ""
     open: bool = False
+    #: A human seat's anytime setting from the start (default: never asked, see Settings).
+    anytime: AnytimeSetting | None = None
 
 
 BotSpeed = Literal["slow", "normal", "fast"]

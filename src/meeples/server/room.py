@@ -364,9 +364,14 @@ class Room:
     ) -> dict[str, Any]:
         """Return the log entry of an action played in a state, leading to after (passed:
         played by the server for its seat by the anytime setting), with its effects."""
+        try:
+            effects = [effect.to_json() for effect in state.effects_to(after)]
+        except Exception:  # telling what happened must never stop the game from going on
+            log.exception("the effects of %r could not be told", action)
+            effects = []
         return {
             "ply": ply, "seat": state.to_move, **action_item(state, action), "passed": passed,
-            "effects": [effect.to_json() for effect in state.effects_to(after)],
+            "effects": effects,
         }
 
     def seats_for(self, tokens: list[str]) -> frozenset[int]:

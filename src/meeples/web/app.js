@@ -46,5 +46,10 @@ document.documentElement.lang = lang();
 applyPalette();
 translatePage();
 await loadCatalogue(lang());
+// The skip link: past the header, to the board of a match (else the page's main part).
+document.getElementById("skip").onclick = () => {
+  const target = document.querySelector("#board [tabindex='0'], #board button") || document.getElementById("app");
+  target.focus();
+};
 window.addEventListener("hashchange", route);
 route();

@@ -3,6 +3,7 @@
 const TABLES = {
   en: {
     "nav.lobby": "Lobby",
+    "nav.skip": "Skip to the game",
     "nav.rules": "Rules",
     "rules.components": "Components",
     "nav.language": "Language",
@@ -57,6 +58,9 @@ const TABLES = {
     "match.spectating": "You are watching this game.",
     "match.playing_as": "You play {seat}.",
     "match.your_turn": "Your turn",
+    "match.resign_who": "Resign for {seat}?",
+    "match.show_steps": "Show every step",
+    "match.hide_steps": "Fold the closing steps",
     "match.safe_colours": "Colour-blind-safe colours",
     "match.arm": "Use {things}…",
     "match.armed": "Ready to use {things}: you will be asked at the next chance (tap to cancel)",
@@ -248,6 +252,7 @@ const TABLES = {
   },
   fr: {
     "nav.lobby": "Salon",
+    "nav.skip": "Aller au jeu",
     "nav.rules": "Règles",
     "rules.components": "Composants",
     "nav.language": "Langue",
@@ -302,6 +307,9 @@ const TABLES = {
     "match.spectating": "Vous regardez cette partie.",
     "match.playing_as": "Vous jouez {seat}.",
     "match.your_turn": "À vous de jouer",
+    "match.resign_who": "Abandonner pour {seat} ?",
+    "match.show_steps": "Montrer chaque étape",
+    "match.hide_steps": "Replier les étapes de clôture",
     "match.safe_colours": "Couleurs adaptées au daltonisme",
     "match.arm": "Utiliser {things}…",
     "match.armed": "Prêt à utiliser {things} : la question vous sera posée à la prochaine occasion (touchez pour annuler)",
@@ -493,6 +501,7 @@ const TABLES = {
   },
   es: {
     "nav.lobby": "Sala",
+    "nav.skip": "Ir al juego",
     "nav.rules": "Reglas",
     "rules.components": "Componentes",
     "nav.language": "Idioma",
@@ -547,6 +556,9 @@ const TABLES = {
     "match.spectating": "Estás mirando esta partida.",
     "match.playing_as": "Juegas {seat}.",
     "match.your_turn": "Te toca",
+    "match.resign_who": "¿Abandonar por {seat}?",
+    "match.show_steps": "Mostrar cada paso",
+    "match.hide_steps": "Plegar los pasos de cierre",
     "match.safe_colours": "Colores aptos para daltónicos",
     "match.arm": "Usar {things}…",
     "match.armed": "Listo para usar {things}: se te preguntará en la próxima ocasión (toca para cancelar)",

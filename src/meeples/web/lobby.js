@@ -97,7 +97,7 @@ export function lobbyPage() {
     const seat = form.seats[index];
     const value = seat.kind === "human" ? "human" : `bot:${seat.level}`;
     const select = h("select", {
-      name: `seat${index}`,
+      name: `seat${index}`, "aria-label": t("lobby.seat", { n: index + 1 }),
       onchange: (event) => {
         const [kind, level] = event.target.value.split(":");
         form.seats[index] = kind === "human" ? { kind } : { kind, level };
@@ -113,6 +113,7 @@ export function lobbyPage() {
     const help = level ? h("small", { className: "muted level-help", title: level.spec },
       t(`level_help.${level.name}`)) : null;
     const name = h("input", { type: "text", maxlength: 40, placeholder: t("lobby.name"),
+      "aria-label": `${t("lobby.seat", { n: index + 1 })}: ${t("lobby.name")}`,
       value: seat.name || "", oninput: (event) => { seat.name = event.target.value; } });
     const open = seat.kind === "human" && index > 0
       ? h("label", { className: "inline" }, h("input", { type: "checkbox", checked: seat.open,
@@ -177,7 +178,7 @@ export function lobbyPage() {
         onchange: (event) => { form.hints = event.target.checked; } }), ` ${t("lobby.hints")}`);
     const humans = form.seats.filter((s) => s.kind === "human").length;
     if (!humans) return hints;
-    const warm = h("select", { name: "warm", onchange: (event) => { form.warm = event.target.value; drawForm(); } },
+    const warm = h("select", { name: "warm", "aria-label": t("lobby.warm"), onchange: (event) => { form.warm = event.target.value; drawForm(); } },
       h("option", { value: "off" }, t("warm.off")),
       WARM_MINUTES.map((n) => h("option", { value: String(n) }, t("warm.after", { n }))));
     warm.value = form.warm;

@@ -119,7 +119,9 @@ export function logList(board, state, entries, current = null, onPick = null, ev
       tm(event.msg, names)));
   let previous = null;
   const rows = entries.flatMap((entry, index) => [...eventsAt(entry.ply), logEntry(entry, index)]);
-  return h("ol", { className: "log", start: first + 1 }, rows, eventsAt(first + entries.length));
+  // A scrolling region a keyboard can reach (and scroll) on its own.
+  return h("ol", { className: "log", start: first + 1, tabindex: "0", "aria-label": t("match.log") },
+    rows, eventsAt(first + entries.length));
 
   function logEntry(entry, index) {
     // A decision the server declined for its player (their anytime setting) folds like a "done",
@@ -207,4 +209,15 @@ export function setSafeColours(on) {
 export function applyPalette() {
   if (safeColours()) document.documentElement.dataset.palette = "safe";
   else delete document.documentElement.dataset.palette;
+}
+
+// What has the keyboard's focus inside a part of the page, as a selector that finds the same
+// control once the part is drawn again (its id, or its data-focus key); null when nothing does.
+export function focusKey(part) {
+  const active = document.activeElement;
+  if (!active || !part.contains(active)) return null;
+  if (active.id) return `#${CSS.escape(active.id)}`;
+  if (active.dataset?.focus) return `[data-focus="${CSS.escape(active.dataset.focus)}"]`;
+  if (active.dataset?.action) return `[data-action="${CSS.escape(active.dataset.action)}"]`;
+  return null;
 }
