@@ -99,8 +99,8 @@ def click_a_decision(page: Any) -> None:
     raise AssertionError("nothing to click")
 
 
-def open_french(page: Any, server: str) -> None:
-    page.set_viewport_size(DESKTOP)
+def open_french(page: Any, server: str, size: dict[str, int] = DESKTOP) -> None:
+    page.set_viewport_size(size)
     page.goto(f"{server}/#/")
     page.wait_for_selector("#create")
     page.select_option("#lang", "fr")
@@ -180,7 +180,7 @@ def verbs(state: Any) -> list[str]:
     return [state.parts(a)["verb"] for a in state.legal()]
 
 
-def play_from(page: Any, server: str, state: Any) -> None:
+def play_from(page: Any, server: str, state: Any, size: dict[str, int] = DESKTOP) -> None:
     """Open, in French, a match from a position with this browser on the player to move."""
     mover = state.to_move
     bot = {"kind": "bot", "level": "random"}
@@ -189,7 +189,7 @@ def play_from(page: Any, server: str, state: Any) -> None:
         f"{server}/api/matches", json={"game": "meeple_war", "position": state.position(),
                                        "seats": seats},
     ).json()
-    open_french(page, server)
+    open_french(page, server, size)
     page.goto(f"{server}/#/m/{answer['id']}?t={answer['seats'][mover]['token']}")
     page.wait_for_selector("#turn.mine")
 

@@ -218,11 +218,11 @@ export function render(container, ctx) {
     if (worker && ctx.interactive) act(worker.dataset.action);
   });
 
-  // The actions just played, once per new state (not again when a selection redraws the board).
-  if (ctx.motion && kept.animated !== ctx.motion) {
-    kept.animated = ctx.motion;
-    animate(map, view, ctx.motion);
-  }
+  // The actions just played, once per new state (not again when a selection redraws the board),
+  // and those a redraw cut short, picked up where they were.
+  const fresh = ctx.motion && kept.animated !== ctx.motion ? ctx.motion : null;
+  if (fresh) kept.animated = fresh;
+  animate(map, view, fresh, kept);
   placeFocus(container, kept, sel, map, sheet, choosable);
   if (ctx.interactive) bringIntoView(container, kept, map, sheet);
 }

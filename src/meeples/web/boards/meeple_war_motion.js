@@ -61,11 +61,12 @@ function movesNamed(entries, view) {
   return moves;
 }
 
-/** Animate the fresh entries over the map just drawn; return how many things move. */
-export function animate(map, view, motion) {
+// What the fresh entries make move, as marks in the map's coordinates, each with its start and
+// length (a stack sliding, meeples dropped in, a lost stack fading, its "−N" count), and the
+// stacks to hide until their meeples arrive.
+function marksOf(map, view, motion, now) {
   const { previous, fresh } = motion;
-  if (!previous || !fresh || !fresh.length) return 0;
-  const layer = map.layers.motion;
+  const marks = [];
   const before = counts(previous);
   const after = counts(view);
   const moves = movesNamed(fresh, view);
@@ -74,84 +75,96 @@ export function animate(map, view, motion) {
     flow.set(`${move.to}|${move.owner}`, (flow.get(`${move.to}|${move.owner}`) || 0) + move.count);
     flow.set(`${move.from}|${move.owner}`, (flow.get(`${move.from}|${move.owner}`) || 0) - move.count);
   }
-  let shown = 0;
-  const end = (node, ms) => setTimeout(() => node.remove(), ms + 60);
-
+  const arrive = (key, delay) => (before.get(key) ? null : { key, until: now + delay + SLIDE_MS });
   // Stacks sliding along the moves.
   for (const move of moves) {
     if (!map.centre.has(move.from) || !map.centre.has(move.to)) continue;
-    const [x0, y0] = standing(previous, move.from, move.owner);
-    const [x1, y1] = standing(view, move.to, move.owner);
-    slide(layer, move.owner, move.count, [x0, y0], [x1, y1], move.step * STAGGER_MS, end);
-    hideUntil(map.stacks.get(`${move.to}|${move.owner}`), before.get(`${move.to}|${move.owner}`),
-      move.step * STAGGER_MS + SLIDE_MS);
-    shown += 1;
+    const key = `${move.to}|${move.owner}`;
+    marks.push({ kind: "mw-travel", owner: move.owner, count: move.count, ms: SLIDE_MS,
+      at: now + move.step * STAGGER_MS, from: standing(previous, move.from, move.owner),
+      to: standing(view, move.to, move.owner), hide: arrive(key, move.step * STAGGER_MS) });
   }
   // Meeples that appear without a named move: from the slot of the building that placed them
   // (its slot in the entry's parts), else dropped in place.
-  const told = lossesTold(fresh);
   for (const [key, count] of after) {
     const gained = count - (before.get(key) || 0) - (flow.get(key) || 0);
     if (gained <= 0) continue;
-    const [hex, owner] = [key.slice(0, key.lastIndexOf("|")), Number(key.slice(key.lastIndexOf("|") + 1))];
+    const [hex, owner] = unkey(key);
     const k = fresh.findIndex((entry) => entry.seat === owner && entry.parts && entry.parts.slot);
     const from = k >= 0 ? previous.villages[owner]?.[fresh[k].parts.slot - 1] : null;
-    const to = standing(view, hex, owner);
     const delay = Math.max(0, k) * STAGGER_MS;
-    if (from && map.centre.has(from)) {
-      const [cx, cy] = coords(from);
-      slide(layer, owner, gained, [cx - 3, cy], to, delay, end);
-      hideUntil(map.stacks.get(key), before.get(key), delay + SLIDE_MS);
-    } else {
-      const drop = el("g", { class: "mw-drop", style: `--delay:${delay}ms` }, layer);
-      meeple(drop, to[0], to[1], owner, gained);
-      end(drop, delay + SLIDE_MS);
-      hideUntil(map.stacks.get(key), before.get(key), delay + SLIDE_MS);
-    }
-    shown += 1;
+    const to = standing(view, hex, owner);
+    const start = from && map.centre.has(from) ? [coords(from)[0] - 3, coords(from)[1]] : null;
+    marks.push({ kind: start ? "mw-travel" : "mw-drop", owner, count: gained, ms: SLIDE_MS,
+      at: now + delay, from: start || to, to, hide: arrive(key, delay) });
   }
   // Losses: what the effects say, else what the views say went missing; after the moves.
-  const settle = moves.length ? (Math.max(...moves.map((m) => m.step)) * STAGGER_MS + SLIDE_MS) : 0;
-  const gone = new Map(told);
+  const settle = moves.length ? Math.max(...moves.map((m) => m.step)) * STAGGER_MS + SLIDE_MS : 0;
+  const gone = new Map(lossesTold(fresh));
   for (const [key, count] of before) {
     const missing = count + (flow.get(key) || 0) - (after.get(key) || 0);
     if (missing > 0 && !gone.has(key)) gone.set(key, missing);
   }
+  const labels = new Map(); // hex -> counts shown there, stacked one above the other
   for (const [key, n] of gone) {
-    const [hex, owner] = [key.slice(0, key.lastIndexOf("|")), Number(key.slice(key.lastIndexOf("|") + 1))];
+    const [hex, owner] = unkey(key);
     if (!map.centre.has(hex) || n <= 0) continue;
-    const [x, y] = standing(previous.troops.some(([spot, who]) => spot === hex && who === owner) ? previous : view,
-      hex, owner);
-    const ghost = el("g", { class: "mw-ghost", style: `--delay:${settle}ms` }, layer);
-    meeple(ghost, x, y, owner, n);
-    end(ghost, settle + FADE_MS);
-    const count = el("text", { x: x + 2, y: y - 14, class: "mw-loss", style: `--delay:${settle}ms` }, layer);
-    count.textContent = `−${n} ${seatLetter(owner)}`;
-    end(count, settle + COUNT_MS);
-    shown += 1;
+    const was = previous.troops.some(([spot, who]) => spot === hex && who === owner);
+    const [x, y] = standing(was ? previous : view, hex, owner);
+    marks.push({ kind: "mw-ghost", owner, count: n, ms: FADE_MS, at: now + settle, from: [x, y], to: [x, y] });
+    const above = labels.get(hex) || 0;
+    labels.set(hex, above + 1);
+    marks.push({ kind: "mw-loss", owner, count: n, ms: COUNT_MS, at: now + settle,
+      from: [coords(hex)[0], y - 15 - above * 13] });
   }
-  // Tiles laid since.
-  const had = new Set(previous.map.map((tile) => tile.hex));
-  for (const tile of view.map) {
-    if (had.has(tile.hex) || !map.hex.has(tile.hex)) continue;
-    map.hex.get(tile.hex).classList.add("mw-appear");
-    shown += 1;
-  }
-  if (shown) map.svg.dataset.motion = String(shown);
-  return shown;
+  return marks;
 }
 
-function slide(layer, owner, count, [x0, y0], [x1, y1], delay, end) {
-  const g = el("g", { class: "mw-travel",
-    style: `--dx:${(x0 - x1).toFixed(1)}px;--dy:${(y0 - y1).toFixed(1)}px;--delay:${delay}ms` }, layer);
-  meeple(g, x1, y1, owner, count);
-  end(g, delay + SLIDE_MS);
+function unkey(key) {
+  const bar = key.lastIndexOf("|");
+  return [key.slice(0, bar), Number(key.slice(bar + 1))];
 }
 
-// The stack drawn at its destination shows once the travelling one arrives (when the owner had
-// none there before; a stack that grows stays in sight).
-function hideUntil(stack, had, ms) {
-  if (!stack || had) return;
-  stack.classList.add("mw-arriving");
-  stack.style.setProperty("--delay", `${ms}ms`);
+/** Animate the fresh entries over the map just drawn, and go on with those a redraw cut short
+ * (kept.marks); return how many things move. */
+export function animate(map, view, motion, kept) {
+  const now = performance.now();
+  kept.marks = (kept.marks || []).filter((mark) => mark.at + mark.ms > now);
+  if (motion && motion.previous && motion.fresh && motion.fresh.length) {
+    kept.marks.push(...marksOf(map, view, motion, now));
+    // Tiles laid since.
+    const had = new Set(motion.previous.map.map((tile) => tile.hex));
+    for (const tile of view.map) {
+      if (!had.has(tile.hex) && map.hex.has(tile.hex)) map.hex.get(tile.hex).classList.add("mw-appear");
+    }
+  }
+  for (const mark of kept.marks) draw(map, mark, now);
+  if (kept.marks.length) map.svg.dataset.motion = String(kept.marks.length);
+  return kept.marks.length;
+}
+
+// One mark, from where it is at `now` (a negative delay picks an animation up where a redraw
+// cut it), removed once over.
+function draw(map, mark, now) {
+  const delay = mark.at - now;
+  const style = `--delay:${delay.toFixed(0)}ms`;
+  let node;
+  if (mark.kind === "mw-loss") {
+    node = el("text", { x: mark.from[0], y: mark.from[1], class: "mw-loss", style }, map.layers.motion);
+    node.textContent = `−${mark.count} ${seatLetter(mark.owner)}`;
+  } else {
+    const [x0, y0] = mark.from;
+    const [x1, y1] = mark.to;
+    node = el("g", { class: mark.kind,
+      style: `--dx:${(x0 - x1).toFixed(1)}px;--dy:${(y0 - y1).toFixed(1)}px;${style}` }, map.layers.motion);
+    meeple(node, x1, y1, mark.owner, mark.count);
+  }
+  setTimeout(() => node.remove(), Math.max(0, delay + mark.ms) + 60);
+  // The stack drawn at its destination shows once the travelling one arrives (when the owner
+  // had none there before; a stack that grows stays in sight).
+  const stack = mark.hide && mark.hide.until > now ? map.stacks.get(mark.hide.key) : null;
+  if (stack) {
+    stack.classList.add("mw-arriving");
+    stack.style.setProperty("--delay", `${(mark.hide.until - now).toFixed(0)}ms`);
+  }
 }
