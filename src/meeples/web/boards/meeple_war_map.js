@@ -66,6 +66,10 @@ export function drawMap(view, ctx, w, { found, sel, targets, rotations }) {
   const hidden = { "aria-hidden": "true" };
   const layers = { hexes: el("g", { class: "mw-hexes" }, svg) };
   layers.preview = el("g", { class: "mw-preview", ...hidden }, svg);
+  // The texts drawn on the hexes (coordinates, slot labels, building names, VP, letters): outside
+  // the hex buttons, whose names say all of it in full (so that a button's visible text never
+  // differs from its name, WCAG 2.5.3).
+  layers.labels = el("g", { class: "mw-labels", ...hidden }, svg);
   layers.forest = el("g", { class: "mw-forests", ...hidden }, svg);
   layers.troops = el("g", { class: "mw-troops", ...hidden }, svg);
   layers.last = el("g", { class: "mw-last", ...hidden }, svg);
@@ -99,7 +103,7 @@ export function drawMap(view, ctx, w, { found, sel, targets, rotations }) {
       el("polygon", { points: hexPoints(cx, cy, R), fill: KIND_FILL[tile.kind] || "#ddd",
         class: "hex-shape" }, g);
       icon(g, tile.kind, cx, cy - R * 0.42, 1);
-      if (tile.vp) el("text", { x: cx + 13, y: cy - R * 0.3, class: "hex-vp" }, g).textContent = `${tile.vp}★`;
+      if (tile.vp) el("text", { x: cx + 13, y: cy - R * 0.3, class: "hex-vp" }, layers.labels).textContent = `${tile.vp}★`;
       const kind = w.name("mw.kind", tile.kind);
       said.push(kind);
       info.heading = `${kind} (${name})`;
@@ -127,7 +131,7 @@ export function drawMap(view, ctx, w, { found, sel, targets, rotations }) {
       const treed = [0, 1, 2, 3, 4, 5].filter((d) => trees.has(edgeKey(name, d)));
       if (treed.length) said.push(w.t("mw.ui.tree_on", { n: treed.length, sides: sides(treed) }));
     } else if (place) {
-      villageHex(g, view, w, place, cx, cy, said, info);
+      villageHex(g, layers.labels, view, w, place, cx, cy, said, info);
     } else if (drawn && name === drawn.hex) {
       el("polygon", { points: hexPoints(cx, cy, R), class: "hex-shape mw-drawn-spot" }, g);
       const rotation = rotations.length ? rotations[sel.preview].parts.rotation : 0;
@@ -151,7 +155,7 @@ export function drawMap(view, ctx, w, { found, sel, targets, rotations }) {
       said.push(gate);
       info.lines.push(gate);
     }
-    el("text", { x: cx, y: cy + R * 0.8, class: "hex-coord" }, g).textContent = name;
+    el("text", { x: cx, y: cy + R * 0.8, class: "hex-coord" }, layers.labels).textContent = name;
     const troops = view.troops.filter(([spot]) => spot === name);
     troops.forEach(([, owner, count], i) => {
       const [x, y] = stackAt(cx, cy, i, troops.length);
@@ -193,16 +197,16 @@ export function drawMap(view, ctx, w, { found, sel, targets, rotations }) {
 }
 
 // A village slot on the map: the building's name, its defense spaces, the owner's colour.
-function villageHex(g, view, w, [seat, i], cx, cy, said, info) {
+function villageHex(g, labels, view, w, [seat, i], cx, cy, said, info) {
   const slot = view.seats[seat].slots[i];
   el("polygon", { points: hexPoints(cx, cy, R), class: "hex-shape mw-slot-hex" }, g);
   el("polygon", { points: hexPoints(cx, cy, R - 3), class: `owner${slot && !slot[1] ? " site" : ""}`,
     stroke: seatColor(seat) }, g);
-  el("text", { x: cx + R * 0.55, y: cy + R * 0.22, class: "owner-letter" }, g).textContent = seatLetter(seat);
+  el("text", { x: cx + R * 0.55, y: cy + R * 0.22, class: "owner-letter" }, labels).textContent = seatLetter(seat);
   const whose = w.t("mw.ui.slot_of", { n: i + 1, player: w.player(seat), letter: seatLetter(seat) });
   said.push(whose);
   if (!slot) {
-    el("text", { x: cx, y: cy - 4, class: "hex-label muted" }, g).textContent = w.t("mw.ui.slot", { n: i + 1 });
+    el("text", { x: cx, y: cy - 4, class: "hex-label muted" }, labels).textContent = w.t("mw.ui.slot", { n: i + 1 });
     said.push(w.t("mw.ui.empty"));
     info.heading = w.t("mw.ui.empty_slot", { n: i + 1 });
     info.lines.push(whose);
@@ -210,8 +214,8 @@ function villageHex(g, view, w, [seat, i], cx, cy, said, info) {
   }
   const [code, built, node, defense] = slot;
   const name = w.name("mw.building", code);
-  fitName(g, name, cx, cy - R * 0.42, "hex-label");
-  defenseDots(g, cx, cy + 3, view.capacity[seat][i], defense, built);
+  fitName(labels, name, cx, cy - R * 0.42, "hex-label");
+  defenseDots(labels, cx, cy + 3, view.capacity[seat][i], defense, built);
   const card = COMPONENTS.buildings[code];
   const state = built || !card ? w.t(built ? "mw.ui.built" : "mw.ui.site_short")
     : w.t("mw.ui.site", { i: Number(node.slice(1)), n: card.construction_length });

@@ -153,7 +153,9 @@ export function actionButton(item, ctx, w, text = null, key = "") {
   button.type = "button";
   button.dataset.action = item.action;
   button.dataset.key = `${key}:${item.action}`;
-  if (text) button.setAttribute("aria-label", label(w, item));
+  // A short text ("slot 2") is said first, then the action in full (WCAG 2.5.3: the name holds
+  // the visible words).
+  if (text) button.setAttribute("aria-label", `${text}: ${label(w, item)}`);
   button.title = label(w, item);
   if (item.parts && item.parts.verb === "done") button.classList.add("mw-done");
   button.onclick = () => ctx.onAct(item.action);

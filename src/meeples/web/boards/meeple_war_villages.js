@@ -200,6 +200,9 @@ function pathDiagram(code, building, built, node, slot, workers, w) {
     width: Math.round(width * 1.45), height: Math.round(height * 1.45), role: "group",
     "aria-label": w.t(built ? "mw.ui.path" : "mw.ui.track", { building: w.name("mw.building", code) }) });
   const at = new Map(nodes.map((n) => [n.name, n]));
+  // The node names and leaf actions, drawn over the nodes but outside their buttons (whose names
+  // say them in full), clicks going through to the node beneath.
+  const labels = el("g", { class: "labels", "aria-hidden": "true" });
   for (const [from, to] of edges) {
     const a = at.get(from);
     const b = at.get(to);
@@ -212,8 +215,8 @@ function pathDiagram(code, building, built, node, slot, workers, w) {
     const text = leafLabel(n);
     el("rect", { x: n.x - 14, y: n.y - 14, width: 28 + text.length * 5.2, height: 28, class: "hit" }, g);
     el("circle", { cx: n.x, cy: n.y, r: 10 }, g);
-    el("text", { x: n.x, y: n.y + 3.5, class: "node-name" }, g).textContent = n.name === "S" ? "•" : n.name;
-    if (text) el("text", { x: n.x + 13, y: n.y + 4, class: "leaf" }, g).textContent = text;
+    el("text", { x: n.x, y: n.y + 3.5, class: "node-name" }, labels).textContent = n.name === "S" ? "•" : n.name;
+    if (text) el("text", { x: n.x + 13, y: n.y + 4, class: "leaf" }, labels).textContent = text;
     if (item) {
       el("title", {}, g).textContent = label(w, item);
       g.dataset.action = item.action;
@@ -228,5 +231,6 @@ function pathDiagram(code, building, built, node, slot, workers, w) {
       g.setAttribute("aria-hidden", "true");
     }
   }
+  svg.appendChild(labels);
   return svg;
 }
