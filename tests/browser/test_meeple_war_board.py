@@ -119,12 +119,13 @@ def assert_decision_in_sight(page: Any) -> None:
 
 
 def assert_fits_a_phone(page: Any) -> None:
-    """At 390 px the map is as wide as the screen at most and every control is 40 px or more."""
+    """At 390 px the map's box is as wide as the screen at most (a wider map scrolls inside it,
+    its hexes kept 40 px wide) and every control is 40 px or more."""
     page.set_viewport_size(PHONE)
     page.wait_for_function("document.documentElement.clientWidth === 390")
     width = page.evaluate("[document.documentElement.scrollWidth, window.innerWidth]")
     assert width[0] <= width[1], f"the page scrolls sideways: {width}"
-    board = page.locator(".mw-board").bounding_box()
+    board = page.locator(".mw-map").bounding_box()
     assert board is not None and board["width"] <= PHONE["width"]
     small = page.evaluate("""() => [...document.querySelectorAll(
         '.mw button, .mw summary, .mw-path .node.target .hit, .mw-edge-choice .hit')]

@@ -78,8 +78,8 @@ export function restoreFocus(container, kept, fallback) {
     if (!container.isConnected) return;
     const active = document.activeElement;
     if (active && active !== document.body && !container.contains(active)) return;
-    const found = [...container.querySelectorAll("[data-key]")].find((node) => node.dataset.key === key)
-      || fallback();
+    const same = [...container.querySelectorAll("[data-key]")].find((node) => node.dataset.key === key);
+    const found = same && !same.disabled ? same : fallback();
     if (found && found !== active) found.focus({ preventScroll: true });
   };
   queueMicrotask(run);
