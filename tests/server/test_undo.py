@@ -93,19 +93,26 @@ def test_undo_with_a_stale_version_is_refused(client: TestClient) -> None:
 def test_undo_is_refused_after_a_roll_or_a_draw(client: TestClient) -> None:
     # Rise of Tribes: the placements reveal nothing, the last one starts the first turn and
     # rolls its dice.
+    # Each seat on its own connection: a shared screen undoes only the person shown (below).
     match = create(client, game="rise_of_tribes")
     rng = random.Random(5)
-    with client.websocket_connect(f"/ws/{match['id']}") as ws:
-        ws.send_json({"type": "hello", "tokens": [token(match, 0), token(match, 1)]})
-        state = receive_state(ws)
+    with client.websocket_connect(f"/ws/{match['id']}") as first, \
+            client.websocket_connect(f"/ws/{match['id']}") as second:
+        seats = (first, second)
+        states = []
+        for seat, ws in enumerate(seats):
+            ws.send_json({"type": "hello", "tokens": [token(match, seat)]})
+            states.append(receive_state(ws))
         undoable = 0
         for _ in range(100):
-            state = play(ws, state, rng.choice(state["legal"])["action"])
+            mover = states[0]["to_move"]
+            state = play(seats[mover], states[mover], rng.choice(states[mover]["legal"])["action"])
+            states[mover], states[1 - mover] = state, receive_state(seats[1 - mover])
             if not state["undo"]:
                 break
             undoable += 1
-        ws.send_json({"type": "undo"})
-        refusal = receive(ws)
+        seats[mover].send_json({"type": "undo"})
+        refusal = receive(seats[mover])
     assert undoable > 0 and state["view"]["phase"] != "place"
     assert refusal["code"] == "undo_chance"  # the dice are chance's outcomes (issue 13)
 
@@ -155,11 +162,13 @@ def undo_restart_and_resume(db: str) -> None:
     and the database holds the move taken back."""
     with TestClient(create_app(db, bot_delay=0)) as first:
         match = create(first)
-        with first.websocket_connect(f"/ws/{match['id']}") as ws:
-            ws.send_json({"type": "hello", "tokens": [token(match, 0), token(match, 1)]})
-            state = play(ws, receive_state(ws), "b2-b4")
-            state = play(ws, state, "b9-b7")
-            ws.send_json({"type": "undo"})
+        with first.websocket_connect(f"/ws/{match['id']}") as south, \
+                first.websocket_connect(f"/ws/{match['id']}") as ws:
+            south.send_json({"type": "hello", "tokens": [token(match, 0)]})
+            play(south, receive_state(south), "b2-b4")
+            ws.send_json({"type": "hello", "tokens": [token(match, 1)]})
+            state = play(ws, receive_state(ws), "b9-b7")
+            ws.send_json({"type": "undo"})  # North takes back its own move
             before = receive_state(ws)
     with TestClient(create_app(db, bot_delay=0)) as second:
         with second.websocket_connect(f"/ws/{match['id']}") as ws:
@@ -244,3 +253,16 @@ def test_plan_undo_refuses_a_bots_decision_for_the_seat() -> None:
     with pytest.raises(flow.Refused) as refused:
         flow.plan_undo(log, [False, False], frozenset({0}), over=False, by_bot=[True, False])
     assert refused.value.code == "undo_bot"
+
+
+def test_a_shared_screen_never_takes_back_the_other_persons_decision(client: TestClient) -> None:
+    """Hotseat: one connection holds both seats; South moves, North now holds the device and
+    presses undo: South's move stands (the person shown may take back only their own)."""
+    match = create(client)
+    with client.websocket_connect(f"/ws/{match['id']}") as ws:
+        ws.send_json({"type": "hello", "tokens": [token(match, 0), token(match, 1)]})
+        state = play(ws, receive_state(ws), "b2-b4")
+        assert state["to_move"] == 1 and state["undo"] is False
+        ws.send_json({"type": "undo"})
+        refusal = receive(ws)
+    assert refusal["code"] == "undo_not_yours"

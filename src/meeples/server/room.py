@@ -677,6 +677,15 @@ class Room:
         except flow.Refused as refused:
             raise RoomError(refused.code, refused.message) from None
 
+    def undo_seats(self, client: Client) -> frozenset[int]:
+        """Return the seats whose decisions a connection's undo may take back: all it holds,
+        except at a shared screen (several human seats), where only the person shown may take
+        back their own decision, never another person's."""
+        if len(client.seats) > 1:
+            seat = self.view_seat(client)
+            return frozenset() if seat is None else frozenset({seat})
+        return client.seats
+
     def can_undo(self, seats: frozenset[int]) -> bool:
         """Return whether a connection holding these seats may undo now."""
         try:
@@ -699,7 +708,7 @@ class Room:
         async with self.lock:
             if version is not None:
                 self._check_version(version)
-            seat, ply = self.undo_plan(client.seats)
+            seat, ply = self.undo_plan(self.undo_seats(client))
             rebuilt = await asyncio.to_thread(self._replay, ply)
             try:
                 taken = await self.workers.store(self.store.undo, self.id, ply, seat, time.time())
@@ -846,7 +855,7 @@ class Room:
             "prompt": self.state.prompt().to_json(),
             "round": self.state.rounds(),
             "anytime": self.state.anytime_skip(),
-            "undo": self.can_undo(client.seats),
+            "undo": self.can_undo(self.undo_seats(client)),
             "settings": {"anytime": self.seats[seat].anytime, "armed": self.seats[seat].armed}
             if seat is not None else None,
             "held": [] if seat is None else [m.to_json() for m in self.state.anytime_held(seat)],

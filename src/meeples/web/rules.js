@@ -34,7 +34,7 @@ export function rulesPage(game, chosen = null) {
 // One numbered rule: its title and its text (paragraphs split by blank lines; lines starting
 // "- " make a list).
 function ruleSection(rule) {
-  const blocks = rule.text.split(/\n\s*\n/).map((block) => {
+  const blocks = rule.text.split("\n\n").map((block) => {
     const lines = block.split("\n").map((line) => line.trim()).filter(Boolean);
     if (lines.every((line) => line.startsWith("- "))) {
       return h("ul", {}, lines.map((line) => h("li", {}, line.slice(2))));
