@@ -1,7 +1,7 @@
 // Rise of Tribes: the board. The hex map (rise_of_tribes_map.js) beside the decision at hand (its
 // prompt, the actions on the selected hex, the other actions, every choice as a list), the
 // action board with its dice queues, the events, the tribes and the cards in play
-// (rise_of_tribes_panels.js).
+// (rise_of_tribes_panels.js); the actions just played are animated (rise_of_tribes_motion.js).
 // Played by pointer or by keyboard alone: focus stays on the same hex or control across
 // redraws, Escape cancels a half-made choice. On a narrow screen the decision is a sheet at the
 // bottom of the screen and the page scrolls to show every target of a new decision above it.
@@ -13,6 +13,7 @@ import { h } from "./dom.js";
 import { actionPanel } from "./generic.js";
 import { COLORS, colour, words } from "./rise_of_tribes_marks.js";
 import { drawMap } from "./rise_of_tribes_map.js";
+import { animate } from "./rise_of_tribes_motion.js";
 import { actionBoard, cardPopup, cardsPanel, drawDie, eventSlots, tribes } from "./rise_of_tribes_panels.js";
 
 export { COLORS, drawDie };
@@ -191,6 +192,7 @@ export function render(container, ctx) {
   const cards = cardsPanel(view, w);
   if (cards) wrap.appendChild(cards);
 
+  if (ctx.motion) animate(wrap, wrap.querySelector(".rot-board"), ctx.motion, view, w);
   keepFocus(container, board);
   // A new decision (not the same one drawn again) brings its targets into view.
   const asked = ctx.interactive ? `${(ctx.legal || []).map((item) => item.action).join("|")} ${board.selected}` : null;
