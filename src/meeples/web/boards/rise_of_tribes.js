@@ -21,14 +21,23 @@ export { COLORS, drawDie };
 // The board shows the prompt in its decision sheet, beside the choices it asks for.
 export const showsPrompt = true;
 
-// The board's own stylesheet, next to this module, loaded once.
+// The board's own stylesheet, next to this module, loaded once; settles once it applies (the
+// layout that scrolling to the targets measures depends on it).
+let styled = null;
 function ensureStyle() {
-  if (document.getElementById("rot-style")) return;
-  const link = document.createElement("link");
+  if (styled) return styled;
+  let link = document.getElementById("rot-style");
+  if (link) return (styled = Promise.resolve());
+  link = document.createElement("link");
   link.id = "rot-style";
   link.rel = "stylesheet";
   link.href = new URL("./rise_of_tribes.css", import.meta.url).href;
+  styled = new Promise((resolve) => {
+    link.addEventListener("load", resolve, { once: true });
+    link.addEventListener("error", resolve, { once: true });
+  });
   document.head.appendChild(link);
+  return styled;
 }
 
 export function seatName(seat, t, view) {
@@ -136,14 +145,18 @@ function keepFocus(container, board) {
   });
 }
 
-// Scroll the page so that every target of a new decision (hexes, dice, buttons) shows between the
-// top of the screen (or the effects banner) and the top of the decision sheet.
+// Scroll the page so that every target of a new decision (hexes, dice, buttons), or when all
+// its choices are in the sheet the hexes of the last move, shows between the top of the screen
+// (or the effects banner) and the top of the decision sheet.
 function showTargets(container, wrap) {
-  requestAnimationFrame(() => {
+  ensureStyle().then(() => requestAnimationFrame(() => {
     if (!wrap.isConnected) return;
     const sheet = wrap.querySelector(".rot-decision");
-    const rects = [...wrap.querySelectorAll("[data-decision]")].filter((node) => !sheet?.contains(node))
+    const outside = (nodes) => [...nodes].filter((node) => !sheet?.contains(node))
       .map((node) => node.getBoundingClientRect()).filter((rect) => rect.width > 0);
+    // When every choice is in the sheet, the hexes the last move touched (a conflict there).
+    let rects = outside(wrap.querySelectorAll("[data-decision]"));
+    if (!rects.length) rects = outside(wrap.querySelectorAll(".rot-board .hex.last"));
     if (!rects.length) return;
     const top = Math.min(...rects.map((rect) => rect.top));
     const bottom = Math.max(...rects.map((rect) => rect.bottom));
@@ -154,7 +167,7 @@ function showTargets(container, wrap) {
     if (top >= ceiling && bottom <= floor) return;
     const fits = bottom - top <= floor - ceiling;
     window.scrollBy({ top: fits && bottom > floor ? bottom - floor : top - ceiling, behavior: "instant" });
-  });
+  }));
 }
 
 // --- the board -----------------------------------------------------------------------------------
