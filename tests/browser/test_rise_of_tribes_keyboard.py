@@ -53,13 +53,14 @@ def move_position() -> tuple[str, str]:
 
 def open_match(page: Any, server: str, position: str, lang: str = "en",
                name: str = "Alba") -> dict[str, Any]:
-    """Create a match of seat 0 (a person) against a bot from a position; open it as seat 0."""
+    """Create a match of seat 0 (a person) against bots from a position; open it as seat 0."""
     page.goto(f"{server}/#/")
     page.wait_for_selector("#create")
     page.select_option("#lang", lang)
+    players = meeples.load(GAME).parse(position).players
     answer: dict[str, Any] = httpx.post(f"{server}/api/matches", json={
         "game": GAME, "position": position,
-        "seats": [{"kind": "human", "name": name}, BOT]}).json()
+        "seats": [{"kind": "human", "name": name}] + [BOT] * (players - 1)}).json()
     page.goto(f"{server}/#/m/{answer['id']}?t={answer['seats'][0]['token']}")
     page.wait_for_selector("#turn.mine")
     return answer
