@@ -237,9 +237,13 @@ export function drawMap(ctx, w, legal, board, last, redraw) {
   const ring = el("g", { class: "rot-focus-ring", "aria-hidden": "true" }, svg);
   el("polygon", { points: hexPoints(0, 0, R + 2), class: "rot-focus-dark" }, ring);
   el("polygon", { points: hexPoints(0, 0, R + 2), class: "rot-focus-light" }, ring);
+  // Whatever puts focus on a hex (a key, a click, the board after a redraw) makes it the tab stop.
   svg.addEventListener("focusin", (event) => {
     const node = event.target.closest?.("[data-key]");
-    if (node) ring.setAttribute("transform", `translate(${node.dataset.x} ${node.dataset.y})`);
+    if (!node) return;
+    ring.setAttribute("transform", `translate(${node.dataset.x} ${node.dataset.y})`);
+    for (const other of svg.querySelectorAll('[data-key][tabindex="0"]')) other.setAttribute("tabindex", -1);
+    node.setAttribute("tabindex", 0);
   });
 
   // The tab stop: the hex that had it, else the selected hex, a target, a hex to act on, the first.
@@ -298,17 +302,15 @@ export function drawMap(ctx, w, legal, board, last, redraw) {
     // The arrows are the map's here, not the page's (a replay steps with them elsewhere).
     event.preventDefault();
     event.stopPropagation();
-    if (next) moveFocus(svg, next, board);
+    if (next) moveFocus(next, board);
   });
 
   box.append(keys, legend(view, w));
   return box;
 }
 
-// Put the tab stop on a hex and focus it.
-function moveFocus(svg, node, board) {
-  for (const other of svg.querySelectorAll('[data-key][tabindex="0"]')) other.setAttribute("tabindex", -1);
-  node.setAttribute("tabindex", 0);
+// Focus a hex (which makes it the tab stop).
+function moveFocus(node, board) {
   board.focus = node.dataset.key;
   node.focus();
 }

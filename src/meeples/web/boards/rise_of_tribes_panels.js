@@ -145,8 +145,12 @@ export function actionBoard(view, w, legal, ctx, last, popup) {
     row.dataset.row = name;
     row.setAttribute("role", "group");
     row.setAttribute("aria-label", w.component("rot.action", name).name);
-    row.appendChild(chip(w, popup, "rot.action", name, { className: "rot-row-title" }));
-    row.appendChild(diceRow(view.rows[name] || [], w, "rot-queue", "rot.ui.queue_faces"));
+    // Tab reaches the row's name, which also reads its dice queue.
+    const title = chip(w, popup, "rot.action", name, { className: "rot-row-title" });
+    const queue = diceRow(view.rows[name] || [], w, "rot-queue", "rot.ui.queue_faces");
+    queue.id = `rot-queue-${name}`;
+    title.setAttribute("aria-describedby", queue.id);
+    row.append(title, queue);
     if (choices.length) {
       const picks = h("div", "rot-die-choices");
       for (const item of choices) {
