@@ -64,6 +64,7 @@ def test_the_sheet_brings_every_option_into_view(phone: Any, server: str) -> Non
     page = phone
     open_match(page, server, goals_position())
     page.tap(".rot-all-choices summary")
+    page.wait_for_selector(".rot-all-list button")  # built when the list opens
     options = page.locator(".rot-decision button[data-action]")
     assert options.count() >= 4
     sheet = page.locator(".rot-decision")
