@@ -5,7 +5,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test lint bench clean
+.PHONY: run test lint bench pip-path clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -22,6 +22,11 @@ test: $(STAMP)
 lint: $(STAMP)
 	$(BIN)/ruff check src tests scripts
 	$(BIN)/mypy src
+
+# The README's pip path as a new user takes it: the wheel, installed without extras into a fresh
+# venv, runs --version, serves the lobby and plays through stdin (scripts/check_pip_path.py).
+pip-path:
+	$(PYTHON) scripts/check_pip_path.py
 
 # The speed table of the README, with OpenSpiel measured in the same run (the optional extra).
 bench: $(STAMP)

@@ -12,6 +12,7 @@ The public facade::
 
 from meeples.core import (
     CHANCE,
+    BadFile,
     BadOptions,
     BadPosition,
     CorruptRecord,
@@ -29,6 +30,7 @@ from meeples.core import (
 
 __all__ = [
     "CHANCE",
+    "BadFile",
     "BadOptions",
     "BadPosition",
     "CorruptRecord",

@@ -104,3 +104,48 @@ def test_report_text_is_the_same_json_with_one_line_per_game() -> None:
     assert '  {"seed":0,"winners":[1]},' in lines
     assert '  {"seed":1,"winners":[]}' in lines
     assert len(lines) == 8
+
+
+def test_arena_json_through_a_symlink_keeps_the_link(tmp_path: Path) -> None:
+    """Issue 28: the report was renamed over the link, which became a plain file."""
+    target = tmp_path / "kept.json"
+    link = tmp_path / "arena.json"
+    link.symlink_to(target)
+    assert main(["arena", "--games", "1", "--jobs", "1", "--json", str(link),
+                 "random", "heuristic"]) == 0
+    assert link.is_symlink() and json.loads(target.read_text())["complete"] is True
+
+
+def test_ctrl_c_in_arena_with_two_jobs_keeps_every_game_counted(tmp_path: Path) -> None:
+    """Issue 28: a Ctrl-C printed a worker's traceback, and the JSON kept 10 games while the bar
+    showed 15. Now the workers leave Ctrl-C to the main process, which writes every game it
+    counted and says how many."""
+    import os
+    import re
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    report = tmp_path / "arena.json"
+    # As from a terminal's foreground: Ctrl-C handled, even when the tests run where SIGINT is
+    # ignored (a background job of a shell without job control ignores it, and hands that on).
+    handled = ("import signal, sys; signal.signal(signal.SIGINT, signal.default_int_handler);"
+               " from meeples.cli import main; sys.exit(main())")
+    process = subprocess.Popen(
+        [sys.executable, "-c", handled, "arena", "hard", "random", "--games", "40",
+         "--jobs", "2", "--json", str(report)],
+        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, start_new_session=True)
+    deadline = time.monotonic() + 60
+    while not report.exists() and time.monotonic() < deadline:  # written before the games
+        time.sleep(0.1)
+    time.sleep(4)  # the pool's workers are up and playing
+    os.killpg(process.pid, signal.SIGINT)
+    out, _ = process.communicate(timeout=60)
+    assert process.returncode == 130, out
+    assert "Traceback" not in out and "SpawnPoolWorker" not in out, out
+    stopped = re.search(r"stopped after (\d+) of (\d+) games, kept in", out)
+    assert stopped is not None, out
+    data = json.loads(report.read_text())
+    assert data["complete"] is False
+    assert data["games_played"] == len(data["games"]) == int(stopped.group(1))

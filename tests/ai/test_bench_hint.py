@@ -44,7 +44,7 @@ def test_hint_command_reads_match_file(
     meeples.load("sparta").new().play("b2-b4").record().save(path)
     assert main(["hint", "-n", "2", "--level", "heuristic", str(path)]) == 0
     lines = capsys.readouterr().out.splitlines()
-    assert "player 1 to move" in lines[0] and len(lines) == 3
+    assert lines[0] == "Sparta, North to move:" and len(lines) == 3  # seat 1, as the board says
 
 
 def test_bench_best_keeps_highest_rate_and_lowest_time() -> None:

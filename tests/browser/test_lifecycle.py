@@ -132,6 +132,26 @@ def test_lobby_sets_hints_and_the_warm_seat_and_shows_times_in_french(
     page.context.close()
 
 
+def test_warm_settings_are_shown_in_the_lobby_and_on_the_board_in_french(
+    browser: Any, server: str
+) -> None:
+    # issue 28: a player could not see that the match lets a bot play an absent seat
+    match = httpx.post(f"{server}/api/matches", json={
+        "game": "sparta", "seats": SEATS, "warm": {"after": 90, "level": "hard"}}).json()
+    lobby = open_seat(browser, f"{server}/#/")
+    lobby.wait_for_selector(f"[data-list=open] [data-match='{match['id']}'] .warm-rule")
+    listed = lobby.inner_text(f"[data-list=open] [data-match='{match['id']}'] .warm-rule")
+    assert "robot (difficile)" in listed and "90 s" in listed
+    page = open_seat(browser, seat_url(server, match, 1))
+    page.wait_for_selector("#warm-rule")
+    board = page.inner_text("#warm-rule")
+    assert "90 s" in board and "robot (difficile)" in board
+    shot(page, "warm_rule_on_the_board_fr")
+    for one in (lobby, page):
+        assert_french(one)
+        one.context.close()
+
+
 def test_resign_with_four_players_leaves_the_seat_to_a_bot(browser: Any, server: str) -> None:
     bot = {"kind": "bot", "level": "random"}
     seats = [{"kind": "human", "name": "Alice"}, {"kind": "human", "name": "Bruno"}, bot, bot]

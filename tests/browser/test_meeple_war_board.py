@@ -181,10 +181,12 @@ def verbs(state: Any) -> list[str]:
 
 
 def play_from(page: Any, server: str, state: Any) -> None:
-    """Open, in French, a match from a position with this browser on the player to move."""
+    """Open, in French, a match from a position with this browser on the player to move (asked
+    about "at any time" tokens on their own turn: a position may start in a token window)."""
     mover = state.to_move
     bot = {"kind": "bot", "level": "random"}
-    seats = [{"kind": "human"} if seat == mover else bot for seat in range(state.players)]
+    human = {"kind": "human", "anytime": "own"}
+    seats = [human if seat == mover else bot for seat in range(state.players)]
     answer = httpx.post(
         f"{server}/api/matches", json={"game": "meeple_war", "position": state.position(),
                                        "seats": seats},

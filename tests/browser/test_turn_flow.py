@@ -26,7 +26,7 @@ def open_seat(browser: Any, server: str, match: dict[str, Any], seat: int) -> An
 def test_anytime_select_changes_the_setting_on_the_server(page: Any, server: str) -> None:
     create_in_lobby(page, server)
     page.wait_for_selector("#anytime")
-    assert page.input_value("#anytime") == "own"
+    assert page.input_value("#anytime") == "never"
     page.select_option("#anytime", "ask")
     page.wait_for_function("document.querySelector('#anytime').value === 'ask'")
     page.reload()  # the value now comes from the server's state
@@ -106,8 +106,9 @@ def test_lobby_offers_the_bot_speed_when_a_seat_is_a_bot(page: Any, server: str)
 def test_window_passed_for_the_other_player_is_folded_in_the_log(page: Any, server: str) -> None:
     from tests.server.test_anytime_setting import WINDOWS
 
+    seats = [{"kind": "human", "anytime": "own"}, {"kind": "human", "anytime": "own"}]
     match = httpx.post(f"{server}/api/matches",
-                       json={"game": "meeple_war", "position": WINDOWS, "seats": SEATS}).json()
+                       json={"game": "meeple_war", "position": WINDOWS, "seats": seats}).json()
     page.goto(f"{server}/#/m/{match['id']}?t={match['seats'][0]['token']}")
     page.wait_for_selector("#turn.mine")
     page.click(".mw-decision button.mw-done")
@@ -115,6 +116,10 @@ def test_window_passed_for_the_other_player_is_folded_in_the_log(page: Any, serv
     passed = page.locator(".log li.closing", has_text="passed by the setting")
     assert passed.count() >= 1 and not passed.first.is_visible()
     page.hover(".log-card")
+    assert passed.first.is_visible()
+    page.mouse.move(0, 0)
+    page.click("#show-steps")  # by touch or keyboard, where nothing hovers
+    page.wait_for_selector("#show-steps[aria-pressed=true]")
     assert passed.first.is_visible()
     page.locator(".settings-card").scroll_into_view_if_needed()
     shot(page, "meeple_war_passed_window")

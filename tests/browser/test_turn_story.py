@@ -75,3 +75,18 @@ def test_result_stays_after_the_end_dialog_is_closed(page: Any, server: str) -> 
     shot(page, "turn_story_result_stays")
     page.click("#show-summary")
     page.wait_for_selector("#game-over")
+
+
+def test_my_games_show_a_finished_game_with_its_result_and_replay(page: Any, server: str) -> None:
+    open_match(page, server, {"game": "sparta", "position": WIN_IN_ONE}, [0, 1], "fr")
+    page.wait_for_selector("#turn.mine")
+    match = page.get_attribute(".match", "data-match")
+    page.click("[data-piece=e4]")
+    page.click("[data-target=e6]")
+    page.wait_for_selector("#game-over")
+    page.goto(f"{server}/#/")
+    mine = page.locator(f"[data-list=mine] [data-match='{match}']")
+    mine.wait_for()
+    assert "Sud (Spartiates) a gagné" in mine.locator(".result").inner_text()
+    assert mine.locator(f"a[href='#/replay/{match}']").count() == 1
+    assert mine.locator("text=Reprendre").count() == 0

@@ -44,8 +44,10 @@ def test_bad_position_refusals_are_messages_worded_in_every_language(name: str) 
      "une position de Sparta a 6 ou 7 champs séparés par des espaces, pas 0"),
     ("meeple_war", "{}", 'not a Meeple War position (no "game": "meeple_war")',
      "ce n'est pas une position de Meeple War (pas de \"game\": \"meeple_war\")"),
-    ("rise_of_tribes", "n=2", "a Rise of Tribes position has 49 fields, not 1",
-     "une position de Rise of Tribes a 49 champs, pas 1"),
+    # 48 fields, as docs/notation.md says (issue 28: it said 49), the 49th once someone scored
+    ("rise_of_tribes", "n=2",
+     "a Rise of Tribes position has 48 fields (49 once someone has scored), not 1",
+     "une position de Rise of Tribes a 48 champs (49 dès que quelqu'un a marqué), pas 1"),
 ])
 def test_bad_position_keeps_its_english_wording_and_has_a_french_one(
         name: str, text: str, english: str, french: str) -> None:
@@ -61,3 +63,13 @@ def test_bad_position_names_a_side_in_the_language() -> None:
         meeples.load("sparta").parse(text)
     assert str(caught.value).startswith("South has 1 heroes on the board")
     assert render(caught.value.message, "es").startswith("Sur tiene 1 héroes en el tablero")
+
+
+def test_bad_position_names_the_player_as_people_count_them() -> None:
+    """Issue 28: seat 0 is "player 1" everywhere people read it, position errors too."""
+    import json
+
+    data = json.loads(meeples.load("meeple_war").new(players=2, seed=1).position())
+    data["seats"][0]["stock"] = 13  # and 2 in the Depot: 15 of the 13 a player has
+    with pytest.raises(meeples.BadPosition, match="player 1 has 15 meeples, more than 13"):
+        meeples.load("meeple_war").parse(json.dumps(data))

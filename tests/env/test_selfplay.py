@@ -164,7 +164,7 @@ def test_selfplay_bad_out_fails_before_any_game(
     [
         ("random,nobody", "unknown bot 'nobody'"),
         ("random,random,random", "3 bots for 2 seats"),
-        ("mcts:0", "iterations must be 1 or more"),
+        ("mcts:0", "iterations must be 1 to 10,000,000"),
     ],
 )
 def test_selfplay_bad_bots_fail_before_the_folder_is_made(

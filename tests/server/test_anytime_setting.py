@@ -283,3 +283,12 @@ def test_no_anytime_question_in_eight_turns_of_a_tree_holder_by_default(
                     i["action"] for i in state["legal"]]), "version": state["version"]})
             state = receive_state(ws)
     assert decisions >= 8 and questions == 0
+
+
+def test_a_seat_may_be_created_with_its_setting(client: TestClient) -> None:
+    match = create(client, game="meeple_war", position=WINDOWS,
+                   seats=[{"kind": "human", "anytime": "own"}, {"kind": "human"}])
+    with client.websocket_connect(f"/ws/{match['id']}") as ws:
+        ws.send_json({"type": "hello", "tokens": [token(match, 0)]})
+        state = receive_state(ws)
+    assert state["settings"]["anytime"] == "own" and state["anytime"] == "done"

@@ -188,3 +188,90 @@ def test_hints_beyond_what_the_server_works_out_at_once_are_refused(
         return answers
 
     assert asyncio.run(scenario()) == ["hint", "hint", "hint", "busy"]
+
+
+# --- every game no human moves in counts, not only at creation (issue 28) ---------------------
+
+
+def occupy(client: TestClient, count: int = 1) -> Any:
+    """Fill the test client's address's places with games of bots only that are not here
+    (as another worker's would be); return the lobby."""
+    lobby = client.app.state.lobby  # type: ignore[attr-defined]
+    for i in range(count):
+        lobby.bot_games.counted[f"elsewhere{i}"] = "testclient"
+    return lobby
+
+
+def version(client: TestClient, match_id: str) -> int:
+    answer: int = client.get(f"/api/matches/{match_id}").json()["version"]
+    return answer
+
+
+def wait_for(condition: Any, seconds: float = 20) -> None:
+    deadline = time.monotonic() + seconds
+    while not condition():
+        assert time.monotonic() < deadline, "never came"
+        time.sleep(0.02)
+
+
+def test_a_game_whose_human_left_with_a_warm_seat_counts_toward_the_bot_quota(db: str) -> None:
+    # issue 28: a human + bot game with a 1-second warm seat, left by its human, was a game of
+    # bots only that no quota counted (12 such games of one address, all moving)
+    with TestClient(create_app(db, bot_delay=0, bot_games=(1, 8))) as client:
+        lobby = occupy(client)
+        match = create(client, seats=[{"kind": "human"}, BOTS[1]],
+                       warm={"after": 1, "level": "random"})
+        with client.websocket_connect(f"/ws/{match['id']}") as south:
+            south.send_json({"type": "hello", "tokens": [token(match, 0)]})
+            south.receive_json()  # joined, then gone on its own turn
+        wait_for(lambda: match["id"] in lobby.bot_games.held)
+        held = version(client, match["id"])
+        time.sleep(0.5)
+        still = version(client, match["id"])
+        room = lobby.rooms[match["id"]]
+        with client.websocket_connect(f"/ws/{match['id']}") as south:  # back: its game goes on
+            south.send_json({"type": "hello", "tokens": [token(match, 0)]})
+            state = south.receive_json()
+            south.send_json({"type": "act", "action": state["legal"][0]["action"],
+                             "version": state["version"]})
+            wait_for(lambda: version(client, match["id"]) >= state["version"] + 2)
+    assert [e.kind for e in room.stored.events] == ["warm", "back"]
+    assert held == still == 1 and room.plies == 2  # no bot moved while held
+
+
+def test_a_three_player_game_whose_one_human_resigns_counts_toward_the_bot_quota(
+    db: str,
+) -> None:
+    seats = [{"kind": "human"}, BOTS[0], BOTS[1]]
+    with TestClient(create_app(db, bot_delay=0, bot_games=(1, 8))) as client:
+        lobby = occupy(client)
+        match = create(client, game="rise_of_tribes", players=3, seats=seats)
+        resigned = client.post(f"/api/matches/{match['id']}/resign",
+                               json={"token": token(match, 0)})
+        assert resigned.status_code == 200
+        wait_for(lambda: match["id"] in lobby.bot_games.held)
+        held = version(client, match["id"])
+        time.sleep(0.5)
+        still = version(client, match["id"])
+        assert client.portal is not None
+        client.portal.call(lobby.bot_games.release, "elsewhere0")  # a place frees
+        client.portal.call(lobby.bot_games.wake)
+        wait_for(lambda: client.get(f"/api/matches/{match['id']}").json()["finished"], 120)
+    assert held == still and match["id"] not in lobby.bot_games.counted
+
+
+def test_a_game_of_bots_only_over_the_quota_is_held_not_lost(db: str) -> None:
+    # the places of the server, not of the address: the same holds
+    with TestClient(create_app(db, bot_delay=0, bot_games=(8, 1))) as client:
+        lobby = client.app.state.lobby  # type: ignore[attr-defined]
+        lobby.bot_games.counted["elsewhere"] = "10.0.0.9"
+        match = create(client, seats=[{"kind": "human"}, BOTS[1]],
+                       warm={"after": 1, "level": "random"})
+        with client.websocket_connect(f"/ws/{match['id']}") as south:
+            south.send_json({"type": "hello", "tokens": [token(match, 0)]})
+            south.receive_json()
+        wait_for(lambda: match["id"] in lobby.bot_games.held)
+        assert client.portal is not None
+        client.portal.call(lobby.bot_games.release, "elsewhere")
+        client.portal.call(lobby.bot_games.wake)
+        wait_for(lambda: client.get(f"/api/matches/{match['id']}").json()["finished"], 120)

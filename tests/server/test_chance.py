@@ -98,3 +98,24 @@ def test_commitment_is_public_from_creation_and_the_seed_once_over(client: TestC
     assert replay["verified"]["ok"] and replay["verified"]["draws"] > 5
     assert replay["record"]["seed"] == str(seed)
     assert json.dumps(replay["record"])
+
+
+def test_a_match_started_from_a_position_is_verified_on_its_replay(client: TestClient) -> None:
+    # issue 28: its record had seed null and verify refused position records, so the replay
+    # page always said "not verified"
+    match = exploring_match(client)
+    assert match["chance"]["commitment"] is not None
+    with client.websocket_connect(f"/ws/{match['id']}") as ws:
+        message = hello(ws, token(match, 0), token(match, 1))
+        ws.send_json({"type": "act", "action": "explore@1,0", "version": message["version"]})
+        drawn = receive(ws)
+        ws.send_json({"type": "resign", "seat": 1})
+        receive(ws)
+    replay = client.get(f"/api/matches/{match['id']}/replay").json()
+    record = replay["record"]
+    assert drawn["log"][-1]["seat"] == CHANCE
+    assert record["position"] is not None and record["seed"] is not None
+    assert commitment(int(record["seed"])) == record["commitment"] == match["chance"]["commitment"]
+    assert record["resigned"] == [{"seat": 1, "ply": len(record["actions"])}]
+    assert replay["verified"]["ok"], replay["verified"]
+    assert replay["verified"]["draws"] == 1 and replay["verified"]["msg"]["key"] == "core.verify.ok"

@@ -161,7 +161,7 @@ def test_an_action_whose_connection_leaves_mid_commit_still_reaches_the_room(
 
     async def scenario() -> tuple[int, int, int]:
         store = Store(database_url(str(tmp_path / "leaving.db")))
-        room, tokens = await Lobby(store).create(CreateRequest(game="sparta", seed=1))
+        room, tokens = await Lobby(store).create(CreateRequest(game="sparta"))
         players = [Client(send=ignore) for _ in tokens]
         for player, seat_token in zip(players, tokens, strict=True):
             await room.join(player, [seat_token] if seat_token else [])

@@ -27,8 +27,8 @@ def make_database(path: Path, games: int = 40) -> list[str]:
         store = Store(database_url(str(path)))
         lobby = Lobby(store)
         ids = []
-        for seed in range(games):
-            room, _ = await lobby.create(CreateRequest(game="sparta", seed=seed))
+        for _ in range(games):
+            room, _ = await lobby.create(CreateRequest(game="sparta"))
             ids.append(room.id)
         store.close()
         return ids

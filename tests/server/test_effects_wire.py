@@ -3,6 +3,7 @@ capture, a conquest, the end), in the update that brings it and in every later s
 
 from __future__ import annotations
 
+import pytest
 from starlette.testclient import TestClient
 
 from tests.server.conftest import WIN_IN_ONE, create, receive, token
@@ -49,3 +50,21 @@ def test_replay_log_carries_effects(client: TestClient) -> None:
         receive_state(ws)
     replay = client.get(f"/api/matches/{match['id']}/replay").json()
     assert [e["key"] for e in replay["log"][-1]["effects"]] == ["sp.fx.conquered", "core.fx.end"]
+
+
+def test_a_failure_to_tell_effects_never_stops_the_game(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from meeples.games.sparta import RULES
+
+    def broken(*_: object) -> list[object]:
+        raise RuntimeError("a slip in the effects")
+
+    monkeypatch.setattr(type(RULES), "effects", broken)
+    match = create(client)
+    with client.websocket_connect(f"/ws/{match['id']}") as ws:
+        ws.send_json({"type": "hello", "tokens": [token(match, 0), token(match, 1)]})
+        state = receive_state(ws)
+        ws.send_json({"type": "act", "action": "b2-b4", "version": state["version"]})
+        state = receive_state(ws)
+    assert state["log"][-1]["action"] == "b2-b4" and state["log"][-1]["effects"] == []

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -18,7 +19,7 @@ from meeples.server.app import create_app
 from meeples.server.room import new_token
 from meeples.server.store import Store, database_url
 from tests import hidden_cards
-from tests.server.conftest import create, token
+from tests.server.conftest import WIN_IN_ONE, create, token
 
 #: Games with a hidden part in their state (the optional hook: none of ours today, so the toy
 #: game of tests/hidden_cards.py, registered for this module's tests), and games with chance
@@ -106,8 +107,47 @@ def test_hidden_game_chosen_seed_refused(client: TestClient, game: str) -> None:
     assert (response.status_code, response.json()["code"]) == (400, "bad_request")
 
 
-def test_perfect_information_game_accepts_a_chosen_seed(client: TestClient) -> None:
-    assert create(client, seed=7)["game"] == "sparta"
+@pytest.mark.parametrize("game", OUR_GAMES)
+def test_a_client_chosen_seed_is_refused_for_every_game(client: TestClient, game: str) -> None:
+    # issue 28: Sparta took a chosen seed, and its bots' randomness followed from it
+    response = client.post("/api/matches", json={"game": game, "seed": 7})
+    answer = response.json()
+    assert (response.status_code, answer["code"]) == (400, "bad_request")
+    assert answer["msg"]["key"] == "core.error.seed_chosen"
+    assert client.get("/api/matches").json()["open"] == []
+
+
+def test_a_chosen_seed_is_refused_beside_a_start_position(client: TestClient) -> None:
+    from tests.server.conftest import WIN_IN_ONE
+
+    response = client.post("/api/matches", json={"game": "sparta", "seed": 7,
+                                                 "position": WIN_IN_ONE})
+    assert response.json()["msg"]["key"] == "core.error.seed_chosen"
+
+
+def test_bots_randomness_follows_from_the_matchs_secret_seed(
+    db: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # issue 28: it was hash((seed, version, seat)), computable by whoever chose the seed
+    from meeples.core.chance import Dealer
+    from meeples.server import bots
+
+    seeds: list[int] = []
+    choose = bots.choose
+
+    def spy(*args: Any) -> str:
+        seeds.append(args[4])
+        return choose(*args)
+
+    monkeypatch.setattr(bots, "choose", spy)
+    with TestClient(create_app(db, bot_delay=0, bot_processes=0)) as client:
+        match = create(client, seats=[{"kind": "bot", "level": "random"}, {"kind": "human"}])
+        deadline = time.monotonic() + 20
+        while client.get(f"/api/matches/{match['id']}").json()["version"] == 0:
+            assert time.monotonic() < deadline
+            time.sleep(0.02)
+    secret = stored(db, match["id"]).seed
+    assert seeds[0] == Dealer(secret).secret("bot:0:0") and str(secret) not in json.dumps(match)
 
 
 @pytest.mark.parametrize("game", HIDDEN_GAMES)
@@ -212,6 +252,8 @@ def test_binary_message_is_malformed(client: TestClient) -> None:
         {"type": "act", "action": "b2-b4", "version": -1},
         {"type": "act", "action": "b2-b4", "version": 0, "seat": 1},
         {"type": "hello", "tokens": "abc"},
+        {"type": "rematch", "seed": 7},
+        {"type": "undo", "version": 0, "bot": False},
         {"type": "shout"},
         [1, 2, 3],
     ],
@@ -266,6 +308,89 @@ def test_creation_flood_is_refused(tmp_path: Path) -> None:
             flooded.post("/api/matches", json={"game": "sparta"}).status_code for _ in range(4)
         ]
     assert codes == [201, 201, 201, 429]
+
+
+#: Bad HTTP requests, each answered with its status and error code and changing nothing: the
+#: request's headers (name: value), the method, the path and the JSON body.
+BIG = "x" * 100_000
+BAD_REQUESTS = {
+    "chosen seed": ({}, "POST", "/api/matches", {"game": "sparta", "seed": 7}, 400,
+                    "bad_request"),
+    "chosen seed of a chance game": ({}, "POST", "/api/matches",
+                                     {"game": "meeple_war", "seed": 0}, 400, "bad_request"),
+    "seed beside a position": ({}, "POST", "/api/matches",
+                               {"game": "sparta", "seed": 1, "position": WIN_IN_ONE}, 400,
+                               "bad_request"),
+    "warm seat after 0 s": ({}, "POST", "/api/matches",
+                            {"game": "sparta", "warm": {"after": 0}}, 400, "malformed"),
+    "warm seat of no level": ({}, "POST", "/api/matches",
+                              {"game": "sparta", "warm": {"level": "godlike"}}, 400, "malformed"),
+    "100 kB header line": ({"x-big": BIG}, "GET", "/api/games", None, 431, "too_large"),
+    "100 kB header creating": ({"x-big": BIG}, "POST", "/api/matches", {"game": "sparta"}, 431,
+                               "too_large"),
+    "many headers": ({f"x-h{i}": "y" * 100 for i in range(200)}, "GET", "/api/matches", None,
+                     431, "too_large"),
+    "20 kB query": ({}, "GET", f"/api/matches?{BIG[:20_000]}", None, 431, "too_large"),
+}
+
+
+@pytest.mark.parametrize("name", list(BAD_REQUESTS))
+def test_bad_request_is_refused_and_changes_nothing(client: TestClient, name: str) -> None:
+    headers, method, path, body, status, code = BAD_REQUESTS[name]
+    answer = client.request(method, path, headers=headers, json=body)
+    assert (answer.status_code, answer.json()["code"]) == (status, code)
+    assert client.get("/api/matches").json()["open"] == []
+
+
+UPGRADE = (b"Upgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Version: 13\r\n"
+           b"Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n")
+
+
+def first_line(port: int, head: bytes) -> tuple[bytes, int]:
+    """Send a request's head in pieces until the server answers or closes; return the first
+    line of its answer (b"" when none) and how many bytes were sent."""
+    import socket
+
+    sent = 0
+    with socket.create_connection(("127.0.0.1", port), timeout=10) as sock:
+        try:
+            for start in range(0, len(head), 65536):
+                sock.sendall(head[start:start + 65536])
+                sent += len(head[start:start + 65536])
+        except OSError:  # closed by the server while we were still sending: read its answer
+            pass
+        received = b""
+        try:
+            while chunk := sock.recv(65536):  # until the server closes the connection
+                received += chunk
+        except OSError:
+            pass
+    return received.split(b"\r\n", 1)[0], sent
+
+
+@pytest.mark.parametrize(("target", "extra", "lines"), [
+    ("/api/games", b"", [100_000]),
+    ("/ws/nope", UPGRADE, [100_000]),
+    ("/ws/nope", UPGRADE, [9_000]),  # over the WebSocket parser's 8 kB line: it hung for ever
+    ("/ws/nope", UPGRADE, [4_000] * 5),
+    ("/api/games", b"", [100_000] * 100),  # 10 MB: refused before it is all sent
+])
+def test_oversized_headers_get_431_and_the_connection_closes(
+    db: str, target: str, extra: bytes, lines: list[int]
+) -> None:
+    # issue 28: a 100 kB header line was answered 200 (meeples serve's uvicorn options here)
+    from meeples.server.heads import MAX_HEAD, uvicorn_options
+    from tests.server.conftest import LiveServer
+
+    head = b"GET " + target.encode() + b" HTTP/1.1\r\nHost: x\r\n" + extra + b"".join(
+        b"X-Big-%d: " % i + b"x" * size + b"\r\n" for i, size in enumerate(lines)) + b"\r\n"
+    with LiveServer(create_app(db, bot_delay=0), **uvicorn_options()) as server:
+        line, sent = first_line(server.port, head)
+        small, _ = first_line(server.port, b"GET /api/games HTTP/1.1\r\nHost: x\r\nX-Small: "
+                              + b"y" * (MAX_HEAD - 200) + b"\r\nConnection: close\r\n\r\n")
+    assert line == b"HTTP/1.1 431 Request Header Fields Too Large"
+    assert small == b"HTTP/1.1 200 OK"
+    assert sent < len(head) or len(head) < 1_000_000
 
 
 def test_hint_refused_to_a_waiting_seat(client: TestClient) -> None:

@@ -57,7 +57,7 @@ def test_encode_writes_non_ascii_as_it_is() -> None:
 def test_room_legal_text_is_made_again_after_a_move_and_after_an_undo(tmp_path: Path) -> None:
     async def scenario() -> None:
         store = Store(database_url(str(tmp_path / "legal.db")))
-        room, tokens = await Lobby(store).create(CreateRequest(game="sparta", seed=7))
+        room, tokens = await Lobby(store).create(CreateRequest(game="sparta"))
         players = [Client(send=_ignore) for _ in tokens]
         for player, seat_token in zip(players, tokens, strict=True):
             await room.join(player, [seat_token] if seat_token else [])
@@ -88,7 +88,7 @@ def test_room_legal_text_is_made_once_per_version(
 
     async def scenario() -> Room:
         store = Store(database_url(str(tmp_path / "once.db")))
-        room, _ = await Lobby(store).create(CreateRequest(game="sparta", seed=3))
+        room, _ = await Lobby(store).create(CreateRequest(game="sparta"))
         store.close()
         return room
 

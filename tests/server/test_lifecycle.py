@@ -307,6 +307,22 @@ def test_absent_seat_is_kept_warm_by_a_bot_and_handed_back(client: TestClient) -
     assert back["events"][-1]["msg"]["key"] == "core.event.back"
 
 
+def test_warm_settings_are_public_in_the_lobby_the_match_and_the_state(
+    client: TestClient,
+) -> None:
+    # issue 28: the opponent could not see that an absent player's seat may be played by a bot
+    match = create(client, warm={"after": 90, "level": "hard"})
+    plain = create(client)
+    listed = {m["id"]: m for m in client.get("/api/matches").json()["open"]}
+    with client.websocket_connect(f"/ws/{match['id']}") as ws:
+        state = hello(ws, token(match, 1))
+    expected = {"after": 90, "level": "hard"}
+    assert listed[match["id"]]["warm"] == expected and listed[plain["id"]]["warm"] is None
+    assert client.get(f"/api/matches/{match['id']}").json()["warm"] == expected
+    assert client.get(f"/api/matches/{plain['id']}").json()["warm"] is None
+    assert state["warm"] == expected
+
+
 def test_absent_seat_is_kept_warm_after_a_restart(db: str) -> None:
     with TestClient(create_app(db, bot_delay=0)) as client:
         match = create(client, warm={"after": 1, "level": "random"})
@@ -487,3 +503,27 @@ def test_lifecycle_survives_a_restart(db: str) -> None:
 
 def test_lifecycle_survives_a_restart_on_postgres(postgres_url: str) -> None:
     resign_rematch_restart(postgres_url)
+
+
+def test_rematches_count_toward_the_creation_limit(tmp_path: Path) -> None:
+    # issue 28: after POST /api/matches answered 429, resign + rematch made 30 games in 0.3 s
+    app = create_app(str(tmp_path / "limit.db"), bot_delay=0, create_rate=(0.001, 3))
+    answers = []
+    with TestClient(app) as limited:
+        match = create(limited)  # one of the three creations
+        tokens, current = [token(match, 0), token(match, 1)], match["id"]
+        for _ in range(30):
+            with limited.websocket_connect(f"/ws/{current}") as ws:
+                hello(ws, *tokens)
+                ws.send_json({"type": "resign", "seat": 1})
+                until(ws, lambda s: s["outcome"] is not None)
+                ws.send_json({"type": "rematch"})
+                answer = ws.receive_json()
+                while answer["type"] in ("state", "update"):
+                    answer = ws.receive_json()
+            answers.append(answer.get("code", answer["type"]))
+            if answer["type"] != "rematch":
+                break
+            current = answer["id"]
+        created = limited.post("/api/matches", json={"game": "sparta"}).status_code
+    assert answers == ["rematch", "rematch", "too_many"] and created == 429

@@ -97,3 +97,21 @@ def test_old_meeple_war_game_gets_its_chance_actions_and_plays_on(tmp_path: Path
     assert stored is not None and stored.actions[0].startswith("first:")
     assert [a for a in stored.actions if not a.startswith(("first:", "draw:"))] == old
     assert any(a.startswith("draw:") for a in stored.actions)
+
+
+def test_old_database_gets_the_bot_column_and_its_actions_read_as_the_players(
+    tmp_path: Path,
+) -> None:
+    # issue 28: who decided each action (a bot for a warm seat or not) is a column added to an
+    # older database; its rows read as decided by the seat's player, as before.
+    path = tmp_path / "old.db"
+    old_database(path)
+    store = Store(database_url(str(path)))
+    stored = store.load("old")
+    store.append_action("old", 1, 1, "b9-b7", bot=True)
+    again = store.load("old")
+    store.close()
+    with sqlite3.connect(path) as conn:
+        columns = {row[1] for row in conn.execute("PRAGMA table_info(actions)")}
+    assert "bot" in columns and stored is not None and stored.bots == [False]
+    assert again is not None and again.bots == [False, True]

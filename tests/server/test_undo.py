@@ -214,3 +214,33 @@ def test_plan_undo(log: list[dict[str, Any]], reveals: list[bool], held: set[int
 def test_plan_undo_refuses_once_the_game_is_over() -> None:
     with pytest.raises(flow.Refused, match="the game is over"):
         flow.plan_undo([{"seat": 0, "passed": False}], [False], frozenset({0}), over=True)
+
+
+def test_undo_never_takes_back_a_decision_a_bot_made_for_a_warm_seat(client: TestClient) -> None:
+    # issue 28: South left on its turn, a bot kept the seat warm and moved; South came back and
+    # its undo was accepted (the last decision was its seat's), so it saw the bot's move first.
+    match = create(client, warm={"after": 1, "level": "random"}, hints=False)
+    with client.websocket_connect(f"/ws/{match['id']}") as north:
+        north.send_json({"type": "hello", "tokens": [token(match, 1)]})
+        receive_state(north)
+        with client.websocket_connect(f"/ws/{match['id']}") as south:
+            south.send_json({"type": "hello", "tokens": [token(match, 0)]})
+            receive_state(south)
+        state = receive_state(north)
+        while not state["log"]:
+            state = receive_state(north)
+        with client.websocket_connect(f"/ws/{match['id']}") as south:
+            south.send_json({"type": "hello", "tokens": [token(match, 0)]})
+            back = receive_state(south)
+            south.send_json({"type": "undo"})
+            refusal = receive(south)
+    assert back["log"][0]["seat"] == 0 and back["undo"] is False
+    assert refusal["code"] == "undo_bot"
+    assert client.get(f"/api/matches/{match['id']}").json()["version"] == back["version"]
+
+
+def test_plan_undo_refuses_a_bots_decision_for_the_seat() -> None:
+    log = [{"seat": 0, "passed": False}, {"seat": 1, "passed": True}]
+    with pytest.raises(flow.Refused) as refused:
+        flow.plan_undo(log, [False, False], frozenset({0}), over=False, by_bot=[True, False])
+    assert refused.value.code == "undo_bot"

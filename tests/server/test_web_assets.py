@@ -33,7 +33,14 @@ def texts() -> dict[str, dict[str, str]]:
         pairs = re.findall(
             r'^\s+"([\w.]+)": "((?:[^"\\]|\\.)*)",$', source[start:end], re.MULTILINE
         )
-        found[lang] = dict(pairs)
+        # A text whose wording depends on a count: { one: "...", other: "..." } (each form
+        # must carry the same placeholders; the "other" form stands for the entry).
+        plural = re.findall(r'^\s+"([\w.]+)": \{ one: "([^"]*)", other: "([^"]*)" \},$',
+                            source[start:end], re.MULTILINE)
+        for key, one, other in plural:
+            forms = sorted(re.findall(r"\{\w+\}", one)), sorted(re.findall(r"\{\w+\}", other))
+            assert forms[0] == forms[1], f"{key} in {lang}: {one} / {other}"
+        found[lang] = dict(pairs) | {key: other for key, _, other in plural}
     return found
 
 

@@ -14,6 +14,7 @@ from typing import Any
 
 from meeples.core.errors import IllegalAction
 from meeples.core.game import Game, Option, Outcome
+from meeples.core.text import Message, msg
 
 PHASES = 3
 TURNS = 6
@@ -101,6 +102,9 @@ class TokensRules:
 
     def anytime_skip(self, state: Table) -> str | None:
         return "done" if state.window and state.turn < TURNS else None
+
+    def anytime_held(self, state: Table, player: int) -> list[Message]:
+        return [msg("core.text", text="the token")] if player in state.holders else []
 
     def reveals(self, state: Table, action: str) -> bool:
         return False

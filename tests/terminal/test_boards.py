@@ -22,8 +22,9 @@ RISE = meeples.load("rise_of_tribes")
 
 def draw(state: State[Any, Any], width: int, *, terminal: bool = True,
          no_color: bool = False) -> list[str]:
-    """Return the lines a console of that width shows for the player to move."""
-    console = Console(file=io.StringIO(), width=width, force_terminal=terminal,
+    """Return the lines a console of that width shows for the player to move (a tall one: on
+    a short terminal the Meeple War map is listed, see test_meeple_war_fit)."""
+    console = Console(file=io.StringIO(), width=width, height=200, force_terminal=terminal,
                       color_system="standard" if no_color else None, no_color=no_color)
     player = state.to_move
     legal = state.legal()

@@ -8,7 +8,9 @@ path or text from the ``inputs`` fixture; rows that set environment variables ca
 from __future__ import annotations
 
 import importlib.util
+import json
 import os
+import socket
 import subprocess
 import sys
 from pathlib import Path
@@ -17,7 +19,7 @@ import pytest
 
 import meeples
 from meeples.cli import main
-from meeples.commands._checks import MAX_INPUT_BYTES
+from meeples.core.files import MAX_INPUT_BYTES
 
 SPARTA = meeples.load("sparta").new().position()
 LONG = "x" * 300
@@ -46,11 +48,19 @@ PLAY: list[Row] = [
     (["play", "sparta", "--vs", "attack"], "the attack bot plays Meeple War only"),
     (["play", "meeple_war", "--vs", "alphabeta"], "'alphabeta' cannot play meeple_war at 2"),
     (["play", "rise_of_tribes", "--vs", "alphabeta"], "cannot play rise_of_tribes"),
-    (["play", "sparta", "--vs", "mcts:0"], "iterations must be 1 or more, not 0"),
+    (["play", "sparta", "--vs", "mcts:0"], "iterations must be 1 to 10,000,000, not 0"),
     (["play", "sparta", "--vs", "mcts:-1s"], "seconds must be a finite number above 0"),
     (["play", "sparta", "--vs", "mcts:nans"], "seconds must be a finite number above 0"),
-    (["play", "sparta", "--vs", "alphabeta:d0"], "depth must be 1 or more, not 0"),
+    (["play", "sparta", "--vs", "alphabeta:d0"], "depth must be 1 to 40, not 0"),
     (["play", "sparta", "--vs", "mcts:zz"], "is not a budget"),
+    (["play", "sparta", "--vs", "mcts:1e9s"], "seconds must be at most 3600 (an hour a move)"),
+    (["play", "sparta", "--vs", "mcts:99999999999"], "iterations must be 1 to 10,000,000"),
+    (["play", "sparta", "--vs", "alphabeta:d1000"], "depth must be 1 to 40, not 1000"),
+    (["play", "sparta", "--option", "first=1", "--option", "first=0"],
+     "--option first is given twice"),
+    (["play", "rise_of_tribes", "--option", "scenario_tiles=Jungle,XX"], "no scenario tile 'XX'"),
+    (["play", "rise_of_tribes", "--option", "elders=Jungle"],
+     "option 'elders' takes true or false, not 'Jungle'"),
     (["play", "sparta", "--vs", "mcts:c-1"], "the exploration constant must be 0 or more"),
     (["play", "meeple_war", "--vs", "attack:b2"], "the blunder share must be 0 to 1, not 2"),
     (["play", "sparta", "--seats", ",,"], "--seats names no seat"),
@@ -58,7 +68,9 @@ PLAY: list[Row] = [
     (["play", "sparta", "--vs", "random", "--seats", "human,random"], "either --vs or --seats"),
     (["play", "--load", "{missing}"], "no such saved match"),
     (["play", "--load", "{folder}"], "is a folder, not a saved match"),
-    (["play", "--load", "{binary}"], "codec can't decode"),
+    (["play", "--load", "{binary}"], "not a text file (not UTF-8"),
+    (["play", "--load", "{fifo}"], "is not a regular file"),
+    (["play", "--load", "{fifo_link}"], "is not a regular file"),
     (["play", "--load", "{huge}"], "is too large"),
     (["play", "--load", "/dev/zero"], "/dev/zero is not a regular file"),
     (["play", "--load", ""], "an empty text names no saved match"),
@@ -69,21 +81,27 @@ PLAY: list[Row] = [
     (["play", "--load", "{match}", "--seed", "3"], "--load takes the seed and options"),
     (["play", "--load", "{match}", "--players", "3"], "holds a 2-player match"),
     (["play", "--load", "{bad_action}"], "action 1 ('b2-b7') does not apply"),
+    (["play", "--load", "{five_players}"], "field 'players': sparta is played by 2 players, not 5"),
+    (["play", "--load", "{seed_edited}"], "the seed does not match its commitment"),
 ]
 
 REPLAY: list[Row] = [
     (["replay"], "the following arguments are required: file"),
     (["replay", "{missing}"], "no such saved match"),
     (["replay", "{folder}"], "is a folder, not a saved match"),
-    (["replay", "{binary}"], "codec can't decode"),
+    (["replay", "{binary}"], "not a text file (not UTF-8"),
+    (["replay", "{fifo}"], "is not a regular file"),
     (["replay", "{huge}"], "is too large"),
     (["replay", "/dev/zero"], "/dev/zero is not a regular file"),
     (["replay", ""], "an empty text names no saved match"),
     (["replay", "{not_json}"], "not valid JSON"),
+    (["replay", "{seed_edited}"], "the seed does not match its commitment"),
+    (["replay", "{five_players}"], "sparta is played by 2 players, not 5"),
     (["replay", "{match}", "--to", "99"], "--to 99: the match has steps 0 to 1"),
     (["replay", "{match}", "--to", "-1"], "--to -1: the match has steps 0 to 1"),
     (["replay", "{match}", "--to", "x"], "argument --to: invalid int value: 'x'"),
-    (["replay", "{match}", "--player", "5"], "--player 5: the match has seats 0 to 1"),
+    (["replay", "{match}", "--player", "5"], "--player 5: the match has players 1 to 2"),
+    (["replay", "{match}", "--player", "0"], "--player 0: the match has players 1 to 2"),
     (["replay", "{match}", "--to", "1", "--final"], "not allowed with argument --to"),
 ]
 
@@ -99,10 +117,11 @@ HINT: list[Row] = [
     (["hint", SPARTA, "--level", "attack"], "the attack bot plays Meeple War only"),
     (["hint", "{meeple_war}", "--level", "alphabeta"], "'alphabeta' cannot play meeple_war"),
     (["hint", SPARTA, "--budget", "xx"], "'xx' is not a budget"),
-    (["hint", SPARTA, "--budget", "0"], "iterations must be 1 or more, not 0"),
+    (["hint", SPARTA, "--budget", "0"], "iterations must be 1 to 10,000,000, not 0"),
     (["hint", SPARTA, "--budget", "0s"], "seconds must be a finite number above 0"),
     (["hint", SPARTA, "--budget", "infs"], "seconds must be a finite number above 0"),
-    (["hint", SPARTA, "--budget", "d0"], "depth must be 1 or more, not 0"),
+    (["hint", SPARTA, "--budget", "d0"], "depth must be 1 to 40, not 0"),
+    (["hint", SPARTA, "--budget", "1e9s"], "seconds must be at most 3600 (an hour a move)"),
     (["hint", SPARTA, "-n", "0"], "argument -n: must be 1 or more, not 0"),
     (["hint", SPARTA, "-n", "x"], "argument -n: takes a whole number, not 'x'"),
     (["hint", SPARTA, "--seed", "x"], "argument --seed: invalid int value: 'x'"),
@@ -112,7 +131,9 @@ HINT: list[Row] = [
     (["hint", "{huge}"], "is too large"),
     (["hint", "{folder}"], "is a folder, not a file"),
     (["hint", "/dev/zero"], "/dev/zero is not a regular file"),
+    (["hint", "{fifo}"], "is not a regular file"),
     (["hint", "{bad_action}"], "action 1 ('b2-b7') does not apply"),
+    (["hint", "{seed_edited}"], "the seed does not match its commitment"),
     (["hint", "{match}", "--game", "meeple_war"], "is a sparta match, not meeple_war"),
     (["hint", "{position_file}", "--game", "rise_of_tribes"], "Rise of Tribes position has"),
 ]
@@ -126,7 +147,8 @@ ARENA: list[Row] = [
     (["arena", "--game", "rise_of_tribes", "--players", "3", "alphabeta", "random"],
      "cannot play rise_of_tribes at 3 players"),
     (["arena", "attack", "random"], "the attack bot plays Meeple War only"),
-    (["arena", "mcts:0", "random"], "iterations must be 1 or more"),
+    (["arena", "mcts:0", "random"], "iterations must be 1 to 10,000,000"),
+    (["arena", "mcts:7200s", "random"], "seconds must be at most 3600"),
     (["arena", "--game", "chess", *BOTS], "unknown game 'chess'"),
     (["arena", "--players", "x", *BOTS], "--players takes player counts separated by commas"),
     (["arena", "--players", "", *BOTS], "--players takes player counts separated by commas"),
@@ -143,6 +165,9 @@ ARENA: list[Row] = [
     (["arena", "--json", "{folder}", *BOTS], "is a folder, not a file"),
     (["arena", "--json", "{match}/out.json", *BOTS], "is not a folder"),
     (["arena", "--json", "", *BOTS], "--json needs a file name"),
+    (["arena", "--json", "{fifo}", *BOTS], "is a FIFO (named pipe), not a regular file"),
+    (["arena", "--json", "{fifo_link}", *BOTS], "(through a link, "),
+    (["arena", "--json", "{socket}", *BOTS], "is a socket, not a regular file"),
     (["arena", "--json", "{long}/out.json", *BOTS], "File name too long"),
 ]
 
@@ -154,10 +179,16 @@ BALANCE: list[Row] = [
     (["balance", "sparta", "--setting", "first=1", "--setting", "first=1"],
      "--setting names the same options twice"),
     (["balance", "sparta", "--games", "0"], "argument --games: must be 1 or more, not 0"),
+    (["balance", "sparta", "--setting", ""], "a setting names its options"),
+    (["balance", "sparta", "--setting", "first=1,,first=0"], "has an option without a name"),
+    (["balance", "sparta", "--setting", "first=1,first=0"], "names first twice"),
     (["balance", "sparta", "--json", "{missing}/out.json"], "does not exist"),
     (["balance", "sparta", "--json", "{folder}"], "is a folder, not a file"),
     (["balance", "sparta", "--markdown", "{missing}/out.md"], "does not exist"),
     (["balance", "sparta", "--markdown", ""], "--markdown needs a file name"),
+    (["balance", "sparta", "--json", "{fifo}"], "is a FIFO (named pipe), not a regular file"),
+    (["balance", "sparta", "--markdown", "{fifo_link}"],
+     "pipe.json is a FIFO (named pipe) (through"),
 ]
 
 BENCH: list[Row] = [
@@ -172,6 +203,7 @@ BENCH: list[Row] = [
     (["bench", "--json", "{missing}/bench.json"], "does not exist"),
     (["bench", "--json", "{folder}"], "is a folder, not a file"),
     (["bench", "--json", ""], "--json needs a file name"),
+    (["bench", "--json", "{fifo}"], "is a FIFO (named pipe), not a regular file"),
 ]
 
 SERVE: list[Row] = [
@@ -192,6 +224,11 @@ SERVE: list[Row] = [
     (["serve", "--db", "foo://x"], "unknown kind of database 'foo'"),
     (["serve", "--db", "::bad://"], "neither a file name nor a database URL"),
     (["serve", "--db", "postgresql+asyncpg://u:secret@localhost/m"], "is an asyncio driver"),
+    (["serve", "--forwarded-allow-ips", "not-an-ip,,"],
+     "'not-an-ip' is not an IP address, a network such as 10.0.0.0/8, or *"),
+    (["serve", "--forwarded-allow-ips", "10.0.0.1,,"], "has an empty entry between commas"),
+    (["serve", "--forwarded-allow-ips", "*,10.0.0.1"], "'*' trusts every address: give it alone"),
+    (["serve", "--forwarded-allow-ips", "10.0.0.1/8"], "'10.0.0.1/8' is not an IP address"),
 ]
 
 LOADTEST: list[Row] = [
@@ -205,8 +242,11 @@ LOADTEST: list[Row] = [
     (["loadtest", "load", "--url", "http://localhost:8000"], "not a loopback address"),
     (["loadtest", "load", "--url", "127.0.0.1"], "give http://127.0.0.1:PORT"),
     (["loadtest", "load", "--url", "http://127.0.0.1:9", "--profile", "p"], "cannot go with"),
+    (["loadtest", "load", "--url", "http://127.0.0.1:1"], "http://127.0.0.1:1: no server answers"),
+    (["loadtest", "load", "--url", "http://127.0.0.1:99999"], "the port must be 1 to 65535"),
     (["loadtest", "load", "--json", "{missing}/out.json"], "does not exist"),
     (["loadtest", "load", "--profile", "{folder}"], "is a folder, not a file"),
+    (["loadtest", "load", "--json", "{fifo}"], "is a FIFO (named pipe), not a regular file"),
 ]
 
 SELFPLAY_ARGS = ["--games", "2", "--bots", "random"]
@@ -232,6 +272,8 @@ SELFPLAY: list[Row] = [
     (["selfplay", "sparta", *SELFPLAY_ARGS, "--out", "{missing}/run"], "does not exist"),
     (["selfplay", "sparta", *SELFPLAY_ARGS, "--out", "{match}"], "is not a folder"),
     (["selfplay", "sparta", *SELFPLAY_ARGS, "--out", ""], "--out needs a folder name"),
+    (["selfplay", "sparta", *SELFPLAY_ARGS, "--out", "{taken}"],
+     "game-000001.json is a FIFO (named pipe), not a regular file"),
 ]
 
 
@@ -248,12 +290,17 @@ ROWS = (GLOBAL + PLAY + REPLAY + HINT + ARENA + BALANCE + BENCH + SERVE + LOADTE
 
 
 @pytest.fixture
-def inputs(tmp_path: Path) -> dict[str, str]:
+def inputs(tmp_path: Path, request: pytest.FixtureRequest) -> dict[str, str]:
     """Paths and texts the rows refer to: files of every wrong kind, and good ones."""
     match = tmp_path / "match.json"
     meeples.load("sparta").new().play("b2-b4").record().save(match)
     bad_action = tmp_path / "bad_action.json"
     bad_action.write_text(match.read_text().replace("b2-b4", "b2-b7"))
+    data = json.loads(match.read_text())
+    five_players = tmp_path / "five_players.json"
+    five_players.write_text(json.dumps({**data, "players": 5, "seats": ["human"] * 5}))
+    seed_edited = tmp_path / "seed_edited.json"  # its commitment left as it was
+    seed_edited.write_text(json.dumps({**data, "seed": str(int(data["seed"]) + 1)}))
     binary = tmp_path / "binary.dat"
     binary.write_bytes(bytes(range(256)) * 4)
     huge = tmp_path / "huge.json"
@@ -266,7 +313,23 @@ def inputs(tmp_path: Path) -> dict[str, str]:
     position_file = tmp_path / "position.json"
     position_file.write_text(SPARTA + "\n")
     meeple_war = meeples.load("meeple_war").new(players=2, seed=1).position()
+    fifo = tmp_path / "pipe"
+    os.mkfifo(fifo)
+    fifo_link = tmp_path / "pipe.json"
+    fifo_link.symlink_to(fifo)
+    taken = tmp_path / "taken"  # a self-play folder where a record's name is a FIFO
+    taken.mkdir()
+    os.mkfifo(taken / "game-000001.json")
+    unix = socket.socket(socket.AF_UNIX)
+    unix.bind(str(tmp_path / "sock"))
+    request.addfinalizer(unix.close)
     return {
+        "five_players": str(five_players),
+        "seed_edited": str(seed_edited),
+        "fifo": str(fifo),
+        "fifo_link": str(fifo_link),
+        "taken": str(taken),
+        "socket": str(tmp_path / "sock"),
         "match": str(match),
         "bad_action": str(bad_action),
         "binary": str(binary),
@@ -349,3 +412,12 @@ def test_table_covers_every_subcommand() -> None:
     commands = {a.dest: a for a in parser._actions}["command"].choices  # type: ignore[union-attr]
     tried = {argv[0] for argv, _ in ROWS}
     assert set(commands) - {"games"} <= tried
+
+
+def test_loadtest_without_httpx_names_what_to_install(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setitem(sys.modules, "httpx", None)  # import httpx raises ImportError
+    status = main(["loadtest", "load"])
+    captured = capsys.readouterr()
+    assert_one_line_error(status, captured.out, captured.err, "pip install httpx")

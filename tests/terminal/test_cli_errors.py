@@ -72,3 +72,20 @@ def test_save_file_of_another_game(tmp_path: Path, capsys: pytest.CaptureFixture
     meeples.load("sparta").new().record().save(path)
     err = error_of(["play", "chess", "--load", str(path)], capsys)
     assert "holds a sparta match, not chess" in err
+
+
+def test_option_scenario_tiles_takes_tile_names_as_the_readme_says() -> None:
+    """Issue 28: ``--option scenario_tiles=Jungle,GL`` was refused ("takes true or false")."""
+    import meeples
+    from meeples.commands.play import parse_options
+
+    game = meeples.load("rise_of_tribes")
+    options = parse_options(game, ["scenario_tiles=Jungle,GL"])
+    assert options == {"scenario_tiles": "Jungle,GL"}
+    assert game.new(players=2, seed=1, **options).to_move is not None
+    assert parse_options(game, ["scenario_tiles=true"]) == {"scenario_tiles": True}
+
+
+def test_option_given_twice_is_refused(capsys: pytest.CaptureFixture[str]) -> None:
+    err = error_of(["play", "sparta", "--option", "first=1", "--option", "first=0"], capsys)
+    assert "--option first is given twice" in err

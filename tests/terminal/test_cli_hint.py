@@ -27,7 +27,8 @@ def test_hint_meeple_war_position_inline(capsys: pytest.CaptureFixture[str]) -> 
     position = MEEPLE_WAR.position()
     assert len(position) > 1000  # longer than any file name may be
     lines = hints(["-n", "2", "--level", "easy", position], capsys)
-    assert lines[0] == f"Meeple War, player {MEEPLE_WAR.to_move} to move:"
+    assert MEEPLE_WAR.to_move == 1
+    assert lines[0] == "Meeple War, Blue (player 2) to move:"
     assert_legal(lines[1:], MEEPLE_WAR, 2)
 
 
@@ -44,7 +45,7 @@ def test_hint_meeple_war_position_in_a_file(
     path = tmp_path / "position.json"  # a JSON object, yet a position: no "format" field
     path.write_text(MEEPLE_WAR.position() + "\n")
     lines = hints(["-n", "1", "--level", "easy", str(path)], capsys)
-    assert lines[0].startswith("Meeple War, player")
+    assert lines[0].startswith("Meeple War, Blue (player 2)")
     assert_legal(lines[1:], MEEPLE_WAR, 1)
 
 
@@ -60,7 +61,9 @@ def test_hint_meeple_war_match_file(tmp_path: Path, capsys: pytest.CaptureFixtur
 def test_hint_rise_of_tribes_position_inline(capsys: pytest.CaptureFixture[str]) -> None:
     state = meeples.load("rise_of_tribes").new(players=3, seed=2)
     lines = hints(["-n", "2", "--level", "easy", state.position()], capsys)
-    assert lines[0] == f"Rise of Tribes, player {state.to_move} to move:"
+    assert state.to_move is not None
+    name = ("Red", "Blue", "Green")[state.to_move]
+    assert lines[0] == f"Rise of Tribes, {name} ({state.to_move + 1}) to move:"
     assert_legal(lines[1:], state, 2)
 
 
@@ -71,7 +74,7 @@ def test_hint_sparta_position_in_a_file_named_like_a_match(
     path = tmp_path / "match.json"
     path.write_text(state.position() + "\n")
     lines = hints(["-n", "1", "--level", "heuristic", str(path)], capsys)
-    assert lines[0] == "Sparta, player 0 to move:"
+    assert lines[0] == "Sparta, South to move:"
 
 
 def test_hint_game_is_found_from_the_position() -> None:
@@ -85,3 +88,25 @@ def test_hint_finished_match_says_so(tmp_path: Path, capsys: pytest.CaptureFixtu
     path = tmp_path / "won.json"
     meeples.load("sparta").parse(near_end).play("f3-f5").record().save(path)
     assert hints([str(path)], capsys) == ["the game is over: no hint"]
+
+
+def test_hint_names_seat_0_player_1_as_the_board_does(capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 28: hint said "player 1 to move" for seat 1, whom the board calls player 2."""
+    state = next(s for s in (meeples.load("meeple_war").new(players=2, seed=seed)
+                             for seed in range(20)) if s.to_move == 0)
+    lines = hints(["-n", "1", "--level", "easy", state.position()], capsys)
+    assert lines[0] == "Meeple War, Red (player 1) to move:"
+
+
+def test_hint_describes_a_seat_in_an_action_by_the_same_name(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """An action naming a seat (Meeple War's kill:1) is described with the name the board gives
+    that seat, "Blue (player 2)", not a bare number."""
+    from meeples.core.game import State
+    from meeples.core.text import msg, player
+
+    monkeypatch.setattr(State, "describe_message", lambda self, action: msg(
+        "mw.kill", altar="Altar", player=player(1), hex="0,0"))
+    lines = hints(["-n", "1", "--level", "easy", MEEPLE_WAR.position()], capsys)
+    assert "Altar: destroy 1 meeple of Blue (player 2) on 0,0" in lines[1]

@@ -58,3 +58,36 @@ def test_project_metadata_has_links_and_classifiers() -> None:
     # setuptools >= 77 refuses a license classifier beside the SPDX expression (PEP 639).
     assert not any(c.startswith("License ::") for c in classifiers)
     assert PROJECT["keywords"] and PROJECT["authors"]
+
+
+#: The modules of the extras (pyproject's optional dependencies): a plain ``pip install`` lacks
+#: them, and the suite, run with every extra installed, would not notice one imported at the top
+#: of a module that the commands load (``meeples serve`` once died on ``import redis``).
+EXTRAS = ("redis", "psycopg", "psycopg2", "httpx", "ray", "numpy", "gymnasium", "pettingzoo",
+          "pyspiel", "open_spiel", "playwright", "hypothesis", "pytest")
+
+
+def test_commands_and_the_server_load_without_any_extra(tmp_path: Path) -> None:
+    """A quick guard of the pip path in the suite (scripts/check_pip_path.py, run by .ci/run
+    before the suite, takes it whole in a fresh venv): with the extras' modules made
+    unimportable, every command's parser and the server's app load, and a game is played."""
+    blocked = ("import sys\n"
+               f"for name in {EXTRAS!r}:\n"
+               "    sys.modules[name] = None  # import name raises ImportError\n"
+               "import meeples.server.app\n"
+               "from meeples.cli import main\n"
+               "sys.exit(main(sys.argv[1:]))\n")
+    done = subprocess.run(
+        [sys.executable, "-c", blocked, "play", "sparta", "--seed", "1"],
+        input="b2-b4\nquit\n", capture_output=True, text=True, timeout=120, cwd=tmp_path,
+    )
+    assert done.returncode == 0, done.stderr
+    assert "South played b2-b4" in done.stdout and "Traceback" not in done.stderr
+
+
+def test_ci_checks_the_pip_path_before_the_suite() -> None:
+    run = (ROOT / ".ci" / "run").read_text()
+    assert run.index("make pip-path") < run.index("make test")
+    assert "scripts/check_pip_path.py" in (ROOT / "Makefile").read_text()
+    script = (ROOT / "scripts" / "check_pip_path.py").read_text()
+    assert "--system-site-packages" not in script  # a fresh venv sees nothing installed

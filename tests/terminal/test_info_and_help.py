@@ -90,7 +90,7 @@ def test_help_of_a_game_without_examples_quotes_its_legal_actions(screen: Screen
 
     state = TOKENS.new(players=3)
     seats = make_seats(["human"] * 3, TOKENS)
-    Session(state, seats, console=screen.console, ask=Script(["help", "quit"])).run()
+    Session(state, seats, console=screen.console, ask=Script(["help", "quit"]), anytime="ask").run()
     assert "Tokens actions, for example:" in screen.text
     assert "use   use the token" in screen.text
 

@@ -110,12 +110,22 @@ def test_replay_of_a_missing_file_names_it(
 
 
 def test_replay_as_a_player_shows_that_players_view(screen: Screen, saved: Path) -> None:
-    run_replay(screen, str(saved), "--to", "1", "--player", "1")
+    run_replay(screen, str(saved), "--to", "1", "--player", "2")
     assert "North to move (you)" in screen.text
+
+
+def test_replay_player_numbers_count_from_1_as_the_names_do(
+    screen: Screen, saved: Path
+) -> None:
+    """Issue 28: --player 1 was North, the second player; the first is player 1."""
+    run_replay(screen, str(saved), "--to", "1", "--player", "1")
+    assert "North to move" in screen.text and "North to move (you)" not in screen.text
 
 
 def test_replay_as_a_seat_that_does_not_exist_is_an_error(
     saved: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    assert main(["replay", str(saved), "--final", "--player", "2"]) == 2
-    assert "--player 2: the match has seats 0 to 1" in capsys.readouterr().err
+    assert main(["replay", str(saved), "--final", "--player", "3"]) == 2
+    assert "--player 3: the match has players 1 to 2" in capsys.readouterr().err
+    assert main(["replay", str(saved), "--final", "--player", "0"]) == 2
+    assert "--player 0: the match has players 1 to 2" in capsys.readouterr().err

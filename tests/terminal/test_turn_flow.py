@@ -89,10 +89,11 @@ def test_passed_decisions_are_recorded_like_typed_ones(screen: Screen) -> None:
 
 
 def test_news_counts_the_passed_decisions_instead_of_listing_each(screen: Screen) -> None:
-    table = Table(screen, two_humans_and_a_bot(), "never")
+    table = Table(screen, two_humans_and_a_bot(), "own")
     table.run()
-    assert "Passed for Player 2 (anytime never): done x4." in screen.text
-    assert "Player 1 played done" not in screen.text
+    assert "Passed for Player 2 (anytime own): done x3." in screen.text
+    # Each passed decision is counted, never listed as played: the first one of Player 2 was.
+    assert screen.text.count("Player 2 played done") < screen.text.count("Passed for Player 2")
     assert "Player 3 (last) played done" in screen.text  # a bot's choice is news
 
 
@@ -138,9 +139,9 @@ def test_undo_never_takes_back_another_persons_decision(screen: Screen) -> None:
 
 
 def test_play_command_takes_the_anytime_setting() -> None:
-    args = build_parser().parse_args(["play", "sparta", "--anytime", "never"])
-    assert args.anytime == "never"
-    assert build_parser().parse_args(["play", "sparta"]).anytime == "own"
+    args = build_parser().parse_args(["play", "sparta", "--anytime", "own"])
+    assert args.anytime == "own"
+    assert build_parser().parse_args(["play", "sparta"]).anytime == "never"
 
 
 def test_undo_before_ones_first_decision_says_so(screen: Screen) -> None:
@@ -149,3 +150,20 @@ def test_undo_before_ones_first_decision_says_so(screen: Screen) -> None:
     table.script.lines[:0] = ["done", "act"] * 3 + ["undo", "quit"]
     table.run()
     assert "Nothing of yours to undo: undo takes back only your own decisions." in screen.text
+
+
+def test_default_asks_no_token_question_and_says_once_how_to_use_it(screen: Screen) -> None:
+    table = Table(screen, two_humans_and_a_bot(), "never")
+    assert table.run().outcome is not None
+    assert table.token_questions(on_turn_of_others=True) == 0
+    assert table.token_questions(on_turn_of_others=False) == 0
+    assert screen.text.count("type 'use' to be asked at the next") == 2  # once each
+    assert "Passed for" not in screen.text
+
+
+def test_use_asks_the_next_token_question_once(screen: Screen) -> None:
+    table = Table(screen, two_humans_and_a_bot(), "never", lines=["use"])
+    assert table.run().outcome is not None
+    assert "You will be asked at the next chance to use the token" in screen.text
+    assert table.token_questions(on_turn_of_others=False) + table.token_questions(
+        on_turn_of_others=True) == 1

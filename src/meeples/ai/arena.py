@@ -17,12 +17,12 @@ import time
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from itertools import combinations
-from multiprocessing import get_context
 from typing import Any
 
 import meeples
 from meeples.ai.levels import get_bot
 from meeples.ai.model import returns
+from meeples.ai.workers import workers
 
 #: A game still running after this many plies counts as a draw. A safety net only: the rules'
 #: own limits end every game long before (a 4-player Meeple War turn is about 20 decisions, so its
@@ -223,7 +223,7 @@ def run(
             if progress:
                 progress(records[-1])
     else:
-        with get_context("spawn").Pool(jobs) as pool:
+        with workers(jobs) as pool:  # a Ctrl-C is the main process's: no worker traceback
             for record in pool.imap_unordered(play_game, tasks):
                 records.append(record)
                 if progress:

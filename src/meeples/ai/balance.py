@@ -19,19 +19,17 @@ from __future__ import annotations
 import hashlib
 import math
 import random
-import signal
-import threading
 import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from multiprocessing import get_context
-from multiprocessing.pool import Pool
 from typing import Any
 
 import meeples
 from meeples.ai.arena import MAX_PLIES, wilson
 from meeples.ai.levels import get_bot
 from meeples.ai.model import returns
+from meeples.ai.workers import workers
+from meeples.core.errors import BadOptions
 from meeples.core.game import Game, State
 from meeples.core.text import message_from_json, render
 
@@ -99,13 +97,21 @@ def parse_setting_options(game: Game[Any, Any], text: str) -> tuple[tuple[str, A
     ``events=classic12,elders`` names (a bare name means ``true``), checked by the game.
 
     Raises:
-        BadOptions: an unknown option or a value the option does not take.
+        BadOptions: an empty text, an option without a name or named twice, an unknown option
+            or a value the option does not take.
     """
-    if text.strip() in ("", "default"):
+    if not text.strip():
+        raise BadOptions("a setting names its options (default, quickstart, "
+                         "events=classic12,elders...), not an empty text")
+    if text.strip() == "default":
         return ()
     found: dict[str, Any] = {}
     for part in text.split(","):
         key, sep, raw = part.strip().partition("=")
+        if not key.strip():
+            raise BadOptions(f"setting {text!r} has an option without a name")
+        if key.strip() in found:
+            raise BadOptions(f"setting {text!r} names {key.strip()} twice")
         value: Any = True
         if sep:
             value = {"true": True, "false": False}.get(raw.strip().lower(), raw.strip())
@@ -369,37 +375,12 @@ class Balance:
                 if progress:
                     progress(record)
         else:
-            with _workers(self.jobs) as pool:
+            with workers(self.jobs) as pool:
                 for record in pool.imap_unordered(play_game, tasks):
                     self.records.append(record)
                     if progress:
                         progress(record)
         return self.report()
-
-
-def _workers(jobs: int) -> Pool:
-    """Return a pool of ``jobs`` spawned worker processes that leave Ctrl-C to this one.
-
-    They are started with SIGINT ignored, which they inherit (an ignored signal survives
-    ``exec``), so that a Ctrl-C reaching the process group while one is still starting neither
-    kills it half way (a worker's traceback, and the pool's teardown waiting for it) nor breaks
-    off this process between starting a worker and handing it its task. A Ctrl-C in those few
-    milliseconds is not seen: the next one stops the run.
-    """
-    context = get_context("spawn")
-    if threading.current_thread() is not threading.main_thread():  # no signals there
-        return context.Pool(jobs, initializer=_leave_ctrl_c)
-    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
-    try:
-        return context.Pool(jobs, initializer=_leave_ctrl_c)
-    finally:
-        signal.signal(signal.SIGINT, previous)
-
-
-def _leave_ctrl_c() -> None:
-    """Start a worker process: a Ctrl-C (which reaches the whole process group) is the main
-    process's to handle; it stops the pool, keeping the games played."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def findings(report: Mapping[str, Any], limit_share: float = 0.05) -> list[str]:

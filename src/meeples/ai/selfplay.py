@@ -19,12 +19,12 @@ import socket
 import time
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, replace
-from multiprocessing import get_context
 from typing import Any
 
 import meeples
 from meeples.ai.arena import MAX_PLIES as ARENA_MAX_PLIES
 from meeples.ai.levels import get_bot
+from meeples.ai.workers import workers
 
 #: A game still running after this many plies stops there (a record without an outcome): the
 #: arena's safety net, far above any game's own limit.
@@ -133,7 +133,7 @@ def run_local(tasks: Sequence[Task], processes: int) -> Iterator[Played]:
     if processes <= 1:
         yield from map(play, tasks)
         return
-    with get_context("spawn").Pool(processes) as pool:
+    with workers(processes) as pool:  # a Ctrl-C is the main process's: no worker traceback
         # Small chunks: a game takes milliseconds with random bots, seconds with searching ones.
         yield from pool.imap_unordered(play, tasks, chunksize=max(1, len(tasks) // (processes * 8)))
 

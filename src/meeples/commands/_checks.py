@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import argparse
 import math
+import os
 from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
@@ -21,11 +22,10 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 import meeples
 from meeples.ai import Budget, get_bot, hint
 from meeples.ai.levels import parse_budget as read_budget
-from meeples.core.errors import BadOptions, MeeplesError
-
-#: Input files larger than this are refused before they are read (a match of thousands of
-#: actions is well under a megabyte; ``/dev/zero`` never ends).
-MAX_INPUT_BYTES = 16 * 1024 * 1024
+from meeples.core import files
+from meeples.core.errors import BadFile, BadOptions, MeeplesError
+from meeples.core.files import MAX_INPUT_BYTES
+from meeples.core.files import shorten as shorten  # shared with the commands
 
 
 def whole_number(low: int, high: int | None = None) -> Callable[[str], int]:
@@ -60,15 +60,6 @@ def number(positive: bool) -> Callable[[str], float]:
         return value
 
     return parse
-
-
-def shorten(text: str, most: int = 100) -> str:
-    """Return ``text`` cut in its middle to ``most`` characters for a message (position texts
-    are long; a path keeps its file name)."""
-    if len(text) <= most:
-        return text
-    head = (most - 3) // 2
-    return text[:head] + "..." + text[len(text) - (most - 3 - head):]
 
 
 def regular_file(path: str, what: str = "file") -> Path:
@@ -107,9 +98,9 @@ def read_text(path: str, what: str = "file") -> str:
     """
     found = regular_file(path, what)
     try:
-        return found.read_bytes().decode("utf-8")
-    except OSError as error:
-        raise BadOptions(f"cannot read {shorten(path)}: {_reason(error)}") from None
+        return files.read_bytes(found).decode("utf-8")
+    except BadFile as error:  # it changed since it was looked at
+        raise BadOptions(str(error)) from None
     except UnicodeDecodeError:
         raise BadOptions(f"{shorten(path)} is not a text file (not UTF-8)") from None
 
@@ -145,19 +136,22 @@ def names_anything(text: str) -> bool:
 def output_file(path: str, option: str = "--json") -> Path:
     """Return the path of a file that can be written, checked before any work starts.
 
-    The file is not changed: an existing file is opened to append nothing, a new one is
-    created and removed again (``os.access`` says yes to root even on a read-only disk).
+    A symlink is followed (the save writes through it to its target); the target must be a
+    regular file or not exist yet. The file is not changed: an existing file is opened to append
+    nothing, a new one is created and removed again (``os.access`` says yes to root even on a
+    read-only disk).
 
     Raises:
-        BadOptions: the folder is missing or not writable, or the path is a folder.
+        BadOptions: the folder is missing or not writable, or the path names a folder, a
+            device, a FIFO or a socket.
     """
     shown = shorten(path)
     if not path:
         raise BadOptions(f"{option} needs a file name, not an empty text")
     target = Path(path)
-    folder = target.parent
     try:
         is_dir, exists = target.is_dir(), target.exists()
+        folder = Path(os.path.realpath(target)).parent
         folder_exists, folder_is_dir = folder.exists(), folder.is_dir()
     except (OSError, ValueError) as error:
         raise BadOptions(f"{option} {shown}: {_reason(error)}") from None
@@ -168,46 +162,64 @@ def output_file(path: str, option: str = "--json") -> Path:
     if not folder_is_dir:
         raise BadOptions(f"{option} {shown}: {shorten(str(folder))} is not a folder")
     try:
+        real = files.write_target(target)
+    except BadFile as error:
+        raise BadOptions(f"{option} {error}") from None
+    try:
         if exists:
-            with target.open("a"):
+            with real.open("a"):  # a regular file: opening never blocks
                 pass
         else:
-            with target.open("x"):
+            with real.open("x"):
                 pass
-            target.unlink()
+            real.unlink()
     except OSError as error:
         raise BadOptions(f"{option} {shown}: cannot write there ({_reason(error)})") from None
     return target
 
 
 def write_output(path: Path, text: str, option: str = "--json") -> None:
-    """Write ``text`` to a file checked by :func:`output_file`.
+    """Write ``text`` to a file checked by :func:`output_file`: through a symlink, atomically,
+    never over anything but a regular file.
 
     Raises:
-        BadOptions: the write failed all the same (the disk filled up, the folder went away).
+        BadOptions: the write failed all the same (the disk filled up, the folder went away, the
+            path became a device or a FIFO).
     """
     try:
-        path.write_text(text, encoding="utf-8")
-    except OSError as error:
-        shown = shorten(str(path))
-        raise BadOptions(f"{option} {shown}: cannot write ({_reason(error)})") from None
+        files.write_text(path, text)
+    except BadFile as error:
+        raise BadOptions(f"{option} {error}") from None
+
+
+#: The most a bot may think per move when a person names its budget: an hour, ten million
+#: iterations (MCTS runs some thousands a second: hours), 40 plies (alphabeta's search grows
+#: by the branching factor, about 10 to 100, at each ply: 6 plies already take minutes). A
+#: larger budget never answers in a session anyone waits for.
+MAX_SECONDS = 3600.0
+MAX_ITERATIONS = 10_000_000
+MAX_DEPTH = 40
 
 
 def check_budget(budget: Any, where: str) -> None:
-    """Refuse a bot budget of no time, no iterations, no depth, or endless time (anything but
-    a :class:`Budget` passes: bots without one).
+    """Refuse a bot budget of no time, no iterations, no depth, or more than anyone waits for
+    (anything but a :class:`Budget` passes: bots without one).
 
     Raises:
-        BadOptions: a limit that is 0, negative or not finite.
+        BadOptions: a limit that is 0, negative, not finite, or above the bounds above.
     """
     if not isinstance(budget, Budget):
         return
-    if budget.seconds is not None and not (math.isfinite(budget.seconds) and budget.seconds > 0):
-        raise BadOptions(f"{where}: seconds must be a finite number above 0, not {budget.seconds}")
-    if budget.iterations is not None and budget.iterations < 1:
-        raise BadOptions(f"{where}: iterations must be 1 or more, not {budget.iterations}")
-    if budget.depth is not None and budget.depth < 1:
-        raise BadOptions(f"{where}: depth must be 1 or more, not {budget.depth}")
+    seconds, iterations, depth = budget.seconds, budget.iterations, budget.depth
+    if seconds is not None and not (math.isfinite(seconds) and seconds > 0):
+        raise BadOptions(f"{where}: seconds must be a finite number above 0, not {seconds}")
+    if seconds is not None and seconds > MAX_SECONDS:
+        raise BadOptions(f"{where}: seconds must be at most {MAX_SECONDS:g} (an hour a move), "
+                         f"not {seconds:g}")
+    if iterations is not None and not 1 <= iterations <= MAX_ITERATIONS:
+        raise BadOptions(f"{where}: iterations must be 1 to {MAX_ITERATIONS:,}, not {iterations}")
+    if depth is not None and not 1 <= depth <= MAX_DEPTH:
+        raise BadOptions(f"{where}: depth must be 1 to {MAX_DEPTH}, not {depth}")
 
 
 def parse_budget(text: str) -> Budget:

@@ -30,6 +30,7 @@ from meeples.commands._checks import (
 )
 from meeples.core.errors import BadOptions
 from meeples.core.game import Game
+from meeples.terminal import output
 
 #: More processes than this only queue for the same cores (and each loads every game).
 MAX_JOBS = 64
@@ -69,7 +70,7 @@ def register(subparsers: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Play the arena and print its table."""
-    console = Console()
+    console = output.console()
     game = meeples.load(args.game)
     if len(args.bots) < 2:
         raise BadOptions("name at least two bots")
@@ -114,18 +115,25 @@ def run(args: argparse.Namespace) -> int:
                   f"({record['reason']}, {record['plies']} plies, "
                   f"longest moves {slowest} s)", flush=True)
 
-    with progress_bar(console) as progress:
-        task = progress.add_task(f"{args.game} arena", total=total)
-        report = arena.run(
-            args.game,
-            args.bots,
-            games_per_pairing=args.games,
-            player_counts=counts,
-            gauntlet=args.gauntlet,
-            seed=args.seed,
-            jobs=args.jobs,
-            progress=lambda record: advance(progress, task, record),
-        )
+    try:
+        with progress_bar(console) as progress:
+            task = progress.add_task(f"{args.game} arena", total=total)
+            report = arena.run(
+                args.game,
+                args.bots,
+                games_per_pairing=args.games,
+                player_counts=counts,
+                gauntlet=args.gauntlet,
+                seed=args.seed,
+                jobs=args.jobs,
+                progress=lambda record: advance(progress, task, record),
+            )
+    except KeyboardInterrupt:
+        # Every game counted so far goes to the file, so the count said matches the file's.
+        save_partial()
+        kept = f", kept in {escape(args.json)}" if report_path is not None else ""
+        console.print(f"stopped after {len(played)} of {total} games{kept}", soft_wrap=True)
+        return 130
     print_report(console, report)
     if report_path is not None:
         write_json(report_path, {**report, "complete": True})
@@ -204,15 +212,10 @@ def report_text(report: dict[str, Any]) -> str:
 
 
 def write_json(path: Path, report: dict[str, Any]) -> None:
-    """Write a report whole: to a file beside it, then renamed over it (a reader never sees
-    half a report).
+    """Write a report whole (atomically, through a symlink to its target, never over anything
+    but a regular file: a reader never sees half a report).
 
     Raises:
         BadOptions: the file cannot be written.
     """
-    partial = path.with_name(path.name + ".part")
-    write_output(partial, report_text(report))
-    try:
-        os.replace(partial, path)
-    except OSError as error:
-        raise BadOptions(f"--json {shorten(str(path))}: cannot write ({error.strerror})") from None
+    write_output(path, report_text(report))

@@ -35,6 +35,7 @@ from meeples.commands._checks import (
 )
 from meeples.commands.arena import MAX_JOBS, WRITE_EVERY, player_counts, write_json
 from meeples.core.errors import BadOptions
+from meeples.terminal import output
 
 
 def register(subparsers: Any) -> None:
@@ -106,7 +107,7 @@ def settings_of(game_name: str, players: str | None, texts: list[str] | None
 
 def run(args: argparse.Namespace) -> int:
     """Play the balance run, print its tables, write its files."""
-    console = Console()
+    console = output.console()
     settings = settings_of(args.game, args.players, args.setting)
     json_path = output_file(args.json) if args.json is not None else None
     markdown_path = (

@@ -6,13 +6,13 @@ import argparse
 import json
 from typing import Any
 
-from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
 import meeples
 from meeples.ai import bench
 from meeples.commands._checks import number, output_file, whole_number, write_output
+from meeples.terminal import output
 
 LABELS = {
     "random_play_actions_per_s": "random play, actions/s",
@@ -68,7 +68,7 @@ def _fmt(value: float | None) -> str:
 
 def run(args: argparse.Namespace) -> int:
     """Measure and print the table."""
-    console = Console()
+    console = output.console()
     names = list(dict.fromkeys(args.game or meeples.game_names()))
     for name in names:
         meeples.load(name)

@@ -18,7 +18,8 @@ def run(args: argparse.Namespace) -> int:
     """Print every game, its player counts and options."""
     for name in meeples.game_names():
         game = meeples.load(name)
-        print(f"{name}: {game.title}, {game.min_players}-{game.max_players} players")
+        low, high = game.min_players, game.max_players
+        print(f"{name}: {game.title}, {low if low == high else f'{low}-{high}'} players")
         for option, spec in game.options.items():
             print(f"  {option}={spec.default!r}  {spec.help}")
     return 0

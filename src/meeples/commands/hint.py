@@ -11,10 +11,10 @@ name.
 from __future__ import annotations
 
 import argparse
+import difflib
 import json
 from typing import Any
 
-from rich.console import Console
 from rich.markup import escape
 
 import meeples
@@ -32,6 +32,7 @@ from meeples.commands._checks import (
 from meeples.core.errors import BadOptions, BadPosition, MeeplesError
 from meeples.core.record import Match
 from meeples.core.text import msg, render
+from meeples.terminal import output, renderer_for
 
 
 def register(subparsers: Any) -> None:
@@ -101,6 +102,7 @@ def state_of(content: str, game_name: str | None = None) -> meeples.State[Any, A
     data = _json_object(content)
     if data is not None and ("format" in data or "actions" in data):
         match = Match.from_json(data)
+        match.check_seed()
         if game_name is not None and match.game != game_name:
             raise BadOptions(f"the match is a {match.game} match, not {game_name}")
         return match.replay()
@@ -116,8 +118,20 @@ def state_of(content: str, game_name: str | None = None) -> meeples.State[Any, A
         try:
             return meeples.load(name).parse(content)
         except MeeplesError as error:
-            problems.append(f"{name}: {error}")
-    raise BadPosition(msg("core.bad.no_game", problems="; ".join(problems)))
+            problems.append((resemblance(content, name), f"{name}: {error}"))
+    # The game the text looks most like first: a damaged Sparta position was answered with
+    # Meeple War's "not JSON" first, the registry's order.
+    problems.sort(key=lambda problem: -problem[0])
+    raise BadPosition(msg("core.bad.no_game", problems="; ".join(p for _, p in problems)))
+
+
+def resemblance(content: str, game_name: str) -> float:
+    """Return how much a text looks like a position of a game, from 0 to 1: its likeness to the
+    game's opening position (the start of each, where the formats differ most: Meeple War's
+    JSON object, Rise of Tribes' name=value fields, Sparta's ranks)."""
+    game = meeples.load(game_name)
+    opening = game.new(players=game.min_players, seed=0).position()
+    return difflib.SequenceMatcher(None, content[:200], opening[:200], autojunk=False).ratio()
 
 
 def _json_object(content: str) -> dict[str, Any] | None:
@@ -133,7 +147,7 @@ def _json_object(content: str) -> dict[str, Any] | None:
 
 def run(args: argparse.Namespace) -> int:
     """Print the hints."""
-    console = Console()
+    console = output.console()
     if args.game is not None:
         meeples.load(args.game)  # an unknown game is named before any file is read
     budget: Budget | None = parse_budget(args.budget) if args.budget is not None else None
@@ -143,13 +157,17 @@ def run(args: argparse.Namespace) -> int:
         console.print("the game is over: no hint")
         return 0
     found = hint(state, n=args.n, level=args.level, seed=args.seed, budget=budget)
-    console.print(f"{escape(state.game.title)}, player {state.to_move} to move:")
+    # Players named as ``meeples play`` names them (seat 0 is "Red (player 1)", "South"), in
+    # the heading and in the descriptions alike; only the notation counts seats from 0.
+    renderer = renderer_for(state.game.name)
+    names = {p: renderer.player_name(p) for p in range(state.players)}
+    console.print(f"{escape(state.game.title)}, {escape(names[state.to_move])} to move:")
     for rank, estimate in enumerate(found, 1):
         chance = "     -" if estimate.probability is None else f"{100 * estimate.probability:5.1f}%"
-        why = "" if estimate.reason is None else f" ({render(estimate.reason)})"
+        why = "" if estimate.reason is None else f" ({render(estimate.reason, names=names)})"
+        words = render(state.describe_message(estimate.action), names=names)
         console.print(
-            f"{rank}. {escape(estimate.action):<10} {chance}  "
-            f"{escape(state.describe(estimate.action) + why)}",
+            f"{rank}. {escape(estimate.action):<10} {chance}  {escape(words + why)}",
             soft_wrap=True,  # one line per action, also in a file or a pipe
         )
     return 0

@@ -15,7 +15,7 @@ import json
 import pstats
 from typing import Any
 
-from meeples.commands._checks import number, output_file, whole_number, write_output
+from meeples.commands._checks import number, output_file, shorten, whole_number, write_output
 from meeples.core.errors import BadOptions
 
 DEFAULT_COUNTS = {
@@ -106,16 +106,27 @@ def run(args: argparse.Namespace) -> int:
     from meeples.loadtest.scenarios import Options, run_scenario
 
     try:
-        import httpx  # noqa: F401 - the HTTP client of the suite
+        import httpx  # the HTTP client of the suite, not a dependency of a plain install
     except ImportError:
-        raise BadOptions("meeples loadtest needs httpx (pip install 'meeples[dev]')") from None
+        raise BadOptions(
+            "meeples loadtest needs httpx, which is not installed: pip install httpx (or "
+            "pip install 'meeples[dev]', which brings it)"
+        ) from None
     if args.url is not None:
         try:
-            parse_url(args.url)
+            target = parse_url(args.url)
         except NotLoopback as problem:
             raise BadOptions(f"--url: {problem}") from None
+        if not 1 <= target.port <= 65535:
+            raise BadOptions(f"--url {shorten(args.url)}: the port must be 1 to 65535, not "
+                             f"{target.port}")
         if args.profile is not None:
             raise BadOptions("--profile profiles a server started here; it cannot go with --url")
+        try:  # before any client starts: each would fail alone, in a traceback
+            httpx.get(args.url.rstrip("/") + "/", timeout=10.0)
+        except (httpx.HTTPError, httpx.InvalidURL) as error:
+            raise BadOptions(f"--url {shorten(args.url)}: no server answers there "
+                             f"({error or type(error).__name__})") from None
     report = output_file(args.json) if args.json is not None else None
     profile = output_file(args.profile, "--profile") if args.profile is not None else None
     options = Options(

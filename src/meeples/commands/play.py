@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import argparse
 import random
+import shlex
+import sys
 from collections.abc import Sequence
 from typing import Any
 
@@ -14,6 +16,7 @@ from meeples.commands._checks import check_bot, regular_file
 from meeples.core.chance import Dealer
 from meeples.core.errors import BadOptions
 from meeples.core.game import Game, State
+from meeples.terminal import output
 from meeples.terminal.help import ANYTIME, DEFAULT_ANYTIME
 from meeples.terminal.seats import HUMAN, make_seats
 from meeples.terminal.session import Ask, Session, load_match
@@ -55,7 +58,8 @@ def parse_options(game: Game[Any, Any], pairs: Sequence[str]) -> dict[str, Any]:
     """Return the options ``name=value`` texts give, typed after each option's default.
 
     Raises:
-        BadOptions: a text without ``=``, or a value of the wrong kind.
+        BadOptions: a text without ``=``, an option given twice (the last would silently win),
+            or a value of the wrong kind.
     """
     options: dict[str, Any] = {}
     for pair in pairs:
@@ -63,13 +67,18 @@ def parse_options(game: Game[Any, Any], pairs: Sequence[str]) -> dict[str, Any]:
         name, value = name.strip(), value.strip()
         if not sep or not name:
             raise BadOptions(f"--option takes NAME=VALUE, not {pair!r}")
+        if name in options:
+            raise BadOptions(f"--option {name} is given twice: give it once")
         spec = game.options.get(name)
         if spec is None:
             options[name] = value  # game.new names the unknown option and lists the known ones
         elif isinstance(spec.default, bool):
-            if value.lower() not in _TRUE | _FALSE:
-                raise BadOptions(f"option {name!r} takes true or false, not {value!r}")
-            options[name] = value.lower() in _TRUE
+            if value.lower() in _TRUE | _FALSE:
+                options[name] = value.lower() in _TRUE
+            else:
+                # An option may take more than true or false (Rise of Tribes' scenario_tiles
+                # takes tile names, "Jungle,GL"): its own check says what it takes.
+                options[name] = spec.check(name, value)
         elif isinstance(spec.default, int):
             try:
                 options[name] = int(value)
@@ -103,8 +112,10 @@ def seat_labels(args: argparse.Namespace, players: int | None) -> list[str] | No
     return None
 
 
-def prepare(args: argparse.Namespace) -> tuple[list[State[Any, Any]], list[str]]:
-    """Return the states to start from (a loaded match's whole history) and the seat labels.
+def prepare(args: argparse.Namespace
+            ) -> tuple[list[State[Any, Any]], list[str], tuple[tuple[int, int], ...]]:
+    """Return the states to start from (a loaded match's whole history), the seat labels and
+    the resignations of a loaded match (seat, actions played then).
 
     Raises:
         MeeplesError: unknown game, bad options or seats, a corrupt save file.
@@ -120,7 +131,7 @@ def prepare(args: argparse.Namespace) -> tuple[list[State[Any, Any]], list[str]]
             raise BadOptions(f"{args.load} holds a {match.players}-player match")
         states = match.states()
         saved = list(match.seats) if match.seats else [HUMAN] * match.players
-        return states, seat_labels(args, match.players) or saved
+        return states, seat_labels(args, match.players) or saved, match.resigned
     if args.game is None:
         raise BadOptions("name a game to play (see: meeples games), or --load FILE")
     game = meeples.load(args.game)
@@ -131,17 +142,17 @@ def prepare(args: argparse.Namespace) -> tuple[list[State[Any, Any]], list[str]]
         players = len(labels) if labels else max(game.min_players, min(2, game.max_players))
     seed = args.seed if args.seed is not None else Dealer.fresh().seed  # secret, 256 bits
     state = game.new(players=players, seed=seed, **options)
-    return [state], labels or [HUMAN] * players
+    return [state], labels or [HUMAN] * players, ()
 
 
 def run(args: argparse.Namespace, console: Console | None = None, ask: Ask | None = None) -> int:
     """Play a match in the terminal; return the exit status."""
-    states, labels = prepare(args)
+    states, labels, resigned = prepare(args)
     state = states[-1]
     seats = make_seats(labels, state.game)
     for label in dict.fromkeys(seat.label for seat in seats if not seat.is_human):
         check_bot(state.game.name, label, [state.players])
-    console = console or Console(highlight=False)
+    console = console or output.console(highlight=False)
     seed = args.seed if args.seed is not None else state.start.seed
     session = Session(
         state,
@@ -151,11 +162,30 @@ def run(args: argparse.Namespace, console: Console | None = None, ask: Ask | Non
         rng=random.Random(seed),
         history=states,
         anytime=getattr(args, "anytime", DEFAULT_ANYTIME),
+        resigned=resigned,
     )
+    if args.load is not None:
+        session.saved = (args.load, len(state.history))
     if ask is None:
         _enable_line_editing()
-    session.run()
+    try:
+        session.run()
+    except KeyboardInterrupt:  # at the prompt or while a bot thinks
+        print(f"meeples play: stopped (Ctrl-C). {resume_hint(session)}", file=sys.stderr)
+        return 130
     return 0
+
+
+def resume_hint(session: Session) -> str:
+    """Return how to take up a match stopped by Ctrl-C: from the file it was last saved to or
+    loaded from, or that it was not saved."""
+    played = len(session.state.history)
+    if session.saved is None:
+        return "The match was not saved ('save FILE' at the prompt keeps one)."
+    path, actions = session.saved
+    since = "" if actions == played else f"; the {played - actions} action(s) after are lost"
+    return (f"meeples play --load {shlex.quote(path)} resumes it from its {actions} saved "
+            f"action(s){since}.")
 
 
 def _enable_line_editing() -> None:

@@ -13,14 +13,15 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from rich.console import Console
 from rich.markup import escape
 
 import meeples
 from meeples.ai import selfplay
 from meeples.commands._checks import check_bot, progress_bar, shorten, whole_number
-from meeples.core.errors import BadOptions
+from meeples.core import files
+from meeples.core.errors import BadFile, BadOptions
 from meeples.core.record import Match
+from meeples.terminal import output
 
 #: More local processes than this only queue for the same cores (and each loads every game).
 MAX_PROCESSES = 64
@@ -106,9 +107,30 @@ def output_folder(path: str) -> Path:
     return folder
 
 
+def record_name(index: int) -> str:
+    """Return the file name of game ``index``'s record."""
+    return f"game-{index:06d}.json"
+
+
+def check_records(folder: Path, tasks: list[selfplay.Task]) -> None:
+    """Refuse, before the first game, a folder where a record or the summary would be written
+    over something that is not a regular file (a FIFO, a device, a folder of that name).
+
+    Raises:
+        BadOptions: one of the names is taken by something else than a regular file.
+    """
+    if not folder.is_dir():
+        return  # created empty
+    for name in [SUMMARY, *(record_name(task.index) for task in tasks)]:
+        try:
+            files.write_target(folder / name)
+        except BadFile as error:
+            raise BadOptions(f"--out {error}") from None
+
+
 def run(args: argparse.Namespace) -> int:
     """Play the games, save them, and keep the summary."""
-    console = Console()
+    console = output.console()
     game = meeples.load(args.game)
     players = game.min_players if args.players is None else args.players
     game.check_options(players, {})
@@ -120,6 +142,7 @@ def run(args: argparse.Namespace) -> int:
     for spec in dict.fromkeys(bots):
         check_bot(args.game, spec, [players])
     folder = output_folder(args.out)
+    check_records(folder, tasks)
     processes = args.processes or min(2, os.cpu_count() or 1)
     ray = _connect(args.ray) if args.ray is not None else None
     folder.mkdir(exist_ok=True)
@@ -141,7 +164,7 @@ def run(args: argparse.Namespace) -> int:
         bar = progress.add_task(f"{args.game} self-play", total=args.games)
         try:
             for result in played:
-                name = f"game-{result.summary['index']:06d}.json"
+                name = record_name(result.summary["index"])
                 Match.from_json(result.record).save(folder / name)
                 summary.add({**result.summary, "file": name})
                 progress.advance(bar)
@@ -217,9 +240,7 @@ class Summary:
             "error": self.error,
             "records": games,
         }
-        temporary = self.path.with_name(self.path.name + ".tmp")
-        temporary.write_text(json.dumps(self.data, indent=1) + "\n", encoding="utf-8")
-        temporary.replace(self.path)
+        files.write_text(self.path, json.dumps(self.data, indent=1) + "\n")
         self._written = time.monotonic()
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import argparse
 import gc
+import ipaddress
 import os
 import socket
 from typing import Any
@@ -61,7 +62,8 @@ def register(subparsers: Any) -> None:
     )
     parser.add_argument(
         "--forwarded-allow-ips",
-        default="",
+        type=proxy_addresses,
+        default=[],
         metavar="LIST",
         help="comma-separated addresses of the reverse proxies whose X-Forwarded-For header is"
         " believed (default: none; each client is then its own address, for the per-address"
@@ -87,6 +89,34 @@ def register(subparsers: Any) -> None:
     parser.set_defaults(func=run)
 
 
+def proxy_addresses(text: str) -> list[str]:
+    """Return the proxies ``--forwarded-allow-ips`` lists: IP addresses, networks in CIDR form
+    (``10.0.0.0/8``), or ``*`` alone for every address. uvicorn takes anything else as a
+    literal that no client address ever matches, so a typo would silently trust nobody.
+
+    Raises:
+        argparse.ArgumentTypeError: an empty entry, or one that is no address or network.
+    """
+    parts = [part.strip() for part in text.split(",")]
+    if parts == [""]:
+        return []
+    if "*" in parts:
+        if len(parts) > 1:
+            raise argparse.ArgumentTypeError("'*' trusts every address: give it alone")
+        return ["*"]
+    for part in parts:
+        if not part:
+            raise argparse.ArgumentTypeError(
+                f"{shorten(text)!r} has an empty entry between commas")
+        try:
+            ipaddress.ip_network(part) if "/" in part else ipaddress.ip_address(part)
+        except ValueError:
+            raise argparse.ArgumentTypeError(
+                f"{shorten(part)!r} is not an IP address, a network such as 10.0.0.0/8, or *"
+            ) from None
+    return parts
+
+
 def uvicorn_options(args: argparse.Namespace) -> dict[str, Any]:
     """Return uvicorn's options for these arguments.
 
@@ -94,9 +124,10 @@ def uvicorn_options(args: argparse.Namespace) -> dict[str, Any]:
     it from 127.0.0.1, so anyone on the machine (or any local proxy passing the header on)
     could pose as a new address at each request and escape every per-address limit.
     """
+    from meeples.server import heads
     from meeples.server.guard import MAX_FRAME
 
-    trusted = [ip.strip() for ip in args.forwarded_allow_ips.split(",") if ip.strip()]
+    trusted: list[str] = args.forwarded_allow_ips
     return {
         "host": args.host,
         "port": args.port,
@@ -105,6 +136,8 @@ def uvicorn_options(args: argparse.Namespace) -> dict[str, Any]:
         "ws_max_size": MAX_FRAME,
         "proxy_headers": bool(trusted),
         "forwarded_allow_ips": trusted or None,
+        # A request's line and headers are bounded (431, closed): uvicorn reads any size.
+        **heads.uvicorn_options(),
     }
 
 

@@ -1,4 +1,5 @@
-"""``meeples verify RECORD``: prove that a finished match's chance followed from its seed."""
+"""``meeples verify RECORD``: check a whole match record: every decision legal, chance from its
+committed seed, the stored end reached (:mod:`meeples.core.verify`)."""
 
 from __future__ import annotations
 
@@ -9,18 +10,20 @@ from typing import Any
 
 from meeples.commands._checks import regular_file
 from meeples.core.errors import BadOptions, CorruptRecord
-from meeples.core.record import Match
-from meeples.core.verify import verify
+from meeples.core.verify import verify_json
 
 
 def register(subparsers: Any) -> None:
     """Add the ``verify`` subcommand."""
     parser = subparsers.add_parser(
         "verify",
-        help="check a finished match's chance against its revealed seed",
-        description="Check that a match record's seed matches its commitment (SHA-256, "
-        "published when the match was created) and that every chance outcome of the record is "
-        "the draw of that seed's dealer. Exit status 0 when verified, 1 when not.",
+        help="check a finished match record: legal decisions, chance from its seed, its end",
+        description="Replay a match record from its start and check that every action is "
+        "legal where it stands, that its seed matches its commitment (SHA-256, published when "
+        "the match was created) and every chance outcome is the draw of that seed's dealer, "
+        "and that the record reaches its end (the rules' or by resignation; its stored "
+        "outcome and final position when it has them). The first bad action is named. Exit "
+        "status 0 when verified, 1 when not (an unfinished record included).",
     )
     parser.add_argument("record", help="a match record (meeples play 'save', or a server's)")
     parser.add_argument(
@@ -31,7 +34,8 @@ def register(subparsers: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    """Verify a record; print the verdict; return 0 when verified, 1 when not.
+    """Verify a record; print the verdict; return 0 when verified, 1 when not (unfinished
+    included).
 
     Raises:
         CorruptRecord: the file is not a match record.
@@ -48,6 +52,6 @@ def run(args: argparse.Namespace) -> int:
         data = json.loads(text)
     except (OSError, UnicodeDecodeError, json.JSONDecodeError, RecursionError) as error:
         raise CorruptRecord(f"cannot read {args.record}: {error}") from None
-    verdict = verify(Match.from_json(data), published)
+    verdict = verify_json(data, published)
     print(verdict.text())
     return 0 if verdict.ok else 1

@@ -2,6 +2,7 @@
 
 from meeples.core.chance import CHANCE, Dealer
 from meeples.core.errors import (
+    BadFile,
     BadOptions,
     BadPosition,
     CorruptRecord,
@@ -15,6 +16,7 @@ from meeples.core.registry import game_names, load
 
 __all__ = [
     "CHANCE",
+    "BadFile",
     "BadOptions",
     "BadPosition",
     "CorruptRecord",

@@ -144,6 +144,16 @@ class Dealer:
                 return value % n
             attempt += 1
 
+    def secret(self, label: str) -> int:
+        """Return a 63-bit number for another use of the seed (a bot's randomness), by label.
+
+        Nobody who does not know the seed can compute it, and it is independent of the draws
+        (their HMAC messages are ``<index>:<attempt>``; these start with ``secret:``). Once the
+        seed is revealed, anyone can compute it again.
+        """
+        digest = hmac.new(self.key, f"secret:{label}".encode(), hashlib.sha256).digest()
+        return int.from_bytes(digest[:8], "big") >> 1
+
     def pick(self, outcomes: Sequence[tuple[T, Fraction]], index: int) -> T:
         """Return the ``index``-th draw among outcomes, each with its probability.
 

@@ -40,3 +40,8 @@ class BadPosition(MeeplesError):
 
 class CorruptRecord(MeeplesError):
     """A saved match that is not valid JSON, misses fields, or does not replay."""
+
+
+class BadFile(MeeplesError):
+    """A file that cannot be read or written as asked: missing, not a regular file (a folder,
+    a device, a FIFO), too large, not text, or refused by the system."""

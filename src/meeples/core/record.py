@@ -10,7 +10,9 @@ The actions include chance's outcomes (:mod:`meeples.core.chance`), each drawn b
 the seed at its index, so ``meeples verify`` can check them against the seed, and the seed
 against its ``commitment`` (SHA-256, published before the game). The seed is written as decimal
 text: it may have 256 bits, more than JSON numbers carry safely.
-``position`` is set instead of ``seed``/``options`` when the match started from a position text.
+``position`` is set instead of ``options`` when the match started from a position text; its
+``seed`` is then the seed of the chance drawn after that position (a server's match: null when
+unknown), and the start is the position alone.
 
 Records of the first format (``meeples-match/1``: the seed a number, no commitment, chance kept
 inside the engine) still load: a game whose chance became explicit since converts their actions
@@ -19,6 +21,9 @@ written back in the current format.
 An optional ``"seats"`` lists who sat where, in seat order: ``"human"`` or a bot spec
 (``"normal"``, ``"mcts:800"``...), so ``meeples play --load`` seats the same players again;
 records without it (older files, the server's) load as before.
+An optional ``"resigned"`` lists the resignations in the order they came, each as
+``{"seat": 1, "ply": 12}``: the seat, and the number of actions played when it resigned
+(:mod:`meeples.core.resign` says how they end the match); records without it have none.
 """
 
 from __future__ import annotations
@@ -28,9 +33,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from meeples.core import files
 from meeples.core.chance import SEED_BOUND, commitment
-from meeples.core.errors import CorruptRecord, MeeplesError
-from meeples.core.game import State
+from meeples.core.errors import BadFile, CorruptRecord, MeeplesError
+from meeples.core.game import Outcome, State
+from meeples.core.resign import outcome_after_resignations
 
 FORMAT = "meeples-match/2"
 #: The first format: still read, converted on loading (see the module docstring).
@@ -50,6 +57,8 @@ class Match:
     seats: tuple[str, ...] | None = None
     #: SHA-256 of the seed (hex), as published before the match; None when unknown.
     commitment: str | None = None
+    #: The resignations in order: (seat, number of actions played when it resigned).
+    resigned: tuple[tuple[int, int], ...] = ()
 
     @classmethod
     def of(cls, state: State[Any, Any]) -> Match:
@@ -102,6 +111,34 @@ class Match:
         """Return the final state of the match."""
         return self.states()[-1]
 
+    def resigned_by(self, ply: int) -> list[int]:
+        """Return the seats that had resigned once ``ply`` actions were played, in order."""
+        return [seat for seat, at in self.resigned if at <= ply]
+
+    def outcome(self, state: State[Any, Any]) -> Outcome | None:
+        """Return how the match stands at one of its states, resignations counted (None: it
+        goes on)."""
+        seats = self.resigned_by(len(state.history))
+        return outcome_after_resignations(state.outcome, self.players, seats)
+
+    def check_resignations(self, states: list[State[Any, Any]]) -> None:
+        """Refuse resignations that do not fit the match: by a seat out of turn, or followed by
+        actions although they ended it.
+
+        Raises:
+            CorruptRecord: a resignation the match cannot have had.
+        """
+        for index, (seat, ply) in enumerate(self.resigned):
+            before = [s for s, _ in self.resigned[:index]]
+            if outcome_after_resignations(states[ply].outcome, self.players, before) is not None:
+                raise CorruptRecord(f"field 'resigned': seat {seat} resigned after the end")
+        last = len(states) - 1
+        for ply in range(last):
+            if outcome_after_resignations(
+                    states[ply].outcome, self.players, self.resigned_by(ply)) is not None:
+                raise CorruptRecord(f"action {ply + 1} comes after the match ended by "
+                                    "resignation")
+
     def to_json(self) -> dict[str, Any]:
         """Return the record as JSON-ready data (``seats`` only when known)."""
         data: dict[str, Any] = {
@@ -116,6 +153,8 @@ class Match:
         }
         if self.seats is not None:
             data["seats"] = list(self.seats)
+        if self.resigned:
+            data["resigned"] = [{"seat": seat, "ply": ply} for seat, ply in self.resigned]
         return data
 
     @classmethod
@@ -136,6 +175,7 @@ class Match:
             raise CorruptRecord("field 'game' must be a game name")
         if not isinstance(players, int) or isinstance(players, bool):
             raise CorruptRecord("field 'players' must be a whole number")
+        _check_players(game, players)
         if version == FORMAT and isinstance(seed, str):
             if not seed.isascii() or not seed.isdigit() or len(seed) > 80:
                 raise CorruptRecord("field 'seed' must be a whole number in decimal text or null")
@@ -152,8 +192,9 @@ class Match:
             raise CorruptRecord("field 'options' must be an object or null")
         if position is not None and not isinstance(position, str):
             raise CorruptRecord("field 'position' must be a text or null")
-        if (seed is None) == (position is None):
-            raise CorruptRecord("a record has either a seed or a start position")
+        if seed is None and position is None:
+            raise CorruptRecord("a record has either a seed or a start position (or both: the"
+                                " seed of the chance after that position)")
         if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
             raise CorruptRecord("field 'actions' must be a list of action strings")
         seats = data.get("seats")
@@ -165,8 +206,23 @@ class Match:
         if version == FORMAT_V1:
             actions = _convert_v1(game, players, seed, options, position, actions)
             commitment = seed_commitment(seed)
+        resigned = _resignations(data.get("resigned"), players, len(actions))
         return cls(game, players, seed, options, position, tuple(actions),
-                   tuple(seats) if seats is not None else None, commitment)
+                   tuple(seats) if seats is not None else None, commitment, resigned)
+
+    def check_seed(self) -> None:
+        """Refuse a record whose seed is not the one its commitment was made to (a seed edited
+        by hand would deal other tiles and dice than the match had; ``meeples verify`` tells
+        more).
+
+        Raises:
+            CorruptRecord: both are given and the seed's SHA-256 is not the commitment.
+        """
+        if self.seed is None or self.commitment is None:
+            return
+        if seed_commitment(self.seed) != self.commitment:
+            raise CorruptRecord("the seed does not match its commitment (the record was "
+                                "altered): meeples verify tells more")
 
     def dumps(self) -> str:
         """Return the record as JSON text."""
@@ -186,8 +242,9 @@ class Match:
         except RecursionError:
             raise CorruptRecord("not a match record: JSON nested too deeply") from None
         match = cls.from_json(data)
+        match.check_seed()
         try:
-            match.states()
+            match.check_resignations(match.states())
         except CorruptRecord:
             raise
         except MeeplesError as error:
@@ -195,24 +252,73 @@ class Match:
         return match
 
     def save(self, path: str | Path) -> None:
-        """Write the record to a file (atomically: a crash never leaves half a file)."""
-        target = Path(path)
-        temporary = target.with_name(target.name + ".tmp")
-        temporary.write_text(self.dumps() + "\n", encoding="utf-8")
-        temporary.replace(target)
+        """Write the record to a regular file, through a symlink to its target, atomically (a
+        crash never leaves half a file).
+
+        Raises:
+            BadFile: the path names a folder, a device, a FIFO or a socket (nothing is
+                written), or the write failed (the file is unchanged).
+        """
+        files.write_text(path, self.dumps() + "\n")
 
     @classmethod
     def load(cls, path: str | Path) -> Match:
-        """Return the record saved in a file.
+        """Return the record saved in a file (a regular file of at most
+        :data:`~meeples.core.files.MAX_INPUT_BYTES`: a device or a FIFO is never opened).
 
         Raises:
-            CorruptRecord: unreadable, not a record, or does not replay.
+            CorruptRecord: unreadable, not a regular file, not a record, or does not replay.
         """
         try:
-            text = Path(path).read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError) as error:
-            raise CorruptRecord(f"cannot read {path}: {error}") from None
+            text = files.read_text(path)
+        except BadFile as error:
+            raise CorruptRecord(str(error)) from None
         return cls.loads(text)
+
+
+def _check_players(game: str, players: int) -> None:
+    """Refuse a player count the game does not allow, in the game's words (an unknown game is
+    named when the record is replayed).
+
+    Raises:
+        CorruptRecord: the game is known and is not played by that many.
+    """
+    from meeples.core.registry import game_names, load
+
+    if game not in game_names():
+        return
+    try:
+        load(game).check_options(players, {})
+    except MeeplesError as error:
+        raise CorruptRecord(f"field 'players': {error}") from None
+
+
+def _resignations(data: Any, players: int, actions: int) -> tuple[tuple[int, int], ...]:
+    """Return the resignations a record's ``resigned`` field lists (none when absent).
+
+    Raises:
+        CorruptRecord: not a list of ``{"seat", "ply"}`` objects with seats of the match, each
+            once, at plies of the match in order.
+    """
+    if data is None:
+        return ()
+    shape = "field 'resigned' must list {\"seat\": S, \"ply\": N} objects"
+    if not isinstance(data, list):
+        raise CorruptRecord(shape)
+    out: list[tuple[int, int]] = []
+    for entry in data:
+        if not isinstance(entry, dict) or set(entry) != {"seat", "ply"}:
+            raise CorruptRecord(shape)
+        seat, ply = entry["seat"], entry["ply"]
+        if not all(isinstance(v, int) and not isinstance(v, bool) for v in (seat, ply)):
+            raise CorruptRecord(shape)
+        if not 0 <= seat < players or any(seat == s for s, _ in out):
+            raise CorruptRecord(f"field 'resigned': seat {seat} is not a seat of the match "
+                                "that had not resigned")
+        if not (out[-1][1] if out else 0) <= ply <= actions:
+            raise CorruptRecord(f"field 'resigned': ply {ply} is not 0 to {actions} in order")
+        out.append((seat, ply))
+    return tuple(out)
 
 
 def seed_commitment(seed: int | None) -> str | None:

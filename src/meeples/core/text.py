@@ -106,20 +106,29 @@ class Catalogue:
     components: Mapping[str, Mapping[str, Mapping[str, str]]]
 
     def to_json(self) -> dict[str, Any]:
-        """Return the catalogue as the browser loads it (``games``: each game's key prefix and
-        component kinds, for legends)."""
-        from meeples.core.registry import game_names
+        """Return the catalogue as the browser loads it (``games``: each game's key prefix,
+        component kinds (for legends), numbered rules in order (the Rules page) and which rule
+        each message key comes from (:mod:`meeples.core.rulebook`))."""
+        from meeples.core.registry import game_names, load
+        from meeples.core.rulebook import rule_table
 
         games = {}
         for name in game_names():
             own = _read(f"meeples.games.{name}", self.lang)
-            prefixes = {key.partition(".")[0] for key in own.get("messages", {})}
             games[name] = {
                 "kinds": sorted(own.get("components", {})),
-                "prefix": prefixes.pop() if len(prefixes) == 1 else None,
+                "prefix": prefix_of(own),
+                "rules": own.get("rules", []),
+                "rule_of": dict(rule_table(load(name))),
             }
         return {"lang": self.lang, "messages": dict(self.messages),
                 "components": {k: dict(v) for k, v in self.components.items()}, "games": games}
+
+
+def prefix_of(own: Mapping[str, Any]) -> str | None:
+    """Return the key prefix of a game's catalogue ("sp" for ``sp.move_warrior``), or None."""
+    prefixes = {key.partition(".")[0] for key in own.get("messages", {})}
+    return prefixes.pop() if len(prefixes) == 1 else None
 
 
 def _read(package: str, lang: str) -> dict[str, Any]:
@@ -156,6 +165,12 @@ def catalogue(lang: str) -> Catalogue:
         messages.update(data.get("messages", {}))
         for kind, entries in data.get("components", {}).items():
             components.setdefault(kind, {}).update(entries)
+        # A game's numbered rules are also components of kind "<prefix>.rule", so that a
+        # reference to one (Ref("sp.rule", "4")) is named like any component ("§4 Captures").
+        prefix = prefix_of(data)
+        for rule in data.get("rules", []):
+            components.setdefault(f"{prefix}.rule", {})[rule["id"]] = {
+                "name": f"§{rule['id']} {rule['title']}", "effect": rule["text"]}
     return Catalogue(lang, messages, components)
 
 

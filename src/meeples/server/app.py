@@ -36,16 +36,10 @@ import meeples
 from meeples.core import text
 from meeples.core.chance import SeedSource
 from meeples.core.errors import MeeplesError
-from meeples.server import guard, lifecycle
+from meeples.server import guard, heads, lifecycle
 from meeples.server.components import components
 from meeples.server.guard import LocalLimits
-from meeples.server.lobby import (
-    BOT_GAMES_PER_ADDRESS,
-    BOT_GAMES_TOTAL,
-    Lobby,
-    TooMany,
-    describe_games,
-)
+from meeples.server.lobby import Lobby, describe_games
 from meeples.server.protocol import (
     Act,
     CreateRequest,
@@ -60,6 +54,7 @@ from meeples.server.protocol import (
     error,
     parse_client_message,
 )
+from meeples.server.quota import BOT_GAMES_PER_ADDRESS, BOT_GAMES_TOTAL, TooMany
 from meeples.server.replays import Busy, Replays
 from meeples.server.room import CLOSE_TIMEOUT, Client, Room, RoomError, encode
 from meeples.server.store import DamagedMatch, DatabaseProblem, Store, database_url
@@ -185,7 +180,7 @@ def create_app(
     return Starlette(
         routes=routes,
         lifespan=lifespan,
-        middleware=[Middleware(guard.SecurityHeaders)],
+        middleware=[Middleware(guard.SecurityHeaders), Middleware(heads.HeaderLimit)],
         exception_handlers={Exception: unexpected},
     )
 
@@ -386,6 +381,7 @@ async def show_match(request: Request) -> Response:
             "outcome": outcome.to_json() if outcome is not None else None,
             "view": room.view(None),
             "chance": room.chance(),
+            "warm": lifecycle.warm_settings(room.stored),
         }
     )
 
@@ -590,6 +586,12 @@ async def _read(websocket: WebSocket, room: Room, client: Client) -> None:
             elif isinstance(message, Rematch):
                 if not joined:
                     raise RoomError("hello_first", "send hello first")
+                # A rematch is a new game: it spends one of the address's creations, else
+                # resign and rematch made games without limit (30 in 0.3 s, issue 28).
+                limits: LocalLimits = websocket.app.state.limits
+                if room.stored.rematch is None and not await limits.create(address):
+                    raise RoomError("too_many", "too many new games from this address; wait"
+                                    " a little")
                 rematch = await lifecycle.rematch(_lobby(websocket), room, client)
                 replays: Replays = websocket.app.state.replays
                 replays.forget(room.id)  # its replay now shows the offer and links to it

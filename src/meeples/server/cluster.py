@@ -45,8 +45,9 @@ from redis import asyncio as aioredis
 from redis.exceptions import RedisError
 
 from meeples.server import lifecycle
-from meeples.server.limits import HEARTBEAT, WORKERS, SharedLimits
-from meeples.server.lobby import BOT_GAMES_PER_ADDRESS, BOT_GAMES_TOTAL, Lobby
+from meeples.server.limits import HEARTBEAT, WORKERS, SharedBotGames, SharedLimits
+from meeples.server.lobby import Lobby
+from meeples.server.quota import BOT_GAMES_PER_ADDRESS, BOT_GAMES_TOTAL
 from meeples.server.room import Client, Room, RoomError
 from meeples.server.store import NOT_WRITER, DamagedMatch, Store, StoredMatch
 from meeples.server.workers import Workers
@@ -647,7 +648,7 @@ class Cluster:
             await asyncio.sleep(self.tick)
             steps = (
                 self._beat, self._keep_leases, self._check_relays, self.sweep,
-                self._let_finished_go,
+                self._let_finished_go, self._retry_held,
             )
             for step in steps:
                 if self._stopping:  # (a cancellation lost on its way: see stop)
@@ -662,6 +663,12 @@ class Cluster:
             now = time.monotonic()
             for match_id in [m for m, until in self.held.items() if until <= now]:
                 await self._let_go(match_id, "its lease could not be renewed")
+
+    async def _retry_held(self) -> None:
+        """Let the games held by the quota of games of bots only ask again: a place may have
+        freed on another worker, which this one does not hear of."""
+        if self.lobby is not None and not self._stopping:
+            self.lobby.bot_games.wake()
 
     def shared_limits(
         self, sockets_per_address: int, create_rate: tuple[float, float]
@@ -759,6 +766,7 @@ class ClusterLobby(Lobby):
         super().__init__(store, bot_delay, workers, bot_games, abandon_after)
         self.cluster = cluster
         cluster.lobby = self
+        self.bot_games = SharedBotGames(self.rooms, *bot_games, limits=lambda: cluster.limits)
 
     async def reserve(self, match_id: str) -> None:
         """Hold a new match before it is stored, so no other worker takes it on its way.
@@ -775,37 +783,6 @@ class ClusterLobby(Lobby):
         self.store.give_up_writer(match_id)
         with contextlib.suppress(RedisError, OSError):
             await self.cluster.release(match_id)
-
-    async def _reserve_bot_game(self, match_id: str, address: str) -> None:
-        """Count a new game of bots only against the quotas of the whole server (in Redis).
-
-        Raises:
-            TooMany: the address or the server already has as many as it may.
-        """
-        limits = self.cluster.limits
-        if limits is None:
-            await Lobby._reserve_bot_game(self, match_id, address)
-            return
-        for playing in self._finished_bot_games():
-            await self._release_bot_game(playing)
-        try:
-            answer = await limits.reserve_bot_game(
-                match_id, address, self.bot_games_per_address, self.bot_games_total
-            )
-        except (RedisError, OSError) as problem:
-            log.error("games of bots counted on %s only: %r", self.cluster.id, problem)
-            await Lobby._reserve_bot_game(self, match_id, address)
-            return
-        if answer < 0:
-            raise self._too_many_bot_games(per_address=answer == -1)
-        self._bot_games[match_id] = address
-
-    async def _release_bot_game(self, match_id: str) -> None:
-        """Stop counting a game of bots only, here and (if this worker counts it) in Redis."""
-        if match_id in self._bot_games:
-            del self._bot_games[match_id]
-            if self.cluster.limits is not None:
-                await self.cluster.limits.release_bot_game(match_id)
 
     async def take(self, match_id: str) -> bool:
         """Hold and load a match if no live worker holds it; return whether this worker does."""
@@ -835,11 +812,9 @@ class ClusterLobby(Lobby):
                 with contextlib.suppress(RedisError, OSError):
                     await self.cluster.release(match_id)
                 return False
-            room.schedule_bots()  # a bot to move goes on here, whoever asked for the match
-            if room.is_playing_bots() and all(seat.kind == "bot" for seat in room.seats):
-                self._bot_games.setdefault(match_id, None)  # counted in this worker's quota
-                if self.cluster.limits is not None:  # and in the server's, its creator kept
-                    await self.cluster.limits.adopt_bot_game(match_id)
+            # A bot to move goes on here, whoever asked for the match; a game of bots only
+            # asks the quota first (counted for its creator still, :class:`SharedBotGames`).
+            room.schedule_bots()
             return True
 
     async def get(self, match_id: str) -> Room | None:
@@ -881,11 +856,12 @@ class ClusterLobby(Lobby):
         """Stop writing a match: its bots stop, its connections reconnect elsewhere; return
         whether it was loaded here."""
         self.store.give_up_writer(match_id)
-        await self._release_bot_game(match_id)
         room = self.rooms.pop(match_id, None)
+        if room is not None:
+            await room.stop()  # first: its bots could count it again meanwhile
+        await self.bot_games.forget(match_id)
         if room is None:
             return False
-        await room.stop()
         for client in list(room.clients):
             client.close(MOVED)
         return True

@@ -8,7 +8,9 @@ what to do, so each rule reads (and is tested) on its own:
   unless its player armed what they hold (the seat's ``armed``: the next one is asked);
 - :func:`plan_undo`: which actions an undo takes back, or why it is refused: the last decision
   (an action the server did not pass for someone) must be a seat the asking connection holds,
-  and nothing from it on may have revealed hidden or chance information (``State.reveals``);
+  decided by its player (never by a bot playing the seat: a seat kept warm while its player was
+  away, a resigned seat), and nothing from it on may have revealed hidden or chance
+  information (``State.reveals``);
   the actions the server passed after it go with it (they were nobody's decision, and are
   passed again if the settings still say so);
 - :func:`bot_delay`: the wait before each bot decision for a match's bot speed, so that each
@@ -60,15 +62,18 @@ def plan_undo(
     reveals: Sequence[bool],
     held: frozenset[int],
     over: bool,
+    by_bot: Sequence[bool] = (),
 ) -> tuple[int, int]:
     """Return the seat whose decision an undo takes back and the first ply it takes back.
 
     log: the action log (entries with ``seat`` and ``passed``); reveals: for each action,
-    whether it revealed hidden information; held: the seats of the asking connection.
+    whether it revealed hidden information; held: the seats of the asking connection; by_bot:
+    for each action, whether a bot decided it for its seat (missing: its player did).
 
     Raises:
         Refused: the game is over, a spectator asks, there is no decision to take back, the
-            last one is another player's, or it (or what followed) revealed something.
+            last one is another player's or a bot's, or it (or what followed) revealed
+            something.
     """
     if over:
         raise Refused("game_over", "the game is over")
@@ -86,6 +91,13 @@ def plan_undo(
         raise Refused(
             "undo_not_yours",
             "another player has decided since: undo takes back only your own decisions",
+        )
+    # A bot's decision for this seat (its player was away, or resigned) was never the player's
+    # to take back: undoing it would let the player see the bot's move, then play another.
+    if index < len(by_bot) and by_bot[index]:
+        raise Refused(
+            "undo_bot",
+            "a bot decided for your seat since: undo takes back only your own decisions",
         )
     if any(reveals[index:]):
         raise Refused(

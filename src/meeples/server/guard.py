@@ -4,7 +4,9 @@ Everything a client sends is untrusted. The limits here are generous for a perso
 small for a program trying to exhaust the server:
 
 - a WebSocket message is at most :data:`MAX_MESSAGE` characters, an HTTP body at most
-  :data:`MAX_BODY` bytes (uvicorn is also told to refuse bigger WebSocket frames);
+  :data:`MAX_BODY` bytes (uvicorn is also told to refuse bigger WebSocket frames), a request's
+  line and headers at most :data:`meeples.server.heads.MAX_HEAD` bytes (431, and the
+  connection closes);
 - each address may hold :data:`SOCKETS_PER_ADDRESS` live connections at once;
 - each connection may send :data:`MESSAGE_RATE` messages a second (bursts of
   :data:`MESSAGE_BURST`); the moves of each address are paced to :data:`MOVE_RATE` a second
@@ -17,8 +19,10 @@ small for a program trying to exhaust the server:
 Secrecy: in a game with chance nodes (Meeple War), nothing in a state is secret: the position
 text is public, and every outcome is drawn by the match's dealer from a secret seed whose
 commitment is published (``meeples.core.chance``). Whoever chose the seed would know the draws,
-so the server never lets a player choose the seed of such a game; a start position is kept as
-written, chance after it coming from the secret seed.
+and the bots' randomness follows from the same secret (``Dealer.secret``), so whoever chose it
+could compute a bot's replies even in a game without chance (Sparta): the server never lets a
+player choose the seed of any game (:func:`check_seed`). A start position is kept as written,
+chance after it coming from the secret seed.
 
 The optional hook for a game with hidden information inside its state (the order of a shuffled
 deck, a generator state, a player's own cards): whoever knows the seed or the position text knows
@@ -41,6 +45,7 @@ from typing import Any
 
 from meeples.core.errors import BadOptions
 from meeples.core.game import Game, State
+from meeples.core.text import msg
 
 MAX_MESSAGE = 4096
 MAX_BODY = 16384
@@ -246,20 +251,15 @@ def has_chance(game: Game[Any, Any]) -> bool:
 
 
 def check_seed(game: Game[Any, Any], seed: int | None) -> None:
-    """Refuse a chosen seed for a game with chance or hidden information.
+    """Refuse a seed chosen by the client, for every game: the match's seed is the server's
+    secret, from which its chance, its hidden parts and its bots' randomness follow (issue 28:
+    Sparta took one, and its bots' moves followed from it and public data).
 
     Raises:
-        BadOptions: a seed was given and the game draws chance from it or hides information.
+        BadOptions: a seed was given.
     """
-    if seed is not None and has_chance(game):
-        raise BadOptions(
-            f"{game.title} draws chance from a secret seed: the server chooses it, and reveals "
-            "it when the game ends"
-        )
-    if seed is not None and hides(game):
-        raise BadOptions(
-            f"{game.title} has hidden information: the server draws its seed in secret"
-        )
+    if seed is not None:
+        raise BadOptions(msg("core.error.seed_chosen"))
 
 
 def deal_again(start: State[Any, Any]) -> str:

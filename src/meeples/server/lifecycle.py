@@ -89,6 +89,26 @@ def stand_ins(events: Sequence[MatchEvent]) -> dict[int, str]:
     return playing
 
 
+def warm_settings(stored: StoredMatch) -> dict[str, Any] | None:
+    """Return a match's warm-seat settings as its public data shows them: after how many
+    seconds of absence a bot of which level plays a seat (None: no bot keeps seats warm).
+
+    Public, for everyone at the table: a player facing an absent opponent's seat must be able
+    to know that a bot may be playing it, and how strong.
+    """
+    if stored.warm_after is None:
+        return None
+    return {"after": round(stored.warm_after), "level": stored.warm_level or "random"}
+
+
+def bots_only(stored: StoredMatch) -> bool:
+    """Return whether no human moves in a match any more: every seat is a bot's, or played by
+    one for its player (kept warm, or resigned). Such a match counts toward the quota of games
+    of bots only (:mod:`meeples.server.quota`)."""
+    playing = stand_ins(stored.events)
+    return all(seat.kind == "bot" or i in playing for i, seat in enumerate(stored.seats))
+
+
 def playout_level(stored: StoredMatch) -> str:
     """Return the level of the bot that plays out a resigned seat: the match's warm-seat level,
     else its bots' level when they all have the same, else ``random``."""
@@ -158,6 +178,7 @@ def fields(room: Room, client: Client) -> dict[str, Any]:
         "events": event_entries(stored.events, stored.players),
         "resigned": out,
         "kept_warm": sorted(seat for seat in playing if seat not in out),
+        "warm": warm_settings(stored),
         "hints": hints_allowed(stored),
         "can_resign": bool(mine) and room.outcome is None,
         "rematch": {"id": stored.rematch, "by": offer.seat if offer else None}
@@ -372,6 +393,7 @@ async def rematch(lobby: Lobby, room: Room, client: Client) -> str:
         event = MatchEvent(REMATCH, room.view_seat(client), room.plies, time.time(),
                            data={"id": new.id})
         fresh = rooms.Room(new, lobby.store, lobby.bot_delay, lobby.workers)
+        fresh.owner = room.owner  # its games of bots only count for the same address
         try:
             # The way of every new match: held by this worker before it is stored, so that no
             # other worker loads it on its way (and its writes are fenced from the start).

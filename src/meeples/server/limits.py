@@ -8,7 +8,8 @@ workers would let one address have N times as much:
 
 - live connections: a hash ``meeples:sockets:<address>`` of each worker's count;
 - creations and claims: a token bucket ``meeples:creations:<address>`` (level, time);
-- games of bots only: a hash ``meeples:botgames`` of each playing game's worker and creator.
+- games of bots only (:mod:`meeples.server.quota`, :class:`SharedBotGames`): a hash
+  ``meeples:botgames`` of each playing game's worker and creator.
 
 Each change is one Lua script (atomic: two workers never both take the last slot), and times
 are Redis's own (``TIME``), so the hosts' clocks do not matter. Every worker renews its entry in
@@ -23,11 +24,16 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from typing import Any
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 from redis.exceptions import RedisError
 
 from meeples.server.guard import LocalLimits
+from meeples.server.quota import BotGames
+
+if TYPE_CHECKING:
+    from meeples.server.room import Room
 
 log = logging.getLogger("meeples.server")
 
@@ -88,29 +94,26 @@ return taken
 #: Count the game of bots only ARGV[1] of worker ARGV[2] for address ARGV[3] in the hash
 #: KEYS[1] (values "<worker> <address>"), the live workers' games counting against ARGV[4] per
 #: address and ARGV[5] in all; return 1, -1 (the address has its share), -2 (the server has).
+#: An address '' is unknown (a game taken over, or resumed): the address the game was counted
+#: for before is kept, if any; a game with no address counts in the total only.
 RESERVE_BOT_GAME = _NOW_MS + """
+local address = ARGV[3]
+local old = redis.call('HGET', KEYS[1], ARGV[1])
+if address == '' and old then address = string.match(old, '^%S+ ?(.*)$') end
 local mine, all = 0, 0
 local games = redis.call('HGETALL', KEYS[1])
 for i = 1, #games, 2 do
-  local worker, address = string.match(games[i + 1], '^(%S+) ?(.*)$')
+  local worker, owner = string.match(games[i + 1], '^(%S+) ?(.*)$')
   local until_ms = redis.call('ZSCORE', KEYS[2], worker)
   if (not until_ms) or tonumber(until_ms) < now then
     redis.call('HDEL', KEYS[1], games[i])
   elseif games[i] ~= ARGV[1] then
     all = all + 1
-    if address == ARGV[3] then mine = mine + 1 end
+    if address ~= '' and owner == address then mine = mine + 1 end
   end
 end
 if mine >= tonumber(ARGV[4]) then return -1 end
 if all >= tonumber(ARGV[5]) then return -2 end
-redis.call('HSET', KEYS[1], ARGV[1], ARGV[2] .. ' ' .. ARGV[3])
-return 1
-"""
-#: Count the game ARGV[1], taken over by worker ARGV[2], as its own (its creator kept).
-ADOPT_BOT_GAME = """
-local old = redis.call('HGET', KEYS[1], ARGV[1])
-local address = ''
-if old then address = string.match(old, '^%S+ ?(.*)$') end
 redis.call('HSET', KEYS[1], ARGV[1], ARGV[2] .. ' ' .. address)
 return 1
 """
@@ -142,7 +145,6 @@ class SharedLimits(LocalLimits):
         self._leave = redis.register_script(LEAVE)
         self._take = redis.register_script(TAKE)
         self._reserve_bot = redis.register_script(RESERVE_BOT_GAME)
-        self._adopt_bot = redis.register_script(ADOPT_BOT_GAME)
         self._release_bot = redis.register_script(RELEASE_BOT_GAME)
 
     async def enter(self, address: str) -> bool:
@@ -205,16 +207,53 @@ class SharedLimits(LocalLimits):
             args=[match_id, self.worker, address, per_address, total],
         ))
 
-    async def adopt_bot_game(self, match_id: str) -> None:
-        """Count a game of bots only taken over from another worker as this worker's."""
-        try:
-            await self._adopt_bot(keys=[BOT_GAMES], args=[match_id, self.worker])
-        except (RedisError, OSError) as problem:
-            log.error("game of bots %s not counted in Redis: %r", match_id, problem)
-
     async def release_bot_game(self, match_id: str) -> None:
         """Stop counting a game of bots only (finished, failed or let go) if this worker did."""
         try:
             await self._release_bot(keys=[BOT_GAMES], args=[match_id, self.worker])
         except (RedisError, OSError) as problem:
             log.error("game of bots %s still counted in Redis: %r", match_id, problem)
+
+
+class SharedBotGames(BotGames):
+    """The quota of games of bots only, counted for all the workers sharing one Redis (see
+    :mod:`meeples.server.quota`); in this worker's memory while Redis fails."""
+
+    def __init__(
+        self, rooms: dict[str, Room], per_address: int, total: int,
+        limits: Callable[[], SharedLimits | None],
+    ) -> None:
+        super().__init__(rooms, per_address, total)
+        self.limits = limits  # made after the lobby: asked at each use
+
+    async def reserve(self, match_id: str, address: str | None) -> None:
+        """Count a game of bots only against the quotas of the whole server (in Redis).
+
+        Raises:
+            TooMany: the address or the server already has as many as it may.
+        """
+        shared = self.limits()
+        if shared is None:
+            await BotGames.reserve(self, match_id, address)
+            return
+        for playing in self.stopped():
+            await self.release(playing)
+        try:
+            answer = await shared.reserve_bot_game(
+                match_id, address or "", self.per_address, self.total
+            )
+        except (RedisError, OSError) as problem:
+            log.error("games of bots counted on %s only: %r", shared.worker, problem)
+            await BotGames.reserve(self, match_id, address)
+            return
+        if answer < 0:
+            raise self.refusal(per_address=answer == -1)
+        self.counted[match_id] = address
+
+    async def release(self, match_id: str) -> None:
+        """Stop counting a game of bots only, here and (if this worker counts it) in Redis."""
+        if match_id in self.counted:
+            del self.counted[match_id]
+            shared = self.limits()
+            if shared is not None:
+                await shared.release_bot_game(match_id)

@@ -13,24 +13,16 @@ from typing import Any
 import meeples
 from meeples.core.chance import Dealer, SeedSource
 from meeples.core.errors import MeeplesError
+from meeples.core.game import DEFAULT_ANYTIME
 from meeples.core.text import msg
 from meeples.server import bots, guard, lifecycle
 from meeples.server.protocol import CreateRequest
+from meeples.server.quota import BOT_GAMES_PER_ADDRESS, BOT_GAMES_TOTAL, BotGames, TooMany
 from meeples.server.room import Room, RoomError, hash_token, new_token
 from meeples.server.store import DamagedMatch, Seat, Store, StoredMatch
 from meeples.server.workers import Workers
 
 log = logging.getLogger("meeples.server")
-
-#: Games of bots only that may play at once, from one client address and in all: each keeps a
-#: bot process busy with no one to wait for, so they are few.
-BOT_GAMES_PER_ADDRESS = 2
-BOT_GAMES_TOTAL = 8
-
-
-class TooMany(Exception):
-    """A creation beyond a quota (answered with HTTP 429)."""
-
 
 def bot_levels(name: str) -> list[dict[str, str]]:
     """Return the bot levels of a game, weakest first, each with its bot spec (for tooltips)."""
@@ -110,9 +102,9 @@ class Lobby:
         self.abandon_after = abandon_after
         self.bot_delay = bot_delay
         self.workers = workers if workers is not None else Workers()
-        self.bot_games_per_address, self.bot_games_total = bot_games
-        self._bot_games: dict[str, str | None] = {}  # match id: creator's address (None: resumed)
         self.rooms: dict[str, Room] = {}
+        #: Games in which no human moves, counted against a quota (:mod:`quota`).
+        self.bot_games = BotGames(self.rooms, *bot_games)
         self.damaged: set[str] = set()
         self._loading = asyncio.Lock()
         #: A fixed source of match ids and seeds (``meeples serve --chance-seed``, tests): None,
@@ -150,6 +142,7 @@ class Lobby:
             TooMany: a game of bots only beyond the quota of the address or of the server.
         """
         game = meeples.load(request.game)
+        guard.check_seed(game, request.seed)
         if request.position is not None:
             if request.options:
                 raise meeples.BadOptions("a game started from a position takes its options from it")
@@ -163,11 +156,9 @@ class Lobby:
             position = None
             players = request.players if request.players is not None else game.min_players
             options = game.check_options(players, request.options)
-            guard.check_seed(game, request.seed)
             # A fresh dealer's secret 256-bit seed: chance is drawn from it, its commitment is
             # published at once and the seed when the game ends (meeples verify).
-            match_id, fresh = await self.new_match()
-            seed = request.seed if request.seed is not None else fresh
+            match_id, seed = await self.new_match()
             game.new(players=players, seed=seed, **options)
         requested = request.seats or []
         if requested and len(requested) != players:
@@ -191,6 +182,7 @@ class Lobby:
                         name=wanted.name if wanted else "",
                         token_hash=hash_token(token),
                         open=bool(wanted and wanted.open),
+                        anytime=(wanted.anytime if wanted and wanted.anytime else DEFAULT_ANYTIME),
                     )
                 )
                 tokens.append(token)
@@ -209,13 +201,13 @@ class Lobby:
             warm_level=request.warm.level if request.warm is not None else None,
         )
         room = Room(stored, self.store, self.bot_delay, self.workers)
-        bots_only = all(seat.kind == "bot" for seat in seats)
-        if bots_only:
-            await self._reserve_bot_game(stored.id, address)
+        room.owner = address
+        if lifecycle.bots_only(stored):
+            await self.bot_games.reserve(stored.id, address)
         try:
             await self.open(room, functools.partial(self.store.create, stored))
         except BaseException:
-            await self._release_bot_game(stored.id)
+            await self.bot_games.release(stored.id)
             raise
         await room.settle()  # a start position may begin with a decision a setting declines
         room.schedule_bots()
@@ -232,6 +224,11 @@ class Lobby:
         except BaseException:
             await self.unreserve(room.id)
             raise
+        self.serve(room)
+
+    def serve(self, room: Room) -> None:
+        """Serve a room from here: its bots ask this lobby's quota of games of bots only."""
+        room.quota = self.bot_games
         self.rooms[room.id] = room
 
     async def unreserve(self, match_id: str) -> None:
@@ -240,44 +237,6 @@ class Lobby:
     async def reserve(self, match_id: str) -> None:
         """Prepare to write a new match before it is stored (alone on the database: nothing
         to do; among several workers, :class:`meeples.server.cluster.ClusterLobby` holds it)."""
-
-    async def _reserve_bot_game(self, match_id: str, address: str) -> None:
-        """Count a new game of bots only, if the quotas allow it (no wait in here: no other
-        creation can pass between the count and the check).
-
-        Raises:
-            TooMany: the address or the server already has as many as it may.
-        """
-        for playing in self._finished_bot_games():
-            del self._bot_games[playing]
-        mine = sum(1 for owner in self._bot_games.values() if owner == address)
-        if mine >= self.bot_games_per_address:
-            raise self._too_many_bot_games(per_address=True)
-        if len(self._bot_games) >= self.bot_games_total:
-            raise self._too_many_bot_games(per_address=False)
-        self._bot_games[match_id] = address
-
-    async def _release_bot_game(self, match_id: str) -> None:
-        """Stop counting a game of bots only (it could not be stored, or was let go)."""
-        self._bot_games.pop(match_id, None)
-
-    def _finished_bot_games(self) -> list[str]:
-        """Return the counted games of bots only that finished, or whose bots gave up."""
-        return [
-            playing for playing in self._bot_games
-            if (room := self.rooms.get(playing)) is not None and not room.is_playing_bots()
-        ]
-
-    def _too_many_bot_games(self, per_address: bool) -> TooMany:
-        if per_address:
-            return TooMany(
-                f"at most {self.bot_games_per_address} games of bots only from one address at"
-                " a time; wait for one to finish"
-            )
-        return TooMany(
-            f"the server plays at most {self.bot_games_total} games of bots only at a time;"
-            " wait for one to finish"
-        )
 
     async def get(self, match_id: str) -> Room | None:
         """Return the room of a match, loading it from the database when needed.
@@ -311,7 +270,7 @@ class Lobby:
                 self.store.report_damaged(match_id, problem)
                 self.damaged.add(match_id)
                 raise DamagedMatch(match_id) from None
-            self.rooms[match_id] = room
+            self.serve(room)
         await room.settle()
         return room
 
@@ -329,9 +288,7 @@ class Lobby:
                 continue
             if room is not None:
                 lifecycle.start_clocks(room)  # nobody is connected yet
-                room.schedule_bots()
-                if room.is_playing_bots() and all(s.kind == "bot" for s in room.seats):
-                    self._bot_games.setdefault(match_id, None)
+                room.schedule_bots()  # a game of bots only asks the quota (its creator unknown)
                 count += 1
         return count
 
@@ -367,6 +324,7 @@ class Lobby:
                 "moved": stored.moved,  # the database's: the room's copy does not follow it
                 "result": room.stored.result if room is not None else stored.result,
                 "rematch": room.stored.rematch if room is not None else stored.rematch,
+                "warm": lifecycle.warm_settings(stored),
             }
             if finished:
                 out["finished"].append(item)
@@ -391,4 +349,5 @@ def _title(name: str) -> str:
         return name
 
 
-__all__ = ["Lobby", "RoomError", "TooMany", "describe_games"]
+__all__ = ["BOT_GAMES_PER_ADDRESS", "BOT_GAMES_TOTAL", "Lobby", "RoomError", "TooMany",
+           "describe_games"]

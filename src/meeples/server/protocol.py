@@ -48,7 +48,8 @@ Server to client:
   (null in a game that keeps no round count). The lifecycle fields
   (:func:`meeples.server.lifecycle.fields`): ``events`` (resignations, seats kept warm by a bot
   and handed back, the rematch offer, each ``{"ply", "seat", "kind", "msg"}`` shown after the
-  action ``ply`` - 1), ``resigned``, ``kept_warm``, ``hints`` (whether hints are allowed),
+  action ``ply`` - 1), ``resigned``, ``kept_warm``, ``warm`` (the match's warm-seat settings,
+  ``{"after": seconds, "level"}``, or null), ``hints`` (whether hints are allowed),
   ``can_resign`` and ``rematch`` (``{"id", "by"}`` once offered);
 - ``{"type": "hint", "version": N, "hints": [{"action", "msg", "value"}, ...]}``;
 - ``{"type": "error", "code": "...", "message": "...", "msg": {...}}`` and nothing changed
@@ -188,6 +189,8 @@ class SeatRequest(BaseModel):
     level: BotLevel | None = None
     name: Annotated[str, Field(max_length=40)] = ""
     open: bool = False
+    #: A human seat's anytime setting from the start (default: never asked, see Settings).
+    anytime: AnytimeSetting | None = None
 
 
 BotSpeed = Literal["slow", "normal", "fast"]

@@ -15,7 +15,7 @@ from collections import OrderedDict
 from typing import Any
 
 from meeples.core.record import Match
-from meeples.core.verify import verify
+from meeples.core.verify import verify_json
 from meeples.server import lifecycle
 from meeples.server.room import Room
 
@@ -30,27 +30,35 @@ class Busy(Exception):
 
 def record_of(room: Room) -> Match:
     """Return the record a room's match replays from (with its seed: a finished match's seed
-    is revealed, and its commitment)."""
+    is revealed, and its commitment). A match started from a position has its seed too: the
+    chance after the position was drawn from it (a match stored without one has none)."""
     stored = room.stored
-    seed = stored.seed if stored.position is None else None
+    known = stored.seed is not None and room.dealer.seed == stored.seed
     return Match(
         game=stored.game,
         players=stored.players,
-        seed=seed,
+        seed=stored.seed if known else None,
         options=stored.options if stored.position is None else None,
         position=stored.position,
         actions=tuple(stored.actions),
-        commitment=room.dealer.commitment,
+        commitment=room.dealer.commitment if known else None,
+        resigned=tuple((e.seat, e.ply) for e in stored.events
+                       if e.kind == lifecycle.RESIGN and e.seat is not None),
     )
 
 
-def compute(record: Match, answer: dict[str, Any]) -> bytes:
-    """Return the encoded replay: answer with the view of each step of record, the record and
-    the verdict of ``meeples verify`` on it (in a thread)."""
+def record_json(room: Room, record: Match) -> dict[str, Any]:
+    """Return the record as the replay answer carries it: with its stored end (the outcome,
+    the final position; the resignations are the record's) for ``meeples verify`` to check."""
+    return {**record.to_json(), "outcome": room.stored.result, "final": room.state.position()}
+
+
+def compute(record: Match, data: dict[str, Any], answer: dict[str, Any]) -> bytes:
+    """Return the encoded replay: answer with the view of each step of record, the record
+    (data) and the verdict of ``meeples verify`` on it, the very same check (in a thread)."""
     views = [state.view(None) for state in record.states()]
-    verdict = verify(record)
-    checked = {"ok": verdict.ok, "draws": verdict.draws, "problems": list(verdict.problems)}
-    body = {**answer, "views": views, "record": record.to_json(), "verified": checked}
+    checked = verify_json(data).to_json()
+    body = {**answer, "views": views, "record": data, "verified": checked}
     return json.dumps(body, ensure_ascii=False, separators=(",", ":")).encode()
 
 
@@ -102,13 +110,14 @@ class Replays:
             "rematch": room.stored.rematch,
         }
         record = record_of(room)
+        data = record_json(room, record)
         self._queued += 1
         try:
             await self._slots.acquire()
         finally:
             self._queued -= 1
         try:
-            body = await asyncio.to_thread(compute, record, answer)
+            body = await asyncio.to_thread(compute, record, data, answer)
         finally:
             self._slots.release()
         self._done[room.id] = body

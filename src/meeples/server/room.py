@@ -31,7 +31,7 @@ import secrets
 import time
 from collections.abc import Awaitable, Callable, Coroutine
 from dataclasses import replace
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from meeples.core.chance import CHANCE, SEED_BOUND, Dealer
 from meeples.core.errors import MeeplesError
@@ -42,6 +42,9 @@ from meeples.server import bots, flow, legal, lifecycle
 from meeples.server.protocol import LOG_TAIL
 from meeples.server.store import Seat, Store, StoredMatch
 from meeples.server.workers import HintsBusy, Workers
+
+if TYPE_CHECKING:
+    from meeples.server.quota import BotGames
 
 log = logging.getLogger("meeples.server")
 T = TypeVar("T")
@@ -253,8 +256,14 @@ class Room:
         self._hint_lock = asyncio.Lock()
         self.clocks: dict[int, asyncio.Task[None]] = {}  # seat: its absence counted (warm seat)
         self._outcome: tuple[int, Outcome | None] = (-1, None)
+        #: The quota of games of bots only this room's bots ask before each decision (the
+        #: lobby's; None: no quota), and the address that created the match (None: unknown).
+        self.quota: BotGames | None = None
+        self.owner: str | None = None
         if len(stored.passed) != len(stored.actions):
             stored.passed = [False] * len(stored.actions)
+        if len(stored.bots) != len(stored.actions):
+            stored.bots = [False] * len(stored.actions)
         self.dealer = dealer_of(stored)
         self._put_in_chance()
         self.state, self.log, self.reveals = self._replay(len(stored.actions))
@@ -297,6 +306,7 @@ class Room:
         self.store.replace_actions(stored.id, rows)
         stored.actions = [action for _, action, _ in rows]
         stored.passed = [passed for _, _, passed in rows]
+        stored.bots = [False] * len(rows)
         log.warning("match %s: converted to chance's actions (%d drawn)", stored.id,
                     len(rows) - old)
 
@@ -364,9 +374,14 @@ class Room:
     ) -> dict[str, Any]:
         """Return the log entry of an action played in a state, leading to after (passed:
         played by the server for its seat by the anytime setting), with its effects."""
+        try:
+            effects = [effect.to_json() for effect in state.effects_to(after)]
+        except Exception:  # telling what happened must never stop the game from going on
+            log.exception("the effects of %r could not be told", action)
+            effects = []
         return {
             "ply": ply, "seat": state.to_move, **action_item(state, action), "passed": passed,
-            "effects": [effect.to_json() for effect in state.effects_to(after)],
+            "effects": effects,
         }
 
     def seats_for(self, tokens: list[str]) -> frozenset[int]:
@@ -414,6 +429,7 @@ class Room:
                 self._broadcast(joining=client)
             elif not client.post(self.render(client)):
                 self._unbind(client)
+        self.schedule_bots()  # a game held by the quota of bots goes on once a human is back
 
     async def leave(self, client: Client) -> None:
         """Forget a closed connection (the others see it offline with the next action)."""
@@ -503,16 +519,19 @@ class Room:
                 " here is the current state",
             )
 
-    async def _commit(self, seat: int, action: str, version: int) -> None:
-        """Record an action, then chance's draws and the decisions passed after it by the
-        settings; broadcast."""
+    async def _commit(self, seat: int, action: str, version: int, bot: bool = False) -> None:
+        """Record an action (bot: a bot's decision for the seat), then chance's draws and the
+        decisions passed after it by the settings; broadcast."""
         self._check_version(version)
-        await self._record(seat, action)
+        await self._record(seat, action, bot=bot)
         await self._advance()
         self._broadcast()
 
-    async def _record(self, seat: int, action: str, passed: bool = False) -> None:
-        """Store an action and play it (no broadcast).
+    async def _record(
+        self, seat: int, action: str, passed: bool = False, bot: bool = False
+    ) -> None:
+        """Store an action and play it (no broadcast); passed: played by the server by the
+        seat's anytime setting; bot: decided by a bot for the seat.
 
         Raises:
             RoomError: the action is illegal, the engine failed, or it could not be stored.
@@ -535,7 +554,7 @@ class Room:
         # Committed before anyone hears of it: a crash after this line loses nothing.
         try:
             await self.workers.append_action(
-                self.store, self.id, ply, seat, action, result, passed
+                self.store, self.id, ply, seat, action, result, passed, bot
             )
         except Exception as problem:
             log.error("match %s: action %r could not be stored: %r", self.id, action, problem)
@@ -547,6 +566,7 @@ class Room:
         self.state = after
         self.stored.actions.append(action)
         self.stored.passed.append(passed)
+        self.stored.bots.append(bot)
         self.log.append(entry)
         self.reveals.append(reveals)
         if result is not None:
@@ -651,7 +671,9 @@ class Room:
         """
         try:
             held = seats - frozenset(lifecycle.resigned(self.stored.events))
-            return flow.plan_undo(self.log, self.reveals, held, self.outcome is not None)
+            return flow.plan_undo(
+                self.log, self.reveals, held, self.outcome is not None, self.stored.bots
+            )
         except flow.Refused as refused:
             raise RoomError(refused.code, refused.message) from None
 
@@ -690,6 +712,7 @@ class Room:
             self.stored.undos += 1
             del self.stored.actions[ply:]
             del self.stored.passed[ply:]
+            del self.stored.bots[ply:]
             self.state, self.log, self.reveals = rebuilt
             await self._pass_anytime()
             self._broadcast()
@@ -947,7 +970,15 @@ class Room:
         self._bot_task = asyncio.get_running_loop().create_task(self._run_bots())
 
     async def _run_bots(self) -> None:
+        if await self._play_bots() and self.quota is not None:
+            await self.quota.discharge(self)  # its bots stopped: it counts no more
+
+    async def _play_bots(self) -> bool:
+        """Play the bots' decisions until a human is to move or the game ends; return False
+        when the game is held by the quota of games of bots only (:mod:`quota`)."""
         while (seat := self.bot_to_move()) is not None:
+            if self.quota is not None and not await self.quota.admit(self):
+                return False
             if self.bot_delay:
                 await asyncio.sleep(self.bot_delay)
             version = self.version
@@ -955,7 +986,10 @@ class Room:
             legal = self.state.legal()
             level = lifecycle.stand_ins(self.stored.events).get(seat) or self.seats[seat].level
             level = level or "random"
-            seed = hash((self.stored.seed or 0, version, seat)) & 0x7FFFFFFF
+            # From the match's secret seed (never from public data, which let a player facing
+            # the bot compute its replies: issue 28); the same version and seat, the same
+            # randomness, so a bot asked again after a restart answers alike.
+            seed = self.dealer.secret(f"bot:{version}:{seat}")
             try:
                 action = await self.workers.bot(
                     bots.choose, self.stored.game, level, view, legal, seed,
@@ -964,14 +998,15 @@ class Room:
                 async with self.lock:
                     if self.bot_to_move() != seat:  # its player is back, or it resigned
                         continue
-                    await self._commit(seat, action, version)
+                    await self._commit(seat, action, version, bot=True)
             except RoomError as error:
                 log.warning("bot in %s: %s", self.id, error.message)
                 if error.code != "stale":
-                    return
+                    return True
             except Exception:
                 log.exception("bot in %s failed", self.id)
-                return
+                return True
+        return True
 
     async def stop(self) -> None:
         """Cancel a thinking bot and the absence clocks (server shutdown)."""

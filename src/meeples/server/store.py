@@ -151,6 +151,9 @@ actions = Table(
     # Played by the server for the seat by its anytime setting, not decided by its player.
     Column("passed", Boolean, nullable=True),  # None: an older row, decided
     Column("at", Float, nullable=True),  # when it was stored (None: an older row)
+    # Decided by a bot for the seat (a bot's seat, a seat kept warm, a resigned seat): no undo
+    # of its player takes it back. None: an older row, decided by whoever held the seat.
+    Column("bot", Boolean, nullable=True),
 )
 
 #: The actions taken back by an undo, in the order they were played: ``undo`` numbers the undo
@@ -164,6 +167,7 @@ undone = Table(
     Column("seat", Integer, nullable=True),
     Column("action", Text, nullable=False),
     Column("passed", Boolean, nullable=True),
+    Column("bot", Boolean, nullable=True),
     Column("undone_by", Integer, nullable=True),
     Column("undone_at", Float, nullable=False),
 )
@@ -207,6 +211,8 @@ ADDED_COLUMNS = (
     matches.c.moved,
     actions.c.at,
     matches.c.seed_text,
+    actions.c.bot,
+    undone.c.bot,
 )
 
 
@@ -256,8 +262,9 @@ class Seat:
         )
 
 
-#: The arguments of one :meth:`Store.append_action`: match id, ply, seat, action, result, passed.
-ActionRow = tuple[str, int, int | None, str, dict[str, Any] | None, bool]
+#: The arguments of one :meth:`Store.append_action`: match id, ply, seat, action, result, passed,
+#: bot.
+ActionRow = tuple[str, int, int | None, str, dict[str, Any] | None, bool, bool]
 
 
 @dataclass(frozen=True)
@@ -289,6 +296,8 @@ class StoredMatch:
     actions: list[str] = field(default_factory=list)
     #: For each action: whether the server passed it for its seat (anytime setting).
     passed: list[bool] = field(default_factory=list)
+    #: For each action: whether a bot decided it for its seat (never undone by its player).
+    bots: list[bool] = field(default_factory=list)
     #: "slow", "normal" or "fast" (None: normal): how long the bots wait before each decision.
     bot_speed: str | None = None
     #: How many actions were ever taken back, and by how many undos.
@@ -512,16 +521,18 @@ class Store:
         action: str,
         result: dict[str, Any] | None = None,
         passed: bool = False,
+        bot: bool = False,
     ) -> None:
         """Commit one accepted action (and the result when it ends the match), atomically.
 
-        passed: the server played it for the seat, by the seat's anytime setting.
+        passed: the server played it for the seat, by the seat's anytime setting; bot: a bot
+        decided it for the seat.
 
         Raises:
             Deposed: another worker writes this match now.
         """
         with self.engine.begin() as conn:
-            self._insert_action(conn, match_id, ply, seat, action, result, passed)
+            self._insert_action(conn, match_id, ply, seat, action, result, passed, bot)
 
     def append_actions(self, rows: list[ActionRow]) -> list[Exception | None]:
         """Commit accepted actions of several matches in one transaction (one sync of the disk
@@ -559,11 +570,12 @@ class Store:
         action: str,
         result: dict[str, Any] | None = None,
         passed: bool = False,
+        bot: bool = False,
     ) -> None:
         self._fence(conn, match_id)
         conn.execute(
             insert(actions).values(
-                match_id=match_id, ply=ply, seat=seat, action=action, passed=passed,
+                match_id=match_id, ply=ply, seat=seat, action=action, passed=passed, bot=bot,
                 at=time.time(),  # the lobby lists a match idle for long as abandoned
             )
         )
@@ -603,7 +615,8 @@ class Store:
         with self.engine.begin() as conn:
             self._fence(conn, match_id)
             rows = conn.execute(
-                select(actions.c.ply, actions.c.seat, actions.c.action, actions.c.passed)
+                select(actions.c.ply, actions.c.seat, actions.c.action, actions.c.passed,
+                       actions.c.bot)
                 .where(actions.c.match_id == match_id, actions.c.ply >= ply)
                 .order_by(actions.c.ply)
             ).all()
@@ -614,7 +627,7 @@ class Store:
             ).scalar() or 0)
             conn.execute(insert(undone), [
                 {"match_id": match_id, "undo": number, "ply": row.ply, "seat": row.seat,
-                 "action": row.action, "passed": row.passed, "undone_by": by,
+                 "action": row.action, "passed": row.passed, "bot": row.bot, "undone_by": by,
                  "undone_at": at}
                 for row in rows
             ])
@@ -631,7 +644,8 @@ class Store:
             ).all()
         return [
             {"undo": r.undo, "ply": r.ply, "seat": r.seat, "action": r.action,
-             "passed": bool(r.passed), "undone_by": r.undone_by, "undone_at": r.undone_at}
+             "passed": bool(r.passed), "bot": bool(r.bot), "undone_by": r.undone_by,
+             "undone_at": r.undone_at}
             for r in rows
         ]
 
@@ -660,7 +674,7 @@ class Store:
             if row is None:
                 return None
             plies = conn.execute(
-                select(actions.c.action, actions.c.passed, actions.c.at)
+                select(actions.c.action, actions.c.passed, actions.c.bot, actions.c.at)
                 .where(actions.c.match_id == match_id)
                 .order_by(actions.c.ply)
             ).all()
@@ -674,6 +688,7 @@ class Store:
                 self.report_damaged(match_id, problem)
                 raise DamagedMatch(match_id) from None
             stored.passed = [bool(p.passed) for p in plies]
+            stored.bots = [bool(p.bot) for p in plies]
             stored.moved = _latest(stored.moved, plies[-1].at if plies else None)
             stored.undone, stored.undos = int(taken_back), int(undos)
             try:
@@ -752,6 +767,7 @@ def _match(row: Any, plies: list[str]) -> StoredMatch:
         result=json.loads(row["result"]) if row["result"] else None,
         actions=plies,
         passed=[False] * len(plies),
+        bots=[False] * len(plies),
         bot_speed=row.get("bot_speed"),
         hints=None if row.get("hints") is None else bool(row.get("hints")),
         warm_after=row.get("warm_after"),

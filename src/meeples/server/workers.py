@@ -127,6 +127,7 @@ class Workers:
         action: str,
         result: dict[str, Any] | None = None,
         passed: bool = False,
+        bot: bool = False,
     ) -> None:
         """Commit one accepted action (``Store.append_action``), together with the actions of
         other matches waiting at the same time; return once it is stored.
@@ -142,7 +143,7 @@ class Workers:
         loop = asyncio.get_running_loop()
         waiting = self._appends.setdefault(store, [])
         done: asyncio.Future[None] = loop.create_future()
-        waiting.append(((match_id, ply, seat, action, result, passed), done))
+        waiting.append(((match_id, ply, seat, action, result, passed, bot), done))
         if store not in self._appending:  # kept: a task nobody holds may be collected
             self._appending[store] = loop.create_task(self._commit_appends(store))
         await done

@@ -57,6 +57,8 @@ def commands(example: str, prefix: str, over: bool) -> Table:
     ]
     rows += [
         ("info NAME", "what a code or symbol of the board means (info alone: all of them)"),
+        ("rules [TOPIC]", "the game's numbered rules, or one of them ('rules 4', 'rules "
+                          "captures')"),
         ("undo", "take back your last decision and the bots' replies (never another "
                  "person's)"),
         ("save FILE", "save the match and its seats as JSON (meeples play --load FILE)"),
@@ -66,8 +68,11 @@ def commands(example: str, prefix: str, over: bool) -> Table:
                             "your seat to the end and you rank last")]
     if not over:
         rows += [("load FILE", "continue a saved match of this game"),
+                 ("use", "be asked at the next chance to use a token or power you hold "
+                         "('use off' cancels)"),
                  ("set anytime ask|own|never",
-                  "when to ask you about tokens and powers usable at any time")]
+                  "when to ask you about tokens and powers usable at any time (default never: "
+                  "'use' asks once)")]
     rows += [
         ("set board auto|grid|list", "how to draw the board"),
         ("hint", "ask a bot for the best actions"),

@@ -8,10 +8,12 @@ falling back to the game's data module while a catalogue lacks an entry.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 
+from rich.console import Console, ConsoleOptions
 from rich.markup import escape
+from rich.measure import Measurement
 from rich.text import Text
 
 from meeples.core.text import component_effect, component_name
@@ -25,6 +27,51 @@ class Entry:
     name: str
     effect: str = ""
     group: str = ""
+
+
+class Packed:
+    """Pieces of text in lines as wide as the console, broken only between pieces: a legend's
+    "AC Airship Company" stays whole (a plain text broke it at 80 columns, "AC Airship" at the
+    end of one line and "Company" at the start of the next)."""
+
+    def __init__(self, pieces: Sequence[Text], separator: str = "  ") -> None:
+        self.pieces, self.separator = list(pieces), separator
+
+    def lines(self, width: int) -> list[Text]:
+        """Return the pieces laid out in lines of at most ``width`` cells (a piece wider than
+        that alone on its line, which the console then wraps)."""
+        out: list[Text] = []
+        line = Text()
+        for piece in self.pieces:
+            if line and line.cell_len + len(self.separator) + piece.cell_len > width:
+                out.append(line)
+                line = Text()
+            if line:
+                line.append(self.separator)
+            line.append_text(piece)
+        if line:
+            out.append(line)
+        return out
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> Iterator[Text]:
+        yield from self.lines(options.max_width)
+
+    def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
+        widest = max((piece.cell_len for piece in self.pieces), default=0)
+        total = sum(p.cell_len for p in self.pieces) + len(self.separator) * (len(self.pieces) - 1)
+        return Measurement(min(widest, options.max_width), min(max(total, 0), options.max_width))
+
+
+def legend_of(used: dict[str, str], order: Sequence[str]) -> Packed:
+    """Return a board's legend: each code it drew with its name, in ``order``, then a pointer
+    to ``info``."""
+    pieces = [Text("Legend:", style="bold")]
+    for code in order:
+        piece = Text(code, style="bold")
+        piece.append(f" {used[code]}")
+        pieces.append(piece)
+    pieces.append(Text("(info NAME tells more)", style="dim"))
+    return Packed(pieces)
 
 
 def name_of(kind: str, ident: str | int, fallback: str) -> str:
@@ -82,16 +129,16 @@ def grouped(entries: Sequence[Entry]) -> list[Text]:
     return [legend_line(items, group) for group, items in groups.items()]
 
 
-def legal_line(legal: list[str], width: int) -> Text:
-    """Return the legal actions on at most two lines of the console."""
-    text = Text(f"Legal ({len(legal)}): ", style="cyan")
-    room = 2 * width - len(text) - 24
+def legal_line(legal: list[str], width: int) -> Packed:
+    """Return the legal actions on at most two lines of the console, each action whole."""
+    head = Text(f"Legal ({len(legal)}):", style="cyan")
+    room = 2 * width - len(head) - 24
     shown: list[str] = []
     for action in legal:
         if sum(len(a) + 2 for a in shown) + len(action) > room:
             break
         shown.append(action)
-    text.append("  ".join(shown), style="cyan")
+    pieces = [head, *(Text(action, style="cyan") for action in shown)]
     if len(shown) < len(legal):
-        text.append(f"  ... {len(legal) - len(shown)} more: type 'moves'", style="dim")
-    return text
+        pieces.append(Text(f"... {len(legal) - len(shown)} more: type 'moves'", style="dim"))
+    return Packed(pieces)

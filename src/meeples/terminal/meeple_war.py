@@ -29,7 +29,7 @@ from meeples.games.meeple_war.data import (
     TOKEN_NAMES,
 )
 from meeples.terminal import hexgrid
-from meeples.terminal.legend import Entry, effect_of, legal_line, name_of
+from meeples.terminal.legend import Entry, Packed, effect_of, legal_line, legend_of, name_of
 from meeples.terminal.meeple_war_map import (
     COLOURS,
     KIND_LABELS,
@@ -81,12 +81,23 @@ def player_name(player: int) -> str:
 SIDE = 36
 
 
+#: Lines the prompt needs under the board: the question, up to five options with their heading,
+#: and the line typed. The grid is drawn only when it fits above them (see MeepleWarTable).
+BELOW = 8
+
+
 class MeepleWarTable:
     """The whole table as one player sees it, laid out for the console's width.
 
     Three layouts: the map beside the players (when the console is wide enough for a map of
     cells at least 9 wide and a column of 42), the map above the players, or, when no grid
     fits (or in pipes and with NO_COLOR), the map as a list of hexes.
+
+    The grid of a 2-player opening is about 40 lines high and grows as tiles are explored (58
+    for 4 players at 80 columns): on a terminal of 24 or even 40 lines the players' VP, bravery
+    and stock scrolled away each time it was redrawn. So ``auto`` draws the grid only when the
+    whole table and the prompt under it fit the terminal's height, and otherwise the list, whose
+    panel of players sits just above the prompt, with a line saying how to get the grid.
     """
 
     def __init__(self, view: dict[str, Any], legal: list[str], last: str | None,
@@ -94,10 +105,27 @@ class MeepleWarTable:
         self.view, self.legal, self.last, self.layout = view, legal, last, layout
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> Iterator[Any]:
-        view, width = self.view, options.max_width
-        board = Board(view)
         plain = self.layout == "list" or (
             self.layout != "grid" and (not options.is_terminal or console.no_color))
+        parts = self.parts(plain, options.max_width)
+        if plain or self.layout == "grid":
+            yield from parts
+            return
+        tall = len(console.render_lines(Group(*parts), options.update(height=None), pad=False))
+        room = options.size.height
+        if tall + BELOW <= room:
+            yield from parts
+            return
+        yield from self.parts(True, options.max_width, note=(
+            f"(map listed: the grid and the prompt need {tall + BELOW} lines, this terminal "
+            f"has {room}; 'set board grid' draws it anyway)"))
+
+    def parts(self, plain: bool, width: int, note: str | None = None) -> list[Any]:
+        """Return the table's renderables: the map as a grid unless ``plain``, with ``note``
+        under the listed map."""
+        view = self.view
+        board = Board(view)
+        out: list[Any] = []
         who = view.get("player")
         title = Text("Meeple War" + (f": {player_name(who)}'s view" if isinstance(who, int)
                                      else ""), style="bold")
@@ -108,34 +136,38 @@ class MeepleWarTable:
         if side is not None:
             grid = Table.grid(padding=(0, 2))
             grid.add_column(no_wrap=True)
-            grid.add_column()
+            # The players' column stands at the bottom, beside the end of the map, its cards
+            # last: next to the prompt, where a tall map would otherwise push them off screen.
+            grid.add_column(vertical="bottom")
             left = Group(*board.grid(*side))
-            right = Group(title, *player_cards(
-                board, width - hexgrid.width(board.hexes(), side[0]) - 2), legend(board),
-                meeples_line(board))
-            grid.add_row(left, right)  # the map is as tall as 4 players' cards: a short board
-            yield grid
+            cards = player_cards(board, width - hexgrid.width(board.hexes(), side[0]) - 2)
+            right = Group(title, legend(board), *cards, meeples_line(board))
+            grid.add_row(left, right)
+            out.append(grid)
         else:
-            yield title
+            out.append(title)
             if fit is not None:
-                yield from board.grid(*fit)
+                out.extend(board.grid(*fit))
             else:
-                yield from plain_map(board)
+                out.extend(plain_map(board))
+                if note:
+                    out.append(Text(note, style="dim"))
             tables = [players(view), villages(board, with_hexes=fit is None),
                       *can_build(board)]
-            yield legend(board)  # after the tables are made: they add the codes they use
-            yield from tables
-            yield meeples_line(board)
-        yield from rotation_previews(board, self.legal, width)
+            out.append(legend(board))  # after the tables are made: they add the codes they use
+            out.extend(tables)
+            out.append(meeples_line(board))
+        out.extend(rotation_previews(board, self.legal, width))
         if any(a.startswith("tree:") for a in self.legal):
-            yield from tree_sides()
+            out.extend(tree_sides())
         if view["result"]:
             winners = ", ".join(player_name(p) for p in view["result"][0])
-            yield Text(f"Game over: {winners} ({view['result'][2]})", style="bold")
+            out.append(Text(f"Game over: {winners} ({view['result'][2]})", style="bold"))
         else:
-            yield status(view, self.last)
+            out.append(status(view, self.last))
         if self.legal and not view["result"]:
-            yield legal_line(self.legal, width)
+            out.append(legal_line(self.legal, width))
+        return out
 
 
 def render(view: dict[str, Any], legal: list[str], last: str | None = None,
@@ -190,8 +222,19 @@ def status(view: dict[str, Any], last: str | None) -> Text:
         text.append("; in force: " + ", ".join(extras), style="cyan")
     text.append(f"; pile {view['pile_count']} tiles", style="dim")
     if last:
-        text.append(f"; last {last}", style="dim")
+        text.append(f"; {last_words(last)}", style="dim")
     return text
+
+
+def last_words(last: str) -> str:
+    """Return the last action for the status line: chance's draws in words ("last first:0"
+    read as two words of English), any other as its text."""
+    verb, _, rest = last.partition(":")
+    if verb == "first" and rest.isdigit() and int(rest) < len(COLOURS):
+        return f"{player_name(int(rest))} was drawn to play first"
+    if verb == "draw" and rest:
+        return f"tile {rest} turned up"
+    return f"last action {last}"
 
 
 def players(view: dict[str, Any]) -> Table:
@@ -276,16 +319,10 @@ def player_cards(board: Board, width: int) -> list[Text]:
     return out + can_build(board)
 
 
-def legend(board: Board) -> Text:
-    """Return what the codes and symbols on screen mean."""
-    text = Text("Legend: ", style="bold")
+def legend(board: Board) -> Packed:
+    """Return what the codes and symbols on screen mean, each entry kept on one line."""
     order = sorted(board.used, key=lambda code: (code in BUILDINGS, code.lower()))
-    for i, code in enumerate(order):
-        text.append("  " if i else "")
-        text.append(code, style="bold")
-        text.append(f" {board.used[code]}")
-    text.append("  (info NAME tells more)", style="dim")
-    return text
+    return legend_of(board.used, order)
 
 
 def glossary() -> list[Entry]:

@@ -15,6 +15,9 @@ from rich.table import Table
 
 from meeples.core.errors import CorruptRecord, MeeplesError
 from meeples.core.record import Match
+from meeples.core.rulebook import game_rules, rule_for
+from meeples.core.text import Message, component_name
+from meeples.terminal import takeback
 from meeples.terminal.help import (
     ANYTIME,
     DEFAULT_ANYTIME,
@@ -98,6 +101,38 @@ def info(session: Session, word: str) -> None:
         session.console.print(describe_entry(entry))
 
 
+def rules(session: Session, topic: str) -> None:
+    """Print the game's numbered rules (their titles), or the one a topic names: its number
+    ("4") or a word of its title ("captures")."""
+    found = game_rules(session.state.game)
+    if not found:
+        session.console.print("This game's rules are not written as numbered rules yet; "
+                              "'help' gives its notation.")
+        return
+    if not topic:
+        table = Table(box=None, show_header=False, pad_edge=False)
+        for _, name, _ in found:
+            table.add_row(escape(name))
+        session.console.print(table)
+        session.console.print("[dim]'rules 4' or 'rules captures' shows one rule.[/dim]")
+        return
+    wanted = topic.lower().lstrip("§")
+    chosen = [r for r in found if r[0] == wanted] or [
+        r for r in found if wanted in r[1].lower()]
+    if not chosen:
+        session.console.print(f"No rule is called {escape(topic)!r}: 'rules' lists them.")
+    for _, name, text in chosen:
+        session.console.print(f"[bold]{escape(name)}[/bold]\n{escape(text)}")
+
+
+def refer(session: Session, message: Message) -> None:
+    """Print the rule a refusal comes from, and how to read it."""
+    rule = rule_for(message)
+    if rule is not None:
+        name = component_name(rule.kind, rule.id)
+        session.console.print(f"[dim]See {escape(name)}: type 'rules {rule.id}'.[/dim]")
+
+
 def change_setting(session: Session, words: str, player: int | None) -> bool | None:
     """Change or show a setting: True when the new anytime setting passes the decision at
     hand."""
@@ -134,12 +169,14 @@ def save(session: Session, path: str) -> None:
     if not path:
         session.console.print("[red]save needs a file name: save FILE[/red]")
         return
-    record = replace(Match.of(session.state), seats=tuple(s.label for s in session.seats))
+    record = replace(Match.of(session.state), seats=tuple(s.label for s in session.seats),
+                     resigned=tuple(session.resignations))
     try:
-        record.save(path)
-    except OSError as error:
-        session.console.print(f"[red]cannot save to {escape(path)}: {escape(str(error))}[/red]")
+        record.save(path)  # through a symlink; never over a folder, device or FIFO
+    except MeeplesError as error:
+        session.console.print(f"[red]{escape(str(error))}[/red] (nothing saved)")
         return
+    session.saved = (path, len(session.state.history))
     session.console.print(f"Saved {len(session.state.history)} action(s) to {escape(path)}.")
 
 
@@ -160,20 +197,26 @@ def load(session: Session, path: str) -> bool | None:
         session.console.print(f"[red]{escape(str(error))}[/red] (nothing changed)")
         return None
     session.states = states
+    takeback.restore_resignations(session, match.resigned)
     session.deciders = [session.seat_decider(s) for s in states[:-1]]
     session.passed = set()
     session.seen = {p: len(states) - 1 for p in session.humans}
     session.viewer = None
     session.reset_bots()
+    session.saved = (path, len(match.actions))
     session.console.print(f"Loaded {len(match.actions)} action(s) from {escape(path)}.")
     return True
 
 
 def hint(session: Session, player: int | None) -> None:
     """Ask a bot for the best actions of the position."""
+    if player is None and session.ended_by_resignation:
+        session.console.print("No hint: the game ended by resignation, which undo cannot take "
+                              "back.")
+        return
     if player is None:
         session.console.print("No hint once the game is over: 'undo' goes back to your last "
-                           "decision, where 'hint' helps.")
+                              "decision, where 'hint' helps.")
         return
     hint = hint_function()
     if hint is None:
@@ -211,8 +254,10 @@ def replay(session: Session, player: int | None) -> None:
         session.humans[0] if len(session.humans) == 1 else None)
     if player is not None and not session.is_hidden():
         viewer = None
+    offset = len(session.states[0].history)  # a fresh game's states start after its deal
     step_through(session.states, console=session.console, ask=session.ask,
-                 start=len(session.states) - 1, player=viewer)
+                 start=len(session.states) - 1, player=viewer,
+                 resigned=[(seat, ply - offset) for seat, ply in session.resignations])
     session.console.print("[dim]Back to the game ('board' shows it).[/dim]")
 
 

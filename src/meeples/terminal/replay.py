@@ -13,10 +13,10 @@ from rich.markup import escape
 
 from meeples.core.chance import CHANCE
 from meeples.core.game import State
+from meeples.core.resign import outcome_after_resignations
 from meeples.core.text import render
 from meeples.terminal import Renderer, renderer_for
-from meeples.terminal.session import describe_outcome
-from meeples.terminal.summary import summary_table
+from meeples.terminal.summary import describe_outcome, summary_table
 
 Ask = Callable[[str], str]
 
@@ -30,8 +30,12 @@ def show_step(
     *,
     renderer: Renderer | None = None,
     player: int | None = None,
+    resigned: Sequence[tuple[int, int]] = (),
 ) -> None:
-    """Print step ``index`` of a match: the action that led to it, the board, the outcome."""
+    """Print step ``index`` of a match: the action that led to it, the board, the outcome.
+
+    ``resigned`` lists the resignations in order, each as (seat, step it came at): the outcome
+    counts them (:mod:`meeples.core.resign`)."""
     renderer = renderer or renderer_for(states[0].game.name)
     state = states[index]
     last = len(states) - 1
@@ -58,11 +62,15 @@ def show_step(
             console.print(f"  [yellow]> {escape(render(effect, names=names))}[/yellow]")
     last_action = state.history[-1] if state.history else None
     console.print(renderer.render(state.view(player), [], last=last_action))
-    if state.outcome is not None:
-        console.print(describe_outcome(state.outcome, renderer.player_name))
+    for seat, _ in [(seat, at) for seat, at in resigned if at == index]:
+        console.print(f"{escape(renderer.player_name(seat))} resigned.")
+    out = [seat for seat, at in resigned if at <= index]
+    outcome = outcome_after_resignations(state.outcome, state.players, out)
+    if outcome is not None:
+        console.print(describe_outcome(outcome, renderer.player_name))
         sheet = state.score_sheet()
         if sheet is not None:
-            console.print(summary_table(sheet, renderer.player_name, state.outcome.winners))
+            console.print(summary_table(sheet, renderer.player_name, outcome.winners))
 
 
 def _hides(state: State[Any, Any]) -> bool:
@@ -81,13 +89,15 @@ def step_through(
     ask: Ask,
     start: int = 0,
     player: int | None = None,
+    resigned: Sequence[tuple[int, int]] = (),
 ) -> int:
     """Let a person step through the states of a match; return the step they left at."""
     renderer = renderer_for(states[0].game.name)
     last = len(states) - 1
     index = max(0, min(start, last))
     console.print(f"[dim]{KEYS}[/dim]")
-    show_step(console, states, index, renderer=renderer, player=player)
+    show_step(console, states, index, renderer=renderer, player=player,
+                  resigned=resigned)
     while True:
         try:
             line = ask("replay> ").strip().lower()
@@ -113,4 +123,5 @@ def step_through(
             console.print(f"That is beyond {where}: steps go from 0 to {last}.")
             continue
         index = target
-        show_step(console, states, index, renderer=renderer, player=player)
+        show_step(console, states, index, renderer=renderer, player=player,
+                  resigned=resigned)

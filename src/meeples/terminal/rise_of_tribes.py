@@ -22,7 +22,7 @@ from rich.text import Text
 
 from meeples.games.rise_of_tribes import data
 from meeples.terminal import hexgrid
-from meeples.terminal.legend import Entry, effect_of, legal_line, name_of
+from meeples.terminal.legend import Entry, Packed, effect_of, legal_line, legend_of, name_of
 from meeples.terminal.rise_of_tribes_map import (
     COLOURS,
     LETTERS,
@@ -208,15 +208,9 @@ def goal_cells(view: dict[str, Any], pl: dict[str, Any], board: Map) -> list[str
             ", ".join(extras) or "-"]
 
 
-def legend(board: Map) -> Text:
-    """Return what the codes and symbols on screen mean."""
-    text = Text("Legend: ", style="bold")
-    for i, code in enumerate(sorted(board.used, key=lambda c: (len(c) == 2, c))):
-        text.append("  " if i else "")
-        text.append(code, style="bold")
-        text.append(f" {board.used[code]}")
-    text.append("  (info NAME tells more)", style="dim")
-    return text
+def legend(board: Map) -> Packed:
+    """Return what the codes and symbols on screen mean, each entry kept on one line."""
+    return legend_of(board.used, sorted(board.used, key=lambda c: (len(c) == 2, c)))
 
 
 def members_line(board: Map) -> Text:

@@ -11,8 +11,9 @@ their setting, ``anytime`` ask / own (ask on my own turn only, the default) / ne
 decision is played as an ordinary recorded action. ``undo`` takes back the asking person's own
 decisions and the bots' replies after them, never another person's. ``resign`` gives up, as
 on the server (:mod:`meeples.core.resign`): with two players the other wins; with more, a random
-bot plays the seat to the end and it ranks last (no undo goes back past a resignation). Once
-the game is over the prompt stays open (save, undo, hint, replay, quit).
+bot plays the seat to the end and it ranks last (no undo goes back past a resignation; both
+live in :mod:`meeples.terminal.takeback`). Once the game is over the prompt stays open (save,
+undo, hint, replay, quit).
 """
 
 from __future__ import annotations
@@ -32,11 +33,11 @@ from meeples.core.game import Outcome, State
 from meeples.core.resign import outcome_after_resignations
 from meeples.core.text import Message
 from meeples.core.text import render as render_message
-from meeples.terminal import Renderer, prompt, renderer_for
+from meeples.terminal import Renderer, prompt, renderer_for, takeback
 from meeples.terminal.help import ANYTIME, DEFAULT_ANYTIME
 from meeples.terminal.prompt import load_match
-from meeples.terminal.seats import RANDOM, RandomBot, Seat
-from meeples.terminal.summary import summary_table
+from meeples.terminal.seats import Seat
+from meeples.terminal.summary import describe_outcome, summary_table
 
 __all__ = ["Ask", "Session", "describe_outcome", "load_match"]
 
@@ -61,12 +62,14 @@ class Session:
         rng: random.Random | None = None,
         history: Sequence[State[Any, Any]] | None = None,
         anytime: str = DEFAULT_ANYTIME,
+        resigned: Sequence[tuple[int, int]] = (),
     ) -> None:
         if len(seats) != state.players:
             raise ValueError(f"{len(seats)} seats for a {state.players}-player game")
         if anytime not in ANYTIME:
             raise ValueError(f"anytime is one of {', '.join(ANYTIME)}, not {anytime!r}")
         self.states: list[State[Any, Any]] = list(history) if history else [state]
+        self.table = list(seats)  # who sat where before anyone resigned
         self.seats = list(seats)
         self.console = console
         self.ask = ask
@@ -77,7 +80,12 @@ class Session:
         self.hidden: bool = bool(rules_hidden)
         self.hidden_known = isinstance(rules_hidden, bool)
         self.viewer: int | None = None
+        self.anytime_default = anytime
         self.anytime = {p: anytime for p in self.humans}
+        #: The humans who typed ``use``: their next "at any time" decision is asked, once.
+        self.armed: set[int] = set()
+        #: The humans told once what they hold and how to use it.
+        self.told_held: set[int] = set()
         self.layout = "auto"
         # Who decided each action (states[i] -> states[i + 1]): a human seat when that person
         # typed it, CHANCE for chance's outcome (undo never crosses it), None for a bot or an
@@ -89,13 +97,34 @@ class Session:
         # How many actions each human has seen, to report what happened since their last turn.
         # A loaded match is not news: report only what is played from here on.
         self.seen: dict[int, int] = {p: len(self.states) - 1 for p in self.humans}
-        self.resigned: list[int] = []  # the seats that resigned, in order
-        self.resigned_at = 0  # the state of the last resignation: no undo goes back past it
+        # Where the match was last saved or loaded from, with how many actions it held then:
+        # what a person stopped by Ctrl-C is told to resume from.
+        self.saved: tuple[str, int] | None = None
+        # The resignations in order, as the record keeps them: (seat, actions played then).
+        self.resignations: list[tuple[int, int]] = []
+        takeback.restore_resignations(self, resigned)
 
     @property
     def state(self) -> State[Any, Any]:
         """The current state."""
         return self.states[-1]
+
+    @property
+    def resigned(self) -> list[int]:
+        """The seats that resigned, in order."""
+        return [seat for seat, _ in self.resignations]
+
+    @property
+    def resigned_at(self) -> int:
+        """The index in ``states`` of the last resignation: no undo goes back past it."""
+        if not self.resignations:
+            return 0
+        return self.resignations[-1][1] - len(self.states[0].history)
+
+    @property
+    def ended_by_resignation(self) -> bool:
+        """Whether resignations, not the rules, ended the game."""
+        return self.state.outcome is None and self.outcome is not None
 
     @property
     def outcome(self) -> Outcome | None:
@@ -158,7 +187,7 @@ class Session:
         on another player's turn, "never" passes them all, "ask" none)."""
         player = state.to_move
         setting = self.anytime.get(player) if player is not None else None
-        return None if setting is None else state.anytime_pass(setting)
+        return None if setting is None else state.anytime_pass(setting, player in self.armed)
 
     def _bot_turn(self, seat: Seat, player: int) -> None:
         state = self.state
@@ -196,10 +225,11 @@ class Session:
 
     def _after_game(self) -> bool:
         """Keep the prompt open once the game is over: True when an undo resumes play."""
-        self.console.print(
-            "[dim]The game is over: save FILE, undo, hint, replay, board, info, help or quit."
-            "[/dim]"
-        )
+        # A resignation stands (undo refuses to go back past it), so neither undo nor a hint
+        # at the last decision is offered then.
+        offer = "save FILE, replay" if self.ended_by_resignation else (
+            "save FILE, undo, hint, replay")
+        self.console.print(f"[dim]The game is over: {offer}, board, info, help or quit.[/dim]")
         while True:
             try:
                 line = self.ask("game over> ").strip()
@@ -232,10 +262,14 @@ class Session:
             prompt.info(self, rest)
         elif command == "set":
             return prompt.change_setting(self, rest, player)
+        elif command == "rules":
+            prompt.rules(self, rest)
+        elif command == "use" and player is not None:
+            self.arm(player, rest.lower() != "off")
         elif command == "undo":
-            return self._undo(player)
+            return takeback.undo(self, player)
         elif command == "resign" and player is not None:
-            return self._resign(player)
+            return takeback.resign(self, player)
         elif command == "save":
             prompt.save(self, rest)
         elif command == "load" and player is not None:
@@ -250,11 +284,29 @@ class Session:
             return self._play(line, player)
         return None
 
+    def arm(self, player: int, on: bool) -> None:
+        """Ask (or no longer ask) the player at their next "at any time" decision: the way to
+        use what they hold (Meeple War's Tree, a power) when they are not asked at every phase."""
+        held = [self.words(m) for m in self.state.anytime_held(player)]
+        if not on:
+            self.armed.discard(player)
+            self.console.print("You will not be asked about what you hold.")
+        elif not held:
+            self.console.print("You hold nothing that may be used at any time.")
+        else:
+            self.armed.add(player)
+            things = escape(", ".join(held))
+            self.console.print(f"You will be asked at the next chance to use {things}"
+                               " ('use off' to cancel).")
+
     def _play(self, action: str, player: int) -> bool | None:
+        if player in self.armed and self.state.anytime_skip() is not None:
+            self.armed.discard(player)  # asked once, as they wanted
         try:
             after = self.state.play(action)
         except MeeplesError as error:
             self.console.print(f"[red]{escape(self.words(error.message))}[/red]")
+            prompt.refer(self, error.message)
             self.console.print(
                 "[dim]Type 'moves' to list the legal actions, 'help' for commands.[/dim]"
             )
@@ -271,78 +323,6 @@ class Session:
             self.console.print(f"  [yellow]> {escape(self.words(effect))}[/yellow]")
 
     # -- commands ----------------------------------------------------------------------------
-
-    def _resign(self, player: int) -> bool | None:
-        """Resign the player to move once they confirm: True when the turn is over."""
-        others = self.state.players > 2 and self.state.players - len(self.resigned) > 2
-        what = ("you rank last and a random bot plays your seat to the end" if others
-                else "the game ends and the other players win")
-        try:
-            answer = self.ask(f"Resign ({what})? yes/no> ").strip().lower()
-        except EOFError:
-            answer = ""
-        if answer not in ("y", "yes"):
-            self.console.print("Play on.")
-            return None
-        self.resigned.append(player)
-        self.resigned_at = len(self.states) - 1
-        self.console.print(f"{escape(self.renderer.player_name(player))} resigned.")
-        if self.outcome is None:  # the game goes on: a bot plays the seat out
-            self.seats[player] = Seat(RANDOM, RandomBot())
-            self.humans.remove(player)
-            self.anytime.pop(player, None)
-            self.console.print(
-                f"A random bot plays {escape(self.renderer.player_name(player))}'s seat to the"
-                " end, ranked last."
-            )
-        return True
-
-    def _undo(self, player: int | None) -> bool | None:
-        """Take back the asking person's last decision (after the game: the last decision of
-        any person) and the bots' replies after it, never another person's decision."""
-        current = len(self.states) - 1
-        target = next(
-            (i for i in range(current - 1, -1, -1)
-             if self.deciders[i] not in (None, CHANCE)
-             and (player is None or self.deciders[i] == player)
-             and self.skip_for(self.states[i]) is None),
-            None,
-        )
-        if target is not None and target < self.resigned_at:
-            self.console.print("A resignation stands: undo cannot go back past it.")
-            return None
-        if target is None:
-            others = any(d not in (None, CHANCE) for d in self.deciders)
-            self.console.print("Nothing of yours to undo: undo takes back only your own "
-                               "decisions." if others and player is not None else
-                               "Nothing to undo.")
-            return None
-        other = next((i for i in range(target + 1, current)
-                      if self.deciders[i] not in (None, player)), None)
-        if other is not None and self.deciders[other] == CHANCE:
-            # a drawn outcome is seen: taking it back would let anyone draw again
-            drawn = escape(self.states[other + 1].history[-1])
-            self.console.print(f"Cannot undo: chance has drawn since ({drawn}); undo never "
-                               "takes back what was drawn.")
-            return None
-        if other is not None:
-            decider = self.deciders[other]
-            assert decider is not None
-            self.console.print(
-                f"Cannot undo: {escape(self.name(decider))} decided since "
-                f"({escape(self.states[other + 1].history[-1])}); undo takes back only your "
-                "own decisions and the bots' replies."
-            )
-            return None
-        undone = self.state.history[len(self.states[target].history):]
-        del self.states[target + 1:]
-        del self.deciders[target:]
-        self.passed = {i for i in self.passed if i < target}
-        for human, seen in self.seen.items():
-            self.seen[human] = min(seen, target)
-        self.reset_bots()
-        self.console.print(f"Took back: {escape(', '.join(undone))}")
-        return True
 
     def reset_bots(self) -> None:
         """Make bots forget what they kept from the abandoned line of play (search trees)."""
@@ -435,6 +415,8 @@ class Session:
         for mover, actions in passed.items():
             kinds = ", ".join(f"{a} x{actions.count(a)}" for a in sorted(set(actions)))
             setting = self.anytime.get(mover, DEFAULT_ANYTIME)
+            if setting == DEFAULT_ANYTIME:  # the default says nothing at every phase: 'use' does
+                continue
             self.console.print(
                 f"[dim]Passed for {escape(self.name(mover))} (anytime {setting}): "
                 f"{escape(kinds)}. 'set anytime ask' to be asked.[/dim]"
@@ -465,6 +447,12 @@ class Session:
             question = self.words(state.prompt())
             if question:
                 self.console.print(f"[bold]{escape(question)}[/bold]")
+            held = [self.words(m) for m in state.anytime_held(player)]
+            if held and player not in self.told_held and player not in self.armed:
+                self.told_held.add(player)
+                self.console.print(
+                    f"[dim]You hold {escape(', '.join(held))}: you are not asked about it at every"
+                    " phase; type 'use' to be asked at the next chance.[/dim]")
         # Descriptions come from the full state: not shown inline when views differ.
         if legal and len(legal) <= DESCRIBED_ACTIONS and not self.is_hidden():
             self.console.print("Your options:")
@@ -481,21 +469,3 @@ class Session:
         sheet = self.state.score_sheet()
         if sheet is not None:
             self.console.print(summary_table(sheet, self.renderer.player_name, outcome.winners))
-
-
-def describe_outcome(outcome: Outcome, name: Callable[[int], str]) -> str:
-    """Return the end of the game in words: winners, reason and ranking (rich markup)."""
-    if outcome.winners:
-        names = " and ".join(name(p) for p in outcome.winners)
-        verb = "wins" if len(outcome.winners) == 1 else "win"
-        head = f"[bold]Game over: {escape(names)} {verb}[/bold]"
-    else:
-        head = "[bold]Game over: a draw, nobody wins[/bold]"
-    lines = [head, f"Reason: {escape(outcome.reason)}"]
-    places, rank = [], 1
-    for group in outcome.ranking:
-        places.append(f"{rank}. {' = '.join(name(p) for p in group)}")
-        rank += len(group)
-    if places:
-        lines.append("Ranking: " + escape("   ".join(places)))
-    return "\n".join(lines)

@@ -9,8 +9,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Collection
 
+from rich.markup import escape
 from rich.table import Table
 
+from meeples.core.game import Outcome
 from meeples.core.score import ScoreSheet
 from meeples.core.text import render
 
@@ -38,3 +40,25 @@ def summary_table(sheet: ScoreSheet, name: Callable[[int], str],
             table.add_row(render(line.label), *map(str, line.points),
                           style="dim" if sheet.total is not None else None)
     return table
+
+
+def describe_outcome(outcome: Outcome, name: Callable[[int], str]) -> str:
+    """Return the end of the game in words: winners, reason and ranking (rich markup)."""
+    if outcome.winners:
+        names = " and ".join(name(p) for p in outcome.winners)
+        verb = "wins" if len(outcome.winners) == 1 else "win"
+        head = f"[bold]Game over: {escape(names)} {verb}[/bold]"
+    else:
+        head = "[bold]Game over: a draw, nobody wins[/bold]"
+    # The reason worded with the table's names ("South resigned", not "player 1 resigned").
+    seat_names = {p: name(p) for group in outcome.ranking for p in group}
+    reason = (render(outcome.message, names=seat_names) if outcome.message is not None
+              else outcome.reason)
+    lines = [head, f"Reason: {escape(reason)}"]
+    places, rank = [], 1
+    for group in outcome.ranking:
+        places.append(f"{rank}. {' = '.join(name(p) for p in group)}")
+        rank += len(group)
+    if places:
+        lines.append("Ranking: " + escape("   ".join(places)))
+    return "\n".join(lines)

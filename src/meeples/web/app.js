@@ -29,7 +29,7 @@ function route() {
   } else if (parts[0] === "replay" && parts[1]) {
     page = replayPage(parts[1]);
   } else if (parts[0] === "rules") {
-    page = rulesPage(parts[1] || null);
+    page = rulesPage(parts[1] || null, parts[2] || null);
   } else {
     page = lobbyPage();
   }
@@ -46,5 +46,10 @@ document.documentElement.lang = lang();
 applyPalette();
 translatePage();
 await loadCatalogue(lang());
+// The skip link: past the header, to the board of a match (else the page's main part).
+document.getElementById("skip").onclick = () => {
+  const target = document.querySelector("#board [tabindex='0'], #board button") || document.getElementById("app");
+  target.focus();
+};
 window.addEventListener("hashchange", route);
 route();

@@ -123,7 +123,7 @@ donnent leur bonus (assemblage, déploiement, forges, contrôle de la nature).</
 une bifurcation, vous choisissez la branche. Un bâtiment en construction se retourne quand son
 ouvrier atteint la fin du chantier.</li>
 <li><strong>Actions des bâtiments</strong> : chaque ouvrier posé sur une case d'action la déclenche :
-construire, assembler des meeples au dépôt, les déployer à la porte, renforcer, voler, effrayer,
+construire, assembler des meeples à l’Entrepôt, les déployer à la porte, renforcer, voler, effrayer,
 bombarder…</li>
 <li><strong>Déplacement</strong> : les meeples passent à un territoire voisin par un côté (jamais à
 travers une forêt), vers un espace inexploré ou sur les cases de défense d'un bâtiment ennemi.</li>

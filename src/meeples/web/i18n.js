@@ -3,6 +3,8 @@
 const TABLES = {
   en: {
     "nav.lobby": "Lobby",
+    "rules.see": "See the rule {rule}",
+    "nav.skip": "Skip to the game",
     "nav.rules": "Rules",
     "rules.components": "Components",
     "nav.language": "Language",
@@ -44,7 +46,7 @@ const TABLES = {
     "lobby.join": "Join",
     "lobby.watch": "Watch",
     "lobby.replay": "Replay",
-    "lobby.plies": "{n} moves",
+    "lobby.plies": { one: "{n} move", other: "{n} moves" },
     "lobby.waiting": "waiting",
     "lobby.rules_of": "Rules of {game}",
     "level.random": "random",
@@ -57,6 +59,11 @@ const TABLES = {
     "match.spectating": "You are watching this game.",
     "match.playing_as": "You play {seat}.",
     "match.your_turn": "Your turn",
+    "match.all_choices": { one: "{n} choice, as a list", other: "All {n} choices, as a list" },
+    "match.all_choices_title": "Every choice",
+    "match.resign_who": "Resign for {seat}?",
+    "match.show_steps": "Show every step",
+    "match.hide_steps": "Fold the closing steps",
     "match.safe_colours": "Colour-blind-safe colours",
     "match.arm": "Use {things}…",
     "match.armed": "Ready to use {things}: you will be asked at the next chance (tap to cancel)",
@@ -137,7 +144,7 @@ const TABLES = {
     "sparta.quiet": "Moves without capture, conquest or promotion: {n}",
     "player.n": "Player {n}",
     "opt.sparta.heroes_conquer": "Heroes conquer enemy cities too",
-    "opt.sparta.first": "Who moves first (0 South, 1 North)",
+    "opt.sparta.first": "Who moves first",
     "opt.meeple_war.cavern_range_exactly_2": "Caverns reach exactly 2 territories away",
     "opt.meeple_war.reinforce_gate_only_if_none": "Reinforce at the gate only with no meeple out",
     "opt.meeple_war.deploy_one_any_village_tile": "Deploy One Meeple on any Village tile",
@@ -153,19 +160,19 @@ const TABLES = {
     "opt.rise_of_tribes.elders": "Tribal elders",
     "opt_help.sparta.heroes_conquer": "On: a hero takes an enemy city just as a warrior does. Off: only warriors conquer cities, as the English rulebook has it.",
     "opt_help.sparta.first": "Which side makes the first move: 0 for South, 1 for North.",
-    "opt_help.meeple_war.cavern_range_exactly_2": "On: a Cavern reaches only territories exactly two steps away, following the French rulebook (D7).",
-    "opt_help.meeple_war.reinforce_gate_only_if_none": "On: Reinforcement may use your gate territory only while none of your meeples is out (French rulebook, D9).",
-    "opt_help.meeple_war.deploy_one_any_village_tile": "On: Deploy One Meeple may put its meeple on any Village tile or on a tile with a deploy token (French rulebook, D10).",
-    "opt_help.meeple_war.altar_once_per_player": "On: each altar acts at most once for each player in a turn (French rulebook, D16).",
-    "opt_help.meeple_war.first_to_6_wins": "On: the first player to reach 6 victory points wins at once (French goal text, D18).",
-    "opt_help.meeple_war.weapons_forge_attack_only": "On: the Weapons Forge helps only when you attack, not when you defend (quick reference, D19).",
-    "opt_help.meeple_war.setup_tiles_9": "On: the French setup with nine tiles; the mines meant for 4 players start in the pile (B8).",
+    "opt_help.meeple_war.cavern_range_exactly_2": "On: a Cavern reaches only territories exactly two steps away, following the French rulebook.",
+    "opt_help.meeple_war.reinforce_gate_only_if_none": "On: Reinforcement may use your gate territory only while none of your meeples is out (French rulebook).",
+    "opt_help.meeple_war.deploy_one_any_village_tile": "On: Deploy One Meeple may put its meeple on any Village tile or on a tile with a deploy token (French rulebook).",
+    "opt_help.meeple_war.altar_once_per_player": "On: each altar acts at most once for each player in a turn (French rulebook).",
+    "opt_help.meeple_war.first_to_6_wins": "On: the first player to reach 6 victory points wins at once (French goal text).",
+    "opt_help.meeple_war.weapons_forge_attack_only": "On: the Weapons Forge helps only when you attack, not when you defend (quick reference).",
+    "opt_help.meeple_war.setup_tiles_9": "On: the French setup with nine tiles; the mines meant for 4 players start in the pile.",
     "opt_help.meeple_war.quickstart": "On: every player starts with two more buildings already built, for a shorter game.",
-    "opt_help.rise_of_tribes.events": "Which events go in the deck: all 16, or the 12 of the classic game (R12).",
-    "opt_help.rise_of_tribes.leaders": "Advanced game: every tribe has the powers of its tribal leader, both of them unless the leader powers option says to pick one (§4.6).",
-    "opt_help.rise_of_tribes.leader_powers": "With leader powers on: \"both\" keeps both powers of each tribe; with \"pick\", each player chooses one of the two before the starting tribes are placed, and the other stays off all game (Q18).",
-    "opt_help.rise_of_tribes.scenario_tiles": "Scenario terrain tiles on the map: true for all eight, or a list of tile names (R7, §4.7).",
-    "opt_help.rise_of_tribes.elders": "Play with the tribal elders (R5).",
+    "opt_help.rise_of_tribes.events": "Which events go in the deck: all 16, or the 12 of the classic game.",
+    "opt_help.rise_of_tribes.leaders": "Advanced game: every tribe has the powers of its tribal leader, both of them unless the leader powers option says to pick one.",
+    "opt_help.rise_of_tribes.leader_powers": "With leader powers on: \"both\" keeps both powers of each tribe; with \"pick\", each player chooses one of the two before the starting tribes are placed, and the other stays off all game.",
+    "opt_help.rise_of_tribes.scenario_tiles": "Scenario terrain tiles on the map: all eight, or only the ones you name.",
+    "opt_help.rise_of_tribes.elders": "Play with the tribal elders.",
     "match.tied": "(tied)",
     "match.you_won": "You won!",
     "match.you_lost": "You lost.",
@@ -239,15 +246,21 @@ const TABLES = {
     "lobby.warm_help": "A bot can play the seat of a player whose connection is gone, and hands it back when they return.",
     "warm.off": "wait for them",
     "warm.after": "a bot plays after {n} min",
+    "warm.rule": "If a player is away, a bot ({level}) plays their seat after {time}",
+    "warm.minutes": "{n} min",
+    "warm.seconds": "{n} s",
     "lobby.warm_level": "Bot level",
     "lobby.abandoned_games": "Abandoned games",
     "lobby.created_ago": "created {time}",
     "lobby.moved_ago": "last activity {time}",
     "lobby.rematch": "Rematch",
     "error.undo_chance": "Chance has drawn since: what was drawn stands.",
+    "error.undo_bot": "A bot played for your seat since: only your own decisions can be undone.",
   },
   fr: {
     "nav.lobby": "Salon",
+    "rules.see": "Voir la règle {rule}",
+    "nav.skip": "Aller au jeu",
     "nav.rules": "Règles",
     "rules.components": "Composants",
     "nav.language": "Langue",
@@ -289,7 +302,7 @@ const TABLES = {
     "lobby.join": "Rejoindre",
     "lobby.watch": "Regarder",
     "lobby.replay": "Revoir",
-    "lobby.plies": "{n} coups",
+    "lobby.plies": { one: "{n} coup", other: "{n} coups" },
     "lobby.waiting": "en attente",
     "lobby.rules_of": "Règles de {game}",
     "level.random": "au hasard",
@@ -302,6 +315,11 @@ const TABLES = {
     "match.spectating": "Vous regardez cette partie.",
     "match.playing_as": "Vous jouez {seat}.",
     "match.your_turn": "À vous de jouer",
+    "match.all_choices": { one: "{n} choix possible, en liste", other: "Les {n} choix possibles, en liste" },
+    "match.all_choices_title": "Tous les choix",
+    "match.resign_who": "Abandonner pour {seat} ?",
+    "match.show_steps": "Montrer chaque étape",
+    "match.hide_steps": "Replier les étapes de clôture",
     "match.safe_colours": "Couleurs adaptées au daltonisme",
     "match.arm": "Utiliser {things}…",
     "match.armed": "Prêt à utiliser {things} : la question vous sera posée à la prochaine occasion (touchez pour annuler)",
@@ -382,7 +400,7 @@ const TABLES = {
     "sparta.quiet": "Coups sans prise, conquête ni promotion : {n}",
     "player.n": "Joueur {n}",
     "opt.sparta.heroes_conquer": "Les héros conquièrent aussi les cités ennemies",
-    "opt.sparta.first": "Qui commence (0 Sud, 1 Nord)",
+    "opt.sparta.first": "Qui commence",
     "opt.meeple_war.cavern_range_exactly_2": "Les cavernes atteignent exactement 2 territoires plus loin",
     "opt.meeple_war.reinforce_gate_only_if_none": "Renfort à la porte seulement sans meeple dehors",
     "opt.meeple_war.deploy_one_any_village_tile": "Déployer un meeple sur toute tuile Village",
@@ -398,19 +416,19 @@ const TABLES = {
     "opt.rise_of_tribes.elders": "Anciens de tribu",
     "opt_help.sparta.heroes_conquer": "Activé : un héros prend une cité ennemie comme le ferait un guerrier. Désactivé : seuls les guerriers conquièrent les cités, comme dans la règle anglaise.",
     "opt_help.sparta.first": "Le camp qui joue le premier coup : 0 pour le Sud, 1 pour le Nord.",
-    "opt_help.meeple_war.cavern_range_exactly_2": "Activé : une Caverne n'atteint que les territoires situés exactement à deux pas, selon la règle française (D7).",
-    "opt_help.meeple_war.reinforce_gate_only_if_none": "Activé : le Renfort ne peut passer par votre territoire-porte que si aucun de vos meeples n'est dehors (règle française, D9).",
-    "opt_help.meeple_war.deploy_one_any_village_tile": "Activé : « Déployer un meeple » peut le poser sur n'importe quelle tuile Village ou sur une tuile portant un jeton de déploiement (règle française, D10).",
-    "opt_help.meeple_war.altar_once_per_player": "Activé : chaque autel n'agit qu'une fois au plus pour chaque joueur au cours d'un tour (règle française, D16).",
-    "opt_help.meeple_war.first_to_6_wins": "Activé : le premier joueur qui atteint 6 points de victoire gagne sur-le-champ (texte de l'objectif en français, D18).",
-    "opt_help.meeple_war.weapons_forge_attack_only": "Activé : la Forge d'armes ne sert qu'en attaque, pas en défense (aide-mémoire, D19).",
-    "opt_help.meeple_war.setup_tiles_9": "Activé : la mise en place française à neuf tuiles ; les mines prévues pour 4 joueurs commencent dans la pioche (B8).",
+    "opt_help.meeple_war.cavern_range_exactly_2": "Activé : une Caverne n'atteint que les territoires situés exactement à deux pas, selon la règle française.",
+    "opt_help.meeple_war.reinforce_gate_only_if_none": "Activé : le Renfort ne peut passer par votre territoire-porte que si aucun de vos meeples n'est dehors (règle française).",
+    "opt_help.meeple_war.deploy_one_any_village_tile": "Activé : « Déployer un meeple » peut le poser sur n'importe quelle tuile Village ou sur une tuile portant un jeton de déploiement (règle française).",
+    "opt_help.meeple_war.altar_once_per_player": "Activé : chaque autel n'agit qu'une fois au plus pour chaque joueur au cours d'un tour (règle française).",
+    "opt_help.meeple_war.first_to_6_wins": "Activé : le premier joueur qui atteint 6 points de victoire gagne sur-le-champ (texte de l'objectif en français).",
+    "opt_help.meeple_war.weapons_forge_attack_only": "Activé : la Forge d'armes ne sert qu'en attaque, pas en défense (aide-mémoire).",
+    "opt_help.meeple_war.setup_tiles_9": "Activé : la mise en place française à neuf tuiles ; les mines prévues pour 4 joueurs commencent dans la pioche.",
     "opt_help.meeple_war.quickstart": "Activé : chaque joueur commence avec deux bâtiments de plus déjà construits, pour une partie plus courte.",
-    "opt_help.rise_of_tribes.events": "Les événements mis dans le paquet : les 16, ou les 12 du jeu classique (R12).",
-    "opt_help.rise_of_tribes.leaders": "Jeu avancé : chaque tribu dispose des pouvoirs de son chef, les deux sauf si l’option des pouvoirs de chef demande d’en choisir un (§4.6).",
-    "opt_help.rise_of_tribes.leader_powers": "Avec les pouvoirs des chefs : « both » garde les deux pouvoirs de chaque tribu ; avec « pick », chaque joueur en choisit un avant de placer sa tribu de départ, et l'autre reste inactif toute la partie (Q18).",
-    "opt_help.rise_of_tribes.scenario_tiles": "Tuiles de terrain de scénario sur la carte : true pour les huit, ou une liste de noms de tuiles (R7, §4.7).",
-    "opt_help.rise_of_tribes.elders": "Jouer avec les anciens de tribu (R5).",
+    "opt_help.rise_of_tribes.events": "Les événements mis dans le paquet : les 16, ou les 12 du jeu classique.",
+    "opt_help.rise_of_tribes.leaders": "Jeu avancé : chaque tribu dispose des pouvoirs de son chef, les deux sauf si l’option des pouvoirs de chef demande d’en choisir un.",
+    "opt_help.rise_of_tribes.leader_powers": "Avec les pouvoirs des chefs : « both » garde les deux pouvoirs de chaque tribu ; avec « pick », chaque joueur en choisit un avant de placer sa tribu de départ, et l'autre reste inactif toute la partie.",
+    "opt_help.rise_of_tribes.scenario_tiles": "Tuiles de terrain de scénario sur la carte : les huit, ou seulement celles que vous nommez.",
+    "opt_help.rise_of_tribes.elders": "Jouer avec les anciens de tribu.",
     "match.tied": "(ex æquo)",
     "match.you_won": "Vous avez gagné !",
     "match.you_lost": "Vous avez perdu.",
@@ -457,7 +475,7 @@ const TABLES = {
     "match.confirm": "Jouer : {action} ?",
     "match.confirm_play": "Jouer",
     "match.confirm_cancel": "Annuler",
-    "match.undo": "Reprendre",
+    "match.undo": "Annuler le coup",
     "match.undo_help": "Reprendre votre dernière décision (tant qu'aucun autre joueur n'a décidé et que rien de caché n'a été révélé)",
     "match.passed": "passé d'office",
     "error.nothing_to_undo": "Vous n'avez rien à reprendre.",
@@ -484,15 +502,21 @@ const TABLES = {
     "lobby.warm_help": "Un robot peut jouer la place d'un joueur dont la connexion est perdue, et la lui rend à son retour.",
     "warm.off": "l'attendre",
     "warm.after": "un robot joue après {n} min",
+    "warm.rule": "Si un joueur s'absente, un robot ({level}) joue sa place après {time}",
+    "warm.minutes": "{n} min",
+    "warm.seconds": "{n} s",
     "lobby.warm_level": "Niveau du robot",
     "lobby.abandoned_games": "Parties abandonnées",
     "lobby.created_ago": "créée {time}",
     "lobby.moved_ago": "dernière activité {time}",
     "lobby.rematch": "Revanche",
     "error.undo_chance": "Le hasard a tiré depuis : ce qui est tiré est acquis.",
+    "error.undo_bot": "Un robot a joué pour votre place depuis : vous ne pouvez reprendre que vos propres décisions.",
   },
   es: {
     "nav.lobby": "Sala",
+    "rules.see": "Ver la regla {rule}",
+    "nav.skip": "Ir al juego",
     "nav.rules": "Reglas",
     "rules.components": "Componentes",
     "nav.language": "Idioma",
@@ -534,7 +558,7 @@ const TABLES = {
     "lobby.join": "Unirse",
     "lobby.watch": "Mirar",
     "lobby.replay": "Repetición",
-    "lobby.plies": "{n} jugadas",
+    "lobby.plies": { one: "{n} jugada", other: "{n} jugadas" },
     "lobby.waiting": "esperando",
     "lobby.rules_of": "Reglas de {game}",
     "level.random": "al azar",
@@ -547,6 +571,11 @@ const TABLES = {
     "match.spectating": "Estás mirando esta partida.",
     "match.playing_as": "Juegas {seat}.",
     "match.your_turn": "Te toca",
+    "match.all_choices": { one: "{n} opción posible, en lista", other: "Las {n} opciones posibles, en lista" },
+    "match.all_choices_title": "Todas las opciones",
+    "match.resign_who": "¿Abandonar por {seat}?",
+    "match.show_steps": "Mostrar cada paso",
+    "match.hide_steps": "Plegar los pasos de cierre",
     "match.safe_colours": "Colores aptos para daltónicos",
     "match.arm": "Usar {things}…",
     "match.armed": "Listo para usar {things}: se te preguntará en la próxima ocasión (toca para cancelar)",
@@ -627,7 +656,7 @@ const TABLES = {
     "sparta.quiet": "Jugadas sin captura, conquista ni ascenso: {n}",
     "player.n": "Jugador {n}",
     "opt.sparta.heroes_conquer": "Los héroes también conquistan ciudades enemigas",
-    "opt.sparta.first": "Quién empieza (0 Sur, 1 Norte)",
+    "opt.sparta.first": "Quién empieza",
     "opt.meeple_war.cavern_range_exactly_2": "Las cavernas llegan exactamente a 2 territorios",
     "opt.meeple_war.reinforce_gate_only_if_none": "Refuerzo en la puerta solo sin meeples fuera",
     "opt.meeple_war.deploy_one_any_village_tile": "Desplegar un meeple en cualquier loseta de Aldea",
@@ -643,19 +672,19 @@ const TABLES = {
     "opt.rise_of_tribes.elders": "Ancianos tribales",
     "opt_help.sparta.heroes_conquer": "Activado: un héroe toma una ciudad enemiga igual que lo haría un guerrero. Desactivado: solo los guerreros conquistan ciudades, como en el reglamento inglés.",
     "opt_help.sparta.first": "El bando que hace el primer movimiento: 0 para el Sur, 1 para el Norte.",
-    "opt_help.meeple_war.cavern_range_exactly_2": "Activado: una Caverna solo alcanza los territorios que están exactamente a dos pasos, según el reglamento francés (D7).",
-    "opt_help.meeple_war.reinforce_gate_only_if_none": "Activado: el Refuerzo solo puede usar tu territorio de puerta mientras no tengas ningún meeple fuera (reglamento francés, D9).",
-    "opt_help.meeple_war.deploy_one_any_village_tile": "Activado: «Desplegar un meeple» puede ponerlo en cualquier loseta de Aldea o en una loseta con ficha de despliegue (reglamento francés, D10).",
-    "opt_help.meeple_war.altar_once_per_player": "Activado: cada altar actúa como mucho una vez por jugador en cada turno (reglamento francés, D16).",
-    "opt_help.meeple_war.first_to_6_wins": "Activado: el primer jugador que llega a 6 puntos de victoria gana en el acto (texto del objetivo en francés, D18).",
-    "opt_help.meeple_war.weapons_forge_attack_only": "Activado: la Forja de armas solo ayuda al atacar, no al defender (hoja de referencia, D19).",
-    "opt_help.meeple_war.setup_tiles_9": "Activado: la preparación francesa con nueve losetas; las minas pensadas para 4 jugadores empiezan en la pila (B8).",
+    "opt_help.meeple_war.cavern_range_exactly_2": "Activado: una Caverna solo alcanza los territorios que están exactamente a dos pasos, según el reglamento francés.",
+    "opt_help.meeple_war.reinforce_gate_only_if_none": "Activado: el Refuerzo solo puede usar tu territorio de puerta mientras no tengas ningún meeple fuera (reglamento francés).",
+    "opt_help.meeple_war.deploy_one_any_village_tile": "Activado: «Desplegar un meeple» puede ponerlo en cualquier loseta de Aldea o en una loseta con ficha de despliegue (reglamento francés).",
+    "opt_help.meeple_war.altar_once_per_player": "Activado: cada altar actúa como mucho una vez por jugador en cada turno (reglamento francés).",
+    "opt_help.meeple_war.first_to_6_wins": "Activado: el primer jugador que llega a 6 puntos de victoria gana en el acto (texto del objetivo en francés).",
+    "opt_help.meeple_war.weapons_forge_attack_only": "Activado: la Forja de armas solo ayuda al atacar, no al defender (hoja de referencia).",
+    "opt_help.meeple_war.setup_tiles_9": "Activado: la preparación francesa con nueve losetas; las minas pensadas para 4 jugadores empiezan en la pila.",
     "opt_help.meeple_war.quickstart": "Activado: cada jugador empieza con dos edificios más ya construidos, para una partida más corta.",
-    "opt_help.rise_of_tribes.events": "Qué eventos entran en el mazo: los 16, o los 12 del juego clásico (R12).",
-    "opt_help.rise_of_tribes.leaders": "Juego avanzado: cada tribu tiene los poderes de su líder tribal, los dos salvo que la opción de poderes del líder pida elegir uno (§4.6).",
-    "opt_help.rise_of_tribes.leader_powers": "Con los poderes de líder: «both» mantiene los dos poderes de cada tribu; con «pick», cada jugador elige uno antes de colocar su tribu inicial, y el otro queda inactivo toda la partida (Q18).",
-    "opt_help.rise_of_tribes.scenario_tiles": "Losetas de terreno de escenario en el mapa: true para las ocho, o una lista de nombres de losetas (R7, §4.7).",
-    "opt_help.rise_of_tribes.elders": "Jugar con los ancianos tribales (R5).",
+    "opt_help.rise_of_tribes.events": "Qué eventos entran en el mazo: los 16, o los 12 del juego clásico.",
+    "opt_help.rise_of_tribes.leaders": "Juego avanzado: cada tribu tiene los poderes de su líder tribal, los dos salvo que la opción de poderes del líder pida elegir uno.",
+    "opt_help.rise_of_tribes.leader_powers": "Con los poderes de líder: «both» mantiene los dos poderes de cada tribu; con «pick», cada jugador elige uno antes de colocar su tribu inicial, y el otro queda inactivo toda la partida.",
+    "opt_help.rise_of_tribes.scenario_tiles": "Losetas de terreno de escenario en el mapa: las ocho, o solo las que nombres.",
+    "opt_help.rise_of_tribes.elders": "Jugar con los ancianos tribales.",
     "match.tied": "(empate)",
     "match.you_won": "¡Has ganado!",
     "match.you_lost": "Has perdido.",
@@ -729,12 +758,16 @@ const TABLES = {
     "lobby.warm_help": "Un bot puede jugar el puesto de un jugador cuya conexión se perdió, y se lo devuelve cuando vuelve.",
     "warm.off": "esperarle",
     "warm.after": "un bot juega tras {n} min",
+    "warm.rule": "Si un jugador se ausenta, un bot ({level}) juega su puesto tras {time}",
+    "warm.minutes": "{n} min",
+    "warm.seconds": "{n} s",
     "lobby.warm_level": "Nivel del bot",
     "lobby.abandoned_games": "Partidas abandonadas",
     "lobby.created_ago": "creada {time}",
     "lobby.moved_ago": "última actividad {time}",
     "lobby.rematch": "Revancha",
     "error.undo_chance": "El azar ha sacado algo desde entonces: lo sacado se mantiene.",
+    "error.undo_bot": "Un bot ha jugado por su puesto desde entonces: solo puede deshacer sus propias decisiones.",
   },
 };
 
@@ -773,7 +806,7 @@ function fill(text, params, word) {
 // own table first, then the catalogues the server words the games' messages with.
 export function t(key, params = {}) {
   const text = TABLES[current][key] ?? TABLES.en[key];
-  if (text !== undefined) return fill(text, params, String);
+  if (text !== undefined) return fill(pluralForm(text, current, params.n), params, String);
   if (templateOf(key, current) !== undefined) return tm({ key, params });
   return key;
 }
@@ -834,6 +867,35 @@ export function componentKinds(game) {
 // The ids of a kind of components, in catalogue order.
 export function componentIds(kind) {
   return Object.keys(catalogues.en?.components?.[kind] ?? {});
+}
+
+// A game's numbered rules in the page's language, in order: [{id, title, text}] (empty for a
+// game whose rules are not written as numbered rules yet).
+export function gameRules(game) {
+  return catalogues[current]?.games?.[game]?.rules ?? catalogues.en?.games?.[game]?.rules ?? [];
+}
+
+// The rule a message comes from: {game, id, name} ("§4 Captures"), from the message's own key
+// or a nested message's, by each game's table of key prefixes (the longest prefix wins).
+export function ruleOf(message) {
+  if (!message || typeof message.key !== "string") return null;
+  const games = catalogues[current]?.games ?? catalogues.en?.games ?? {};
+  let best = null;
+  for (const [game, entry] of Object.entries(games)) {
+    for (const [prefix, id] of Object.entries(entry.rule_of || {})) {
+      if (message.key.startsWith(prefix) && (!best || prefix.length > best.prefix.length)) {
+        best = { game, id, prefix, kind: `${entry.prefix}.rule` };
+      }
+    }
+  }
+  if (best) return { game: best.game, id: best.id, name: component(best.kind, best.id).name };
+  for (const value of Object.values(message.params || {})) {
+    if (value && typeof value === "object" && "key" in value) {
+      const found = ruleOf(value);
+      if (found) return found;
+    }
+  }
+  return null;
 }
 
 // The key prefix of a game's messages ("sp" for Sparta), for its verb and legend keys.

@@ -2,7 +2,7 @@
 // finished, and this browser's own games.
 
 import { app, h, toast, errorText, api, loadGames, boardFor, tokensFor, rememberTokens, matchLink,
-  swatch, loadedBoard } from "./shared.js";
+  swatch, loadedBoard, warmRule } from "./shared.js";
 import { lang, t } from "./i18n.js";
 
 // The bot speeds a game may be created with (the server's delay before each bot decision).
@@ -97,7 +97,7 @@ export function lobbyPage() {
     const seat = form.seats[index];
     const value = seat.kind === "human" ? "human" : `bot:${seat.level}`;
     const select = h("select", {
-      name: `seat${index}`,
+      name: `seat${index}`, "aria-label": t("lobby.seat", { n: index + 1 }),
       onchange: (event) => {
         const [kind, level] = event.target.value.split(":");
         form.seats[index] = kind === "human" ? { kind } : { kind, level };
@@ -113,6 +113,7 @@ export function lobbyPage() {
     const help = level ? h("small", { className: "muted level-help", title: level.spec },
       t(`level_help.${level.name}`)) : null;
     const name = h("input", { type: "text", maxlength: 40, placeholder: t("lobby.name"),
+      "aria-label": `${t("lobby.seat", { n: index + 1 })}: ${t("lobby.name")}`,
       value: seat.name || "", oninput: (event) => { seat.name = event.target.value; } });
     const open = seat.kind === "human" && index > 0
       ? h("label", { className: "inline" }, h("input", { type: "checkbox", checked: seat.open,
@@ -177,7 +178,7 @@ export function lobbyPage() {
         onchange: (event) => { form.hints = event.target.checked; } }), ` ${t("lobby.hints")}`);
     const humans = form.seats.filter((s) => s.kind === "human").length;
     if (!humans) return hints;
-    const warm = h("select", { name: "warm", onchange: (event) => { form.warm = event.target.value; drawForm(); } },
+    const warm = h("select", { name: "warm", "aria-label": t("lobby.warm"), onchange: (event) => { form.warm = event.target.value; drawForm(); } },
       h("option", { value: "off" }, t("warm.off")),
       WARM_MINUTES.map((n) => h("option", { value: String(n) }, t("warm.after", { n }))));
     warm.value = form.warm;
@@ -259,9 +260,9 @@ export function lobbyPage() {
           } catch (error) { toast(error.message); }
         } }, t("lobby.join")));
       }
-      if (kind === "mine") {
+      if (kind === "mine" && !item.result) {
         actions.push(h("a", { className: "button primary", href: `#/m/${item.id}` }, t("lobby.resume")));
-      } else if (kind === "finished") {
+      } else if (kind === "finished" || kind === "mine") {
         actions.push(h("a", { className: "button", href: `#/replay/${item.id}` }, t("lobby.replay")));
       } else {
         actions.push(h("a", { className: "button", href: `#/m/${item.id}` }, t("lobby.watch")));
@@ -269,14 +270,23 @@ export function lobbyPage() {
       if (item.rematch) {
         actions.push(h("a", { className: "button", href: `#/m/${item.rematch}` }, t("lobby.rematch")));
       }
-      const mine = tokensFor(item.id).length && kind !== "finished" && kind !== "mine"
-        ? h("a", { className: "button primary", href: `#/m/${item.id}` }, "▶") : null;
+      const mine = tokensFor(item.id).length && !item.result && kind !== "mine"
+        ? h("a", { className: "button primary", href: `#/m/${item.id}`, "aria-label": t("lobby.resume"),
+          title: t("lobby.resume") }, "▶") : null;
+      // A finished game says who won (by the names of the lobby, else the seats').
+      const winners = (item.result?.winners || []).map((seat) => item.players[seat]?.name
+        || board.seatName(seat, t, null));
+      const result = !item.result ? null : h("span", { className: "result", "data-result": item.id },
+        ` · ${!winners.length ? t("match.draw")
+          : t(winners.length > 1 ? "match.won_by_many" : "match.won_by", { players: winners.join(", ") })}`);
       return h("li", { "data-match": item.id },
         h("strong", {}, item.title), " ",
         h("span", { className: "seats" }, seats),
         item.plies !== null ? h("span", { className: "muted" }, ` ${t("lobby.plies", { n: item.plies })}`) : null,
+        result,
         h("span", { className: "muted when" }, ` · ${t("lobby.created_ago", { time: ago(item.created) })}`,
           item.moved ? ` · ${t("lobby.moved_ago", { time: ago(item.moved) })}` : ""),
+        item.warm ? h("span", { className: "muted warm-rule" }, ` · ${warmRule(item.warm)}`) : null,
         h("span", { className: "spacer" }), mine, actions);
     })) : h("p", { className: "muted" }, t("lobby.none"));
     return h("section", { className: "card", "data-list": kind }, h("h2", {}, title), list);

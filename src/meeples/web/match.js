@@ -1,8 +1,9 @@
 // A live match: the board, whose turn it is, the log with each action's effects and a banner of
 // the last ones, hints, undo, resign, the rematch and the hotseat's pass screen.
 
-import { app, h, toast, words, errorText, boardFor, tokensFor, rememberTokens, namer, CHANCE,
-  logList, lastDecision, playerLabel, swatch, reducedMotion, safeColours, setSafeColours } from "./shared.js";
+import { app, h, toast, words, errorText, focusKey, boardFor, tokensFor, rememberTokens, namer, CHANCE,
+  logList, lastDecision, playerLabel, swatch, reducedMotion, safeColours, setSafeColours, thirdPerson,
+  logWords, ruleLink, warmRule } from "./shared.js";
 import { component, gamePrefix, lang, t, tm } from "./i18n.js";
 import { LiveSocket } from "./socket.js";
 import { summaryTable } from "./summary.js";
@@ -33,6 +34,8 @@ export function matchPage(matchId, urlTokens) {
   let pending = false;
   let showEnd = true;
   let showSheet = false; // the score sheet opened under the players
+  let showSteps = false; // the folded steps of the log shown
+  let choicesOpen = false; // the list of every legal action opened
   let motion = null; // while drawing a new state: { previous view, fresh log entries } to animate
   let hints = null; // null, "asked", or the list the server suggested for this version
   let chosenHint = null; // the hint clicked once, played on a second click
@@ -42,12 +45,25 @@ export function matchPage(matchId, urlTokens) {
   // another seat, a screen hides the board until that player says they hold it.
   let shownSeat = null;
   const root = h("div", { className: "match", "data-match": matchId });
-  const boardBox = h("div", { className: "board-box" });
+  const boardBox = h("div", { className: "board-box", id: "board" });
+  // The page's parts stay the same elements across redraws (only their insides change), so that
+  // what has the keyboard's focus (a square, a button) keeps it when a state arrives.
+  const header = h("h1", {});
+  const strip = h("p", { className: "turn-strip", "aria-hidden": "true" }); // a phone's one-line turn
+  const side = h("aside", { className: "side" });
+  const layout = h("div", { className: "match-layout" }, boardBox, side);
+  // Said to screen readers: each new entry of the log with its effects (polite), and the turn,
+  // the decision asked and the end (a status region).
+  const logAnnouncer = h("div", { className: "sr-only", id: "log-announcer", "aria-live": "polite" });
+  const turnAnnouncer = h("div", { className: "sr-only", id: "turn-announcer", role: "status" });
+  let overlay = null; // the dialog shown (resign, game over, pass the device), if any
+  let beforeDialog = null; // what had the focus when it opened, given back when it closes
+  let lastTurnSaid = "";
   // The banner tells what the actions just played caused (a battle and its losses, points, an
   // event, the end): the same element across redraws, a status region read by screen readers.
-  const banner = h("div", { className: "effects-banner", id: "effects-banner", role: "status",
-    "aria-live": "polite" });
+  const banner = h("div", { className: "effects-banner", id: "effects-banner" });
   let bannerTimer = null;
+  root.replaceChildren(header, strip, banner, layout, logAnnouncer, turnAnnouncer);
   app.replaceChildren(root);
 
   // The entries of a new state that the last one did not have (none for the first state, or
@@ -59,9 +75,16 @@ export function matchPage(matchId, urlTokens) {
   }
 
   function tell(entries) {
+    const names = namer(board, state.players, state.view);
+    const said = entries.filter((entry) => !entry.passed).map((entry) => [
+      entry.seat === CHANCE ? `${t("match.log_who", { player: t("match.chance") })} ` : "",
+      entry.seat !== CHANCE && entry.seat !== null && !thirdPerson(entry)
+        ? `${t("match.log_who", { player: names(entry.seat) })} ` : "",
+      logWords(entry, names),
+      ...(entry.effects || []).map((effect) => `. ${tm(effect, names)}`)].join(""));
+    if (said.length) logAnnouncer.textContent = said.join(". ");
     const told = entries.filter((entry) => (entry.effects || []).length);
     if (!told.length) return;
-    const names = namer(board, state.players, state.view);
     banner.replaceChildren(...told.slice(-3).map((entry) => h("p", {},
       entry.seat === CHANCE || entry.seat === null ? null
         : h("strong", {}, `${t("match.log_who", { player: names(entry.seat) })} `),
@@ -105,7 +128,7 @@ export function matchPage(matchId, urlTokens) {
       } else if (message.type === "error") {
         pending = false;
         if (hints === "asked") hints = null;
-        toast(errorText(message));
+        toast(errorText(message), "error", ruleLink(message.msg));
         if (message.code === "bad_token") {
           localStorage.removeItem(`meeples.tokens.${matchId}`);
         }
@@ -160,6 +183,17 @@ export function matchPage(matchId, urlTokens) {
     } }, `↶ ${t("match.undo")}`);
   }
 
+  // Every legal action as a list of buttons, grouped by verb: the way to decide without the map
+  // (a keyboard, a screen reader, a decision easier to read than to point at).
+  function allChoices(names) {
+    const box = h("details", { className: "all-choices", id: "all-choices", open: choicesOpen || null,
+      ontoggle: (event) => { choicesOpen = event.target.open; } },
+    h("summary", {}, t("match.all_choices", { n: state.legal.length })));
+    box.appendChild(generic.actionPanel(state.legal, { t, tm: (message) => tm(message, names),
+      prefix: gamePrefix(state.game), onAct: act }, t("match.all_choices_title")));
+    return box;
+  }
+
   // What the player holds that may be used "at any time" (the Tree, a power): nobody is asked
   // about it at every phase; this button arms it, and the next chance to use it is asked.
   function armButton(names) {
@@ -184,7 +218,7 @@ export function matchPage(matchId, urlTokens) {
     } }, ["ask", "own", "never"].map((value) => h("option", { value }, t(`anytime.${value}`)))) : null;
     if (anytime) anytime.value = state.settings.anytime;
     return h("section", { className: "card settings-card" },
-      h("h3", {}, t("match.settings")),
+      h("h2", { className: "card-title" }, t("match.settings")),
       anytime ? h("label", { className: "setting", title: t("match.anytime_help") },
         h("span", {}, t("match.anytime")), anytime) : null,
       seated ? h("label", { className: "setting inline-setting" },
@@ -206,9 +240,11 @@ export function matchPage(matchId, urlTokens) {
   }
 
   function resignDialog() {
-    return h("div", { className: "overlay", id: "resign-dialog", role: "alertdialog" },
+    const who = state.seats.length > 1 ? playerLabel(board, state.players, state.seat, state.view) : null;
+    return h("div", { className: "overlay", id: "resign-dialog", role: "alertdialog", "aria-modal": "true",
+      "aria-labelledby": "resign-title", "data-escape": "resign-no" },
       h("div", { className: "card end" },
-        h("h2", {}, t("match.resign")),
+        h("h2", { id: "resign-title" }, who ? t("match.resign_who", { seat: who }) : t("match.resign")),
         h("p", {}, t(state.players.length > 2 ? "match.resign_confirm_more" : "match.resign_confirm_two")),
         h("div", { className: "row" },
           h("button", { className: "danger", id: "resign-yes", onclick: () => {
@@ -277,9 +313,10 @@ export function matchPage(matchId, urlTokens) {
   function passScreen() {
     const seat = state.seat;
     const name = playerLabel(board, state.players, seat, null);
-    return h("div", { className: "overlay", id: "pass-device" },
+    return h("div", { className: "overlay", id: "pass-device", role: "dialog", "aria-modal": "true",
+      "aria-labelledby": "pass-title" },
       h("div", { className: "card end" },
-        h("h2", {}, t("match.pass_title", { seat: name })),
+        h("h2", { id: "pass-title" }, t("match.pass_title", { seat: name })),
         h("p", {}, t("match.pass_text", { seat: name })),
         h("button", { className: "primary big", id: "pass-ready", onclick: () => {
           shownSeat = seat;
@@ -318,9 +355,10 @@ export function matchPage(matchId, urlTokens) {
     }
     const names = namer(board, state.players, state.view);
     const reason = words(outcome.msg, outcome.reason, names);
-    return h("div", { className: "overlay", id: "game-over" },
+    return h("div", { className: "overlay", id: "game-over", role: "dialog", "aria-modal": "true",
+      "aria-labelledby": "game-over-title", "data-escape": "see-board" },
       h("div", { className: "card end" },
-        h("h2", {}, t("match.game_over")),
+        h("h2", { id: "game-over-title" }, t("match.game_over")),
         headline,
         outcome.winners.length || headline ? null : h("p", {}, t("match.draw")),
         h("ol", { className: "ranking" }, ranking),
@@ -332,7 +370,7 @@ export function matchPage(matchId, urlTokens) {
         rematchBox(names),
         h("div", { className: "row" },
           h("a", { className: "button primary", href: `#/replay/${matchId}` }, t("match.watch_replay")),
-          h("button", { onclick: () => { showEnd = false; draw(); } }, t("match.see_board")),
+          h("button", { id: "see-board", onclick: () => { showEnd = false; draw(); } }, t("match.see_board")),
           h("a", { className: "button", href: "#/" }, t("match.back")))));
   }
 
@@ -394,7 +432,7 @@ export function matchPage(matchId, urlTokens) {
             words(hint.msg, hint.action, names)),
           hint.value == null ? null
             : h("small", { className: "muted", title: t("match.hint_value") }, ` ${Math.round(hint.value * 100)}%`),
-          hint.why ? h("small", { className: "muted hint-why" }, ` (${words(hint.why)})`) : null,
+          hint.why ? h("small", { className: "muted hint-why" }, ` (${words(hint.why)})`, ruleLink(hint.why)) : null,
           chosenHint === hint.action ? h("button", { className: "primary", "data-play-hint": hint.action,
             onclick: () => { chosenHint = null; act(hint.action); } }, t("match.play_hint")) : null)))
         : null;
@@ -405,35 +443,89 @@ export function matchPage(matchId, urlTokens) {
           draw();
         } }, hints === "asked" ? t("match.hint_thinking") : t("match.hint")), list);
     }
-    const side = h("aside", { className: "side" },
+    const kept = focusKey(side);
+    side.replaceChildren(...[
       h("section", { className: "card turn-card" },
         h("p", { className: `turn ${myTurn ? "mine" : ""}`, id: "turn" }, turn),
         myTurn && confirming ? confirmBar(names) : null,
         state.undo || hintBox ? h("div", { className: "row turn-actions" }, undoButton(), hintBox) : null,
+        myTurn && !pending ? allChoices(names) : null,
         armButton(names),
         // A board that shows the prompt beside its own controls says so (showsPrompt).
         myTurn && state.prompt && !board.showsPrompt ? h("p", { className: "prompt", id: "prompt" },
-          words(state.prompt, "", names)) : null,
+          words(state.prompt, "", names), " ", ruleLink(state.prompt)) : null,
         h("p", { className: "muted" }, who),
         h("p", { className: "status small", "data-status": status }, t(`match.status.${status}`))),
       state.outcome && !showEnd ? resultCard(names) : null,
-      h("section", { className: "card players-card" }, h("h3", {}, t("match.players")), players, sheet, info),
-      h("section", { className: "card log-card" }, h("h3", {}, t("match.log")), logBox),
+      h("section", { className: "card players-card" }, h("h2", { className: "card-title" }, t("match.players")),
+        players, state.warm ? h("p", { className: "muted small", id: "warm-rule" }, warmRule(state.warm)) : null,
+        sheet, info),
+      h("section", { className: "card log-card" }, h("h2", { className: "card-title" }, t("match.log")),
+        foldToggle(), logBox),
       settingsCard(),
       state.can_resign ? h("p", { className: "row" }, resignButton()) : null,
-      h("a", { href: `#/rules/${state.game}`, className: "small" }, t("match.rules")));
+      h("a", { href: `#/rules/${state.game}`, className: "small" }, t("match.rules"))].filter(Boolean));
+
+    if (kept) side.querySelector(kept)?.focus({ preventScroll: true });
 
     root.dataset.version = String(state.version);
     // The decision at hand is an "at any time" one (asked because the setting or an armed token
     // says so).
     root.dataset.anytime = state.anytime && myTurn ? "asked" : "";
-    const header = h("h1", {}, state.title);
-    root.replaceChildren(header, banner, h("div", { className: "match-layout" }, boardBox, side));
-    if (state.outcome && showEnd) root.appendChild(endScreen());
-    else if (hidden) root.appendChild(passScreen());
-    else if (resigning && state.can_resign) root.appendChild(resignDialog());
+    header.textContent = state.title;
+    strip.textContent = state.outcome ? t("match.game_over") : turn;
+    strip.classList.toggle("mine", myTurn);
+    root.classList.toggle("show-steps", showSteps);
+    showDialog(state.outcome && showEnd ? endScreen() : hidden ? passScreen()
+      : resigning && state.can_resign ? resignDialog() : null);
     const log = root.querySelector(".log");
     if (log) log.scrollTop = log.scrollHeight;
+    const said = state.outcome ? `${t("match.game_over")}. ${words(state.outcome.msg, state.outcome.reason, names)}`
+      : [turn, myTurn && state.prompt ? words(state.prompt, "", names) : ""].filter(Boolean).join(". ");
+    if (said !== lastTurnSaid) turnAnnouncer.textContent = lastTurnSaid = said;
+  }
+
+  // A dialog takes the focus when it opens, keeps Tab inside it, closes on Escape (when it has a
+  // way out), and gives the focus back to what had it before.
+  function showDialog(next) {
+    const same = overlay && next && overlay.id === next.id;
+    const inside = same && overlay.contains(document.activeElement) ? focusKey(overlay) : null;
+    if (overlay) overlay.remove();
+    if (!overlay && next) beforeDialog = document.activeElement;
+    overlay = next;
+    if (next) {
+      root.appendChild(next);
+      next.addEventListener("keydown", trapKeys);
+      const target = (inside && next.querySelector(inside)) || next.querySelector("button, a[href], input, select");
+      target?.focus({ preventScroll: true }); // a card taller than the screen is read from its top
+    } else if (beforeDialog) {
+      if (beforeDialog.isConnected) beforeDialog.focus({ preventScroll: true });
+      beforeDialog = null;
+    }
+  }
+
+  function trapKeys(event) {
+    const dialog = event.currentTarget;
+    if (event.key === "Escape" && dialog.dataset.escape) {
+      event.preventDefault();
+      dialog.querySelector(`#${dialog.dataset.escape}`)?.click();
+      return;
+    }
+    if (event.key !== "Tab") return;
+    const stops = [...dialog.querySelectorAll("button, a[href], input, select, [tabindex='0']")]
+      .filter((node) => !node.disabled && node.offsetParent !== null);
+    if (!stops.length) return;
+    const first = stops[0];
+    const last = stops[stops.length - 1];
+    if (event.shiftKey && document.activeElement === first) { event.preventDefault(); last.focus(); }
+    else if (!event.shiftKey && document.activeElement === last) { event.preventDefault(); first.focus(); }
+  }
+
+  // The steps that only close a step ("done", a choice passed by a setting) are folded in the log;
+  // this button shows them (on a phone or by keyboard, where hovering is not possible).
+  function foldToggle() {
+    return h("button", { className: "fold-toggle small", id: "show-steps", "aria-pressed": String(showSteps),
+      onclick: () => { showSteps = !showSteps; draw(); } }, t(showSteps ? "match.hide_steps" : "match.show_steps"));
   }
 
   return {

@@ -4,15 +4,18 @@ import { app, h, words, api, boardFor, namer, logList, playerLabel, swatch } fro
 import { component, gamePrefix, lang, t, tm } from "./i18n.js";
 import * as generic from "./boards/generic.js";
 
-// The verdict of `meeples verify` on a finished game's chance, computed by the server: every draw
-// follows from the seed revealed at the end, which matches the commitment published at creation.
+// The verdict of `meeples verify` on a finished game, computed by the server: every decision
+// legal, every draw from the seed revealed at the end (which matches the commitment published at
+// creation), the recorded end reached. Verified, it is said for a game with chance; not, the
+// page says why (the first finding, as a message).
 function chanceCheck(data) {
   const verdict = data.verified;
-  if (!verdict || !verdict.draws) return null;
+  if (!verdict || (verdict.ok && !verdict.draws)) return null;
   const commitment = data.record?.commitment || "";
   const message = verdict.ok
     ? { key: "core.replay.chance_ok", params: { n: verdict.draws, commitment: commitment.slice(0, 16) + "…" } }
-    : { key: "core.replay.chance_bad", params: {} };
+    : verdict.msg ? { key: "core.replay.check_bad", params: { why: verdict.msg } }
+      : { key: "core.replay.chance_bad", params: {} };
   return h("section", { className: "card", id: "replay-chance" },
     h("p", { className: verdict.ok ? "chance-ok" : "chance-bad", title: commitment }, tm(message)));
 }

@@ -1,28 +1,53 @@
-// The rules page: each game's rules and every component of its catalogue.
+// The rules page: each game's numbered rules in our own words (from its catalogues: the same
+// rules every refusal, prompt and effect links to, #/rules/GAME/ID), and every component.
 
 import { app, h, loadGames } from "./shared.js";
-import { component, componentIds, componentKinds, lang, t } from "./i18n.js";
+import { component, componentIds, componentKinds, gameRules, lang, t } from "./i18n.js";
 import { HELP } from "./help.js";
 
-export function rulesPage(game) {
+export function rulesPage(game, chosen = null) {
   const root = h("div", { className: "rules" });
   app.replaceChildren(root);
   async function draw() {
     const games = await loadGames().catch(() => []);
     const nav = h("nav", { className: "row" }, games.map((g) =>
       h("a", { className: `button ${g.name === game ? "primary" : ""}`, href: `#/rules/${g.name}` }, g.title)));
+    const rules = game ? gameRules(game) : [];
     const body = h("section", { className: "card rule-text" });
     if (!game) body.textContent = t("rules.choose");
+    else if (rules.length) body.append(...rules.map(ruleSection));
     else if (HELP[game]) body.innerHTML = HELP[game][lang()] || HELP[game].en;
     else body.textContent = t("rules.missing");
     root.replaceChildren(h("h1", {}, t("rules.title")), nav, body);
     if (game) root.appendChild(componentsSection(game));
+    const target = chosen && root.querySelector(`[data-rule="${CSS.escape(chosen)}"]`);
+    if (target) {
+      target.classList.add("chosen");
+      target.scrollIntoView({ block: "start" });
+      target.querySelector("h3").focus({ preventScroll: true });
+    }
   }
   draw();
   return { destroy() {}, rerender: draw };
 }
 
-// Every component of a game's catalogue, kind by kind: its name and its effect.
+// One numbered rule: its title and its text (paragraphs split by blank lines; lines starting
+// "- " make a list).
+function ruleSection(rule) {
+  const blocks = rule.text.split(/\n\s*\n/).map((block) => {
+    const lines = block.split("\n").map((line) => line.trim()).filter(Boolean);
+    if (lines.every((line) => line.startsWith("- "))) {
+      return h("ul", {}, lines.map((line) => h("li", {}, line.slice(2))));
+    }
+    return h("p", {}, lines.join(" "));
+  });
+  return h("section", { className: `rule ${rule.id.includes(".") ? "sub" : ""}`,
+    id: `rule-${rule.id}`, "data-rule": rule.id },
+  h("h3", { tabindex: "-1" }, `§${rule.id} ${rule.title}`), ...blocks);
+}
+
+// Every component of a game's catalogue, kind by kind: its name and its effect (the rules
+// themselves, also components, are shown above).
 function componentsSection(game) {
   const kinds = componentKinds(game);
   const section = h("section", { className: "card components", id: "components" },

@@ -1,7 +1,7 @@
 // What the pages share: building elements, messages in the page's language, the server's API,
 // the seats this browser holds, and the action log with each action's effects.
 
-import { t, tm } from "./i18n.js";
+import { ruleOf, t, tm } from "./i18n.js";
 import * as generic from "./boards/generic.js";
 
 export const app = document.getElementById("app");
@@ -25,9 +25,9 @@ export function h(tag, attrs = {}, ...children) {
   return node;
 }
 
-export function toast(message, kind = "error") {
+export function toast(message, kind = "error", link = null) {
   const box = document.getElementById("toast");
-  box.textContent = message;
+  box.replaceChildren(message, ...(link ? [" ", link] : []));
   box.className = `show ${kind}`;
   clearTimeout(toast.timer);
   toast.timer = setTimeout(() => { box.className = ""; }, 4500);
@@ -37,6 +37,15 @@ export function toast(message, kind = "error") {
 // has only its English words).
 export function words(message, english = "", names = null) {
   return message ? tm(message, names) : english;
+}
+
+// A match's warm-seat settings, public to everyone at the table: a bot may play an absent
+// player's seat, and each player should know after how long and how strong (issue 28).
+export function warmRule(warm) {
+  if (!warm) return null;
+  const time = warm.after % 60 === 0 ? t("warm.minutes", { n: warm.after / 60 })
+    : t("warm.seconds", { n: warm.after });
+  return t("warm.rule", { level: t(`level.${warm.level}`), time });
 }
 
 // The engine's own reasons (an illegal action, a refused new game) come as messages ("msg"),
@@ -119,7 +128,9 @@ export function logList(board, state, entries, current = null, onPick = null, ev
       tm(event.msg, names)));
   let previous = null;
   const rows = entries.flatMap((entry, index) => [...eventsAt(entry.ply), logEntry(entry, index)]);
-  return h("ol", { className: "log", start: first + 1 }, rows, eventsAt(first + entries.length));
+  // A scrolling region a keyboard can reach (and scroll) on its own.
+  return h("ol", { className: "log", start: first + 1, tabindex: "0", "aria-label": t("match.log") },
+    rows, eventsAt(first + entries.length));
 
   function logEntry(entry, index) {
     // A decision the server declined for its player (their anytime setting) folds like a "done",
@@ -147,7 +158,7 @@ export function logList(board, state, entries, current = null, onPick = null, ev
 export function effectList(effects, names) {
   if (!effects.length) return null;
   return h("ul", { className: "effects" }, effects.map((effect) =>
-    h("li", { "data-effect": effect.key }, tm(effect, names))));
+    h("li", { "data-effect": effect.key }, tm(effect, names), " ", ruleLink(effect))));
 }
 
 // The last decision someone made (the actions passed by a setting after it are not one), which
@@ -207,4 +218,23 @@ export function setSafeColours(on) {
 export function applyPalette() {
   if (safeColours()) document.documentElement.dataset.palette = "safe";
   else delete document.documentElement.dataset.palette;
+}
+
+// What has the keyboard's focus inside a part of the page, as a selector that finds the same
+// control once the part is drawn again (its id, or its data-focus key); null when nothing does.
+export function focusKey(part) {
+  const active = document.activeElement;
+  if (!active || !part.contains(active)) return null;
+  if (active.id) return `#${CSS.escape(active.id)}`;
+  if (active.dataset?.focus) return `[data-focus="${CSS.escape(active.dataset.focus)}"]`;
+  if (active.dataset?.action) return `[data-action="${CSS.escape(active.dataset.action)}"]`;
+  return null;
+}
+
+// A link to the rule a message comes from ("§4"), or null: after a refusal, a prompt, an effect.
+export function ruleLink(message) {
+  const rule = ruleOf(message);
+  if (!rule) return null;
+  return h("a", { className: "rule-link", href: `#/rules/${rule.game}/${rule.id}`, title: rule.name,
+    "aria-label": t("rules.see", { rule: rule.name }) }, `§${rule.id}`);
 }

@@ -35,7 +35,7 @@ import re
 from typing import Any
 
 from meeples.core.errors import BadPosition, IllegalAction
-from meeples.core.text import msg
+from meeples.core.text import msg, shown
 from meeples.games.meeple_war.board import hex_name, parse_hex
 from meeples.games.meeple_war.data import (
     BRAVERY_PER_VP,
@@ -67,7 +67,7 @@ def parse_action(text: str) -> str:
         IllegalAction: the text is not a Meeple War action.
     """
     if not isinstance(text, str) or not ACTION.match(text):
-        raise IllegalAction(msg("core.not_an_action", action=repr(text), game="Meeple War",
+        raise IllegalAction(msg("core.not_an_action", action=shown(str(text)), game="Meeple War",
                                 hint=msg("mw.notation_hint")))
     return text
 
@@ -433,7 +433,7 @@ def _check(state: State) -> None:
         out += sum(slot.defense.count(p) for s in state.seats for slot in s.slots if slot)
         total = seat.stock + seat.depot + seat.mountain + out
         if total > MEEPLES_PER_PLAYER:
-            raise _bad("mw.bad.meeples", seat=p, count=total, n=MEEPLES_PER_PLAYER)
+            raise _bad("mw.bad.meeples", seat=p + 1, count=total, n=MEEPLES_PER_PLAYER)
     for index in (*state.workers, *state.pending):
         if state.seats[state.active].slots[index] is None:
             raise _bad("mw.bad.empty_slot", slot=index + 1)

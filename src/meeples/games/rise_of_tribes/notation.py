@@ -94,7 +94,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from meeples.core.errors import BadPosition, IllegalAction
-from meeples.core.text import msg
+from meeples.core.text import msg, shown
 from meeples.games.rise_of_tribes import data
 from meeples.games.rise_of_tribes.state import (
     FIELDS,
@@ -213,7 +213,7 @@ def parse_action(text: str) -> str:
         IllegalAction: the text is not a Rise of Tribes action.
     """
     if _match(text) is None:
-        raise IllegalAction(msg("core.not_an_action", action=repr(text), game="Rise of Tribes",
+        raise IllegalAction(msg("core.not_an_action", action=shown(text), game="Rise of Tribes",
                                 hint=msg("rot.notation_hint")))
     return text
 
@@ -294,7 +294,8 @@ def parse_state(text: str) -> State:
     if any(part.startswith("rng=") for part in parts):
         raise _bad("rot.bad.before_chance")
     if len(parts) not in (len(FIELDS) - 1, len(FIELDS)):
-        raise _bad("rot.bad.fields", n=len(FIELDS), count=len(parts))
+        # The last field, scored, is written only once someone has scored (docs/notation.md).
+        raise _bad("rot.bad.fields", n=len(FIELDS) - 1, more=len(FIELDS), count=len(parts))
     values: dict[str, object] = {}
     for part, (name, depth) in zip(parts, FIELDS, strict=False):
         key, sep, raw = part.partition("=")
@@ -426,7 +427,7 @@ def check(state: State) -> None:
     _in("queue", state.queue, 0, n - 1 if phase in (Phase.BID, Phase.GIVE) else last_hex)
     for p in range(n):
         if sum(row[p] for row in state.pop) > data.MEMBERS:
-            raise _bad("rot.bad.members", seat=p, n=data.MEMBERS)
+            raise _bad("rot.bad.members", seat=p + 1, n=data.MEMBERS)
     if any(v < 0 for row in state.pop for v in row) or any(v < 0 for r in state.res for v in r):
         raise _bad("rot.bad.negative")
     if sum(1 for v in state.villages if v >= 0) > data.VILLAGES:

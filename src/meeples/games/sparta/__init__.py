@@ -31,6 +31,20 @@ class SpartaRules:
         "first": Option(setup.FIRST_PLAYER, "Who moves first: 0 South, 1 North", (0, 1)),
     }
     limit_endings = frozenset({"sp.end.quiet"})
+    #: Which numbered rule of the catalogues (``"rules"``) each message comes from.
+    rule_of = {
+        "sp.prompt": "2", "sp.move_": "2", "sp.pass": "5", "sp.promote": "3.1",
+        "sp.becomes_hero": "3.1", "sp.conquers": "3.2", "sp.defeats_": "4",
+        "sp.why.pass": "5", "sp.why.empty": "2", "sp.why.not_yours": "2", "sp.why.occupied": "2",
+        "sp.why.too_far": "2", "sp.why.no_path": "2", "sp.why.already_hero": "3.1",
+        "sp.why.not_your_city": "3.1", "sp.why.no_reserve": "3.1",
+        "sp.fx.promoted": "3.1", "sp.fx.conquered": "3.2", "sp.fx.captured": "4",
+        "sp.end.all_cities": "6.1", "sp.end.one_piece": "6.2", "sp.end.two_pieces": "6.3",
+        "sp.end.more_cities": "6.3", "sp.end.cities_draw": "6.3", "sp.end.passes": "6.4",
+        "sp.end.repetition": "6.4", "sp.end.quiet": "6.4",
+        "sp.hint.conquers": "3.2", "sp.hint.captures": "4", "sp.hint.promotes": "3.1",
+        "sp.hint.threatens": "3.2", "sp.hint.guards": "3.2",
+    }
 
     def initial_state(self, players: int, seed: int, options: Mapping[str, Any]) -> State:
         return rules.initial_state(players, seed, options)

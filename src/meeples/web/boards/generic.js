@@ -111,6 +111,7 @@ export function actionPanel(items, ctx, title = null) {
     filter = document.createElement("input");
     filter.type = "search";
     filter.placeholder = t("match.filter");
+    filter.setAttribute("aria-label", t("match.filter"));
     box.appendChild(filter);
   }
   const groups = new Map();

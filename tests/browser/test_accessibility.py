@@ -1,0 +1,84 @@
+"""axe-core (WCAG 2.1 A and AA) finds nothing on the lobby, the rules page, a replay and a match
+of each game, at a desktop's size and a phone's."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import httpx
+import pytest
+
+from tests.browser.axe import violations
+
+SIZES = {"desktop": {"width": 1366, "height": 768}, "phone": {"width": 390, "height": 844}}
+GAMES = ("sparta", "meeple_war", "rise_of_tribes")
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_lobby_and_rules_have_no_wcag_violation(page: Any, server: str, size: str) -> None:
+    page.set_viewport_size(SIZES[size])
+    page.goto(f"{server}/#/")
+    page.wait_for_selector("#create")
+    assert violations(page) == []
+    page.select_option("select[name=seat1]", "human")
+    page.fill("input[type=text]", "Alice")
+    assert violations(page) == []
+    for game in GAMES:
+        page.goto(f"{server}/#/rules/{game}")
+        page.wait_for_selector(".rule-text")
+        assert violations(page) == [], game
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("game", GAMES)
+def test_match_has_no_wcag_violation(page: Any, server: str, game: str, size: str) -> None:
+    page.set_viewport_size(SIZES[size])
+    bot = {"kind": "bot", "level": "random"}
+    answer = httpx.post(f"{server}/api/matches",
+                        json={"game": game, "seats": [{"kind": "human"}, bot]}).json()
+    page.goto(f"{server}/#/m/{answer['id']}?t={answer['seats'][0]['token']}")
+    page.wait_for_selector("#turn.mine")
+    assert violations(page) == []
+
+
+#: South conquers the last city with e4-e6 and wins.
+WIN_IN_ONE = "7www/10/10/10/10/10/4W5/10/10/WW8 S b5:S,d5:S,f5:S,h5:S,c6:S,e6:N,g6:S,i6:S 8/8 0 0"
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_game_over_and_replay_have_no_wcag_violation(page: Any, server: str, size: str) -> None:
+    page.set_viewport_size(SIZES[size])
+    answer = httpx.post(f"{server}/api/matches", json={"game": "sparta", "position": WIN_IN_ONE}
+                        ).json()
+    tokens = ",".join(seat["token"] for seat in answer["seats"])
+    page.goto(f"{server}/#/m/{answer['id']}?t={tokens}")
+    page.wait_for_selector("#turn.mine")
+    page.click("[data-piece=e4]")
+    page.click("[data-target=e6]")
+    page.wait_for_selector("#game-over")
+    assert violations(page) == []
+    page.goto(f"{server}/#/replay/{answer['id']}")
+    page.wait_for_selector("#replay-slider")
+    assert violations(page) == []
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_choice_can_be_made_from_the_list_by_keyboard(page: Any, server: str,
+                                                             game: str) -> None:
+    """The list of every legal action, reached and used with the keyboard alone."""
+    bot = {"kind": "bot", "level": "random"}
+    answer = httpx.post(f"{server}/api/matches",
+                        json={"game": game, "seats": [{"kind": "human"}, bot]}).json()
+    page.goto(f"{server}/#/m/{answer['id']}?t={answer['seats'][0]['token']}")
+    page.wait_for_selector("#turn.mine")
+    version = int(page.get_attribute(".match", "data-version"))
+    page.focus("#all-choices summary")
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#all-choices[open] .actions-panel button")
+    page.keyboard.press("Tab")
+    focused = page.evaluate("document.activeElement.closest('#all-choices') !== null")
+    assert focused
+    while page.evaluate("document.activeElement.tagName") != "BUTTON":
+        page.keyboard.press("Tab")
+    page.keyboard.press("Enter")
+    page.wait_for_function(f"Number(document.querySelector('.match').dataset.version) > {version}")

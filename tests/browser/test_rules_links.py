@@ -1,0 +1,59 @@
+"""Every rule one tap away: the Rules page is built from the numbered rules of the catalogues,
+and a refusal, the prompt and an effect link to the rule they come from, in the page's
+language."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import httpx
+
+from tests.browser.conftest import shot
+
+#: South to move: f3-f5 encloses North's e5 between d5 and f5.
+CAPTURE = "w9/w9/10/10/10/3Ww5/10/5W4/10/W9 S b5:S,d5:S,f5:S,h5:S,c6:N,e6:N,g6:N,i6:N 8/8 0 0"
+
+
+def open_sparta(page: Any, server: str, lang: str, position: str | None = None) -> None:
+    body = {"game": "sparta", "seats": [{"kind": "human"}, {"kind": "bot", "level": "random"}]}
+    if position:
+        body["position"] = position
+    answer = httpx.post(f"{server}/api/matches", json=body).json()
+    page.goto(f"{server}/#/")
+    page.wait_for_selector("#create")
+    page.select_option("#lang", lang)
+    page.goto(f"{server}/#/m/{answer['id']}?t={answer['seats'][0]['token']}")
+    page.wait_for_selector("#turn.mine")
+
+
+def test_rules_page_lists_the_numbered_rules_in_french(page: Any, server: str) -> None:
+    page.goto(f"{server}/#/")
+    page.wait_for_selector("#create")
+    page.select_option("#lang", "fr")
+    page.goto(f"{server}/#/rules/sparta/4")
+    page.wait_for_selector("[data-rule='4'].chosen")
+    assert page.inner_text("[data-rule='4'] h3") == "§4 Prises"
+    assert page.locator(".rule-text [data-rule]").count() == 13
+    shot(page, "rules_sparta_fr")
+
+
+def test_prompt_and_refusal_link_to_their_rule(page: Any, server: str) -> None:
+    open_sparta(page, server, "es")
+    link = page.locator("#prompt .rule-link")
+    assert link.get_attribute("href") == "#/rules/sparta/2"
+    version = page.get_attribute(".match", "data-version")
+    page.evaluate("(v) => window.meeplesSocket.send({type: 'act', action: 'b2-b5', version: v})",
+                  int(version))
+    page.wait_for_selector("#toast.show .rule-link")
+    assert page.get_attribute("#toast .rule-link", "title") == "§2 Tu turno: mover"
+    page.click("#toast .rule-link")
+    page.wait_for_selector("[data-rule='2'].chosen")
+
+
+def test_effect_in_the_log_links_to_its_rule(page: Any, server: str) -> None:
+    open_sparta(page, server, "en", CAPTURE)
+    page.click("[data-piece=f3]")
+    page.click("[data-target=f5]")
+    captured = page.locator(".log .effects li[data-effect='sp.fx.captured'] .rule-link")
+    captured.wait_for()
+    assert captured.get_attribute("href") == "#/rules/sparta/4"

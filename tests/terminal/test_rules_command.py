@@ -1,0 +1,38 @@
+"""The terminal's rules: a refusal says which rule it comes from, and ``rules TOPIC`` shows it."""
+
+from __future__ import annotations
+
+import random
+
+import meeples
+from meeples.terminal.seats import make_seats
+from meeples.terminal.session import Session
+from tests.terminal.conftest import Screen, Script
+
+SPARTA = meeples.load("sparta")
+
+
+def run(screen: Screen, *lines: str) -> None:
+    Session(SPARTA.new(), make_seats(["human", "random"], SPARTA), console=screen.console,
+            ask=Script([*lines, "quit"]), rng=random.Random(1)).run()
+
+
+def test_refusal_names_its_rule_and_how_to_read_it(screen: Screen) -> None:
+    run(screen, "b2-b5")
+    assert "See §2 Your turn: moving: type 'rules 2'." in screen.text
+
+
+def test_rules_lists_the_numbered_rules(screen: Screen) -> None:
+    run(screen, "rules")
+    assert "§4 Captures" in screen.text and "§6.4 Endings added for this edition" in screen.text
+
+
+def test_rules_topic_by_number_or_word_shows_its_text(screen: Screen) -> None:
+    run(screen, "rules 3.2", "rules passing")
+    assert "§3.2 Conquest\nA piece that lands on an enemy city conquers it" in screen.text
+    assert "§5 Passing\nA player who can neither move nor promote must pass" in screen.text
+
+
+def test_rules_of_an_unknown_topic_says_so(screen: Screen) -> None:
+    run(screen, "rules tennis")
+    assert "No rule is called 'tennis'" in screen.text
