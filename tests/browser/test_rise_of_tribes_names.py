@@ -76,7 +76,7 @@ def test_a_hex_over_its_limit_says_so_and_names_its_invaders(page: Any, server: 
     assert f"{invaders} invasor" in name
     assert f"por encima de su límite de población de {crowded['limit']}" in name
     total = sum(crowded["members"]) + invaders
-    tag = page.locator(f'.rot-board [data-hex="{crowded["name"]}"] .hex-over-text')
+    tag = page.locator(f'.rot-board [data-marks-for="{crowded["name"]}"] .hex-over-text')
     assert tag.text_content() == f"{total}/{crowded['limit']}"
     assert "invasores" in page.locator(".rot-legend").inner_text()
 

@@ -69,7 +69,6 @@ export function drawMark(parent, mark, x, y) {
     el("circle", { r: 11.5, class: "rot-token-shape" }, body);
     el("text", { y: 0.5, class: "rot-token-letter" }, body).textContent = mark.letter;
   }
-  el("title", {}, g).textContent = mark.label;
   return g;
 }
 
@@ -108,8 +107,10 @@ function partOf(name, legal, selected, targets, w) {
   return null;
 }
 
-/** Return the accessible name of a hex, in the page's language. */
-function hexName(hex, w, part, isLast) {
+/** Return what a hex is, in the page's language, item by item: its accessible name (joined by
+ * commas) and its tooltip (a line each), the same words, so that the name holds all the text
+ * inside the button (WCAG 2.5.3). The limit is told on every hex (a tile or Drought changes it). */
+function hexWords(hex, w, part, isLast) {
   const words = [w.say("rot.ui.hex", { hex: hex.name })];
   const ground = hex.terrain == null ? w.say("rot.ui.undealt") : w.component("rot.terrain", hex.terrain).name;
   words.push(hex.tile_id ? w.say("rot.ui.tile_on", { tile: w.component("rot.tile", hex.tile_id).name, terrain: ground })
@@ -118,9 +119,14 @@ function hexName(hex, w, part, isLast) {
   if (hex.village != null) words.push(w.say("rot.ui.village_of", { player: w.player(hex.village) }));
   if (hex.elder != null) words.push(w.say("rot.ui.elder_of", { player: w.player(hex.elder) }));
   if (isOverLimit(hex)) words.push(w.say("rot.ui.over_limit", { limit: hex.limit }));
+  else if (hex.limit != null) words.push(w.say("rot.ui.limit", { n: hex.limit }));
+  if (hex.tile_id) {
+    const tile = w.component("rot.tile", hex.tile_id);
+    words.push(`${tile.name}: ${tile.effect}`);
+  }
   if (isLast) words.push(w.say("rot.ui.last_move"));
   if (part) words.push(part.words);
-  return words.join(", ");
+  return words;
 }
 
 /**
@@ -159,11 +165,16 @@ export function drawMap(ctx, w, legal, board, last, redraw) {
   el("rect", { x: 4, width: 1.6, height: 9, class: "rot-hatch-dark" }, hatch);
 
   const actions = new Map(); // key -> what a click or Enter on it does
+  // The words and marks drawn on the hexes lie in a layer of their own above them, outside the
+  // hexes' buttons: a button's name then need not contain its drawing's text (WCAG 2.5.3, label
+  // in name), and a neighbour never covers a hex's marks.
+  const overlay = [];
   for (const hex of view.hexes) {
     const [cx, cy] = center(hex);
     const name = hex.name;
     const part = partOf(name, legal, selected, targets, w);
     const isLast = last.hexes.has(name);
+    const said = hexWords(hex, w, part, isLast);
     const classes = ["hex", hex.terrain];
     if (legal.pairs.has(name) || legal.atHex.has(name)) classes.push("actionable");
     if (name === selected) classes.push("selected");
@@ -171,7 +182,7 @@ export function drawMap(ctx, w, legal, board, last, redraw) {
     if (isLast) classes.push("last");
     const key = `hex:${name}`;
     const g = el("g", { class: classes.join(" "), "data-hex": name, "data-key": key, "data-x": cx, "data-y": cy,
-      role: "button", tabindex: -1, "aria-label": hexName(hex, w, part, isLast) }, svg);
+      role: "button", tabindex: -1, "aria-label": said.join(", ") }, svg);
     if (!part) g.setAttribute("aria-disabled", "true");
     else g.dataset.decision = "";
     actions.set(key, name);
@@ -185,36 +196,34 @@ export function drawMap(ctx, w, legal, board, last, redraw) {
     }
     el("polygon", { points: hexPoints(cx, cy, R - 6), class: "hex-ring-dark" }, art);
     el("polygon", { points: hexPoints(cx, cy, R - 6), class: "hex-ring" }, art);
-    el("text", { x: cx, y: cy - 26, class: "hex-name" }, art).textContent = name;
+    const marksOf = el("g", { class: "hex-marks", "data-marks-for": name });
+    overlay.push(marksOf);
+    el("text", { x: cx, y: cy - 26, class: "hex-name" }, marksOf).textContent = name;
     // While the setup is being dealt (a replay's first steps) a hex has no terrain yet.
     const ground = hex.terrain == null ? { name: w.say("rot.ui.undealt") } : w.component("rot.terrain", hex.terrain);
     const tile = hex.tile_id ? w.component("rot.tile", hex.tile_id) : null;
-    label(art, cx, cy - 14, "hex-terrain", tile ? tile.name : ground.name, 66);
+    label(marksOf, cx, cy - 14, "hex-terrain", tile ? tile.name : ground.name, 66);
 
     const marks = hexMarks(hex, w);
     const spots = markSpots(hex, marks);
-    for (const mark of marks) drawMark(art, mark, ...spots.get(mark.key));
-    if (hex.village != null) villageMark(art, cx + 30, cy - 3, hex.village);
+    for (const mark of marks) drawMark(marksOf, mark, ...spots.get(mark.key));
+    if (hex.village != null) villageMark(marksOf, cx + 30, cy - 3, hex.village);
     if (hex.elder != null) {
-      const elder = el("g", { transform: `translate(${cx + 31} ${cy + 15})`, class: "elder" }, art);
+      const elder = el("g", { transform: `translate(${cx + 31} ${cy + 15})`, class: "elder" }, marksOf);
       seatShape(elder, hex.elder, 4.2, { fill: colour(hex.elder) });
     }
     // Over the population limit: members / limit on a tag by the hex's name.
     if (isOverLimit(hex)) {
-      const tag = el("g", { class: "hex-over", transform: `translate(${cx + 17} ${cy - 29})` }, art);
+      const tag = el("g", { class: "hex-over", transform: `translate(${cx + 17} ${cy - 29})` }, marksOf);
       el("rect", { x: -10.5, y: -6.5, width: 21, height: 13, rx: 3, class: "hex-over-tag" }, tag);
       el("text", { y: 0.5, class: "hex-over-text" }, tag).textContent = `${population(hex)}/${hex.limit}`;
     }
 
-    // The tooltip: everything the name says, and the scenario tile's effect and the limit.
-    const tip = [hexName(hex, w, part, isLast)];
-    if (tile) tip.push(`${tile.name}: ${tile.effect}`);
-    tip.push(w.say("rot.ui.limit", { n: hex.limit }));
-    el("title", {}, g).textContent = tip.join("\n");
+    el("title", {}, art).textContent = said.join("\n");
   }
   if (volcano) {
     const [cx, cy] = center(volcano);
-    const g = drawVolcano(svg, volcano, "volcano", w.say("rot.ui.volcano"));
+    const g = drawVolcano(svg, volcano, "volcano", w.say("rot.ui.volcano"), overlay);
     Object.assign(g.dataset, { key: "volcano", x: cx, y: cy });
     g.setAttribute("role", "button");
     g.setAttribute("tabindex", -1);
@@ -223,7 +232,7 @@ export function drawMap(ctx, w, legal, board, last, redraw) {
   }
   for (const [hex, item] of slots) {
     const [cx, cy] = center(hex);
-    const g = drawVolcano(svg, hex, "volcano-slot actionable", w.say("rot.ui.volcano_here"));
+    const g = drawVolcano(svg, hex, "volcano-slot actionable", w.say("rot.ui.volcano_here"), overlay);
     const key = `vent:${hex.slot}`;
     Object.assign(g.dataset, { action: item.action, key, x: cx, y: cy, decision: "" });
     g.setAttribute("role", "button");
@@ -232,6 +241,9 @@ export function drawMap(ctx, w, legal, board, last, redraw) {
     el("title", {}, g).textContent = w.tm(item.msg);
     actions.set(key, item);
   }
+
+  const marksLayer = el("g", { class: "rot-map-marks", "aria-hidden": "true" }, svg);
+  marksLayer.append(...overlay);
 
   // The focus ring: drawn last, so that no neighbour covers it, on the hex that has focus.
   const ring = el("g", { class: "rot-focus-ring", "aria-hidden": "true" }, svg);
@@ -338,7 +350,7 @@ function neighbour(svg, node, key) {
 }
 
 // A hex beside the map: the volcano, or a slot it may go to (a dashed outline to tap).
-function drawVolcano(svg, hex, classes, words) {
+function drawVolcano(svg, hex, classes, words, overlay) {
   const [cx, cy] = center(hex);
   const g = el("g", { class: `hex ${classes}` }, svg);
   const art = el("g", { "aria-hidden": "true" }, g);
@@ -347,7 +359,9 @@ function drawVolcano(svg, hex, classes, words) {
   el("polygon", { points: hexPoints(cx, cy, R - 6), class: "hex-ring" }, art);
   el("path", { d: `M${cx - 16} ${cy + 6} L${cx - 5} ${cy - 12} L${cx + 5} ${cy - 12} L${cx + 16} ${cy + 6} Z`,
     class: "volcano-cone" }, art);
-  el("text", { x: cx, y: cy + 22, class: "volcano-label" }, art).textContent = words;
+  const label = el("g", { class: `volcano-words${classes === "volcano" ? " placed" : ""}` });
+  el("text", { x: cx, y: cy + 22, class: "volcano-label" }, label).textContent = words;
+  overlay.push(label);
   return g;
 }
 

@@ -49,7 +49,7 @@ export function animate(container, svg, motion, view, w) {
   // Losses and conflicts wait for the members moving in to arrive.
   const later = slides.length ? `animation-delay: ${SLIDE_MS - 120}ms` : "";
   const marksNow = new Map(view.hexes.map((hex) => [hex.name, markSpots(hex, hexMarks(hex, w))]));
-  const realMark = (name, key) => svg.querySelector(`[data-hex="${name}"] [data-mark="${key}"] .rot-badge-body`);
+  const realMark = (name, key) => svg.querySelector(`[data-marks-for="${name}"] [data-mark="${key}"] .rot-badge-body`);
   const play = (node, className) => {
     if (!node) return;
     node.classList.add(className);
@@ -99,7 +99,7 @@ export function animate(container, svg, motion, view, w) {
       }
     }
     if (old.village !== hex.village) {
-      if (hex.village != null) play(svg.querySelector(`[data-hex="${name}"] .village`), "rot-grow");
+      if (hex.village != null) play(svg.querySelector(`[data-marks-for="${name}"] .village`), "rot-grow");
       if (old.village != null) {
         villageMark(el("g", { class: "rot-fade rot-razed" }, layer), cx + 30, cy - 3, old.village);
         count += 1;
