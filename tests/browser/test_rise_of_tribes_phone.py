@@ -4,6 +4,7 @@ option be brought into view, and every control of the board is at least 40×40 p
 
 from __future__ import annotations
 
+import random
 from collections.abc import Iterator
 from typing import Any
 
@@ -12,7 +13,7 @@ import pytest
 import meeples
 from tests.browser.conftest import shot
 from tests.browser.test_rise_of_tribes_board import goals_position
-from tests.browser.test_rise_of_tribes_keyboard import move_position, open_match
+from tests.browser.test_rise_of_tribes_keyboard import GAME, move_position, open_match
 
 pytestmark = pytest.mark.skipif("rise_of_tribes" not in meeples.game_names(),
                                 reason="no Rise of Tribes")
@@ -28,7 +29,7 @@ HIDDEN_TARGETS = """() => {
     .map((hex) => hex.dataset.hex);
 }"""
 #: The board's controls smaller than 40×40 px, with their size.
-SMALL = """() => [...document.querySelectorAll(`.rot button, .rot summary, .rot .hex.actionable,
+SMALL = """() => [...document.querySelectorAll(`.rot button, .rot .hex.actionable,
     .rot .hex.target, .rot .volcano-slot.actionable, .rot-popup button`)]
   .map((node) => [node.dataset.hex || node.dataset.action || node.textContent.trim().slice(0, 30),
     node.getBoundingClientRect()])
@@ -60,27 +61,41 @@ def test_every_target_shows_above_the_decision_sheet(phone: Any, server: str) ->
     shot(page, "rise_of_tribes_phone_targets_390")
 
 
+def buttons_position() -> str:
+    """Return a 2-player position where seat 0 chooses among five or more actions that are all
+    buttons of the decision sheet (goals, purchases, the end of the turn...)."""
+    rules = meeples.load(GAME)
+    for seed in range(40):
+        state = rules.new(players=2, seed=seed)
+        rng = random.Random(seed)
+        while state.outcome is None:
+            legal = state.legal()
+            if state.to_move == 0 and len(legal) >= 5 and not any(
+                    state.parts(a).get(field) for a in legal
+                    for field in ("hex", "from", "row", "event", "slot")):
+                return state.position()
+            state = state.play(rng.choice(legal))
+    raise AssertionError("no decision of five buttons found")
+
+
 def test_the_sheet_brings_every_option_into_view(phone: Any, server: str) -> None:
     page = phone
-    open_match(page, server, goals_position())
-    page.tap(".rot-all-choices summary")
-    page.wait_for_selector(".rot-all-list button")  # built when the list opens
+    open_match(page, server, buttons_position())
     options = page.locator(".rot-decision button[data-action]")
-    assert options.count() >= 4
+    assert options.count() >= 5
     sheet = page.locator(".rot-decision")
     for i in range(options.count()):
         options.nth(i).scroll_into_view_if_needed()
         box, frame = options.nth(i).bounding_box(), sheet.bounding_box()
         assert frame["y"] - 0.5 <= box["y"] and box["y"] + box["height"] <= frame["y"] + frame["height"] + 0.5
         assert box["y"] + box["height"] <= PHONE["height"] + 0.5
+    shot(page, "rise_of_tribes_phone_sheet_390")
 
 
 def test_every_control_of_the_board_is_at_least_40px(phone: Any, server: str) -> None:
     page = phone
     position, move = move_position()
     open_match(page, server, position)
-    page.tap(".rot-all-choices summary")
-    page.wait_for_selector(".rot-all-list button")
     assert page.evaluate(SMALL) == []
     page.tap(f'.rot-board [data-hex="{move.split("-")[0]}"]')
     page.wait_for_selector(".rot-board .hex.target")

@@ -1,5 +1,5 @@
 // Rise of Tribes: the board. The hex map (rise_of_tribes_map.js) beside the decision at hand (its
-// prompt, the actions on the selected hex, the other actions, every choice as a list), the
+// prompt, the actions on the selected hex, the other actions), the
 // action board with its dice queues, the events, the tribes and the cards in play
 // (rise_of_tribes_panels.js); the actions just played are animated (rise_of_tribes_motion.js).
 // Played by pointer or by keyboard alone: focus stays on the same hex or control across
@@ -111,7 +111,7 @@ function keyOf(node) {
 function boardOf(container) {
   let board = boards.get(container);
   if (board) return board;
-  board = { container, selected: null, focus: null, inside: false, decision: null, allOpen: false, redraw: null };
+  board = { container, selected: null, focus: null, inside: false, decision: null, redraw: null };
   boards.set(container, board);
   container.addEventListener("focusin", (event) => {
     board.inside = true;
@@ -213,9 +213,9 @@ export function render(container, ctx) {
   board.decision = asked;
 }
 
-// The decision at hand: the prompt, what to tap, the actions on the selected hex, the other
-// actions, and every choice as a list (built when opened), the keyboard's and screen reader's
-// alternative to the map. Nothing when the player has nothing to decide.
+// The decision at hand: the prompt, what to tap, the actions on the selected hex and the other
+// actions (the match page lists every choice as well). Nothing when the player has nothing to
+// decide.
 function decision(ctx, w, legal, board) {
   const items = ctx.legal || [];
   if (!items.length) return null;
@@ -244,25 +244,6 @@ function decision(ctx, w, legal, board) {
     panel(legal.atHex.get(selected), w.say("rot.ui.on_hex", { hex: selected }), "rot-hex-actions");
   }
   if (legal.other.length) panel(legal.other, w.say("rot.ui.other_actions"), "rot-other-actions");
-
-  const all = h("details", "rot-all-choices");
-  const summary = h("summary", "", w.say("rot.ui.all_choices", { n: items.length }));
-  summary.dataset.key = "all-choices";
-  all.appendChild(summary);
-  const fill = () => {
-    if (all.open && all.children.length === 1) {
-      const list = actionPanel(items, ctx, w.say("rot.ui.all_choices", { n: items.length }));
-      list.classList.add("rot-all-list");
-      all.appendChild(list);
-    }
-  };
-  all.addEventListener("toggle", () => {
-    board.allOpen = all.open;
-    fill();
-  });
-  all.open = board.allOpen;
-  fill();
-  box.appendChild(all);
   return box;
 }
 
