@@ -228,11 +228,17 @@ def test_no_template_leaves_a_placeholder_unfilled(lang: str) -> None:
 
 
 BOARD = TEXT.parents[2] / "web" / "boards" / "rise_of_tribes.js"
+#: The board and the modules it is split into (rise_of_tribes_map.js, ..._panels.js...).
+BOARD_MODULES = sorted(BOARD.parent.glob("rise_of_tribes*.js"))
+
+
+def board_source() -> str:
+    return "\n".join(path.read_text(encoding="utf-8") for path in BOARD_MODULES)
 
 
 def test_board_words_come_from_the_catalogue() -> None:
     # Every key the board names exists; every board label of the catalogue is used.
-    source = BOARD.read_text(encoding="utf-8")
+    source = board_source()
     named = set(re.findall(r'"(rot\.[a-z_.]+)"', source))
     prefixes = set(re.findall(r"`(rot\.[a-z_.]+\.)\$\{", source))
     messages = catalogue("en").messages
@@ -245,7 +251,7 @@ def test_board_words_come_from_the_catalogue() -> None:
 
 def test_board_reads_no_action_text_or_prose() -> None:
     # Parts, messages and the view only: no pattern over text, no phrase table.
-    source = BOARD.read_text(encoding="utf-8")
+    source = board_source()
     for banned in ("RegExp", ".exec(", ".match(", ".replace(", ".test(", "translateText",
                    "reasons.js", "split("):
         assert banned not in source, banned
