@@ -14,8 +14,9 @@ from tests.browser.conftest import shot
 CAPTURE = "w9/w9/10/10/10/3Ww5/10/5W4/10/W9 S b5:S,d5:S,f5:S,h5:S,c6:N,e6:N,g6:N,i6:N 8/8 0 0"
 
 
-def open_sparta(page: Any, server: str, lang: str, position: str | None = None) -> None:
-    body = {"game": "sparta", "seats": [{"kind": "human"}, {"kind": "bot", "level": "random"}]}
+def open_match(page: Any, server: str, lang: str, position: str | None = None,
+                game: str = "sparta") -> None:
+    body = {"game": game, "seats": [{"kind": "human"}, {"kind": "bot", "level": "random"}]}
     if position:
         body["position"] = position
     answer = httpx.post(f"{server}/api/matches", json=body).json()
@@ -38,7 +39,7 @@ def test_rules_page_lists_the_numbered_rules_in_french(page: Any, server: str) -
 
 
 def test_prompt_and_refusal_link_to_their_rule(page: Any, server: str) -> None:
-    open_sparta(page, server, "es")
+    open_match(page, server, "es")
     link = page.locator("#prompt .rule-link")
     assert link.get_attribute("href") == "#/rules/sparta/2"
     version = page.get_attribute(".match", "data-version")
@@ -51,9 +52,33 @@ def test_prompt_and_refusal_link_to_their_rule(page: Any, server: str) -> None:
 
 
 def test_effect_in_the_log_links_to_its_rule(page: Any, server: str) -> None:
-    open_sparta(page, server, "en", CAPTURE)
+    open_match(page, server, "en", CAPTURE)
     page.click("[data-piece=f3]")
     page.click("[data-target=f5]")
     captured = page.locator(".log .effects li[data-effect='sp.fx.captured'] .rule-link")
     captured.wait_for()
     assert captured.get_attribute("href") == "#/rules/sparta/4"
+
+
+def test_rules_page_lists_rise_of_tribes_numbered_rules_in_spanish(page: Any, server: str) -> None:
+    page.goto(f"{server}/#/")
+    page.wait_for_selector("#create")
+    page.select_option("#lang", "es")
+    page.goto(f"{server}/#/rules/rise_of_tribes/5.1")
+    page.wait_for_selector("[data-rule='5.1'].chosen")
+    assert page.inner_text("[data-rule='5.1'] h3") == "§5.1 Antes de la lucha"
+    assert page.locator(".rule-text [data-rule]").count() == 32
+    shot(page, "rules_rise_of_tribes_es")
+
+
+def test_rise_of_tribes_refusal_links_to_the_rule_of_the_step_at_hand(page: Any,
+                                                                      server: str) -> None:
+    open_match(page, server, "fr", game="rise_of_tribes")
+    version = page.get_attribute(".match", "data-version")
+    page.evaluate("(v) => window.meeplesSocket.send({type: 'act', action: 'goal D1', version: v})",
+                  int(version))
+    page.wait_for_selector("#toast.show .rule-link")
+    assert page.get_attribute("#toast .rule-link", "title") == "§2.2 Placer les tribus de départ"
+    page.click("#toast .rule-link")
+    page.wait_for_selector("[data-rule='2.2'].chosen")
+    shot(page, "rules_rise_of_tribes_fr")

@@ -56,14 +56,19 @@ def test_every_key_has_a_written_text_with_the_same_placeholders_in_each_languag
 
 
 def test_every_game_has_rule_help_in_each_language() -> None:
+    """Each game's Rules page: its numbered rules (catalogues) in every language, or else its
+    hand-kept summary in help.js in every language."""
     import meeples
+    from meeples.core.rulebook import game_rules
 
     source = (WEB / "help.js").read_text(encoding="utf-8")
     for name in meeples.game_names():
+        if all(game_rules(meeples.load(name), lang) for lang in ("en", "fr", "es")):
+            continue
         start = source.index(f"\n  {name}: {{")
         end = source.index("\n  },", start)
         languages = set(re.findall(r"^    (\w\w): `", source[start:end], re.MULTILINE))
-        assert languages == {"en", "fr", "es"}
+        assert languages == {"en", "fr", "es"}, name
 
 
 def test_every_literal_key_used_by_the_client_is_translated() -> None:

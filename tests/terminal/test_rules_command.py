@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import meeples
 from meeples.terminal.seats import make_seats
@@ -10,11 +11,12 @@ from meeples.terminal.session import Session
 from tests.terminal.conftest import Screen, Script
 
 SPARTA = meeples.load("sparta")
+ROT = meeples.load("rise_of_tribes")
 
 
-def run(screen: Screen, *lines: str) -> None:
-    Session(SPARTA.new(), make_seats(["human", "random"], SPARTA), console=screen.console,
-            ask=Script([*lines, "quit"]), rng=random.Random(1)).run()
+def run(screen: Screen, *lines: str, game: meeples.Game[Any, Any] = SPARTA) -> None:
+    Session(game.new(), make_seats(["human", "random"], game),
+            console=screen.console, ask=Script([*lines, "quit"]), rng=random.Random(1)).run()
 
 
 def test_refusal_names_its_rule_and_how_to_read_it(screen: Screen) -> None:
@@ -36,3 +38,14 @@ def test_rules_topic_by_number_or_word_shows_its_text(screen: Screen) -> None:
 def test_rules_of_an_unknown_topic_says_so(screen: Screen) -> None:
     run(screen, "rules tennis")
     assert "No rule is called 'tennis'" in screen.text
+
+
+def test_rise_of_tribes_refusal_names_the_rule_of_the_step_at_hand(screen: Screen) -> None:
+    run(screen, "goal D1", game=ROT)
+    assert "See §2.2 Placing the starting tribes: type 'rules 2.2'." in screen.text
+
+
+def test_rise_of_tribes_rules_topic_shows_its_text(screen: Screen) -> None:
+    run(screen, "rules 4.1", "rules dice", game=ROT)
+    assert "§4.1 GROW\nTake members from your supply and add them" in screen.text
+    assert "§3.1 The dice queue\nTo use a die, put it in slot 1" in screen.text

@@ -67,6 +67,78 @@ class RiseOfTribesRules:
         "elders": Option(False, "Tribal Elders (R5)"),
     }
     limit_endings = frozenset({"rot.end.round_limit"})
+    #: Which numbered rule of the catalogues (``"rules"``) each message comes from. The
+    #: wrappers ``rot.prompt``, ``rot.why.not_now``, ``rot.why.chance_node`` and
+    #: ``rot.why.chance_outcome`` are left out on purpose: they name the rule of the step they
+    #: carry (``rot.step.*``, ``rot.chance.*``), as ``rot.and_power``, ``rot.and_discount`` and
+    #: ``rot.and_elder`` name that of the action they extend.
+    rule_of = {
+        # setup and the turn
+        "rot.step.place": "2.2", "rot.step.take": "2.2", "rot.act.start": "2.2",
+        "rot.act.take": "2.2", "rot.act.first": "2.2", "rot.chance.first": "2.2",
+        "rot.act.terrain": "2.1", "rot.chance.terrain": "2.1", "rot.act.tribe": "2",
+        "rot.chance.tribe": "2", "rot.act.roll": "3", "rot.chance.roll": "3",
+        "rot.step.goals": "3", "rot.act.done": "3", "rot.step.act": "3.1", "rot.act.place": "3.1",
+        "rot.why.no_die": "3.1", "rot.why.used": "3.1",
+        # the actions
+        "rot.act.stop": "4", "rot.step.grow": "4.1", "rot.act.add": "4.1", "rot.hint.grows": "4.1",
+        "rot.step.move": "4.2", "rot.act.move": "4.2", "rot.step.gather": "4.3",
+        "rot.act.gather": "4.3", "rot.fx.gain": "4.3", "rot.hint.gathers": "4.3",
+        "rot.step.recycle": "4.4", "rot.act.recycle": "4.4", "rot.act.draw": "4.4",
+        "rot.act.cards": "4.4", "rot.chance.cards": "4.4", "rot.hint.draws_goal": "4.4",
+        # conflicts
+        "rot.step.order": "5", "rot.step.conflict_": "5", "rot.act.fight": "5",
+        "rot.fx.limit": "5", "rot.hint.weakens": "5",
+        "rot.step.evade": "5.1", "rot.act.evade": "5.1", "rot.act.stay": "5.1",
+        "rot.step.bow": "5.1", "rot.act.bow": "5.1", "rot.act.pass": "5.1",
+        "rot.fx.defence": "5.1",
+        "rot.fx.conflict": "5.2", "rot.fx.side": "5.2", "rot.fx.outcome": "5.2",
+        "rot.fx.lost_in_conflict": "5.2", "rot.fx.invaders_fall": "5.2", "rot.fx.holds": "5.2",
+        "rot.fx.invaders_hold": "5.2", "rot.fx.tie": "5.2", "rot.fx.over_limit": "5.2",
+        "rot.fx.invaders_over_limit": "5.2", "rot.fx.no_conflict": "5.2",
+        # villages
+        "rot.act.village": "6", "rot.fx.villages": "6", "rot.fx.vp_villages": "6",
+        "rot.fx.razed": "6", "rot.why.village_members": "6", "rot.why.village_taken": "6",
+        "rot.why.no_villages": "6", "rot.why.village_cost": "6", "rot.hint.village": "6",
+        # goals
+        "rot.why.not_in_progress": "7", "rot.fx.vp_goal": "7", "rot.hint.goal": "7",
+        "rot.progress.": "7", "rot.act.goal_dev": "7.1", "rot.why.dev_cost": "7.1",
+        "rot.req.cost": "7.1", "rot.step.basket": "7.1", "rot.act.basket": "7.1",
+        "rot.act.pottery": "7.1", "rot.act.goal_ach": "7.2", "rot.why.condition": "7.2",
+        "rot.req.A": "7.2",
+        # events
+        "rot.act.event": "8", "rot.chance.event": "8", "rot.fx.double": "8", "rot.fx.tokens": "8",
+        "rot.fx.leaves": "8", "rot.fx.back_to_deck": "8", "rot.fx.reshuffle": "8",
+        "rot.fx.vp_event": "8", "rot.step.discover": "8", "rot.act.find": "8",
+        "rot.step.site": "8.1", "rot.act.site": "8.1", "rot.step.vent": "8.1",
+        "rot.act.vent": "8.1", "rot.step.lose": "8.1", "rot.act.lose": "8.1",
+        "rot.fx.volcano": "8.1", "rot.fx.eruption": "8.1", "rot.fx.mammoth": "8.1",
+        "rot.fx.tiger": "8.1", "rot.fx.lost": "8.1",
+        "rot.fx.invaders_arrive": "8.2", "rot.fx.invaders_join": "8.2",
+        "rot.fx.invaders_gone": "8.2", "rot.fx.vp_invaders": "8.2",
+        "rot.why.village_invaders": "8.2",
+        "rot.act.hunt": "8.3", "rot.act.tame": "8.3", "rot.act.tiger": "8.3",
+        "rot.why.not_on_board": "8.3", "rot.why.mammoth_members": "8.3",
+        "rot.why.tame_cost": "8.3", "rot.why.tiger_members": "8.3",
+        "rot.act.buy": "8.4", "rot.act.altar": "8.4", "rot.act.share": "8.4",
+        "rot.why.not_for_sale": "8.4", "rot.why.not_in_slot": "8.4", "rot.why.event_cost": "8.4",
+        "rot.step.settle": "8.5", "rot.act.settle": "8.5", "rot.act.pass_settle": "8.5",
+        "rot.step.bid": "8.5", "rot.act.bid": "8.5", "rot.act.pass_bid": "8.5",
+        "rot.step.give": "8.5", "rot.act.give": "8.5",
+        # leader powers
+        "rot.step.pick": "9", "rot.act.power": "9", "rot.why.pick_": "9",
+        "rot.why.not_picked": "9", "rot.why.not_your_power": "9", "rot.why.once_per_turn": "9",
+        "rot.why.not_moon": "9", "rot.why.name_discount": "9", "rot.step.reroll": "9",
+        "rot.act.reroll": "9", "rot.act.keep_": "9", "rot.act.focus": "9", "rot.step.light": "9",
+        "rot.act.light": "9", "rot.step.trade": "9", "rot.act.trade": "9", "rot.step.dream": "9",
+        "rot.act.bottom": "9", "rot.fx.ambush": "9", "rot.fx.intimidate": "9",
+        # options, endings, this edition
+        "rot.option.": "10", "rot.act.tile": "10.1", "rot.chance.tile": "10.1",
+        "rot.act.elder": "10.2", "rot.fx.vp_elder": "10.2", "rot.why.no_elders": "10.2",
+        "rot.why.elder_placed": "10.2",
+        "rot.end.points": "1", "rot.hint.scores": "1", "rot.end.round_limit": "11",
+        "rot.notation_hint": "12",
+    }
 
     def __init__(self) -> None:
         self._cache: tuple[State | None, list[str]] = (None, [])
