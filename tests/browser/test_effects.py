@@ -41,7 +41,7 @@ def test_capture_is_told_in_the_log_and_the_banner_in_french(french: Any, server
     page.click("[data-target=f5]")
     page.wait_for_selector(".log .effects li[data-effect='sp.fx.captured']")
     told = page.locator(".log .effects li[data-effect='sp.fx.captured']").first.inner_text()
-    assert told == "Nord perd 1 pièce, prise en tenaille : e5"
+    assert told == "Nord perd 1 pièce, prise en tenaille : e5 §4"  # and the rule, a link
     page.wait_for_selector("#effects-banner.show")
-    assert told in page.locator("#effects-banner").inner_text()
+    assert told in page.locator("#effects-banner").inner_text()  # with the rule's link too
     shot(page, "effects_sparta_capture_fr")

@@ -7,12 +7,19 @@ from __future__ import annotations
 
 from typing import Any
 
-import meeples
 import pytest
 
+import meeples
 from tests.browser.conftest import shot
 from tests.browser.test_meeple_war_board import (
-    DESKTOP, PHONE, click_a_decision, found_position, play_from, verbs, version_of, wait_newer,
+    DESKTOP,
+    PHONE,
+    click_a_decision,
+    found_position,
+    play_from,
+    verbs,
+    version_of,
+    wait_newer,
 )
 
 SIZES = pytest.mark.parametrize("size", [DESKTOP, PHONE], ids=["1366", "390"])
@@ -23,7 +30,9 @@ COUNTED = """() => {
   window.counted = [];
   new MutationObserver((records) => {
     for (const record of records) for (const node of record.addedNodes) {
-      if (node.classList && node.classList.contains("mw-loss")) window.counted.push(node.textContent);
+      if (node.classList && node.classList.contains("mw-loss")) {
+        window.counted.push(node.textContent);
+      }
     }
   }).observe(document.body, { subtree: true, childList: true });
 }"""
@@ -85,11 +94,13 @@ def test_meeple_war_board_stays_readable_at_the_end_of_a_game(
     page.wait_for_selector("#game-over")
     page.get_by_role("button", name="Voir le plateau").click()
     page.wait_for_selector("#result")
-    assert page.locator(".mw-decision").count() == 1 and page.locator(".mw-board .hex.actionable").count() == 0
+    assert page.locator(".mw-decision").count() == 1
+    assert page.locator(".mw-board .hex.actionable").count() == 0
     hexes = page.locator(".mw-board .hex")
     assert all(name.startswith("case ") for name in
                hexes.evaluate_all("(nodes) => nodes.map((n) => n.getAttribute('aria-label'))"))
-    page.evaluate("window.scrollTo(0, document.querySelector('.mw').getBoundingClientRect().top + scrollY - 8)")
+    page.evaluate("window.scrollTo(0, document.querySelector('.mw').getBoundingClientRect().top"
+                  " + scrollY - 8)")
     shot(page, f"meeple_war_end_{size['width']}")
 
 
@@ -104,7 +115,8 @@ def test_meeple_war_owners_are_told_apart_by_letter_without_colour(page: Any, se
     stacks = page.locator(".mw-board .mw-troops .meeple")
     assert stacks.count() == len(view["troops"])
     drawn = stacks.evaluate_all(
-        "(nodes) => nodes.map((n) => [Number(n.dataset.owner), n.querySelector('.meeple-letter').textContent])")
+        "(nodes) => nodes.map((n) => [Number(n.dataset.owner),"
+        " n.querySelector('.meeple-letter').textContent])")
     assert sorted(drawn) == sorted([owner, LETTERS[owner]] for _, owner, _ in view["troops"])
     page.evaluate(DEUTERANOPIA)
     page.evaluate("window.scrollTo(0, 0)")

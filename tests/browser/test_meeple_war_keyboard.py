@@ -86,7 +86,8 @@ def test_meeple_war_turn_is_played_by_keyboard_alone(page: Any, server: str) -> 
         page.wait_for_selector("#turn.mine, #game-over")
         version = version_of(page)
         decide_by_keyboard(page)
-        page.wait_for_function(f"Number(document.querySelector('.match').dataset.version) > {version}")
+        page.wait_for_function(
+            f"Number(document.querySelector('.match').dataset.version) > {version}")
         made += 1
     mine = [text for text in page.locator(".log li").all_inner_texts() if not text.startswith(bot)]
     assert made >= 2 and any("déplace" in text for text in mine), mine

@@ -6,7 +6,12 @@ from __future__ import annotations
 from typing import Any
 
 from tests.browser.test_meeple_war_board import (
-    click_a_decision, found_position, play_from, verbs, version_of, wait_newer,
+    click_a_decision,
+    found_position,
+    play_from,
+    verbs,
+    version_of,
+    wait_newer,
 )
 
 #: Records, at every change of the page while the log's last action is the bot's, the animated
@@ -39,7 +44,8 @@ def turn_ends(state: Any) -> bool:
 def play_until_the_bot_moves(page: Any, bot: str) -> None:
     """Play (Done first, then any choice) until the log shows a move of the bot's."""
     for _ in range(40):
-        if any(text.startswith(f"{bot} déplace") for text in page.locator(".log li").all_inner_texts()):
+        log = page.locator(".log li").all_inner_texts()
+        if any(text.startswith(f"{bot} déplace") for text in log):
             return
         page.wait_for_selector("#turn.mine, #game-over")
         version = version_of(page)

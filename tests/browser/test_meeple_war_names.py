@@ -9,7 +9,13 @@ from typing import Any
 
 import httpx
 
-from tests.browser.test_meeple_war_board import catalogue, found_position, open_french, play_from, verbs
+from tests.browser.test_meeple_war_board import (
+    catalogue,
+    found_position,
+    open_french,
+    play_from,
+    verbs,
+)
 
 LETTERS = "RBGY"
 
@@ -20,7 +26,8 @@ def accessibility_tree(page: Any) -> list[dict[str, Any]]:
     nodes = client.send("Accessibility.getFullAXTree")["nodes"]
     client.detach()
     return [
-        {"role": node.get("role", {}).get("value", ""), "name": node.get("name", {}).get("value", ""),
+        {"role": node.get("role", {}).get("value", ""),
+         "name": node.get("name", {}).get("value", ""),
          "description": node.get("description", {}).get("value", "")}
         for node in nodes if not node.get("ignored")
     ]
@@ -48,9 +55,12 @@ def test_meeple_war_every_hex_is_named_in_french_in_the_accessibility_tree(
     for tile in view["map"]:
         assert french["mw.kind"][tile["kind"]]["name"] in names[tile["hex"]]
     square = view["villages"][0][1]  # each village's slot 2 starts with the Village Square
-    assert names[square].startswith(f"case {square}, emplacement 2 de Joueur 1 (R), Place de la Cité")
-    assert any(name.endswith("peut être choisie") or "peut être choisie," in name for name in names.values())
-    group = [node for node in tree if node["role"] == "group" and node["name"] == "Carte de Meeple War"]
+    assert names[square].startswith(
+        f"case {square}, emplacement 2 de Joueur 1 (R), Place de la Cité")
+    assert any(name.endswith("peut être choisie") or "peut être choisie," in name
+               for name in names.values())
+    group = [node for node in tree
+             if node["role"] == "group" and node["name"] == "Carte de Meeple War"]
     assert group and group[0]["description"].startswith("Les flèches parcourent les cases")
 
 
@@ -102,7 +112,8 @@ def test_meeple_war_a_tap_on_a_building_name_on_the_player_board_shows_its_effec
     name = page.locator(".mw-village .mw-building-name[aria-expanded=true]")
     name.wait_for()
     effect = page.locator(f"#{name.get_attribute('aria-controls')}")
-    french = {entry["name"]: entry["effect"] for entry in catalogue("fr")["components"]["mw.building"].values()}
+    buildings = catalogue("fr")["components"]["mw.building"].values()
+    french = {entry["name"]: entry["effect"] for entry in buildings}
     assert effect.inner_text() == french[name.inner_text()]
     page.keyboard.press("Escape")
     page.wait_for_selector(".mw-village .mw-building-name[aria-expanded=true]", state="detached")

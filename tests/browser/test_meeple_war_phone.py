@@ -45,7 +45,8 @@ def test_meeple_war_board_controls_are_40_px_or_more_on_a_phone(page: Any, serve
     state = found_position(lambda s: "build" in verbs(s) and "move" not in verbs(s))
     play_from(page, server, state, PHONE)
     small = page.evaluate("""() => [...document.querySelectorAll(
-        '.mw button, .mw summary, .mw-path .node.target .hit, .mw-edge-choice .hit, .mw-board .hex .hex-shape')]
+        '.mw button, .mw summary, .mw-path .node.target .hit, .mw-edge-choice .hit,'
+        + ' .mw-board .hex .hex-shape')]
       .map((e) => [e.textContent.trim().slice(0, 30) || e.closest('[data-hex]')?.dataset.hex,
                    e.getBoundingClientRect()])
       .filter(([, r]) => r.width > 0 && (r.height < 39.5 || r.width < 39.5))
@@ -68,7 +69,8 @@ def test_meeple_war_long_option_list_scrolls_inside_the_sheet(page: Any, server:
     assert box is not None and frame is not None
     assert frame["y"] <= box["y"] and box["y"] + box["height"] <= frame["y"] + frame["height"] + 1
     assert box["y"] + box["height"] <= PHONE["height"]
-    hit = page.evaluate("([x, y]) => document.elementFromPoint(x, y).closest('button')?.dataset.key",
+    hit = page.evaluate(
+        "([x, y]) => document.elementFromPoint(x, y).closest('button')?.dataset.key",
                         [box["x"] + box["width"] / 2, box["y"] + box["height"] / 2])
     assert hit == last.get_attribute("data-key")
     shot(page, "meeple_war_phone_long_list")

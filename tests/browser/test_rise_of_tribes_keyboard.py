@@ -158,7 +158,8 @@ def test_arrow_keys_go_along_the_row_and_up_then_down_comes_back(page: Any, serv
     open_match(page, server, first_tribe_position())
     tab_to(page, ".rot-board [data-key]")
     start = active(page)
-    centre = "(k) => { const g = document.querySelector(`[data-key='${k}']`); return [+g.dataset.x, +g.dataset.y]; }"
+    centre = ("(k) => { const g = document.querySelector(`[data-key='${k}']`);"
+              " return [+g.dataset.x, +g.dataset.y]; }")
     x, y = page.evaluate(centre, start)
     page.keyboard.press("ArrowRight")
     right = active(page)

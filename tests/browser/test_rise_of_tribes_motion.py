@@ -20,10 +20,12 @@ WATCH = """() => {
   new MutationObserver((records) => {
     for (const record of records) for (const node of record.addedNodes) {
       if (node.nodeType !== 1) continue;
-      const layers = node.matches('.rot-motion-layer') ? [node] : [...node.querySelectorAll('.rot-motion-layer')];
+      const layers = node.matches('.rot-motion-layer') ? [node]
+        : [...node.querySelectorAll('.rot-motion-layer')];
       for (const layer of layers.filter((layer) => !seen.has(layer))) {
         seen.add(layer);
-        window.motions.push([layer.dataset.seats.split(' '), Number(layer.closest('svg').dataset.motion)]);
+        window.motions.push([layer.dataset.seats.split(' '),
+          Number(layer.closest('svg').dataset.motion)]);
       }
     }
   }).observe(document.body, { subtree: true, childList: true });

@@ -85,7 +85,8 @@ def test_targets_are_named_by_what_choosing_them_does(page: Any, server: str) ->
     position, move = move_position()
     state = meeples.load(GAME).parse(position)
     source = move.split("-")[0]
-    moves = [a for a in state.legal() if state.parts(a)["verb"] == "move" and a.startswith(f"{source}-")]
+    moves = [a for a in state.legal()
+             if state.parts(a)["verb"] == "move" and a.startswith(f"{source}-")]
     open_match(page, server, position, lang="es")
     page.click(f'.rot-board [data-hex="{source}"]')
     page.wait_for_selector(".rot-board .hex.target")

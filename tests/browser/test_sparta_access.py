@@ -27,7 +27,8 @@ DEUTERANOPIA = (
 SIMULATE = f"""
 const svg = document.createElementNS("http://www.w3.org/2000/svg", "svg");
 svg.setAttribute("style", "position:absolute;width:0;height:0");
-svg.innerHTML = '<filter id="deuteranopia"><feColorMatrix type="matrix" values="{DEUTERANOPIA}"/></filter>';
+svg.innerHTML = '<filter id="deuteranopia">'
+  + '<feColorMatrix type="matrix" values="{DEUTERANOPIA}"/></filter>';
 document.body.appendChild(svg);
 document.documentElement.style.filter = "url(#deuteranopia)";
 """
@@ -101,7 +102,8 @@ def test_squares_are_named_in_french(make_page: Any, server: str) -> None:
     go_to(page, "a1")
     page.keyboard.press("Enter")
     assert page.get_by_role("gridcell", name="a1, guerrier du Sud, pièce choisie").count() == 1
-    assert page.get_by_role("gridcell", name="a3, vide, destination : guerrier a1 vers a3").count() == 1
+    target = "a3, vide, destination : guerrier a1 vers a3"
+    assert page.get_by_role("gridcell", name=target).count() == 1
     assert page.get_by_role("row", name="rangée 1", exact=True).count() == 1
 
 

@@ -97,7 +97,8 @@ def test_game_is_played_to_its_end_by_keyboard_alone(page: Any, server: str) -> 
             assert "can move" in name_of(page, piece)
             assert focused_square(page) == piece
             page.keyboard.press("Enter")
-        target = page.locator("[role=gridcell][aria-label*='target:']").first.get_attribute("data-cell")
+        target = page.locator("[role=gridcell][aria-label*='target:']").first.get_attribute(
+            "data-cell")
         go_to(page, target)
         page.keyboard.press("Enter")
         page.wait_for_function(f"document.querySelectorAll('.log li').length > {before}")

@@ -155,8 +155,8 @@ def test_interface_switches_to_french_and_spanish(page: Any, server: str) -> Non
     page.select_option("#lang", "es")
     page.wait_for_selector("#create:has-text('Crear partida')")
     page.goto(f"{server}/#/rules/sparta")
-    page.wait_for_selector(".rule-text h4")
-    assert "Capturas" in page.inner_text(".rule-text")
+    page.wait_for_selector(".rule-text [data-rule]")
+    assert "§4 Capturas" in page.inner_text(".rule-text")
 
 
 def test_option_help_and_refusal_reasons_follow_the_chosen_language(page: Any, server: str) -> None:
@@ -176,7 +176,7 @@ def test_option_help_and_refusal_reasons_follow_the_chosen_language(page: Any, s
     page.wait_for_selector("#toast.show.error")
     assert page.inner_text("#toast") == (
         "Interdit : « pass » n'est pas permis : on ne peut passer que sans aucun déplacement"
-        " ni promotion possible"
+        " ni promotion possible §5"  # the rule it comes from, a link
     )
 
 

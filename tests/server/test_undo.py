@@ -167,7 +167,7 @@ def undo_restart_and_resume(db: str) -> None:
             south.send_json({"type": "hello", "tokens": [token(match, 0)]})
             play(south, receive_state(south), "b2-b4")
             ws.send_json({"type": "hello", "tokens": [token(match, 1)]})
-            state = play(ws, receive_state(ws), "b9-b7")
+            play(ws, receive_state(ws), "b9-b7")
             ws.send_json({"type": "undo"})  # North takes back its own move
             before = receive_state(ws)
     with TestClient(create_app(db, bot_delay=0)) as second:

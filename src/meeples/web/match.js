@@ -88,7 +88,7 @@ export function matchPage(matchId, urlTokens) {
     banner.replaceChildren(...told.slice(-3).map((entry) => h("p", {},
       entry.seat === CHANCE || entry.seat === null ? null
         : h("strong", {}, `${t("match.log_who", { player: names(entry.seat) })} `),
-      entry.effects.map((effect) => tm(effect, names)).join(" · "))),
+      entry.effects.flatMap((effect, i) => [i ? " · " : "", tm(effect, names), " ", ruleLink(effect)]))),
     h("button", { className: "close", "aria-label": t("match.close"), onclick: hideBanner }, "×"));
     banner.classList.add("show");
     clearTimeout(bannerTimer);
