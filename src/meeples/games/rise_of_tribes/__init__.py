@@ -10,6 +10,7 @@ from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from typing import Any
 
+from meeples.core import cow
 from meeples.core.chance import CHANCE
 from meeples.core.errors import BadOptions
 from meeples.core.game import Game, Option, Outcome
@@ -23,6 +24,7 @@ from meeples.games.rise_of_tribes import (
     rules,
     score,
     view,
+    work,
 )
 from meeples.games.rise_of_tribes.state import CHANCE_PHASES, State
 
@@ -182,5 +184,7 @@ class RiseOfTribesRules:
 
 RULES = RiseOfTribesRules()
 GAME: Game[State, str] = Game(RULES)
+# The checked copy-on-write mode refuses a state holding a mutable container (work.seal).
+cow.register(RULES, work.seal)
 
 __all__ = ["GAME", "RULES"]

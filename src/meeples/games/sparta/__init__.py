@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from meeples.core import cow
 from meeples.core.game import Game, Option, Outcome
 from meeples.core.score import ScoreLine, ScoreSheet
 from meeples.core.text import Message, msg
@@ -192,5 +193,7 @@ class SpartaRules:
 
 RULES = SpartaRules()
 GAME: Game[State, Action] = Game(RULES)
+# The checked copy-on-write mode makes the byte tables each state shares read-only.
+cow.register(RULES, rules.seal)
 
 __all__ = ["GAME", "NO_CITY", "RULES"]
