@@ -16,7 +16,9 @@ belongs. ``with checked():`` turns it on (the conformance suite runs its playout
 ``MEEPLES_CHECKED=1`` in the environment for a whole process.
 
 Off, it costs nothing: the mode swaps each game's ``Rules.apply`` for a sealing twin and back,
-so the code run when it is off is the code run before it existed.
+so the code run when it is off is the code run before it existed. What was sealed stays sealed
+when the mode ends (states, and what the engines' caches share with them, such as Meeple War's
+openings): correct rules never write to them, so a slip only raises earlier.
 """
 
 from __future__ import annotations

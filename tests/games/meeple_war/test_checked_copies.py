@@ -12,7 +12,7 @@ import pytest
 
 import meeples
 from meeples.core import cow
-from meeples.games.meeple_war import work
+from meeples.games.meeple_war import rules, work
 
 GAME = meeples.load("meeple_war")
 
@@ -61,6 +61,11 @@ def test_slip_changes_the_state_before_unseen_when_unchecked(
         monkeypatch: pytest.MonkeyPatch, method: str, slip: Callable[..., None]) -> None:
     if cow.is_checked():
         pytest.skip(f"the process runs checked ({cow.ENVIRONMENT})")
+    # States and battlefields sealed by an earlier test in this process stay sealed: the
+    # openings and their battlefields are shared by every game, so start from fresh ones.
+    for module, cache in ((rules, "_OPENINGS"), (rules, "_FIRST_TURNS"),
+                          (work, "_OPENING_FIELDS")):
+        monkeypatch.setattr(module, cache, {})
     monkeypatch.setattr(work.Work, method, slip)
     assert first_state_changed_by_its_action(3)
 
