@@ -41,6 +41,7 @@ def record_of(room: Room) -> Match:
         position=stored.position,
         actions=tuple(stored.actions),
         commitment=room.dealer.commitment,
+        rules_version=stored.rules_version,
     )
 
 

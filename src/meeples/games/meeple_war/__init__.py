@@ -48,6 +48,10 @@ class MeepleWarRules:
 
     name = "meeple_war"
     title = "Meeple War"
+    # The rules this engine plays (core.game.Rules): bumped by any change that could make a
+    # recorded match replay differently, so that no record replays under rules it was not
+    # played under (docs/notation.md, "Rules versions").
+    rules_version = 1
     min_players = 2
     max_players = 4
     options: Mapping[str, Option] = {

@@ -52,6 +52,10 @@ class RiseOfTribesRules:
 
     name = "rise_of_tribes"
     title = "Rise of Tribes"
+    # The rules this engine plays (core.game.Rules): bumped by any change that could make a
+    # recorded match replay differently, so that no record replays under rules it was not
+    # played under (docs/notation.md, "Rules versions").
+    rules_version = 1
     min_players = 2
     max_players = 4
     options: Mapping[str, Option] = {

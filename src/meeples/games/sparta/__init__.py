@@ -22,6 +22,10 @@ class SpartaRules:
 
     name = "sparta"
     title = "Sparta"
+    # The rules this engine plays (core.game.Rules): bumped by any change that could make a
+    # recorded match replay differently, so that no record replays under rules it was not
+    # played under (docs/notation.md, "Rules versions").
+    rules_version = 1
     min_players = 2
     max_players = 2
     options: Mapping[str, Option] = {
