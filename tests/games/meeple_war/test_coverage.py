@@ -11,7 +11,7 @@ DOC = HERE.parents[2] / "docs" / "rules" / "meeple_war.md"
 
 
 #: The suites over every game that the table names too.
-SHARED = [HERE.parents[1] / "core" / "test_perft.py"]
+SHARED = [HERE.parents[1] / "core" / name for name in ("test_perft.py", "test_playthroughs.py")]
 
 
 def defined_tests() -> set[str]:

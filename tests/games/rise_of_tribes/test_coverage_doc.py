@@ -9,7 +9,7 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 DOC = HERE.parents[2] / "docs" / "rules" / "rise_of_tribes.md"
 #: The suites over every game that the table names too.
-SHARED = [HERE.parents[1] / "core" / "test_perft.py"]
+SHARED = [HERE.parents[1] / "core" / name for name in ("test_perft.py", "test_playthroughs.py")]
 
 
 def test_rule_coverage_names_existing_tests() -> None:
