@@ -1,14 +1,18 @@
-"""Print Sparta move counts (perft) with timings, for a position or the table's rows.
+"""Print move counts (perft) with timings, for a position or every row of a game's perft table.
 
-    .venv/bin/python scripts/perft.py                       # the opening, depths 1..3
+    .venv/bin/python scripts/perft.py                       # Sparta's opening, depths 1..3
+    .venv/bin/python scripts/perft.py --game meeple_war     # a game's opening (dealt)
     .venv/bin/python scripts/perft.py --depth 2 "<position text>"
-    .venv/bin/python scripts/perft.py --table               # every row of the perft table
-    .venv/bin/python scripts/perft.py --table --reference   # and check with the slow model
+    .venv/bin/python scripts/perft.py --game rise_of_tribes --table   # check the game's table
+    .venv/bin/python scripts/perft.py --table --reference   # Sparta: also the slow model
 
-``perft(d)`` counts the action sequences of exactly ``d`` actions from the position (a finished
-game has none); ``--divide`` lists the count under each first action. The counts of the table
-live in ``tests/data/sparta/perft.txt``; ``--reference`` recomputes them with the independent
-model in ``tests/games/sparta/reference.py`` (slow: use small depths).
+``perft(d)`` counts the action sequences of exactly ``d`` actions from the position, chance nodes
+expanded (each outcome a branch; a finished game has none); ``--divide`` lists the count under
+each first action. Each game's counts live in ``tests/data/<game>/perft.txt`` (the format of
+``meeples.core.perft``), checked by ``tests/core/test_perft.py``; to add a row, write its ``id``
+and ``position`` and copy the counts printed for that position. ``--reference`` (Sparta only)
+recomputes them with the independent model in ``tests/games/sparta/reference.py`` (slow: use
+small depths).
 """
 
 from __future__ import annotations
@@ -17,83 +21,55 @@ import argparse
 import sys
 import time
 from pathlib import Path
-from typing import Any
 
 import meeples
+from meeples.core.perft import divide, perft, read_table
 
 ROOT = Path(__file__).resolve().parent.parent
-TABLE = ROOT / "tests" / "data" / "sparta" / "perft.txt"
-
-
-def perft(rules: Any, state: Any, depth: int) -> int:
-    """Return the number of action sequences of exactly ``depth`` actions from ``state``."""
-    if depth == 0:
-        return 1
-    actions = rules.legal_actions(state)
-    if depth == 1:
-        return len(actions)
-    return sum(perft(rules, rules.apply(state, action), depth - 1) for action in actions)
-
-
-def read_table(path: Path = TABLE) -> list[tuple[str, str, list[tuple[int, int]]]]:
-    """Return the rows of a perft table: (id, position text, [(depth, count), ...])."""
-    rows: list[tuple[str, str, list[tuple[int, int]]]] = []
-    for line in path.read_text(encoding="utf-8").splitlines():
-        line = line.strip()
-        if not line or line.startswith("#"):
-            continue
-        key, _, value = line.partition(" ")
-        if key == "id":
-            rows.append((value, "", []))
-        elif key == "position":
-            rows[-1] = (rows[-1][0], value, rows[-1][2])
-        elif key == "perft":
-            depth, count = value.split()
-            rows[-1][2].append((int(depth), int(count)))
-        else:
-            raise ValueError(f"{path}: unknown line {line!r}")
-    return rows
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("position", nargs="?", help="a position text (default: the opening)")
+    parser.add_argument("--game", default="sparta", choices=meeples.game_names())
     parser.add_argument("--depth", type=int, default=3, help="the deepest depth (default 3)")
     parser.add_argument("--divide", action="store_true", help="count under each first action")
     parser.add_argument("--table", action="store_true", help="check every row of the table")
-    parser.add_argument("--reference", action="store_true", help="also count with the model")
+    parser.add_argument("--reference", action="store_true",
+                        help="also count with Sparta's slow model")
     args = parser.parse_args(argv)
-    game = meeples.load("sparta")
+    game = meeples.load(args.game)
     rules = game.rules
     reference = None
     if args.reference:
+        if args.game != "sparta":
+            parser.error("--reference: only Sparta has a reference model")
         sys.path.insert(0, str(ROOT))
         from tests.games.sparta import reference
     if args.table:
         failures = 0
-        for key, text, counts in read_table():
-            inner = game.parse(text).inner
-            for depth, expected in counts:
+        for row in read_table(ROOT / "tests" / "data" / args.game / "perft.txt"):
+            inner = game.parse(row.position).inner
+            for depth, expected in sorted(row.counts.items()):
                 start = time.perf_counter()
                 got = perft(rules, inner, depth)
                 spent = time.perf_counter() - start
                 mark = "ok" if got == expected else f"MISMATCH (table {expected})"
                 failures += got != expected
-                line = f"{key:28} perft {depth} {got:>9} {spent:8.3f}s {mark}"
+                line = f"{row.id:28} perft {depth} {got:>9} {spent:8.3f}s {mark}"
                 if reference is not None:
                     start = time.perf_counter()
-                    model = reference.perft(reference.parse(text), depth)
+                    model = reference.perft(reference.parse(row.position), depth)
                     spent = time.perf_counter() - start
                     failures += model != expected
                     line += f"  reference {model} {spent:.3f}s"
                 print(line, flush=True)
         return 1 if failures else 0
-    state = game.parse(args.position) if args.position else game.new()
+    state = game.parse(args.position) if args.position else game.new(players=game.min_players)
     inner = state.inner
     if args.divide:
-        for action in rules.legal_actions(inner):
-            count = perft(rules, rules.apply(inner, action), args.depth - 1)
-            print(f"{rules.format_action(action):8} {count}")
+        for action, count in divide(rules, inner, args.depth):
+            print(f"{rules.format_action(action):12} {count}")
     for depth in range(1, args.depth + 1):
         start = time.perf_counter()
         count = perft(rules, inner, depth)

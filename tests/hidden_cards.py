@@ -39,6 +39,7 @@ class Cards(NamedTuple):
 class HiddenCardsRules:
     name = NAME
     title = "Hidden cards"
+    rules_version = 1
     min_players = 2
     max_players = 4
     options: Mapping[str, Option] = {}

@@ -23,6 +23,7 @@ class Secret(NamedTuple):
 class GuessRules:
     name = "guess"
     title = "Guess"
+    rules_version = 1
     min_players = 2
     max_players = 2
     options: Mapping[str, Option] = {}

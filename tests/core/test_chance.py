@@ -29,6 +29,7 @@ ToyState = tuple[int, tuple[int, ...], bool]
 class ToyDice:
     name = "toy_dice"
     title = "Toy dice"
+    rules_version = 1
     min_players = 2
     max_players = 2
     options: Mapping[str, Option] = {}

@@ -6,18 +6,23 @@ notation and position text round-trip, and that views serialize to JSON. Playout
 undealt setup and draw chance by the match's dealer; at chance nodes the outcomes are the legal
 actions with exact probabilities summing to 1, and where a game keeps nothing private every seat
 sees the same view.
+
+Every test here runs in the checked copy-on-write mode (``meeples.core.cow``): a rule that
+writes to a part of a state that other states share raises there instead of passing unseen.
 """
 
 from __future__ import annotations
 
 import json
 import random
+from collections.abc import Iterator
 from fractions import Fraction
 from typing import Any
 
 import pytest
 
 import meeples
+from meeples.core import cow
 from meeples.core.record import Match
 from meeples.core.text import render
 from meeples.core.verify import verify
@@ -25,6 +30,13 @@ from meeples.core.verify import verify
 GAMES = meeples.game_names()
 PLAYOUT_SEEDS = range(3)
 MAX_PLIES = 400
+
+
+@pytest.fixture(autouse=True)
+def checked_copies() -> Iterator[None]:
+    """Run each test in the checked copy-on-write mode."""
+    with cow.checked():
+        yield
 
 
 def player_counts(game: meeples.Game[Any, Any]) -> list[int]:

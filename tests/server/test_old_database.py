@@ -5,11 +5,14 @@ defaults: bots at normal speed, every action decided, the anytime setting "own".
 from __future__ import annotations
 
 import json
+import logging
 import sqlite3
 from pathlib import Path
 
+import pytest
 from starlette.testclient import TestClient
 
+import meeples
 from meeples.server.app import create_app
 from meeples.server.store import Store, database_url
 
@@ -115,3 +118,52 @@ def test_old_database_gets_the_bot_column_and_its_actions_read_as_the_players(
         columns = {row[1] for row in conn.execute("PRAGMA table_info(actions)")}
     assert "bot" in columns and stored is not None and stored.bots == [False]
     assert again is not None and again.bots == [False, True]
+
+
+def test_old_database_gets_the_rules_version_column_and_reads_version_1(tmp_path: Path) -> None:
+    # issue 26: a match stored before games declared their rules version was played under 1
+    path = tmp_path / "old.db"
+    old_database(path)
+    store = Store(database_url(str(path)))
+    stored = store.load("old")
+    store.close()
+    assert stored is not None and stored.rules_version == 1
+    with sqlite3.connect(path) as conn:
+        columns = {row[1] for row in conn.execute("PRAGMA table_info(matches)")}
+        assert conn.execute("SELECT rules_version FROM matches").fetchall() == [(None,)]
+    assert "rules_version" in columns
+
+
+def test_new_match_stores_its_games_rules_version(tmp_path: Path) -> None:
+    path = tmp_path / "new.db"
+    with TestClient(create_app(str(path), bot_delay=0)) as client:
+        answer = client.post("/api/matches", json={"game": "rise_of_tribes", "seats": [
+            {"kind": "human"}, {"kind": "human"}]})
+        assert answer.status_code == 201, answer.text
+        match_id = answer.json()["id"]
+        replay = client.get(f"/api/matches/{match_id}")
+    store = Store(database_url(str(path)))
+    stored = store.load(match_id)
+    store.close()
+    assert stored is not None
+    assert stored.rules_version == meeples.load("rise_of_tribes").rules_version
+    assert replay.status_code == 200
+
+
+def test_stored_match_of_another_rules_version_is_refused_and_reported(
+        tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
+    path = tmp_path / "old.db"
+    south = old_database(path)
+    Store(database_url(str(path))).close()  # adds the column
+    with sqlite3.connect(path) as conn:
+        conn.execute("UPDATE matches SET rules_version = 2 WHERE id = 'old'")
+    caplog.set_level(logging.ERROR, logger="meeples.server")
+    with TestClient(create_app(str(path), bot_delay=0)) as client:
+        shown = client.get("/api/matches/old")
+        with client.websocket_connect("/ws/old") as ws:
+            ws.send_json({"type": "hello", "tokens": [south]})
+            refused = ws.receive_json()
+    assert shown.status_code == 500 and "cannot be loaded" in shown.json()["message"]
+    assert refused["type"] == "error"
+    assert any("played under version 2 of its rules; this Meeples plays version 1"
+               in r.getMessage() for r in caplog.records)

@@ -39,6 +39,7 @@ class TokensRules:
 
     name = "tokens"
     title = "Tokens"
+    rules_version = 1
     min_players = 3
     max_players = 3
     options: Mapping[str, Option] = {}

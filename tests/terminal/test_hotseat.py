@@ -29,6 +29,7 @@ class SecretsRules:
 
     name = "secrets"
     title = "Secrets"
+    rules_version = 1
     min_players = 3
     max_players = 3
     options: Mapping[str, Option] = {}

@@ -8,6 +8,7 @@ from meeples.core.errors import (
     CorruptRecord,
     IllegalAction,
     MeeplesError,
+    OtherRules,
     UnknownGame,
 )
 from meeples.core.game import Game, Option, Outcome, Rules, State
@@ -25,6 +26,7 @@ __all__ = [
     "IllegalAction",
     "Match",
     "MeeplesError",
+    "OtherRules",
     "Option",
     "Outcome",
     "Rules",

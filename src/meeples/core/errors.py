@@ -42,6 +42,11 @@ class CorruptRecord(MeeplesError):
     """A saved match that is not valid JSON, misses fields, or does not replay."""
 
 
+class OtherRules(CorruptRecord):
+    """A match record played under another version of its game's rules than the one this
+    Meeples plays (``Rules.rules_version``): it is refused, never replayed under other rules."""
+
+
 class BadFile(MeeplesError):
     """A file that cannot be read or written as asked: missing, not a regular file (a folder,
     a device, a FIFO), too large, not text, or refused by the system."""

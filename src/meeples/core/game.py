@@ -135,10 +135,17 @@ class Rules(Protocol[S, A]):
     ``apply(state, action)``, already computed by the caller (the server applies each action
     once). Effects are public: everyone sees them in the log, so they say nothing a player may
     not know. The facade adds the end of the game itself (``core.fx.end``).
+
+    ``rules_version`` numbers the rules the engine plays, from 1: a change that could make a
+    recorded match replay differently (a rule, the order of the legal actions or of chance's
+    outcomes, an index inside the position text: docs/notation.md, "Rules versions") bumps it.
+    Records carry it, and a record of another version is refused
+    (:class:`~meeples.core.errors.OtherRules`).
     """
 
     name: str
     title: str
+    rules_version: int
     min_players: int
     max_players: int
     options: Mapping[str, Option]
@@ -175,6 +182,7 @@ class Game(Generic[S, A]):
         self.min_players = rules.min_players
         self.max_players = rules.max_players
         self.options: Mapping[str, Option] = rules.options
+        self.rules_version = rules.rules_version
 
     def __repr__(self) -> str:
         return f"meeples.load({self.name!r})"

@@ -4,7 +4,8 @@ A record replays to the identical state and saves as JSON:
 
     {"format": "meeples-match/2", "game": "meeple_war", "players": 2, "seed": "1234...",
      "commitment": "9f2c...", "options": {...}, "position": null,
-     "actions": ["first:1", "w2>L2", ..., "explore@1,0", "draw:T17", ...]}
+     "actions": ["first:1", "w2>L2", ..., "explore@1,0", "draw:T17", ...],
+     "rules_version": 1}
 
 The actions include chance's outcomes (:mod:`meeples.core.chance`), each drawn by the dealer of
 the seed at its index, so ``meeples verify`` can check them against the seed, and the seed
@@ -24,6 +25,13 @@ records without it (older files, the server's) load as before.
 An optional ``"resigned"`` lists the resignations in the order they came, each as
 ``{"seat": 1, "ply": 12}``: the seat, and the number of actions played when it resigned
 (:mod:`meeples.core.resign` says how they end the match); records without it have none.
+
+``"rules_version"`` is the version of the game's rules the match was played under
+(``Rules.rules_version``). A record without it was written before games declared one, when
+every game was at version 1: it reads as version 1. Replaying a record of another version than
+the engine's is refused (:class:`~meeples.core.errors.OtherRules`): the engines keep only their
+current rules, and a match replayed under rules it was not played under would silently become
+another match (PGN's headers, for the same reason, say which variant a game was played in).
 """
 
 from __future__ import annotations
@@ -35,13 +43,16 @@ from typing import Any
 
 from meeples.core import files
 from meeples.core.chance import SEED_BOUND, commitment
-from meeples.core.errors import BadFile, CorruptRecord, MeeplesError
+from meeples.core.errors import BadFile, CorruptRecord, MeeplesError, OtherRules
 from meeples.core.game import Outcome, State
 from meeples.core.resign import outcome_after_resignations
+from meeples.core.text import msg
 
 FORMAT = "meeples-match/2"
 #: The first format: still read, converted on loading (see the module docstring).
 FORMAT_V1 = "meeples-match/1"
+#: The rules version of a record that names none (written before games declared theirs).
+UNVERSIONED_RULES = 1
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,6 +70,9 @@ class Match:
     commitment: str | None = None
     #: The resignations in order: (seat, number of actions played when it resigned).
     resigned: tuple[tuple[int, int], ...] = ()
+    #: The version of the game's rules the match was played under (``Rules.rules_version``);
+    #: a record that does not say was played under version 1 (see the module docstring).
+    rules_version: int = UNVERSIONED_RULES
 
     @classmethod
     def of(cls, state: State[Any, Any]) -> Match:
@@ -72,17 +86,22 @@ class Match:
             position=start.position,
             actions=state.history,
             commitment=seed_commitment(start.seed),
+            rules_version=state.game.rules_version,
         )
 
     def start(self) -> State[Any, Any]:
         """Return the state the match started from.
 
         Raises:
+            OtherRules: the match was played under another version of its game's rules.
             MeeplesError: an unknown game, bad options or a bad position.
         """
         from meeples.core.registry import load
 
         game = load(self.game)
+        if self.rules_version != game.rules_version:
+            raise OtherRules(msg("core.record_rules", game=game.title, played=self.rules_version,
+                                 plays=game.rules_version))
         if self.position is not None:
             return game.parse(self.position)
         return game.new(
@@ -150,6 +169,7 @@ class Match:
             "options": self.options,
             "position": self.position,
             "actions": list(self.actions),
+            "rules_version": self.rules_version,
         }
         if self.seats is not None:
             data["seats"] = list(self.seats)
@@ -203,12 +223,15 @@ class Match:
             or not all(isinstance(s, str) and s for s in seats)
         ):
             raise CorruptRecord(f"field 'seats' must list {players} seats (human or a bot)")
+        rules = data.get("rules_version", UNVERSIONED_RULES)
+        if not isinstance(rules, int) or isinstance(rules, bool) or rules < 1:
+            raise CorruptRecord("field 'rules_version' must be a whole number from 1")
         if version == FORMAT_V1:
             actions = _convert_v1(game, players, seed, options, position, actions)
             commitment = seed_commitment(seed)
         resigned = _resignations(data.get("resigned"), players, len(actions))
         return cls(game, players, seed, options, position, tuple(actions),
-                   tuple(seats) if seats is not None else None, commitment, resigned)
+                   tuple(seats) if seats is not None else None, commitment, resigned, rules)
 
     def check_seed(self) -> None:
         """Refuse a record whose seed is not the one its commitment was made to (a seed edited

@@ -370,7 +370,7 @@ def _rematch_of(stored: StoredMatch, match_id: str, seed: int) -> StoredMatch:
             options=stored.options, position=position, seats=seats, created=time.time(),
         ),
         bot_speed=stored.bot_speed, hints=stored.hints, warm_after=stored.warm_after,
-        warm_level=stored.warm_level,
+        warm_level=stored.warm_level, rules_version=game.rules_version,
     )
 
 

@@ -199,6 +199,7 @@ class Lobby:
             hints=request.hints if request.hints is not None else lifecycle.default_hints(seats),
             warm_after=request.warm.after if request.warm is not None else None,
             warm_level=request.warm.level if request.warm is not None else None,
+            rules_version=game.rules_version,
         )
         room = Room(stored, self.store, self.bot_delay, self.workers)
         room.owner = address

@@ -44,6 +44,7 @@ def record_of(room: Room) -> Match:
         commitment=room.dealer.commitment if known else None,
         resigned=tuple((e.seat, e.ply) for e in stored.events
                        if e.kind == lifecycle.RESIGN and e.seat is not None),
+        rules_version=stored.rules_version,
     )
 
 

@@ -279,6 +279,7 @@ class Room:
             seed=stored.seed if stored.position is None else None,
             options=stored.options if stored.position is None else None,
             position=stored.position,
+            rules_version=stored.rules_version,
         ).start()
 
     def _put_in_chance(self) -> None:

@@ -139,6 +139,10 @@ matches = Table(
     # The secret seed as decimal text (a dealer's seed has 256 bits, more than BigInteger):
     # None in rows made before it, whose seed is in the column "seed".
     Column("seed_text", Text, nullable=True),
+    # The version of the game's rules the match is played under (Rules.rules_version): None
+    # in rows made before games declared one, played under version 1. A column, not a key of
+    # the JSON columns: "options" are handed to the game as they are.
+    Column("rules_version", Integer, nullable=True),
 )
 
 actions = Table(
@@ -213,6 +217,7 @@ ADDED_COLUMNS = (
     matches.c.seed_text,
     actions.c.bot,
     undone.c.bot,
+    matches.c.rules_version,
 )
 
 
@@ -314,6 +319,9 @@ class StoredMatch:
     #: When the last action or event was stored (None: nothing yet; see ``created``).
     moved: float | None = None
     events: list[MatchEvent] = field(default_factory=list)
+    #: The version of the game's rules the match is played under (``Rules.rules_version``): a
+    #: new match gives its game's; a row stored before versions existed reads as 1.
+    rules_version: int = 1
 
 
 def database_url(db: str | None = None) -> str:
@@ -774,6 +782,7 @@ def _match(row: Any, plies: list[str]) -> StoredMatch:
         warm_level=row.get("warm_level"),
         rematch=row.get("rematch"),
         moved=row.get("moved"),
+        rules_version=row.get("rules_version") or 1,
     )
 
 
@@ -796,6 +805,7 @@ def _insert_match(conn: Any, match: StoredMatch) -> None:
             hints=match.hints,
             warm_after=match.warm_after,
             warm_level=match.warm_level,
+            rules_version=match.rules_version,
         )
     )
 

@@ -10,9 +10,13 @@ HERE = Path(__file__).resolve().parent
 DOC = HERE.parents[2] / "docs" / "rules" / "meeple_war.md"
 
 
+#: The suites over every game that the table names too.
+SHARED = [HERE.parents[1] / "core" / name for name in ("test_perft.py", "test_playthroughs.py")]
+
+
 def defined_tests() -> set[str]:
     names: set[str] = set()
-    for path in HERE.glob("test_*.py"):
+    for path in [*HERE.glob("test_*.py"), *SHARED]:
         names.update(re.findall(r"^def (test_\w+)", path.read_text(encoding="utf-8"), re.M))
     return names
 

@@ -8,7 +8,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[3]
 TABLE = ROOT / "docs" / "rules" / "sparta.md"
 TEST_FILES = [*sorted((ROOT / "tests" / "games" / "sparta").glob("test_*.py")),
-              ROOT / "tests" / "core" / "test_conformance.py"]
+              *(ROOT / "tests" / "core" / name
+                for name in ("test_conformance.py", "test_perft.py", "test_playthroughs.py"))]
 
 
 def defined_tests() -> set[str]:

@@ -425,7 +425,8 @@ def test_reserve_spends_one_hero_per_promotion() -> None:
 def test_reserve_cannot_run_out() -> None:
     # Each promotion spends a warrior and a reserve hero, so the warriors still on the board
     # never outnumber the heroes waiting. Checked along a long recorded game.
-    path = Path(__file__).resolve().parents[2] / "data" / "sparta" / "replays" / "seed_2.json"
+    path = (Path(__file__).resolve().parents[2] / "data" / "sparta" / "playthroughs"
+            / "seed_2.json")
     data = json.loads(path.read_text(encoding="utf-8"))
     state = Match.from_json(data).start()
     promotions = 0

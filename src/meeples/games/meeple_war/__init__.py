@@ -10,11 +10,21 @@ from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from typing import Any
 
+from meeples.core import cow
 from meeples.core.chance import CHANCE
 from meeples.core.game import Game, Option
 from meeples.core.score import ScoreSheet
 from meeples.core.text import Message, Ref, msg
-from meeples.games.meeple_war import describe, effects, grammar, notation, rules, score, view
+from meeples.games.meeple_war import (
+    describe,
+    effects,
+    grammar,
+    notation,
+    rules,
+    score,
+    sealed,
+    view,
+)
 from meeples.games.meeple_war.state import State
 
 OPTION_HELP = {
@@ -38,6 +48,10 @@ class MeepleWarRules:
 
     name = "meeple_war"
     title = "Meeple War"
+    # The rules this engine plays (core.game.Rules): bumped by any change that could make a
+    # recorded match replay differently, so that no record replays under rules it was not
+    # played under (docs/notation.md, "Rules versions").
+    rules_version = 1
     min_players = 2
     max_players = 4
     options: Mapping[str, Option] = {
@@ -148,5 +162,7 @@ class MeepleWarRules:
 
 RULES = MeepleWarRules()
 GAME: Game[State, str] = Game(RULES)
+# The checked copy-on-write mode seals the parts each state shares with later working copies.
+cow.register(RULES, sealed.seal)
 
 __all__ = ["GAME", "RULES", "MeepleWarRules"]

@@ -10,6 +10,7 @@ from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from typing import Any
 
+from meeples.core import cow
 from meeples.core.chance import CHANCE
 from meeples.core.errors import BadOptions
 from meeples.core.game import Game, Option, Outcome
@@ -23,6 +24,7 @@ from meeples.games.rise_of_tribes import (
     rules,
     score,
     view,
+    work,
 )
 from meeples.games.rise_of_tribes.state import CHANCE_PHASES, State
 
@@ -50,6 +52,10 @@ class RiseOfTribesRules:
 
     name = "rise_of_tribes"
     title = "Rise of Tribes"
+    # The rules this engine plays (core.game.Rules): bumped by any change that could make a
+    # recorded match replay differently, so that no record replays under rules it was not
+    # played under (docs/notation.md, "Rules versions").
+    rules_version = 1
     min_players = 2
     max_players = 4
     options: Mapping[str, Option] = {
@@ -254,5 +260,7 @@ class RiseOfTribesRules:
 
 RULES = RiseOfTribesRules()
 GAME: Game[State, str] = Game(RULES)
+# The checked copy-on-write mode refuses a state holding a mutable container (work.seal).
+cow.register(RULES, work.seal)
 
 __all__ = ["GAME", "RULES"]

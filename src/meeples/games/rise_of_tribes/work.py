@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from meeples.core import cow
 from meeples.games.rise_of_tribes import data
 from meeples.games.rise_of_tribes.state import FIELDS, Reader, State
 
@@ -183,6 +184,20 @@ def without(values: tuple[int, ...], value: int) -> tuple[int, ...]:
     """
     i = values.index(value)
     return values[:i] + values[i + 1:]
+
+
+def seal(state: State) -> None:
+    """Refuse a state holding a mutable container (the checked copy-on-write mode,
+    :mod:`meeples.core.cow`). Every field of a state is a tuple, so a write to one raises
+    already; but a working copy shares the ``_SHARED`` fields as they are, so a rule that put a
+    list there (``w.villages = [*w.villages]``, to change it in place) would leave it in the
+    state, where every later working copy would change it under the states before.
+
+    Raises:
+        SharedWrite: a field holds a list (or another mutable container).
+    """
+    for name, _ in FIELDS:
+        cow.check_frozen(getattr(state, name), f"the field {name!r} of a Rise of Tribes state")
 
 
 class _Lazy:

@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from meeples.core import cow
 from meeples.core.game import Game, Option, Outcome
 from meeples.core.score import ScoreLine, ScoreSheet
 from meeples.core.text import Message, msg
@@ -21,6 +22,10 @@ class SpartaRules:
 
     name = "sparta"
     title = "Sparta"
+    # The rules this engine plays (core.game.Rules): bumped by any change that could make a
+    # recorded match replay differently, so that no record replays under rules it was not
+    # played under (docs/notation.md, "Rules versions").
+    rules_version = 1
     min_players = 2
     max_players = 2
     options: Mapping[str, Option] = {
@@ -206,5 +211,7 @@ class SpartaRules:
 
 RULES = SpartaRules()
 GAME: Game[State, Action] = Game(RULES)
+# The checked copy-on-write mode makes the byte tables each state shares read-only.
+cow.register(RULES, rules.seal)
 
 __all__ = ["GAME", "NO_CITY", "RULES"]

@@ -13,6 +13,7 @@ from itertools import compress
 from operator import iconcat
 from typing import Any
 
+from meeples.core import cow
 from meeples.core.game import Outcome
 from meeples.core.text import Message, Ref, msg
 from meeples.games.sparta import setup
@@ -191,6 +192,27 @@ Aux = tuple[
 def _set_aux(state: State, aux: Aux) -> None:
     """Attach the kept move-generation data to a new (frozen) state."""
     object.__setattr__(state, "aux", aux)
+
+
+def seal(state: State) -> None:
+    """Make the byte tables a state shares with the states made from it read-only, in place
+    (the checked copy-on-write mode, :mod:`meeples.core.cow`): ``apply`` copies a side's table
+    before it changes it, and shares it unchanged otherwise.
+
+    Raises:
+        SharedWrite: a field of the state holds a mutable container.
+    """
+    for name in ("board", "cities", "reserves"):
+        cow.check_frozen(getattr(state, name), f"the field {name!r} of a Sparta state")
+    # Only the newest position of the history: the others were checked with their own states.
+    cow.check_frozen(state.seen[-1:], "the field 'seen' of a Sparta state")
+    if not state.aux:
+        return
+    moves, south, north, occupied, hashes, city_counts = state.aux
+    if not isinstance(moves, tuple):  # its entries are the kept tuples of _moves_on
+        raise cow.SharedWrite(f"the ready moves of a Sparta state are a {type(moves).__name__}")
+    _set_aux(state, (moves, cow.read_only_bytes(south), cow.read_only_bytes(north), occupied,
+                     hashes, city_counts))
 
 
 def _position_hash(board: tuple[int, ...], to_move: int) -> int:
