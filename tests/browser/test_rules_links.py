@@ -14,8 +14,9 @@ from tests.browser.conftest import shot
 CAPTURE = "w9/w9/10/10/10/3Ww5/10/5W4/10/W9 S b5:S,d5:S,f5:S,h5:S,c6:N,e6:N,g6:N,i6:N 8/8 0 0"
 
 
-def open_sparta(page: Any, server: str, lang: str, position: str | None = None) -> None:
-    body = {"game": "sparta", "seats": [{"kind": "human"}, {"kind": "bot", "level": "random"}]}
+def open_match(page: Any, server: str, lang: str, position: str | None = None,
+                game: str = "sparta") -> None:
+    body = {"game": game, "seats": [{"kind": "human"}, {"kind": "bot", "level": "random"}]}
     if position:
         body["position"] = position
     answer = httpx.post(f"{server}/api/matches", json=body).json()
@@ -38,7 +39,7 @@ def test_rules_page_lists_the_numbered_rules_in_french(page: Any, server: str) -
 
 
 def test_prompt_and_refusal_link_to_their_rule(page: Any, server: str) -> None:
-    open_sparta(page, server, "es")
+    open_match(page, server, "es")
     link = page.locator("#prompt .rule-link")
     assert link.get_attribute("href") == "#/rules/sparta/2"
     version = page.get_attribute(".match", "data-version")
@@ -51,9 +52,34 @@ def test_prompt_and_refusal_link_to_their_rule(page: Any, server: str) -> None:
 
 
 def test_effect_in_the_log_links_to_its_rule(page: Any, server: str) -> None:
-    open_sparta(page, server, "en", CAPTURE)
+    open_match(page, server, "en", CAPTURE)
     page.click("[data-piece=f3]")
     page.click("[data-target=f5]")
     captured = page.locator(".log .effects li[data-effect='sp.fx.captured'] .rule-link")
     captured.wait_for()
     assert captured.get_attribute("href") == "#/rules/sparta/4"
+
+
+def test_rules_page_lists_meeple_war_s_numbered_rules_in_french(page: Any, server: str) -> None:
+    page.goto(f"{server}/#/")
+    page.wait_for_selector("#create")
+    page.select_option("#lang", "fr")
+    page.goto(f"{server}/#/rules/meeple_war/5.2")
+    page.wait_for_selector("[data-rule='5.2'].chosen")
+    assert page.inner_text("[data-rule='5.2'] h3") == "§5.2 Combats"
+    assert page.locator(".rule-text [data-rule]").count() == 32
+    assert page.locator("[data-rule='5.2'] ul li").count() == 3
+    shot(page, "rules_meeple_war_fr")
+
+
+def test_meeple_war_refusal_links_to_its_rule_in_spanish(page: Any, server: str) -> None:
+    open_match(page, server, "es", game="meeple_war")
+    version = page.get_attribute(".match", "data-version")
+    # a move while the Village Square's worker waits for its branch (phase 2)
+    page.evaluate("(v) => window.meeplesSocket.send("
+                  "{type: 'act', action: '0,0>1,0:1', version: v})", int(version))
+    page.wait_for_selector("#toast.show .rule-link")
+    assert page.get_attribute("#toast .rule-link", "title") == "§3.2 Fase 2: Trabajadores"
+    page.click("#toast .rule-link")
+    page.wait_for_selector("[data-rule='3.2'].chosen")
+    shot(page, "rules_meeple_war_es")

@@ -1,8 +1,10 @@
-"""The terminal's rules: a refusal says which rule it comes from, and ``rules TOPIC`` shows it."""
+"""The terminal's rules: a refusal says which rule it comes from, and ``rules TOPIC`` shows it
+(Sparta, and Meeple War's numbered rules)."""
 
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import meeples
 from meeples.terminal.seats import make_seats
@@ -10,10 +12,11 @@ from meeples.terminal.session import Session
 from tests.terminal.conftest import Screen, Script
 
 SPARTA = meeples.load("sparta")
+MEEPLE_WAR = meeples.load("meeple_war")
 
 
-def run(screen: Screen, *lines: str) -> None:
-    Session(SPARTA.new(), make_seats(["human", "random"], SPARTA), console=screen.console,
+def run(screen: Screen, *lines: str, game: meeples.Game[Any, Any] = SPARTA) -> None:
+    Session(game.new(), make_seats(["human", "random"], game), console=screen.console,
             ask=Script([*lines, "quit"]), rng=random.Random(1)).run()
 
 
@@ -36,3 +39,13 @@ def test_rules_topic_by_number_or_word_shows_its_text(screen: Screen) -> None:
 def test_rules_of_an_unknown_topic_says_so(screen: Screen) -> None:
     run(screen, "rules tennis")
     assert "No rule is called 'tennis'" in screen.text
+
+
+def test_meeple_war_refusal_names_the_rule_of_the_task_at_hand(screen: Screen) -> None:
+    run(screen, "0,0>1,0:1", game=MEEPLE_WAR)  # a move while the Village Square's worker waits
+    assert "See §3.2 Phase 2: workers: type 'rules 3.2'." in screen.text
+
+
+def test_meeple_war_rules_topic_by_word_shows_its_text(screen: Screen) -> None:
+    run(screen, "rules battles", game=MEEPLE_WAR)
+    assert "§5.2 Battles\nMeeples of two players on one territory fight." in screen.text
