@@ -99,8 +99,8 @@ def click_a_decision(page: Any) -> None:
     raise AssertionError("nothing to click")
 
 
-def open_french(page: Any, server: str) -> None:
-    page.set_viewport_size(DESKTOP)
+def open_french(page: Any, server: str, size: dict[str, int] = DESKTOP) -> None:
+    page.set_viewport_size(size)
     page.goto(f"{server}/#/")
     page.wait_for_selector("#create")
     page.select_option("#lang", "fr")
@@ -119,12 +119,13 @@ def assert_decision_in_sight(page: Any) -> None:
 
 
 def assert_fits_a_phone(page: Any) -> None:
-    """At 390 px the map is as wide as the screen at most and every control is 40 px or more."""
+    """At 390 px the map's box is as wide as the screen at most (a wider map scrolls inside it,
+    its hexes kept 40 px wide) and every control is 40 px or more."""
     page.set_viewport_size(PHONE)
     page.wait_for_function("document.documentElement.clientWidth === 390")
     width = page.evaluate("[document.documentElement.scrollWidth, window.innerWidth]")
     assert width[0] <= width[1], f"the page scrolls sideways: {width}"
-    board = page.locator(".mw-board").bounding_box()
+    board = page.locator(".mw-map").bounding_box()
     assert board is not None and board["width"] <= PHONE["width"]
     small = page.evaluate("""() => [...document.querySelectorAll(
         '.mw button, .mw summary, .mw-path .node.target .hit, .mw-edge-choice .hit')]
@@ -180,7 +181,7 @@ def verbs(state: Any) -> list[str]:
     return [state.parts(a)["verb"] for a in state.legal()]
 
 
-def play_from(page: Any, server: str, state: Any) -> None:
+def play_from(page: Any, server: str, state: Any, size: dict[str, int] = DESKTOP) -> None:
     """Open, in French, a match from a position with this browser on the player to move (asked
     about "at any time" tokens on their own turn: a position may start in a token window)."""
     mover = state.to_move
@@ -191,7 +192,7 @@ def play_from(page: Any, server: str, state: Any) -> None:
         f"{server}/api/matches", json={"game": "meeple_war", "position": state.position(),
                                        "seats": seats},
     ).json()
-    open_french(page, server)
+    open_french(page, server, size)
     page.goto(f"{server}/#/m/{answer['id']}?t={answer['seats'][mover]['token']}")
     page.wait_for_selector("#turn.mine")
 
