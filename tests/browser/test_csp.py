@@ -21,7 +21,7 @@ def test_lobby_and_a_live_game_work_under_the_security_policy(browser: Any, serv
         page.click("#create")
         page.wait_for_selector("#turn.mine")
         page.goto(f"{server}/#/rules/sparta")
-        page.wait_for_selector(".rule-text [data-rule], .rule-text h4")
+        page.wait_for_selector(".rule-text [data-rule] h3")
     finally:
         context.close()
     assert problems == []

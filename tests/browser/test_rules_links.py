@@ -82,3 +82,28 @@ def test_rise_of_tribes_refusal_links_to_the_rule_of_the_step_at_hand(page: Any,
     page.click("#toast .rule-link")
     page.wait_for_selector("[data-rule='2.2'].chosen")
     shot(page, "rules_rise_of_tribes_fr")
+
+
+def test_rules_page_lists_meeple_war_s_numbered_rules_in_french(page: Any, server: str) -> None:
+    page.goto(f"{server}/#/")
+    page.wait_for_selector("#create")
+    page.select_option("#lang", "fr")
+    page.goto(f"{server}/#/rules/meeple_war/5.2")
+    page.wait_for_selector("[data-rule='5.2'].chosen")
+    assert page.inner_text("[data-rule='5.2'] h3") == "§5.2 Combats"
+    assert page.locator(".rule-text [data-rule]").count() == 32
+    assert page.locator("[data-rule='5.2'] ul li").count() == 3
+    shot(page, "rules_meeple_war_fr")
+
+
+def test_meeple_war_refusal_links_to_its_rule_in_spanish(page: Any, server: str) -> None:
+    open_match(page, server, "es", game="meeple_war")
+    version = page.get_attribute(".match", "data-version")
+    # a move while the Village Square's worker waits for its branch (phase 2)
+    page.evaluate("(v) => window.meeplesSocket.send("
+                  "{type: 'act', action: '0,0>1,0:1', version: v})", int(version))
+    page.wait_for_selector("#toast.show .rule-link")
+    assert page.get_attribute("#toast .rule-link", "title") == "§3.2 Fase 2: Trabajadores"
+    page.click("#toast .rule-link")
+    page.wait_for_selector("[data-rule='3.2'].chosen")
+    shot(page, "rules_meeple_war_es")

@@ -155,7 +155,7 @@ def test_interface_switches_to_french_and_spanish(page: Any, server: str) -> Non
     page.select_option("#lang", "es")
     page.wait_for_selector("#create:has-text('Crear partida')")
     page.goto(f"{server}/#/rules/sparta")
-    page.wait_for_selector(".rule-text [data-rule]")
+    page.wait_for_selector(".rule-text [data-rule] h3")
     assert "§4 Capturas" in page.inner_text(".rule-text")
 
 

@@ -1,4 +1,4 @@
-"""Every refusal, prompt, effect, end and hint reason links to a numbered rule of its game,
+"""Every refusal, prompt, action, effect, end and hint reason links to a numbered rule of its game,
 which every language's catalogue words; the rules have the same ids in the same order in every
 language (the Rules page is built from them)."""
 
@@ -83,6 +83,16 @@ def test_every_refusal_prompt_effect_and_end_of_random_games_names_its_rule(name
 #: The search's own reason when no term of a game's evaluation names the action ("the best line
 #: the search found"): it comes from no rule of the game.
 SEARCH_REASON = "core.hint.best_found"
+
+
+@pytest.mark.parametrize("name", WRITTEN)
+def test_every_legal_action_of_random_games_names_its_rule(name: str) -> None:
+    game = meeples.load(name)
+    state, rng = game.new(players=game.max_players, seed=3), random.Random(3)
+    while state.outcome is None and len(state.history) < 200:
+        for action in state.legal():
+            assert_linked(state.describe_message(action))
+        state = state.play(rng.choice(state.legal()))
 
 
 @pytest.mark.parametrize("name", WRITTEN)

@@ -2,8 +2,7 @@
 // rules every refusal, prompt and effect links to, #/rules/GAME/ID), and every component.
 
 import { app, h, loadGames } from "./shared.js";
-import { component, componentIds, componentKinds, gameRules, lang, t } from "./i18n.js";
-import { HELP } from "./help.js";
+import { component, componentIds, componentKinds, gameRules, t } from "./i18n.js";
 
 export function rulesPage(game, chosen = null) {
   const root = h("div", { className: "rules" });
@@ -16,7 +15,6 @@ export function rulesPage(game, chosen = null) {
     const body = h("section", { className: "card rule-text" });
     if (!game) body.textContent = t("rules.choose");
     else if (rules.length) body.append(...rules.map(ruleSection));
-    else if (HELP[game]) body.innerHTML = HELP[game][lang()] || HELP[game].en;
     else body.textContent = t("rules.missing");
     root.replaceChildren(h("h1", {}, t("rules.title")), nav, body);
     if (game) root.appendChild(componentsSection(game));

@@ -58,6 +58,57 @@ class MeepleWarRules:
         name: Option(False, OPTION_HELP[name]) for name in rules.OPTION_NAMES
     }
     limit_endings = frozenset({"mw.end.rounds"})
+    #: Which numbered rule of the catalogues (``"rules"``) each message comes from (the longest
+    #: prefix wins). Prompts, the refusals ``mw.why.must_now`` and ``mw.why.because`` and the
+    #: hint ``mw.hint.turn`` have no entry of their own: they link through the message they
+    #: carry first, the task (``mw.task.*``), the reason or what the turn does.
+    rule_of = {
+        # what the player to move must decide (the tasks of the prompts and the refusals)
+        "mw.task.first": "2", "mw.task.over": "1.2", "mw.task.window": "8",
+        "mw.task.bonus": "3.1", "mw.task.worker": "3.2", "mw.task.action": "3.3",
+        "mw.task.fly": "4.1", "mw.task.fright": "4.2", "mw.task.move": "5.1",
+        "mw.task.battle": "5.2", "mw.task.vp": "5.3", "mw.task.jump": "5.5",
+        "mw.task.kill": "5.6", "mw.task.explore": "6", "mw.task.draw": "6", "mw.task.rotate": "6",
+        "mw.phase.1": "3.1", "mw.phase.2": "3.2", "mw.phase.3": "3.3", "mw.phase.4": "3.4",
+        "mw.phase.5": "3.5",
+        # what an action does
+        "mw.first": "2", "mw.tree": "8", "mw.upgrade": "8", "mw.bonus.": "3.1",
+        "mw.worker.": "3.2", "mw.build": "7.1", "mw.act.asm": "4.1", "mw.act.dep": "4.1",
+        "mw.act.rei": "4.1", "mw.act.fly": "4.1", "mw.act.stealth": "4.1", "mw.fly_to": "4.1",
+        "mw.act.fright": "4.2", "mw.frighten": "4.2", "mw.act.burn": "4.2", "mw.act.bomb": "4.2",
+        "mw.act.conv": "4.2", "mw.act.prod": "4.3", "mw.act.up": "4.3", "mw.move": "5.1",
+        "mw.battle": "5.2", "mw.to_mountain": "5.3", "mw.jump": "5.5", "mw.kill": "5.6",
+        "mw.explore": "6", "mw.draw": "6", "mw.rotate": "6",
+        "mw.done.any": "3", "mw.done.window": "8", "mw.done.bonus": "3.1",
+        "mw.done.action": "3.3", "mw.done.fly": "4.1", "mw.done.fright": "4.2",
+        "mw.done.move": "5.1", "mw.done.jump": "5.5", "mw.done.kill": "5.6",
+        # why an action is refused
+        "mw.why.not_this_worker": "3.2", "mw.why.worker_cannot": "3.2",
+        "mw.why.no_action_due": "3.3", "mw.why.other_action": "3.3", "mw.why.target_closed": "4",
+        "mw.why.at_most": "4.1", "mw.why.stock_short": "4.1", "mw.why.depot_short": "4.1",
+        "mw.why.no_meeple": "5.1", "mw.why.all_moved": "5.1", "mw.why.zero": "5.1",
+        "mw.why.too_many": "5.1", "mw.why.empty_village_space": "5.1",
+        "mw.why.own_building": "5.1", "mw.why.not_adjacent": "5.1", "mw.why.forest": "5.1",
+        "mw.why.unreachable": "5.1", "mw.why.pile_short": "6", "mw.why.rotation": "6",
+        "mw.why.same_rotation": "6", "mw.why.no_room": "7.2", "mw.why.tree_used": "8",
+        "mw.why.no_forest": "8", "mw.why.no_token": "8", "mw.why.not_blank": "8",
+        # what an action caused
+        "mw.fx.nothing": "3", "mw.fx.towers": "3.1", "mw.fx.holds": "3.1",
+        "mw.fx.burnt": "4.2", "mw.fx.converted": "4.2", "mw.fx.battle": "5.2",
+        "mw.fx.forge_kill": "5.2", "mw.fx.loses": "5.2", "mw.fx.bravery": "5.3",
+        "mw.fx.sacrifice": "5.6", "mw.fx.killed": "5.6", "mw.fx.explored": "6",
+        "mw.fx.finished": "7.3", "mw.fx.replaced": "7.3", "mw.fx.fell": "7.3",
+        "mw.fx.scores": "7.3", "mw.fx.home": "7.3",
+        # ... and the parts of those effects
+        "mw.fx.strength": "5.2", "mw.fx.place.stock": "5", "mw.fx.place.depot": "4.3",
+        "mw.fx.why.": "5.3", "mw.fx.vp_from.": "5.3",
+        # how the game ended
+        "mw.end.vp": "1.2", "mw.end.rounds": "9",
+        # why a hint's action is good
+        "mw.hint.scores": "1.1", "mw.hint.towers": "3.1", "mw.hint.deploys": "4.1",
+        "mw.hint.defeats": "5.2", "mw.hint.bravery": "5.3", "mw.hint.builds": "7.3",
+        "mw.hint.destroys": "7.3", "mw.hint.turn_even": "3",
+    }
 
     def initial_state(self, players: int, seed: int, options: Mapping[str, Any]) -> State:
         return rules.initial_state(players, seed, options)

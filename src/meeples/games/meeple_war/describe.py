@@ -310,13 +310,14 @@ def prompt(state: State) -> Message:
     if end is not None:
         return end.message or msg("core.text", text=end.reason)
     who = rules.to_move(state)
-    phase = msg(f"mw.phase.{state.phase}")
+    # The task before the phase: a prompt links to the rule of its first nested message that
+    # has one (meeples.core.rulebook.rule_for), and the task says which rule is at work.
+    what = {"task": task(state), "phase": msg(f"mw.phase.{state.phase}")}
     if who == CHANCE:
-        return msg("mw.prompt_chance", phase=phase, task=task(state))
+        return msg("mw.prompt_chance", **what)
     if who is not None and who != state.active:
-        return msg("mw.prompt_other", player=player(who), active=player(state.active),
-                   phase=phase, task=task(state))
-    return msg("mw.prompt", player=player(state.active), phase=phase, task=task(state))
+        return msg("mw.prompt_other", player=player(who), active=player(state.active), **what)
+    return msg("mw.prompt", player=player(state.active), **what)
 
 
 def task(state: State) -> Message:
