@@ -208,6 +208,25 @@ def test_rematch_keeps_the_seats_tokens_and_options_with_a_new_seed(client: Test
         assert hello(ws, token(match, 1))["seats"] == [1]
 
 
+def test_rematch_with_sides_swapped_gives_each_player_the_other_seat(client: TestClient) -> None:
+    seats = [{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bo"}]
+    match = finished(client, seats=seats)
+    with client.websocket_connect(f"/ws/{match['id']}") as ws:
+        hello(ws, token(match, 0))
+        ws.send_json({"type": "rematch", "swap": True})
+        offered = receive(ws)["rematch"]
+        answer = receive(ws)
+    assert offered["swap"] is True and answer["id"] == offered["id"]
+    assert offered == {"id": answer["id"], "by": 0, "swap": True}
+    store = client.app.state.store  # type: ignore[attr-defined]
+    new = store.load(answer["id"])
+    assert [s.name for s in new.seats] == ["Bo", "Ann"]
+    with client.websocket_connect(f"/ws/{new.id}") as ws:  # Ann's token now opens North
+        assert hello(ws, token(match, 0))["seats"] == [1]
+    events = client.get(f"/api/matches/{match['id']}").json()
+    assert events["rematch"] == new.id
+
+
 def test_rematch_offered_twice_is_the_same_match(client: TestClient) -> None:
     match = finished(client)
     with client.websocket_connect(f"/ws/{match['id']}") as south, \

@@ -592,7 +592,7 @@ async def _read(websocket: WebSocket, room: Room, client: Client) -> None:
                 if room.stored.rematch is None and not await limits.create(address):
                     raise RoomError("too_many", "too many new games from this address; wait"
                                     " a little")
-                rematch = await lifecycle.rematch(_lobby(websocket), room, client)
+                rematch = await lifecycle.rematch(_lobby(websocket), room, client, message.swap)
                 replays: Replays = websocket.app.state.replays
                 replays.forget(room.id)  # its replay now shows the offer and links to it
                 reply({"type": "rematch", "id": rematch})

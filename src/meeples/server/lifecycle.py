@@ -138,6 +138,8 @@ def event_message(event: MatchEvent) -> Message:
         return msg("core.event.warm", player=who, level=level)
     if event.kind == BACK:
         return msg("core.event.back", player=who)
+    if event.data.get("swap"):
+        return msg("core.event.rematch_swap", player=who)
     return msg("core.event.rematch", player=who)
 
 
@@ -181,7 +183,8 @@ def fields(room: Room, client: Client) -> dict[str, Any]:
         "warm": warm_settings(stored),
         "hints": hints_allowed(stored),
         "can_resign": bool(mine) and room.outcome is None,
-        "rematch": {"id": stored.rematch, "by": offer.seat if offer else None}
+        "rematch": {"id": stored.rematch, "by": offer.seat if offer else None,
+                    "swap": bool(offer and offer.data.get("swap"))}
         if stored.rematch else None,
     }
 
@@ -351,10 +354,12 @@ async def hand_back(room: Room, seats: frozenset[int]) -> bool:
 # --- rematch ---------------------------------------------------------------------------------
 
 
-def _rematch_of(stored: StoredMatch, match_id: str, seed: int) -> StoredMatch:
+def _rematch_of(stored: StoredMatch, match_id: str, seed: int, swap: bool = False
+                ) -> StoredMatch:
     """Return the new match a rematch of stored starts: the same seats (each human seat keeps
     its token), bots, options and settings, a new id and seed (``Lobby.new_match``: a fresh
-    secret one, of 256 bits like any match's; a start position dealt again)."""
+    secret one, of 256 bits like any match's; a start position dealt again). With ``swap``
+    each seat's player, token and all, takes the next seat: two players swap sides."""
     game = meeples.load(stored.game)
     position = None
     if stored.position is not None:
@@ -364,6 +369,8 @@ def _rematch_of(stored: StoredMatch, match_id: str, seed: int) -> StoredMatch:
              open=s.open and not s.joined, anytime=s.anytime)
         for s in stored.seats
     ]
+    if swap:
+        seats = seats[-1:] + seats[:-1]
     return replace(
         StoredMatch(
             id=match_id, game=stored.game, players=stored.players, seed=seed,
@@ -374,8 +381,9 @@ def _rematch_of(stored: StoredMatch, match_id: str, seed: int) -> StoredMatch:
     )
 
 
-async def rematch(lobby: Lobby, room: Room, client: Client) -> str:
-    """Offer a rematch of a finished match (or return the one offered already): its id.
+async def rematch(lobby: Lobby, room: Room, client: Client, swap: bool = False) -> str:
+    """Offer a rematch of a finished match (or return the one offered already): its id;
+    ``swap``: the players take the next seats (two players swap sides).
 
     Raises:
         RoomError: a spectator asks, the match is not over, or the database refused it.
@@ -389,9 +397,9 @@ async def rematch(lobby: Lobby, room: Room, client: Client) -> str:
                             msg("core.error.not_over"))
         if room.stored.rematch is not None:
             return room.stored.rematch
-        new = _rematch_of(room.stored, *await lobby.new_match())
+        new = _rematch_of(room.stored, *await lobby.new_match(), swap=swap)
         event = MatchEvent(REMATCH, room.view_seat(client), room.plies, time.time(),
-                           data={"id": new.id})
+                           data={"id": new.id, "swap": swap})
         fresh = rooms.Room(new, lobby.store, lobby.bot_delay, lobby.workers)
         fresh.owner = room.owner  # its games of bots only count for the same address
         try:

@@ -13,7 +13,8 @@ Client to server, JSON objects with a ``type``:
 - ``{"type": "sync"}`` send me a snapshot (an update did not follow the state I hold);
 - ``{"type": "resign", "seat": s}`` (seat optional) resign a seat this connection holds: with
   two players the other wins, with more a bot plays the seat out and it ranks last;
-- ``{"type": "rematch"}`` once the match is over, offer a rematch with the same seats (or learn
+- ``{"type": "rematch", "swap"?: bool}`` once the match is over, offer a rematch with the same
+  seats, or each player in the next seat with ``swap`` (or learn
   the one offered already): the server answers ``{"type": "rematch", "id": ...}``; the human
   seats' tokens open the same seats of the new match;
 - ``{"type": "ping"}``.
@@ -145,10 +146,12 @@ class Resign(BaseModel):
 
 
 class Rematch(BaseModel):
-    """Offer a rematch of a finished match (or be given the one offered already)."""
+    """Offer a rematch of a finished match (or be given the one offered already); ``swap``:
+    each player takes the next seat (two players swap sides)."""
 
     model_config = STRICT
     type: Literal["rematch"]
+    swap: bool = False
 
 
 class Ping(BaseModel):

@@ -266,13 +266,17 @@ export function matchPage(matchId, urlTokens) {
   function rematchBox(names) {
     if (!state.outcome || !state.seats.length) return null;
     const offer = state.rematch;
-    return h("div", { className: "rematch", id: "rematch" },
-      offer ? h("p", {}, t("match.rematch_offered", { player: offer.by === null ? "" : names(offer.by) })) : null,
+    const by = offer && offer.by !== null ? names(offer.by) : "";
+    return h("div", { className: "rematch row", id: "rematch" },
+      offer ? h("p", {}, t(offer.swap ? "match.rematch_offered_swap" : "match.rematch_offered", { player: by }))
+        : null,
       offer
         ? h("button", { className: "primary", id: "rematch-join", onclick: () => joinRematch(offer.id) },
           t("match.rematch_join"))
-        : h("button", { className: "primary", id: "rematch-offer", onclick: () => socket.send({ type: "rematch" }) },
-          t("match.rematch_offer")));
+        : [h("button", { className: "primary", id: "rematch-offer", onclick: () => socket.send({ type: "rematch" }) },
+          t("match.rematch_offer")),
+        h("button", { id: "rematch-swap", onclick: () => socket.send({ type: "rematch", swap: true }) },
+          t("match.rematch_swap"))]);
   }
 
   // Each player's score against the total that wins ("4 / 6 VP"); a tap shows the score sheet

@@ -114,7 +114,7 @@ def test_round_limit_ending_counts_as_a_limit_after_its_last_round() -> None:
     state = goals_step(members={"a": (1, 0), "i": (0, 1)}, active=1, score=(3, 5),
                        rnd=data.ROUND_LIMIT - 1)
     before = GAME.wrap(state)
-    assert before.rounds() == data.ROUND_LIMIT - 1 and not before.ended_at_limit()
+    assert before.rounds() == data.ROUND_LIMIT and not before.ended_at_limit()  # the last, begun
     after = GAME.wrap(play(state, "done"))
     assert after.ended_at_limit()
     assert after.rounds() == data.ROUND_LIMIT
@@ -125,3 +125,8 @@ def test_round_counts_full_rounds_only() -> None:
     assert play(state, "done").rnd == 3
     state = dataclasses.replace(goals_step(members={"a": (1, 0), "i": (0, 1)}, active=1, rnd=3))
     assert play(state, "done").rnd == 4
+
+
+def test_rounds_begun_count_the_round_under_way() -> None:
+    state = GAME.wrap(goals_step(members={"a": (1, 0), "i": (0, 1)}, rnd=3))
+    assert state.rounds() == 4  # three completed, the fourth under way ("Round 4")

@@ -249,9 +249,10 @@ class RiseOfTribesRules:
         return rules.is_chance(state)
 
     def rounds(self, state: State) -> int:
-        """Return the rounds begun: those completed, and the one in which a player reached the
-        goal (the game ends at once, mid-round)."""
-        return state.rnd + (1 if state.over == 1 else 0)
+        """Return the rounds begun: those completed and the one under way (during play, or the
+        one in which a player reached the goal: the game ends at once, mid-round); a game ended
+        by the round limit has begun no round after its last."""
+        return state.rnd + (0 if state.over == 2 else 1)
 
     def score_sheet(self, state: State) -> ScoreSheet:
         """Return each player's VP by source (villages, goals, events...)."""
