@@ -82,3 +82,20 @@ def test_every_choice_can_be_made_from_the_list_by_keyboard(page: Any, server: s
         page.keyboard.press("Tab")
     page.keyboard.press("Enter")
     page.wait_for_function(f"Number(document.querySelector('.match').dataset.version) > {version}")
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_position_in_words_is_one_key_away(page: Any, server: str, game: str) -> None:
+    bot = {"kind": "bot", "level": "random"}
+    answer = httpx.post(f"{server}/api/matches",
+                        json={"game": game, "seats": [{"kind": "human"}, bot]}).json()
+    page.goto(f"{server}/#/m/{answer['id']}?t={answer['seats'][0]['token']}")
+    page.wait_for_selector("#turn.mine")
+    page.focus("#turn")  # anywhere outside the board
+    page.keyboard.press("v")
+    page.wait_for_selector("#text-view[open] li")
+    lines = page.locator("#text-view li").all_inner_texts()
+    cells = page.locator(".board-box [data-cell][aria-label], .board-box [data-hex][aria-label]")
+    assert len(lines) == cells.count() >= 9  # every square or hex: 100, 33 or 9 in these games
+    assert page.evaluate("document.activeElement.closest('#text-view') !== null")
+    assert violations(page) == []

@@ -90,3 +90,20 @@ def test_my_games_show_a_finished_game_with_its_result_and_replay(page: Any, ser
     assert "Sud (Spartiates) a gagné" in mine.locator(".result").inner_text()
     assert mine.locator(f"a[href='#/replay/{match}']").count() == 1
     assert mine.locator("text=Reprendre").count() == 0
+
+
+def test_players_are_marked_by_shape_or_letter_beside_their_names(page: Any, server: str) -> None:
+    """Colour never alone: each player's mark in the lists is the board's shape or letter, so
+    the two marks still differ once their colours are taken away."""
+    import re
+
+    for game in ("sparta", "meeple_war", "rise_of_tribes"):
+        bot = {"kind": "bot", "level": "random"}
+        open_match(page, server, {"game": game, "seats": [{"kind": "human"}, bot]}, [0])
+        page.wait_for_selector("#turn.mine")
+        icons = page.locator(".players li .swatch-icon svg")
+        assert icons.count() == 2, game
+        marks = icons.evaluate_all("(svgs) => svgs.map((s) => s.innerHTML)")
+        colourless = [re.sub(r'(fill|class)="[^"]*"', "", mark) for mark in marks]
+        assert colourless[0] != colourless[1], game
+    shot(page, "turn_story_players_marked")

@@ -36,6 +36,7 @@ export function matchPage(matchId, urlTokens) {
   let showSheet = false; // the score sheet opened under the players
   let showSteps = false; // the folded steps of the log shown
   let choicesOpen = false; // the list of every legal action opened
+  let textOpen = false; // the position in words opened
   let motion = null; // while drawing a new state: { previous view, fresh log entries } to animate
   let hints = null; // null, "asked", or the list the server suggested for this version
   let chosenHint = null; // the hint clicked once, played on a second click
@@ -147,6 +148,16 @@ export function matchPage(matchId, urlTokens) {
   });
   window.meeplesSocket = socket; // handy for tests: meeplesSocket.drop() forces a reconnect
 
+  function onKey(event) {
+    const active = document.activeElement;
+    if (event.key.toLowerCase() !== "v" || event.ctrlKey || event.metaKey || event.altKey) return;
+    if (active && (boardBox.contains(active) || ["INPUT", "SELECT", "TEXTAREA"].includes(active.tagName))) return;
+    textOpen = true;
+    draw();
+    root.querySelector("#text-view summary")?.focus();
+  }
+  document.addEventListener("keydown", onKey);
+
   // With "confirm moves" on, a choice first waits in the confirm bar; Play there sends it.
   function act(action) {
     if (pending || !state) return;
@@ -191,6 +202,22 @@ export function matchPage(matchId, urlTokens) {
     h("summary", {}, t("match.all_choices", { n: state.legal.length })));
     box.appendChild(generic.actionPanel(state.legal, { t, tm: (message) => tm(message, names),
       prefix: gamePrefix(state.game), onAct: act }, t("match.all_choices_title")));
+    return box;
+  }
+
+  // The position in words: every square or hex of the board by the name the board gives it (its
+  // pieces, owner, terrain and role in the decision), as a list a screen reader reads in order;
+  // the key V opens it from anywhere outside the board.
+  function textView() {
+    const cells = [...boardBox.querySelectorAll("[data-cell][aria-label], [data-hex][aria-label]")];
+    if (!cells.length) return null;
+    const box = h("details", { className: "card text-view", id: "text-view", open: textOpen || null,
+      ontoggle: (event) => { textOpen = event.target.open; } },
+    h("summary", {}, t("match.text_view")));
+    if (textOpen) {
+      box.appendChild(h("ul", { tabindex: "0", "aria-label": t("match.text_view") },
+        cells.map((cell) => h("li", {}, cell.getAttribute("aria-label")))));
+    }
     return box;
   }
 
@@ -464,6 +491,7 @@ export function matchPage(matchId, urlTokens) {
       h("section", { className: "card players-card" }, h("h2", { className: "card-title" }, t("match.players")),
         players, state.warm ? h("p", { className: "muted small", id: "warm-rule" }, warmRule(state.warm)) : null,
         sheet, info),
+      textView(),
       h("section", { className: "card log-card" }, h("h2", { className: "card-title" }, t("match.log")),
         foldToggle(), logBox),
       settingsCard(),
@@ -534,6 +562,7 @@ export function matchPage(matchId, urlTokens) {
 
   return {
     destroy() {
+      document.removeEventListener("keydown", onKey);
       clearTimeout(bannerTimer);
       socket.close();
       if (window.meeplesSocket === socket) window.meeplesSocket = null;

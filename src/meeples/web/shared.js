@@ -195,6 +195,9 @@ export function playerLabel(board, players, seat, view) {
 }
 
 export function swatch(board, seat) {
+  // A board that marks its owners by shape or letter shows the same mark here (colour alone
+  // never tells seats apart).
+  if (board.seatIcon) return h("span", { className: "swatch-icon" }, board.seatIcon(seat));
   return h("span", { className: "swatch", style: `background:${board.seatColor(seat)}` });
 }
 

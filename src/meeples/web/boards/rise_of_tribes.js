@@ -11,12 +11,17 @@
 
 import { h } from "./dom.js";
 import { actionPanel } from "./generic.js";
-import { COLORS, colour, words } from "./rise_of_tribes_marks.js";
+import { COLORS, colour, seatMarkIcon, words } from "./rise_of_tribes_marks.js";
 import { drawMap } from "./rise_of_tribes_map.js";
 import { animate } from "./rise_of_tribes_motion.js";
 import { actionBoard, cardPopup, cardsPanel, drawDie, eventSlots, tribes } from "./rise_of_tribes_panels.js";
 
 export { COLORS, drawDie };
+
+// A seat's mark beside its name in the page's lists: its shape in its colour (colour never alone).
+export function seatIcon(seat) {
+  return seatMarkIcon(seat, 16);
+}
 
 // The board shows the prompt in its decision sheet, beside the choices it asks for.
 export const showsPrompt = true;

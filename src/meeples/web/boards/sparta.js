@@ -36,6 +36,16 @@ export function seatColor(seat) {
   return seat === 0 || seat === 1 ? seatColour(COLORS, seat) : "#888";
 }
 
+// A side's mark beside its name in the page's lists: its shape (South round, North a diamond) in
+// its colour, as its pieces are drawn.
+export function seatIcon(seat) {
+  const svg = el("svg", { viewBox: "-12 -12 24 24", width: 16, height: 16, class: "sp-seat-icon",
+    "aria-hidden": "true", focusable: "false" });
+  const [name, attrs] = shape(seat, 9);
+  el(name, { ...attrs, fill: seatColor(seat), stroke: "#2b2118", "stroke-width": 1.5 }, svg);
+  return svg;
+}
+
 // The legal actions by their parts: moves by origin then target, promotions by square, pass.
 function parseLegal(legal) {
   const moves = new Map();
