@@ -108,3 +108,20 @@ def test_players_stay_apart_by_shape_in_a_deuteranopia_simulation(page: Any, ser
         shapes[seat].add(tag)
     assert all(len(tags) == 1 for tags in shapes.values())
     shot(page, "rise_of_tribes_deuteranopia_1366")
+
+
+def test_a_conflict_is_told_in_french_in_the_log_and_the_banner(page: Any, server: str) -> None:
+    page.set_viewport_size(DESKTOP)
+    position, move, where = conflict_position()
+    source = meeples.load(GAME).parse(position).parts(move)["from"]
+    open_match(page, server, position, lang="fr")
+    page.click(f'.rot-board [data-hex="{source}"]')
+    page.wait_for_selector(f'.rot-board .hex.target[data-hex="{where}"]')
+    page.click(f'.rot-board [data-hex="{where}"]')
+    told = page.locator(".log .effects li[data-effect='rot.fx.conflict']").first
+    told.wait_for()
+    page.wait_for_selector("#effects-banner.show")
+    said = told.inner_text()
+    assert said.startswith(f"conflit sur l'hexagone {where} : "), said
+    assert said in page.locator("#effects-banner").inner_text()
+    shot(page, "rise_of_tribes_conflict_fr_1366_mid")
