@@ -15,6 +15,7 @@ from meeples.core.chance import Dealer, SeedSource
 from meeples.core.errors import MeeplesError
 from meeples.core.game import DEFAULT_ANYTIME
 from meeples.core.text import msg
+from meeples.core.tutorial import tutorial
 from meeples.server import bots, guard, lifecycle
 from meeples.server.protocol import CreateRequest
 from meeples.server.quota import BOT_GAMES_PER_ADDRESS, BOT_GAMES_TOTAL, BotGames, TooMany
@@ -130,6 +131,41 @@ class Lobby:
             if not taken:
                 return match_id, self.seeds.seed(match_id)
 
+    async def _create_tutorial(
+        self, game: meeples.Game[Any, Any], request: CreateRequest, address: str
+    ) -> tuple[Room, list[str | None]]:
+        """Create a game's tutorial: its start position, the learner's seat (a token) and bots
+        in the others, which the script plays until the lessons are over.
+
+        Raises:
+            MeeplesError: the game has no tutorial, or the request sets what a tutorial sets.
+        """
+        lessons = tutorial(game.name)
+        if lessons is None:
+            raise meeples.BadOptions(f"{game.title} has no tutorial yet")
+        if request.position is not None or request.options or request.seats or request.players:
+            raise meeples.BadOptions("a tutorial sets its own position, players and seats")
+        start = lessons.start(game)
+        match_id, seed = await self.new_match()
+        token = new_token()
+        seats = [
+            Seat(kind="human", token_hash=hash_token(token)) if seat == lessons.seat
+            else Seat(kind="bot", level=lessons.then)
+            for seat in range(start.players)
+        ]
+        stored = StoredMatch(
+            id=match_id, game=game.name, players=start.players, seed=seed, options=None,
+            position=start.position(), seats=seats, created=time.time(),
+            bot_speed=request.bot_speed, hints=True, rules_version=game.rules_version,
+            tutorial=game.name,
+        )
+        room = Room(stored, self.store, self.bot_delay, self.workers)
+        room.owner = address
+        await self.open(room, functools.partial(self.store.create, stored))
+        await room.settle()
+        room.schedule_bots()
+        return room, [token if seat == lessons.seat else None for seat in range(start.players)]
+
     async def create(
         self, request: CreateRequest, address: str = "?"
     ) -> tuple[Room, list[str | None]]:
@@ -143,6 +179,8 @@ class Lobby:
         """
         game = meeples.load(request.game)
         guard.check_seed(game, request.seed)
+        if request.tutorial:
+            return await self._create_tutorial(game, request, address)
         if request.position is not None:
             if request.options:
                 raise meeples.BadOptions("a game started from a position takes its options from it")

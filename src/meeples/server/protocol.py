@@ -225,6 +225,8 @@ class CreateRequest(BaseModel):
     bot_speed: BotSpeed = "normal"
     hints: bool | None = None
     warm: WarmRequest | None = None
+    #: The game's guided first game (meeples.core.tutorial): its start, seats and script.
+    tutorial: bool = False
 
 
 class Gap(ValueError):

@@ -37,8 +37,8 @@ from meeples.core.chance import CHANCE, SEED_BOUND, Dealer
 from meeples.core.errors import MeeplesError
 from meeples.core.game import Outcome, State
 from meeples.core.record import Match
-from meeples.core.text import Message
-from meeples.server import bots, flow, legal, lifecycle
+from meeples.core.text import Message, render
+from meeples.server import bots, flow, legal, lifecycle, tutorials
 from meeples.server.protocol import LOG_TAIL
 from meeples.server.store import Seat, Store, StoredMatch
 from meeples.server.workers import HintsBusy, Workers
@@ -509,6 +509,9 @@ class Room:
                     raise RoomError("spectator", "spectators cannot play")
                 raise RoomError("not_your_turn", f"it is not your turn (player {seat + 1} to move)")
             lifecycle.check_act(self, seat)
+            refused = tutorials.refusal(self, action) if action in self.state.legal() else None
+            if refused is not None:
+                raise RoomError("tutorial", render(refused), refused)
             await self._commit(seat, action, version)
         self.schedule_bots()
 
@@ -603,7 +606,9 @@ class Room:
         its index in the record (seat CHANCE in the log and the database); return how many."""
         count = 0
         while self.state.is_chance:
-            action = self.dealer.pick(self.state.chance_outcomes(), self.plies)
+            # A tutorial's lessons draw what their script says; any other match, its dealer.
+            action = tutorials.scripted(self) or self.dealer.pick(
+                self.state.chance_outcomes(), self.plies)
             await self._record(CHANCE, action)
             count += 1
         return count
@@ -613,10 +618,22 @@ class Room:
         return how many actions that played."""
         count = 0
         while True:
-            played = await self._deal_chance() + await self._pass_anytime()
+            played = (await self._play_learners_script() + await self._deal_chance()
+                      + await self._pass_anytime())
             if not played:
                 return count
             count += played
+
+    async def _play_learners_script(self) -> int:
+        """Play a tutorial's scripted decisions of the learner's own seat (those the default
+        settings pass, such as a token window); return how many."""
+        count = 0
+        while (seat := self.to_move) is not None and seat != CHANCE and (
+            self.seats[seat].kind == "human" and (action := tutorials.scripted(self))
+        ):
+            await self._record(seat, action, passed=True)
+            count += 1
+        return count
 
     async def settle(self) -> None:
         """Deal chance and pass what the settings decline in the state as loaded (a new match,
@@ -775,7 +792,10 @@ class Room:
         (:func:`meeples.server.legal.legal_text`)."""
         version = self.version
         if self._legal_cache is None or self._legal_cache[0] != version:
-            self._legal_cache = (version, legal.legal_text(self.state))
+            wanted = tutorials.expected(self)  # a tutorial's step offers only what it asks for
+            text = legal.legal_text(self.state) if wanted is None else encode(
+                [item for item in legal_items(self.state) if item["action"] in wanted])
+            self._legal_cache = (version, text)
         return self._legal_cache[1]
 
     # --- messages ----------------------------------------------------------------------
@@ -861,6 +881,7 @@ class Room:
             if seat is not None else None,
             "held": [] if seat is None else [m.to_json() for m in self.state.anytime_held(seat)],
             "chance": self.chance(),
+            "tutorial": tutorials.field(self),
             **lifecycle.fields(self, client),
         }
 
@@ -1001,10 +1022,12 @@ class Room:
             # randomness, so a bot asked again after a restart answers alike.
             seed = self.dealer.secret(f"bot:{version}:{seat}")
             try:
-                action = await self.workers.bot(
-                    bots.choose, self.stored.game, level, view, legal, seed,
-                    f"{self.id}/{seat}",
-                )
+                action = tutorials.scripted(self)  # a tutorial's lessons reply as written
+                if action is None:
+                    action = await self.workers.bot(
+                        bots.choose, self.stored.game, level, view, legal, seed,
+                        f"{self.id}/{seat}",
+                    )
                 async with self.lock:
                     if self.bot_to_move() != seat:  # its player is back, or it resigned
                         continue

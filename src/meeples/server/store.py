@@ -143,6 +143,8 @@ matches = Table(
     # in rows made before games declared one, played under version 1. A column, not a key of
     # the JSON columns: "options" are handed to the game as they are.
     Column("rules_version", Integer, nullable=True),
+    # The game whose guided first game the match is (meeples.core.tutorial), or None.
+    Column("tutorial", String(32), nullable=True),
 )
 
 actions = Table(
@@ -218,6 +220,7 @@ ADDED_COLUMNS = (
     actions.c.bot,
     undone.c.bot,
     matches.c.rules_version,
+    matches.c.tutorial,
 )
 
 
@@ -322,6 +325,8 @@ class StoredMatch:
     #: The version of the game's rules the match is played under (``Rules.rules_version``): a
     #: new match gives its game's; a row stored before versions existed reads as 1.
     rules_version: int = 1
+    #: The game whose tutorial this match is (its scripted lessons, then play against bots).
+    tutorial: str | None = None
 
 
 def database_url(db: str | None = None) -> str:
@@ -783,6 +788,7 @@ def _match(row: Any, plies: list[str]) -> StoredMatch:
         rematch=row.get("rematch"),
         moved=row.get("moved"),
         rules_version=row.get("rules_version") or 1,
+        tutorial=row.get("tutorial"),
     )
 
 
@@ -806,6 +812,7 @@ def _insert_match(conn: Any, match: StoredMatch) -> None:
             warm_after=match.warm_after,
             warm_level=match.warm_level,
             rules_version=match.rules_version,
+            tutorial=match.tutorial,
         )
     )
 
