@@ -51,6 +51,7 @@ def describe_games() -> list[dict[str, Any]]:
                 "max_players": game.max_players,
                 "hidden": guard.hides(game),
                 "levels": bot_levels(name),
+                "tutorial": tutorial(name) is not None,
                 "options": [
                     {
                         "name": option,

@@ -192,6 +192,28 @@ export function lobbyPage() {
         level ? h("label", {}, t("lobby.warm_level"), " ", level) : null));
   }
 
+  // Learn to play: each game's guided first game, a click away (a tutorial match against bots).
+  function learnCard() {
+    const taught = (games || []).filter((g) => g.tutorial);
+    if (!taught.length) return null;
+    return h("section", { className: "card learn", id: "learn" },
+      h("h2", {}, t("lobby.learn")),
+      h("p", { className: "muted" }, t("lobby.learn_help")),
+      h("div", { className: "row" }, taught.map((g) => h("button", { className: "primary",
+        "data-learn": g.name, onclick: () => learn(g.name) }, t("lobby.learn_game", { game: g.title })))));
+  }
+
+  async function learn(name) {
+    try {
+      const result = await api("/api/matches", { method: "POST",
+        body: JSON.stringify({ game: name, tutorial: true }) });
+      rememberTokens(result.id, result.seats.filter((s) => s.token).map((s) => s.token));
+      location.hash = `#/m/${result.id}`;
+    } catch (error) {
+      toast(error.message);
+    }
+  }
+
   async function create() {
     const body = { game: form.game, bot_speed: form.botSpeed, hints: hintsWanted(),
       seats: form.seats.map((s) => ({ kind: s.kind,
@@ -351,7 +373,7 @@ export function lobbyPage() {
       game.hidden ? h("p", { className: "muted small" }, t("lobby.position_hidden")) : null),
       h("button", { className: "primary big", id: "create", onclick: create }, t("lobby.create")));
 
-    formColumn.replaceChildren(...[newCard, created ? createdCard() : null].filter(Boolean));
+    formColumn.replaceChildren(...[learnCard(), newCard, created ? createdCard() : null].filter(Boolean));
   }
 
   // How long ago a time of the server was, in the page's language ("il y a 3 minutes").

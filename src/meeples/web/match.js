@@ -3,7 +3,7 @@
 
 import { app, h, toast, words, errorText, focusKey, boardFor, tokensFor, rememberTokens, namer, CHANCE,
   logList, lastDecision, playerLabel, swatch, reducedMotion, safeColours, setSafeColours, thirdPerson,
-  logWords, ruleLink, warmRule } from "./shared.js";
+  logWords, ruleLink, ruleRefLink, warmRule } from "./shared.js";
 import { component, gamePrefix, lang, t, tm } from "./i18n.js";
 import { LiveSocket } from "./socket.js";
 import { summaryTable } from "./summary.js";
@@ -37,6 +37,8 @@ export function matchPage(matchId, urlTokens) {
   let showSteps = false; // the folded steps of the log shown
   let choicesOpen = false; // the list of every legal action opened
   let textOpen = false; // the position in words opened
+  let lessonStep = -1; // a tutorial's step shown, and which of its pages
+  let lessonPage = 0;
   let motion = null; // while drawing a new state: { previous view, fresh log entries } to animate
   let hints = null; // null, "asked", or the list the server suggested for this version
   let chosenHint = null; // the hint clicked once, played on a second click
@@ -192,6 +194,28 @@ export function matchPage(matchId, urlTokens) {
       confirming = null;
       socket.send({ type: "undo", version: state.version });
     } }, `↶ ${t("match.undo")}`);
+  }
+
+  // A tutorial's lesson: where it stands ("Lesson 3 of 12"), its pages (Back and Next, kept
+  // while the step lasts), the rule it teaches; once over, that the game goes on.
+  function lessonCard(names) {
+    const lesson = state.tutorial;
+    if (!lesson) return null;
+    if (lessonStep !== lesson.step) { lessonStep = lesson.step; lessonPage = 0; }
+    const pages = lesson.say;
+    const page = Math.min(lessonPage, pages.length - 1);
+    const turn = (by) => () => { lessonPage = page + by; draw(); root.querySelector("#lesson-text")?.focus(); };
+    return h("section", { className: `card lesson ${lesson.done ? "done" : ""}`, id: "lesson",
+      "aria-labelledby": "lesson-title" },
+    h("h2", { className: "card-title", id: "lesson-title" }, lesson.done ? t("lesson.over")
+      : t("lesson.title", { n: lesson.step + 1, of: lesson.of })),
+    h("p", { id: "lesson-text", tabindex: "-1" }, tm(pages[page], names),
+      lesson.rule && page === pages.length - 1 ? [" ", ruleRefLink(state.game, lesson.rule)] : null),
+    pages.length > 1 ? h("div", { className: "row" },
+      h("button", { id: "lesson-back", disabled: page === 0 || null, onclick: turn(-1) }, t("lesson.back")),
+      h("span", { className: "muted small" }, t("lesson.page", { n: page + 1, of: pages.length })),
+      h("button", { id: "lesson-next", className: "primary", disabled: page === pages.length - 1 || null,
+        onclick: turn(1) }, t("lesson.next"))) : null);
   }
 
   // Every legal action as a list of buttons, grouped by verb: the way to decide without the map
@@ -476,6 +500,7 @@ export function matchPage(matchId, urlTokens) {
     }
     const kept = focusKey(side);
     side.replaceChildren(...[
+      lessonCard(names),
       h("section", { className: "card turn-card" },
         h("p", { className: `turn ${myTurn ? "mine" : ""}`, id: "turn" }, turn),
         myTurn && confirming ? confirmBar(names) : null,

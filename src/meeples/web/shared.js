@@ -1,7 +1,7 @@
 // What the pages share: building elements, messages in the page's language, the server's API,
 // the seats this browser holds, and the action log with each action's effects.
 
-import { ruleOf, t, tm } from "./i18n.js";
+import { component, ruleOf, t, tm } from "./i18n.js";
 import * as generic from "./boards/generic.js";
 
 export const app = document.getElementById("app");
@@ -240,4 +240,11 @@ export function ruleLink(message) {
   if (!rule) return null;
   return h("a", { className: "rule-link", href: `#/rules/${rule.game}/${rule.id}`, title: rule.name,
     "aria-label": t("rules.see", { rule: rule.name }) }, `§${rule.id}`);
+}
+
+// A link to a rule named by reference ({ref: "sp.rule", id: "4"}) of a game: a lesson's rule.
+export function ruleRefLink(game, ref) {
+  const name = component(ref.ref, ref.id).name;
+  return h("a", { className: "rule-link", href: `#/rules/${game}/${ref.id}`, title: name,
+    "aria-label": t("rules.see", { rule: name }) }, `§${ref.id}`);
 }
