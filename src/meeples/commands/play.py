@@ -49,7 +49,7 @@ def register(subparsers: Any) -> None:
     parser.add_argument(
         "--anytime", choices=tuple(ANYTIME), default=DEFAULT_ANYTIME,
         help="when to ask about tokens and powers usable at any time: at every opportunity, "
-        "only on your own turn (default), or never",
+        "only on your own turn, or never (default: 'use' at the prompt asks the next chance)",
     )
     parser.set_defaults(func=run)
 

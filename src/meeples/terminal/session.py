@@ -31,8 +31,9 @@ from meeples.core.chance import CHANCE
 from meeples.core.errors import MeeplesError
 from meeples.core.game import Outcome, State
 from meeples.core.resign import outcome_after_resignations
-from meeples.core.text import Message
+from meeples.core.text import Message, msg
 from meeples.core.text import render as render_message
+from meeples.core.tutorial import Tutorial
 from meeples.terminal import Renderer, prompt, renderer_for, takeback
 from meeples.terminal.help import ANYTIME, DEFAULT_ANYTIME
 from meeples.terminal.prompt import load_match
@@ -63,6 +64,7 @@ class Session:
         history: Sequence[State[Any, Any]] | None = None,
         anytime: str = DEFAULT_ANYTIME,
         resigned: Sequence[tuple[int, int]] = (),
+        lessons: Tutorial | None = None,
     ) -> None:
         if len(seats) != state.players:
             raise ValueError(f"{len(seats)} seats for a {state.players}-player game")
@@ -103,6 +105,9 @@ class Session:
         # The resignations in order, as the record keeps them: (seat, actions played then).
         self.resignations: list[tuple[int, int]] = []
         takeback.restore_resignations(self, resigned)
+        #: A guided first game (``meeples learn``): its script, from the first state on.
+        self.lessons = lessons
+        self.lesson_shown = -1
 
     @property
     def state(self) -> State[Any, Any]:
@@ -150,7 +155,8 @@ class Session:
                     return self.state
                 continue
             if state.is_chance:  # drawn by the match's own seed, recorded like any action
-                self._push(state.deal(), CHANCE)
+                scripted = self.scripted()  # a lesson's draw, as the lesson was written
+                self._push(state.play(scripted) if scripted else state.deal(), CHANCE)
                 if not self.humans:
                     self._report(len(self.states) - 2, len(self.states) - 1)
                 continue
@@ -187,14 +193,25 @@ class Session:
         on another player's turn, "never" passes them all, "ask" none)."""
         player = state.to_move
         setting = self.anytime.get(player) if player is not None else None
+        if setting is not None and (scripted := self.scripted()) is not None:
+            return scripted  # a lesson passes for the learner what the default settings pass
         return None if setting is None else state.anytime_pass(setting, player in self.armed)
+
+    def scripted(self) -> str | None:
+        """Return the action a lesson's script plays now (chance's, a bot's, or one the
+        learner's default settings pass), or None."""
+        if self.lessons is None:
+            return None
+        return self.lessons.scripted(len(self.state.history))
 
     def _bot_turn(self, seat: Seat, player: int) -> None:
         state = self.state
         legal = state.legal()
         assert seat.bot is not None
-        with self.thinking(f"{self.name(player)} is thinking"):
-            action = seat.bot.choose(state.view(player), legal, self.rng)
+        action = self.scripted()  # a lesson's reply, as the lesson was written
+        if action is None:
+            with self.thinking(f"{self.name(player)} is thinking"):
+                action = seat.bot.choose(state.view(player), legal, self.rng)
         try:
             after = state.play(action)
         except MeeplesError as error:
@@ -212,6 +229,7 @@ class Session:
         self._hand_over(player)
         self._show_news(player)
         self.show(player)
+        self._lesson()
         while True:
             try:
                 line = self.ask(f"{self.renderer.player_name(player)}> ").strip()
@@ -299,7 +317,32 @@ class Session:
             self.console.print(f"You will be asked at the next chance to use {things}"
                                " ('use off' to cancel).")
 
+    def _lesson(self) -> None:
+        """Print the lesson awaiting the learner, once per step; once over, say so."""
+        if self.lessons is None:
+            return
+        ply = len(self.state.history)
+        index = self.lessons.current(ply)
+        if index == self.lesson_shown:
+            return
+        self.lesson_shown = index
+        if index >= len(self.lessons.steps):
+            self.console.print(f"[bold green]{escape(self.words(msg('core.tutorial.done')))}"
+                               "[/bold green]")
+            return
+        step = self.lessons.steps[index]
+        title = f"Lesson {index + 1} of {len(self.lessons.steps)}"
+        rule = f"  (rules {step.rule})" if step.rule else ""
+        self.console.print(f"[bold green]{title}[/bold green][dim]{rule}[/dim]")
+        for key in step.say:
+            self.console.print(escape(self.words(msg(key))))
+
     def _play(self, action: str, player: int) -> bool | None:
+        refused = None if self.lessons is None or action not in self.state.legal() else (
+            self.lessons.refusal(len(self.state.history), action))
+        if refused is not None:
+            self.console.print(f"[yellow]{escape(self.words(refused))}[/yellow]")
+            return None
         if player in self.armed and self.state.anytime_skip() is not None:
             self.armed.discard(player)  # asked once, as they wanted
         try:
