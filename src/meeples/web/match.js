@@ -66,7 +66,7 @@ export function matchPage(matchId, urlTokens) {
   // event, the end): the same element across redraws, a status region read by screen readers.
   const banner = h("div", { className: "effects-banner", id: "effects-banner" });
   let bannerTimer = null;
-  root.replaceChildren(header, strip, banner, layout, logAnnouncer, turnAnnouncer);
+  root.replaceChildren(header, strip, layout, logAnnouncer, turnAnnouncer);
   app.replaceChildren(root);
 
   // The entries of a new state that the last one did not have (none for the first state, or
@@ -500,6 +500,7 @@ export function matchPage(matchId, urlTokens) {
     }
     const kept = focusKey(side);
     side.replaceChildren(...[
+      banner, // at the top of the side column: never over the map, never moving it
       lessonCard(names),
       h("section", { className: "card turn-card" },
         h("p", { className: `turn ${myTurn ? "mine" : ""}`, id: "turn" }, turn),
