@@ -126,3 +126,18 @@ def test_lobby_lists_keep_the_focus_across_their_refresh(page: Any, server: str)
     href = link.get_attribute("href")
     page.wait_for_timeout(5600)  # the lists are fetched and drawn again every 5 seconds
     assert page.evaluate("document.activeElement.getAttribute('href')") == href
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_headings_go_down_one_level_at_a_time(page: Any, server: str, game: str) -> None:
+    """No jump from the page's title (h1) to an h3: each board's first heading is an h2."""
+    bot = {"kind": "bot", "level": "random"}
+    answer = httpx.post(f"{server}/api/matches",
+                        json={"game": game, "seats": [{"kind": "human"}, bot]}).json()
+    page.goto(f"{server}/#/m/{answer['id']}?t={answer['seats'][0]['token']}")
+    page.wait_for_selector("#turn.mine")
+    levels = page.evaluate("""() => [...document.querySelectorAll('h1, h2, h3, h4, h5, h6')]
+        .filter((e) => e.offsetParent !== null || e.tagName === 'H1')
+        .map((e) => Number(e.tagName[1]))""")
+    jumps = [(a, b) for a, b in zip(levels, levels[1:], strict=False) if b > a + 1]
+    assert levels[0] == 1 and jumps == [], levels

@@ -503,7 +503,7 @@ export function matchPage(matchId, urlTokens) {
       banner, // at the top of the side column: never over the map, never moving it
       lessonCard(names),
       h("section", { className: "card turn-card" },
-        h("p", { className: `turn ${myTurn ? "mine" : ""}`, id: "turn" }, turn),
+        turn ? h("h2", { className: `turn ${myTurn ? "mine" : ""}`, id: "turn" }, turn) : null, // the card's heading
         myTurn && confirming ? confirmBar(names) : null,
         state.undo || hintBox ? h("div", { className: "row turn-actions" }, undoButton(), hintBox) : null,
         myTurn && !pending ? allChoices(names) : null,
