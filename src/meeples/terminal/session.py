@@ -447,6 +447,9 @@ class Session:
             mover = before.to_move
             if i in self.passed and mover is not None:
                 passed.setdefault(mover, []).append(action)
+                # What followed the pass is news all the same: the last pass of a phase start
+                # lets the phase go on (the bot's tower points, the battles of its resolution).
+                self._tell_effects(before, self.states[i + 1])
                 continue
             name = "Chance" if mover == CHANCE else self.name(mover) if mover is not None else "?"
             text = f"{escape(name)} played [bold]{escape(action)}[/bold]"
