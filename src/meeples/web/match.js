@@ -88,9 +88,9 @@ export function matchPage(matchId, urlTokens) {
     if (said.length) logAnnouncer.textContent = said.join(". ");
     const told = entries.filter((entry) => (entry.effects || []).length);
     if (!told.length) return;
+    // The effects alone, each naming whom it concerns: the action before them may be someone
+    // else's (a "done" that ends a phase settles the other player's battle or tower points).
     banner.replaceChildren(...told.slice(-3).map((entry) => h("p", {},
-      entry.seat === CHANCE || entry.seat === null ? null
-        : h("strong", {}, `${t("match.log_who", { player: names(entry.seat) })} `),
       entry.effects.flatMap((effect, i) => [i ? " · " : "", tm(effect, names), " ", ruleLink(effect)]))),
     h("button", { className: "close", "aria-label": t("match.close"), onclick: hideBanner }, "×"));
     banner.classList.add("show");
