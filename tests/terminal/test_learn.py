@@ -49,6 +49,11 @@ def test_learn_refuses_another_legal_action_with_the_lessons_hint(screen: Screen
     assert "not now: choose the warrior on b2, then b4" in screen.text
 
 
+def test_learn_names_the_text_to_type_for_the_action_a_lesson_asks_for(screen: Screen) -> None:
+    learn.run(argparse.Namespace(game="sparta"), console=screen.console, ask=Script(["quit"]))
+    assert "Type: b2-b4" in screen.text  # the browser's board offers that action alone
+
+
 def test_learn_of_an_unknown_game_is_one_line(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["learn", "chess"]) == 2
     err = capsys.readouterr().err

@@ -336,6 +336,8 @@ class Session:
         self.console.print(f"[bold green]{title}[/bold green][dim]{rule}[/dim]")
         for key in step.say:
             self.console.print(escape(self.words(msg(key))))
+        if step.expect:  # what the browser's board alone offers, as the text to type
+            self.console.print(f"[dim]Type: {escape(' or '.join(step.expect))}[/dim]")
 
     def _play(self, action: str, player: int) -> bool | None:
         refused = None if self.lessons is None or action not in self.state.legal() else (
