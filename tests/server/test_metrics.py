@@ -7,10 +7,13 @@ test compares what it reads before and after what it does."""
 
 from __future__ import annotations
 
+import json
+import re
 import socket
 import urllib.error
 import urllib.request
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -134,3 +137,22 @@ def test_metrics_on_their_own_port_are_not_on_the_main_one(db: str) -> None:
         with urllib.request.urlopen(asked, timeout=10) as answer:
             text = answer.read().decode()
     assert ("meeples_live_matches", (("game", "sparta"),)) in samples(text)
+
+
+def exposed_names(client: TestClient) -> set[str]:
+    """Return the names of the meeples_ series a scrape carries (histograms: their base)."""
+    names = {name for name, _ in scrape(client) if name.startswith("meeples_")}
+    return names | {name.rsplit("_", 1)[0] for name in names if name.endswith(
+        ("_bucket", "_count", "_sum"))}
+
+
+def test_every_metric_of_the_dashboard_and_the_docs_is_exposed(app_client: TestClient) -> None:
+    docs = Path(__file__).resolve().parents[2] / "docs"
+    dashboard = json.loads((docs / "operations" / "grafana-dashboard.json").read_text())
+    queried = {name for panel in dashboard["panels"] for target in panel["targets"]
+               for name in re.findall(r"meeples_[a-z_]+", target["expr"])}
+    documented = set(re.findall(r"`(meeples_[a-z_]+)`", (docs / "operations.md").read_text()))
+    exposed = exposed_names(app_client)
+    assert queried and queried <= exposed
+    assert {n for n in exposed if not n.endswith(("_bucket", "_count", "_sum"))} <= documented
+    assert documented <= exposed
