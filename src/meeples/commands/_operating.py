@@ -124,8 +124,7 @@ def upgrade(url: str, shown: str) -> None:
         if kind in ("behind", "unversioned"):
             before, after = schema.upgrade(engine)
             was = before or "none (before migrations)"
-            print(f"meeples serve: {shown}: schema revision {was} -> {after}", file=sys.stderr,
-                  flush=True)
+            say(f"{shown}: schema revision {was} -> {after}")
     except schema.SchemaProblem as problem:
         raise BadOptions(f"{shown}: {problem}") from None
     except SQLAlchemyError as problem:
@@ -141,3 +140,17 @@ def configure_logs(args: argparse.Namespace) -> None:
     from meeples.server import logs  # no metrics in there: safe before the folder is chosen
 
     logs.configure(args.log_format, access_log(args))
+
+
+def say(text: str, error: bool = False) -> None:
+    """Tell the operator something ``meeples serve`` did: a line on stderr, or with
+    ``--log-format json`` a line of the log (so that every line there is JSON)."""
+    import logging
+
+    from meeples.server import logs
+
+    if logs.is_json():
+        logging.getLogger("meeples.server").log(logging.ERROR if error else logging.WARNING,
+                                                "meeples serve: %s", text)
+    else:
+        print(f"meeples serve: {text}", file=sys.stderr, flush=True)

@@ -299,7 +299,6 @@ def serve_workers(config: Any, banner: str, sock: socket.socket, count: int,
     """
     import multiprocessing
     import signal
-    import sys
     import time
 
     sock.listen(2048)  # connections wait in the queue until a worker takes them
@@ -335,14 +334,13 @@ def serve_workers(config: Any, banner: str, sock: socket.socket, count: int,
                 if gone is not None:
                     gone(process.pid)
                 if process.exitcode == 3:  # uvicorn: the app failed to start
-                    print(f"meeples serve: worker {index + 1} could not start", file=sys.stderr)
+                    _operating.say(f"worker {index + 1} could not start", error=True)
                     stopping.append(0)
                     status = 1
                     break
-                print(
-                    f"meeples serve: worker {index + 1} (pid {process.pid}) stopped with"
-                    f" status {process.exitcode}; starting another",
-                    file=sys.stderr, flush=True,
+                _operating.say(
+                    f"worker {index + 1} (pid {process.pid}) stopped with status"
+                    f" {process.exitcode}; starting another", error=True,
                 )
                 processes[index] = start()
     finally:

@@ -123,6 +123,11 @@ def configure(log_format: str, access: bool) -> None:
         ACCESS.setLevel(logging.INFO)
 
 
+def is_json() -> bool:
+    """Return whether the log is written as JSON (:func:`configure`)."""
+    return any(getattr(h, "meeples", False) for h in logging.getLogger().handlers)
+
+
 def request_id(scope: Scope) -> str:
     """Return the id a request came with (if well formed), else a fresh one."""
     for name, value in scope.get("headers") or []:
