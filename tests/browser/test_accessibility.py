@@ -99,3 +99,45 @@ def test_the_position_in_words_is_one_key_away(page: Any, server: str, game: str
     assert len(lines) == cells.count() >= 9  # every square or hex: 100, 33 or 9 in these games
     assert page.evaluate("document.activeElement.closest('#text-view') !== null")
     assert violations(page) == []
+
+
+def test_lobby_keeps_the_focus_when_a_menu_redraws_the_form(page: Any, server: str) -> None:
+    """A menu changed by keyboard draws the form again: the focus stays on that menu, so a game
+    is created with a handful of keys (it took 20 when every change lost the focus)."""
+    page.goto(f"{server}/#/")
+    page.wait_for_selector("#create")
+    page.focus("select[name=seat1]")
+    page.keyboard.press("ArrowDown")  # another kind of seat: the form is drawn again
+    page.wait_for_function("document.activeElement?.getAttribute('name') === 'seat1'")
+    page.focus("select[name=game]")
+    start = page.input_value("select[name=game]")
+    page.keyboard.press("ArrowDown")
+    page.wait_for_function(
+        f"document.querySelector('select[name=game]').value !== '{start}'")
+    assert page.evaluate("document.activeElement.getAttribute('name')") == "game"
+
+
+def test_lobby_lists_keep_the_focus_across_their_refresh(page: Any, server: str) -> None:
+    httpx.post(f"{server}/api/matches", json={"game": "sparta"})
+    page.goto(f"{server}/#/")
+    page.wait_for_selector("[data-list=live] a.button, [data-list=open] a.button")
+    link = page.locator("[data-list] [data-match] a.button").first
+    link.focus()
+    href = link.get_attribute("href")
+    page.wait_for_timeout(5600)  # the lists are fetched and drawn again every 5 seconds
+    assert page.evaluate("document.activeElement.getAttribute('href')") == href
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_headings_go_down_one_level_at_a_time(page: Any, server: str, game: str) -> None:
+    """No jump from the page's title (h1) to an h3: each board's first heading is an h2."""
+    bot = {"kind": "bot", "level": "random"}
+    answer = httpx.post(f"{server}/api/matches",
+                        json={"game": game, "seats": [{"kind": "human"}, bot]}).json()
+    page.goto(f"{server}/#/m/{answer['id']}?t={answer['seats'][0]['token']}")
+    page.wait_for_selector("#turn.mine")
+    levels = page.evaluate("""() => [...document.querySelectorAll('h1, h2, h3, h4, h5, h6')]
+        .filter((e) => e.offsetParent !== null || e.tagName === 'H1')
+        .map((e) => Number(e.tagName[1]))""")
+    jumps = [(a, b) for a, b in zip(levels, levels[1:], strict=False) if b > a + 1]
+    assert levels[0] == 1 and jumps == [], levels

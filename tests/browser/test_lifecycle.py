@@ -65,7 +65,7 @@ def test_resign_is_confirmed_then_the_other_player_wins(browser: Any, server: st
     assert "Alice a abandonné" in north.inner_text("#game-over")
     assert "Vous avez gagné" in north.inner_text("#game-over")
     shot(north, "resign_end_screen_fr")
-    north.click("#game-over button:not(.primary)")  # see the board: the log tells it too
+    north.click("#see-board")  # see the board: the log tells it too
     north.wait_for_selector(".log li[data-event=resign]")
     assert "Alice abandonne" in north.inner_text(".log li[data-event=resign]")
     shot(north, "resign_log_fr")

@@ -25,6 +25,8 @@ def open_match(page: Any, server: str, position: str | None = None,
     answer: dict[str, Any] = httpx.post(f"{server}/api/matches", json=body).json()
     page.goto(f"{server}/#/m/{answer['id']}?t={answer['seats'][seat]['token']}")
     page.wait_for_selector(".sparta-board")
+    # The board's own stylesheet loads beside it: measured styles need it applied.
+    page.wait_for_function("document.getElementById('sp-style')?.sheet != null")
     return answer
 
 

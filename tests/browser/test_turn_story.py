@@ -101,9 +101,10 @@ def test_players_are_marked_by_shape_or_letter_beside_their_names(page: Any, ser
         bot = {"kind": "bot", "level": "random"}
         open_match(page, server, {"game": game, "seats": [{"kind": "human"}, bot]}, [0])
         page.wait_for_selector("#turn.mine")
-        icons = page.locator(".players li .swatch-icon svg")
+        icons = page.locator(".players li .swatch-icon > *")
         assert icons.count() == 2, game
-        marks = icons.evaluate_all("(svgs) => svgs.map((s) => s.innerHTML)")
-        colourless = [re.sub(r'(fill|class)="[^"]*"', "", mark) for mark in marks]
+        marks = icons.evaluate_all(
+            "(marks) => marks.map((m) => m.innerHTML + (m.dataset.letter || ''))")
+        colourless = [re.sub(r'(fill|class|style)="[^"]*"', "", mark) for mark in marks]
         assert colourless[0] != colourless[1], game
     shot(page, "turn_story_players_marked")

@@ -54,8 +54,8 @@ def test_tutorial_is_played_to_its_end_by_clicking(page: Any, server: str, name:
         if step.rule is not None:
             link = page.locator("#lesson-text .rule-link")
             assert link.get_attribute("href") == f"#/rules/{name}/{step.rule}"
-        if index == 0:
-            shot(page, f"tutorial_{name}_{lang}_start")
+        if index in (0, len(lessons.steps) // 2):  # a few steps, for people to look at
+            shot(page, f"tutorial_{name}_{lang}_{'start' if index == 0 else 'middle'}")
         version = int(page.get_attribute(".match", "data-version"))
         action = step.expect[0] if step.expect else None
         if not page.locator("#all-choices[open]").count():

@@ -145,6 +145,19 @@ def test_meeple_war_shows_the_drawn_tile_at_each_legal_rotation() -> None:
         assert f"|{action}" in text or f"#{action}" in text
 
 
+@pytest.mark.parametrize("width", [60, 80, 100])
+def test_meeple_war_rotation_previews_fit_the_width(width: int) -> None:
+    from meeples.terminal.meeple_war_map import Board, rotation_previews
+
+    state = reach("meeple_war", 2, 1, lambda s: len(
+        [a for a in s.legal() if a.startswith("rot:")]) >= 4)
+    lines = rotation_previews(Board(state.view(state.to_move)), state.legal(), width)
+    assert all(len(line) <= width for line in lines[1:])  # the pictures, never wrapped
+    text = "\n".join(str(line) for line in lines)
+    for action in state.legal():
+        assert f"|{action}" in text or f"#{action}" in text
+
+
 def test_meeple_war_shows_the_side_numbers_where_a_tree_may_go() -> None:
     state = reach("meeple_war", 2, 1,
                   lambda s: any(a.startswith("tree:") for a in s.legal()))

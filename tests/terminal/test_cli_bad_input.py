@@ -309,8 +309,13 @@ VERIFY: list[Row] = [
     (["verify", "{match}", "--commitment", "abc"], "--commitment is the 64 hex digits"),
 ]
 
+LEARN: list[Row] = [
+    (["learn"], "the following arguments are required: game"),
+    (["learn", "chess"], "unknown game 'chess'"),
+]
+
 ROWS = (GLOBAL + PLAY + REPLAY + HINT + ARENA + BALANCE + BENCH + SERVE + LOADTEST + SELFPLAY
-        + VERIFY + OPERATE)
+        + VERIFY + LEARN + OPERATE)
 
 
 @pytest.fixture

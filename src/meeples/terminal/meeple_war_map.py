@@ -262,7 +262,9 @@ def rotation_previews(board: Board, legal: list[str], width: int) -> list[Text]:
     head.append(f", entered from {origins}" if origins else "")
     head.append(": choose its rotation, rot:N (# = forest side)")
     pictures = [_preview(board, centre, tile_id, rot) for rot in rotations]
-    across = max(1, (width + 2) // (len(pictures[0][0]) + 2 if pictures[0] else 27))
+    # Each picture takes a column as wide as its widest line and a space: as many as fit.
+    column = 1 + max(len(line) for picture in pictures for line in picture)
+    across = max(1, (width + 1) // column)
     out = [head]
     for start in range(0, len(pictures), across):
         row = pictures[start:start + across]
@@ -271,7 +273,7 @@ def rotation_previews(board: Board, legal: list[str], width: int) -> list[Text]:
             for picture in row:
                 part = picture[i] if i < len(picture) else Text()
                 line.append_text(part)
-                line.append(" " * (27 - len(part)))
+                line.append(" " * (column - len(part)))
             line.rstrip()
             out.append(line)
     return out

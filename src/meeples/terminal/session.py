@@ -336,6 +336,8 @@ class Session:
         self.console.print(f"[bold green]{title}[/bold green][dim]{rule}[/dim]")
         for key in step.say:
             self.console.print(escape(self.words(msg(key))))
+        if step.expect:  # what the browser's board alone offers, as the text to type
+            self.console.print(f"[dim]Type: {escape(' or '.join(step.expect))}[/dim]")
 
     def _play(self, action: str, player: int) -> bool | None:
         refused = None if self.lessons is None or action not in self.state.legal() else (
@@ -447,6 +449,9 @@ class Session:
             mover = before.to_move
             if i in self.passed and mover is not None:
                 passed.setdefault(mover, []).append(action)
+                # What followed the pass is news all the same: the last pass of a phase start
+                # lets the phase go on (the bot's tower points, the battles of its resolution).
+                self._tell_effects(before, self.states[i + 1])
                 continue
             name = "Chance" if mover == CHANCE else self.name(mover) if mover is not None else "?"
             text = f"{escape(name)} played [bold]{escape(action)}[/bold]"

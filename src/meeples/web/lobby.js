@@ -2,7 +2,7 @@
 // finished, and this browser's own games.
 
 import { app, h, toast, errorText, api, loadGames, boardFor, tokensFor, rememberTokens, matchLink,
-  swatch, loadedBoard, warmRule } from "./shared.js";
+  swatch, loadedBoard, warmRule, focusKey } from "./shared.js";
 import { lang, t } from "./i18n.js";
 
 // The bot speeds a game may be created with (the server's delay before each bot decision).
@@ -324,12 +324,14 @@ export function lobbyPage() {
     const abandoned = matches.abandoned || [];
     const everything = [...matches.open, ...matches.live, ...abandoned, ...matches.finished];
     const mine = everything.filter((item) => tokensFor(item.id).length);
+    const kept = focusKey(listColumn); // the lists are drawn again every few seconds
     listColumn.replaceChildren(
       ...(mine.length ? [matchList(t("lobby.my_games"), mine, "mine")] : []),
       matchList(t("lobby.open_games"), matches.open, "open"),
       matchList(t("lobby.live_games"), matches.live, "live"),
       matchList(t("lobby.finished_games"), matches.finished, "finished"),
       ...(abandoned.length ? [matchList(t("lobby.abandoned_games"), abandoned, "abandoned")] : []));
+    if (kept) listColumn.querySelector(kept)?.focus({ preventScroll: true });
   }
 
   function drawForm() {
@@ -373,7 +375,9 @@ export function lobbyPage() {
       game.hidden ? h("p", { className: "muted small" }, t("lobby.position_hidden")) : null),
       h("button", { className: "primary big", id: "create", onclick: create }, t("lobby.create")));
 
+    const kept = focusKey(formColumn); // a menu changed draws the form again: keep its focus
     formColumn.replaceChildren(...[learnCard(), newCard, created ? createdCard() : null].filter(Boolean));
+    if (kept) formColumn.querySelector(kept)?.focus({ preventScroll: true });
   }
 
   // How long ago a time of the server was, in the page's language ("il y a 3 minutes").

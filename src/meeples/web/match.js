@@ -66,7 +66,7 @@ export function matchPage(matchId, urlTokens) {
   // event, the end): the same element across redraws, a status region read by screen readers.
   const banner = h("div", { className: "effects-banner", id: "effects-banner" });
   let bannerTimer = null;
-  root.replaceChildren(header, strip, banner, layout, logAnnouncer, turnAnnouncer);
+  root.replaceChildren(header, strip, layout, logAnnouncer, turnAnnouncer);
   app.replaceChildren(root);
 
   // The entries of a new state that the last one did not have (none for the first state, or
@@ -88,9 +88,9 @@ export function matchPage(matchId, urlTokens) {
     if (said.length) logAnnouncer.textContent = said.join(". ");
     const told = entries.filter((entry) => (entry.effects || []).length);
     if (!told.length) return;
+    // The effects alone, each naming whom it concerns: the action before them may be someone
+    // else's (a "done" that ends a phase settles the other player's battle or tower points).
     banner.replaceChildren(...told.slice(-3).map((entry) => h("p", {},
-      entry.seat === CHANCE || entry.seat === null ? null
-        : h("strong", {}, `${t("match.log_who", { player: names(entry.seat) })} `),
       entry.effects.flatMap((effect, i) => [i ? " · " : "", tm(effect, names), " ", ruleLink(effect)]))),
     h("button", { className: "close", "aria-label": t("match.close"), onclick: hideBanner }, "×"));
     banner.classList.add("show");
@@ -500,9 +500,10 @@ export function matchPage(matchId, urlTokens) {
     }
     const kept = focusKey(side);
     side.replaceChildren(...[
+      banner, // at the top of the side column: never over the map, never moving it
       lessonCard(names),
       h("section", { className: "card turn-card" },
-        h("p", { className: `turn ${myTurn ? "mine" : ""}`, id: "turn" }, turn),
+        turn ? h("h2", { className: `turn ${myTurn ? "mine" : ""}`, id: "turn" }, turn) : null, // the card's heading
         myTurn && confirming ? confirmBar(names) : null,
         state.undo || hintBox ? h("div", { className: "row turn-actions" }, undoButton(), hintBox) : null,
         myTurn && !pending ? allChoices(names) : null,

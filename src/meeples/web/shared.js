@@ -231,6 +231,12 @@ export function focusKey(part) {
   if (active.id) return `#${CSS.escape(active.id)}`;
   if (active.dataset?.focus) return `[data-focus="${CSS.escape(active.dataset.focus)}"]`;
   if (active.dataset?.action) return `[data-action="${CSS.escape(active.dataset.action)}"]`;
+  if (active.dataset?.learn) return `[data-learn="${CSS.escape(active.dataset.learn)}"]`;
+  const name = active.getAttribute("name");
+  if (name) return `${active.tagName.toLowerCase()}[name="${CSS.escape(name)}"]`;
+  const match = active.closest("[data-match]")?.dataset.match;
+  const href = active.getAttribute("href");
+  if (match && href) return `[data-match="${CSS.escape(match)}"] [href="${CSS.escape(href)}"]`;
   return null;
 }
 

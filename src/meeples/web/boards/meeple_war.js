@@ -11,7 +11,7 @@
 // meeple_war_villages.js (player boards, legend), meeple_war_keys.js (keyboard, focus, panning),
 // meeple_war_motion.js (animation).
 
-import { el, h } from "./dom.js";
+import { h } from "./dom.js";
 import { COLORS, seatColor, seatLetter, words } from "./meeple_war_draw.js";
 import { drawMap } from "./meeple_war_map.js";
 import { decision, index } from "./meeple_war_panel.js";
@@ -21,15 +21,14 @@ import { animate } from "./meeple_war_motion.js";
 
 export { COLORS, seatColor };
 
-// A seat's mark beside its name in the page's lists: its letter on its colour, as on its stacks.
+// A seat's mark beside its name in the page's lists: its letter on its colour, as on its stacks
+// (the letter drawn by the stylesheet from data-letter, so it never joins the text it marks).
 export function seatIcon(seat) {
-  const svg = el("svg", { viewBox: "-10 -10 20 20", width: 16, height: 16, class: "mw-seat-icon",
-    "aria-hidden": "true", focusable: "false" });
-  el("circle", { r: 9.2, fill: seatColor(seat), stroke: "#2b2118", "stroke-width": 1 }, svg);
-  el("text", { y: 3.6, "text-anchor": "middle", "font-size": 10.5, "font-weight": 700,
-    fill: "#fff", stroke: "#2b2118", "stroke-width": 0.6, "paint-order": "stroke" }, svg)
-    .textContent = seatLetter(seat);
-  return svg;
+  const mark = h("span", "mw-seat-icon");
+  mark.dataset.letter = seatLetter(seat);
+  mark.style.background = seatColor(seat);
+  mark.setAttribute("aria-hidden", "true");
+  return mark;
 }
 
 // The board's own stylesheet, next to this module.

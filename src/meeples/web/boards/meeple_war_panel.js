@@ -65,7 +65,8 @@ export function decision(view, ctx, w, { found, sel, targets, rotations, set, no
   const { t } = w;
   const box = h("section", "panel actions-panel mw-decision");
   box.setAttribute("aria-labelledby", "mw-prompt");
-  const prompt = h("h3", "mw-prompt", ctx.prompt ? w.tm(ctx.prompt) : "");
+  // A level-2 heading: the board's parts come right after the page's title (h1).
+  const prompt = h("h2", "mw-prompt", ctx.prompt ? w.tm(ctx.prompt) : "");
   prompt.id = "mw-prompt";
   // Where the focus waits while nothing is to be chosen (a bot's turn), read out when it comes.
   prompt.tabIndex = -1;

@@ -227,7 +227,7 @@ function decision(ctx, w, legal, board) {
   const box = h("section", "panel rot-decision");
   box.setAttribute("aria-label", w.say("rot.ui.decision"));
   if (ctx.prompt) {
-    const prompt = h("p", "rot-prompt", w.tm(ctx.prompt));
+    const prompt = h("h2", "rot-prompt", w.tm(ctx.prompt)); // the board's first heading
     prompt.id = "rot-prompt";
     box.appendChild(prompt);
   }

@@ -177,7 +177,7 @@ export function actionBoard(view, w, legal, ctx, last, popup) {
  * (a die spent on the Mammoth or the Tiger, buying it). */
 export function eventSlots(view, w, legal, ctx, last, popup) {
   const box = h("section", "panel rot-events");
-  box.appendChild(h("h3", "", w.say("rot.ui.events")));
+  box.appendChild(h("h2", "", w.say("rot.ui.events")));
   const slots = h("div", "rot-event-slots");
   for (const slot of view.events || []) {
     const card = h("div", `rot-event${slot.id && last.event === slot.id ? " last" : ""}`);
@@ -202,7 +202,7 @@ export function eventSlots(view, w, legal, ctx, last, popup) {
  * events owned. */
 export function tribes(view, w, ctx, last, popup, seatName) {
   const box = h("section", "panel rot-tribes");
-  box.appendChild(h("h3", "", w.say("rot.ui.tribes")));
+  box.appendChild(h("h2", "", w.say("rot.ui.tribes")));
   const grid = h("div", "rot-tribe-grid");
   for (const row of view.table) {
     const mine = view.player === row.seat;
@@ -273,7 +273,7 @@ export function tribes(view, w, ctx, last, popup, seatName) {
 /** The cards in play with their effects, by kind; nothing (not even a heading) when none is. */
 export function cardsPanel(view, w) {
   const box = h("section", "panel rot-cards");
-  box.appendChild(h("h3", "", w.say("rot.ui.cards")));
+  box.appendChild(h("h2", "", w.say("rot.ui.cards")));
   let shown = 0;
   const section = (title, entries) => {
     if (!entries.length) return;
