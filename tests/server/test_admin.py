@@ -18,6 +18,7 @@ from starlette.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
 from meeples.cli import main
+from meeples.server import door
 from meeples.server.app import create_app
 from meeples.server.lobby import Lobby
 from meeples.server.protocol import CreateRequest
@@ -231,6 +232,56 @@ def test_abandon_reaches_the_worker_holding_the_match(
         shown = on_a.get(f"/api/matches/{match['id']}").json()
     assert shown["outcome"]["msg"]["key"] == "core.outcome.abandoned"
     assert shown["finished"] is True
+
+
+def test_a_restarted_server_does_not_act_again_on_the_operators_earlier_lines(
+    db: str, capsys: pytest.CaptureFixture[str], caplog: pytest.LogCaptureFixture
+) -> None:
+    with TestClient(create_app(db, bot_delay=0)) as client:
+        match = create(client)
+    assert admin(capsys, db, "abandon", match["id"])[0] == 0
+    caplog.clear()
+    with TestClient(create_app(db, bot_delay=0)) as client:
+        with client.websocket_connect(f"/ws/{match['id']}") as ws:
+            ws.send_json({"type": "hello", "tokens": [token(match, 0)]})
+            receive(ws)
+            time.sleep(2.5 * door.POLL)  # two readings of the log at least
+            ws.send_json({"type": "sync"})
+            assert receive(ws)["type"] == "state"  # still open: not dropped again
+    assert not [r for r in caplog.records if r.getMessage().startswith("operator ")]
+
+
+def test_a_line_committed_late_below_the_newest_is_still_acted_on(
+    db: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    Store(database_url(db)).close()
+    for words in (["ban", "198.51.100.7"], ["unban", "198.51.100.7"]):
+        assert admin(capsys, db, *words)[0] == 0
+    store = Store(database_url(db))
+    with store.engine.begin() as conn:  # a gap below the newest line: a transaction not done
+        conn.exec_driver_sql("DELETE FROM admin_log WHERE id = 1")
+    with visitor(create_app(db, bot_delay=0)) as client:
+        time.sleep(1.5 * door.POLL)
+        with store.engine.begin() as conn:  # it commits now, after the newer line was read
+            conn.exec_driver_sql("INSERT INTO bans (address, at, by) VALUES (?, ?, 'late')",
+                                 (VISITOR[0], time.time()))
+            conn.exec_driver_sql("INSERT INTO admin_log (id, at, action, target, by)"
+                                 " VALUES (1, ?, 'ban', ?, 'late')", (time.time(), VISITOR[0]))
+        until(lambda: client.get("/api/games").status_code == 403)
+    store.close()
+
+
+def test_a_quiet_log_costs_a_reading_no_row(db: str, capsys: pytest.CaptureFixture[str]) -> None:
+    Store(database_url(db)).close()
+    for words in (["ban", "198.51.100.7"], ["unban", "198.51.100.7"]):
+        assert admin(capsys, db, *words)[0] == 0
+    app = create_app(db, bot_delay=0)
+    with TestClient(app):
+        watch = app.state.watch
+        assert [line.action for line in watch._new_lines()] == ["ban", "unban"]
+        with watch.store.engine.begin() as conn:
+            conn.exec_driver_sql("UPDATE admin_log SET at = at - ?", (2 * door.RECENT,))
+        assert watch._new_lines() == []
 
 
 def test_admin_on_an_old_schema_says_to_upgrade(

@@ -21,10 +21,11 @@ import contextlib
 import ipaddress
 import json
 import logging
+import time
 from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any
 
-from sqlalchemy import func, select
+from sqlalchemy import func, or_, select
 
 from meeples.server import admin, metrics
 from meeples.server.tables import admin_log, bans
@@ -39,9 +40,13 @@ log = logging.getLogger("meeples.server")
 #: Seconds between two readings of the operators' log.
 POLL = 1.0
 #: Lines of the log read again at each poll below the newest one seen: on PostgreSQL, ids are
-#: handed out at insert and two transactions may commit out of order, so a line may appear
-#: below one read already.
+#: handed out at insert and two transactions may commit out of order, so a line may appear below
+#: one read already (within seconds of its neighbours).
 LOOK_BACK = 100
+#: Seconds after which a line below the newest one seen is no longer read again: a late commit
+#: comes within seconds, and a quiet log then costs each poll no row at all (the window of
+#: :data:`LOOK_BACK` lines read every second by every worker otherwise).
+RECENT = 600.0
 #: Paths never refused: the load balancer's and Prometheus' (they come from the operator).
 OPEN_PATHS = ("/healthz", "/readyz", "/metrics")
 #: The close code of a banned address's connection.
@@ -84,6 +89,10 @@ class Watch:
         """Read the bans and where the log ends (what came before is in the database already),
         then poll."""
         self.newest = await self.lobby.workers.store(self._last_id)
+        # The lines in the window read again were acted on when written: a restarted server
+        # that took them for new dropped a match abandoned minutes ago from under its viewers
+        # and logged the operator's action a second time.
+        self.seen = {line.id for line in await self.lobby.workers.store(self._new_lines)}
         await self._read_bans()
         self._task = asyncio.get_running_loop().create_task(self._poll_loop())
 
@@ -113,8 +122,10 @@ class Watch:
     def _new_lines(self) -> list[Any]:
         with self.store.engine.connect() as conn:
             return list(conn.execute(
-                select(admin_log).where(admin_log.c.id > self.newest - LOOK_BACK)
-                .order_by(admin_log.c.id)
+                select(admin_log).where(
+                    admin_log.c.id > self.newest - LOOK_BACK,
+                    or_(admin_log.c.id > self.newest, admin_log.c.at > time.time() - RECENT),
+                ).order_by(admin_log.c.id)
             ).all())
 
     def _ban_rows(self) -> list[dict[str, Any]]:
