@@ -4,6 +4,9 @@ behind a token; bad operating options are one line."""
 
 from __future__ import annotations
 
+import argparse
+import json
+import logging
 import os
 import selectors
 import signal
@@ -16,9 +19,10 @@ from pathlib import Path
 
 import pytest
 
-from meeples.cli import main
+from meeples.cli import build_parser, main
+from meeples.commands import _operating
 from meeples.loadtest.harness import free_port
-from meeples.server import schema
+from meeples.server import logs, schema
 from meeples.server.store import Store, database_url
 from tests.server.test_db_command import released
 
@@ -28,7 +32,8 @@ def serve(db: Path, monkeypatch: pytest.MonkeyPatch, *more: str) -> tuple[int, l
     from meeples.commands import serve as serve_command
 
     started: list[str] = []
-    monkeypatch.setattr(serve_command, "bind", lambda host, port: socket.socket())
+    monkeypatch.setattr(serve_command, "bind",
+                        lambda host, port, option="--host": socket.socket())
     monkeypatch.setattr(
         serve_command, "serve", lambda config, banner, sock: started.append("uvicorn")
     )
@@ -108,3 +113,62 @@ def test_serve_on_a_busy_metrics_port_is_one_line(
     assert status == 2 and captured.out == ""
     assert captured.err == f"meeples serve: cannot listen on 127.0.0.1 port {taken}: " \
         "Address already in use\n"
+
+
+def test_serve_metrics_host_without_metrics_port_is_one_line(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    status, started = serve(tmp_path / "m.db", monkeypatch, "--metrics-host", "0.0.0.0")
+    errors = capsys.readouterr().err.splitlines()
+    assert (status, started, len(errors)) == (2, [], 1)
+    assert "--metrics-host needs --metrics-port" in errors[0]
+
+
+@pytest.mark.parametrize("host", ["", "a..b"])
+def test_serve_a_bad_metrics_host_is_one_line_naming_it(
+    host: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    status = main(["serve", "--port", str(free_port()), "--db", str(tmp_path / "m.db"),
+                   "--metrics-port", str(free_port()), "--metrics-host", host])
+    errors = capsys.readouterr().err.splitlines()
+    assert (status, len(errors)) == (2, 1)
+    assert errors[0].startswith("meeples serve: --metrics-host ")
+
+
+def parsed(*words: str) -> argparse.Namespace:
+    return build_parser().parse_args(["serve", *words])
+
+
+def test_serve_metrics_token_option_wins_over_the_environment(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.delenv(_operating.TOKEN_VARIABLE, raising=False)
+    assert _operating.metrics_token(parsed()) is None
+    monkeypatch.setenv(_operating.TOKEN_VARIABLE, "from-env")
+    assert _operating.metrics_token(parsed()) == "from-env"
+    assert _operating.metrics_token(parsed("--metrics-token", "given")) == "given"
+
+
+def test_serve_access_log_is_on_with_json_unless_told_otherwise() -> None:
+    assert [_operating.access_log(parsed(*words)) for words in (
+        [], ["--access-log"], ["--log-format", "json"],
+        ["--log-format", "json", "--no-access-log"])] == [False, True, True, False]
+
+
+def test_serve_with_json_logs_tells_the_upgrade_as_a_json_line(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    root = logging.getLogger()
+    saved = (list(root.handlers), root.level, logs.ACCESS.level,
+             logging.getLogger("alembic").level)
+    try:
+        status, started = serve(released(tmp_path), monkeypatch, "--upgrade",
+                                "--log-format", "json")
+        lines = capsys.readouterr().err.splitlines()
+    finally:
+        root.handlers, root.level = saved[0], saved[1]
+        logs.ACCESS.setLevel(saved[2])
+        logging.getLogger("alembic").setLevel(saved[3])
+    assert (status, started) == (0, ["uvicorn"])
+    told = [json.loads(line) for line in lines]  # every line is JSON
+    assert any(f"-> {schema.head()}" in line["message"] for line in told)

@@ -45,7 +45,7 @@ def add_options(parser: Any) -> None:
         " all the workers)",
     )
     parser.add_argument(
-        "--metrics-host", default="127.0.0.1", metavar="HOST",
+        "--metrics-host", default=None, metavar="HOST",
         help="the address of --metrics-port (127.0.0.1)",
     )
 
@@ -66,6 +66,21 @@ def metrics_token(args: argparse.Namespace) -> str | None:
         raise BadOptions("--metrics-token needs a token without spaces around it (e.g. from"
                          " 'openssl rand -hex 16')")
     return token
+
+
+def metrics_address(args: argparse.Namespace) -> tuple[str, int] | None:
+    """Return the host and port of the metrics' own server, or None (on the main port).
+
+    Raises:
+        BadOptions: --metrics-host without --metrics-port (it would be silently ignored).
+    """
+    if args.metrics_port is None:
+        if args.metrics_host is not None:
+            raise BadOptions("--metrics-host needs --metrics-port (without it the metrics are"
+                             " on the main port, at /metrics)")
+        return None
+    host: str = "127.0.0.1" if args.metrics_host is None else args.metrics_host
+    return host, args.metrics_port
 
 
 def access_log(args: argparse.Namespace) -> bool:

@@ -158,16 +158,18 @@ def run(args: argparse.Namespace) -> int:
     if args.db is not None and not args.db.strip():
         raise BadOptions("--db needs an SQLite file name or a database URL, not an empty text")
     token = _operating.metrics_token(args)
+    metrics_address = _operating.metrics_address(args)
     _operating.configure_logs(args)
     # Before anything loads the metrics: with several workers they add up through files.
     folder = _operating.multiprocess_folder(args.workers)
     try:
-        return _run(args, token, folder)
+        return _run(args, token, metrics_address, folder)
     finally:
         _operating.remove_folder(folder)
 
 
-def _run(args: argparse.Namespace, token: str | None, folder: str | None) -> int:
+def _run(args: argparse.Namespace, token: str | None, metrics_address: tuple[str, int] | None,
+         folder: str | None) -> int:
     import uvicorn
 
     from meeples.server import metrics
@@ -181,8 +183,8 @@ def _run(args: argparse.Namespace, token: str | None, folder: str | None) -> int
     sock = bind(args.host, args.port)
     metrics_sock = None
     try:
-        if args.metrics_port is not None:
-            metrics_sock = bind(args.metrics_host, args.metrics_port)
+        if metrics_address is not None:
+            metrics_sock = bind(*metrics_address, option="--metrics-host")
         if args.upgrade:
             _operating.upgrade(url, shown)
         # A damaged, read-only or foreign file, or an out-of-date schema, stops here in one
@@ -196,8 +198,7 @@ def _run(args: argparse.Namespace, token: str | None, folder: str | None) -> int
         except DatabaseProblem as problem:
             raise BadOptions(f"{shown}: {problem}") from None
         open_database(url, shown)
-        address = f"[{args.host}]" if ":" in args.host else args.host
-        banner = f"Meeples at http://{address}:{args.port}  (database: {shown})"
+        banner = f"Meeples at http://{url_host(args.host)}:{args.port}  (database: {shown})"
 
         def config() -> Any:
             app = create_app(
@@ -209,8 +210,9 @@ def _run(args: argparse.Namespace, token: str | None, folder: str | None) -> int
 
         if redis_url is not None:
             banner += f", {args.workers} worker{'s' if args.workers > 1 else ''} sharing Redis"
-        if metrics_sock is not None:
-            banner += f"\nMetrics at http://{args.metrics_host}:{args.metrics_port}/metrics"
+        if metrics_address is not None:
+            host, port = metrics_address
+            banner += f"\nMetrics at http://{url_host(host)}:{port}/metrics"
         if chance_seed is not None:
             banner += "\nFIXED CHANCE SEED: every game's draws follow from it, nothing is secret"
         if args.workers > 1:
@@ -469,21 +471,27 @@ def open_database(url: str, shown: str) -> None:
         raise BadOptions(f"cannot open the database {shown}: {first}") from None
 
 
-def bind(host: str, port: int) -> socket.socket:
-    """Return a socket bound to host and port (uvicorn listens on it).
+def url_host(host: str) -> str:
+    """Return a host as written in a URL (an IPv6 address in brackets)."""
+    return f"[{host}]" if ":" in host else host
+
+
+def bind(host: str, port: int, option: str = "--host") -> socket.socket:
+    """Return a socket bound to host and port (uvicorn listens on it); option names the host's
+    option in messages.
 
     Raises:
         BadOptions: the host is not an address or a name that resolves, or the address cannot
             be bound (in use, not this machine's, a privileged port).
     """
     if not host.strip():
-        raise BadOptions("--host needs an address (e.g. 127.0.0.1, 0.0.0.0 or localhost)")
+        raise BadOptions(f"{option} needs an address (e.g. 127.0.0.1, 0.0.0.0 or localhost)")
     try:
         found = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)
     except (OSError, UnicodeError) as error:
         reason = getattr(error, "strerror", None) or str(error)
         raise BadOptions(
-            f"--host {shorten(host)!r}: not an address or known host name ({reason})"
+            f"{option} {shorten(host)!r}: not an address or known host name ({reason})"
         ) from None
     family, kind, protocol, _, address = found[0]
     sock = socket.socket(family, kind, protocol)
