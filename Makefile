@@ -14,7 +14,7 @@ $(STAMP): pyproject.toml
 	touch $(STAMP)
 
 run: $(STAMP)
-	$(BIN)/meeples serve
+	$(BIN)/meeples serve --upgrade
 
 test: $(STAMP)
 	$(BIN)/python -m pytest -q -n 2

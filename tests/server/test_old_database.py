@@ -1,6 +1,8 @@
 """A database made before the turn flow (no bot speed, no passed flag, no undone table, seats
-without an anytime setting) opens, gets the new columns and table, and its games load with the
-defaults: bots at normal speed, every action decided, the anytime setting "own"."""
+without an anytime setting), older than the 0.1.0 release, is refused until it is upgraded
+(``meeples db upgrade``: adopted, then migrated); then it has the new columns and tables, and its
+games load with the defaults: bots at normal speed, every action decided, the anytime setting
+"own". (The 0.1.0 release's own database: ``test_migrations.py``.)"""
 
 from __future__ import annotations
 
@@ -13,8 +15,9 @@ import pytest
 from starlette.testclient import TestClient
 
 import meeples
+from meeples.server import schema
 from meeples.server.app import create_app
-from meeples.server.store import Store, database_url
+from meeples.server.store import DatabaseProblem, Store, database_url
 
 OLD_SCHEMA = """
 CREATE TABLE matches (id VARCHAR(32) PRIMARY KEY, game VARCHAR(64) NOT NULL,
@@ -25,8 +28,21 @@ CREATE TABLE actions (match_id VARCHAR(32) NOT NULL, ply INTEGER NOT NULL, seat 
 """
 
 
-def old_database(path: Path) -> str:
-    """Write a database of the old schema holding one Sparta game of one move; return its token."""
+TABLES = "SELECT name FROM sqlite_master WHERE type = 'table'"
+
+
+def upgrade(path: Path) -> None:
+    """Upgrade an SQLite file as ``meeples db upgrade`` does."""
+    engine = schema.engine_for(database_url(str(path)))
+    try:
+        schema.upgrade(engine)
+    finally:
+        engine.dispose()
+
+
+def old_database(path: Path, upgraded: bool = True) -> str:
+    """Write a database of the old schema holding one Sparta game of one move, then upgrade it
+    (unless told not to); return its token."""
     from meeples.server.room import hash_token
 
     seats = [{"kind": "human", "level": None, "name": "", "token_hash": hash_token("south"),
@@ -38,7 +54,34 @@ def old_database(path: Path) -> str:
         conn.execute("INSERT INTO matches VALUES ('old', 'sparta', 2, 0, ?, NULL, ?, 1.0, 0, NULL)",
                      (json.dumps({"heroes_conquer": True, "first": 0}), json.dumps(seats)))
         conn.execute("INSERT INTO actions VALUES ('old', 0, 0, 'b2-b4')")
+    conn.close()
+    if upgraded:
+        upgrade(path)
     return "south"
+
+
+def test_old_database_is_refused_until_upgraded(tmp_path: Path) -> None:
+    path = tmp_path / "old.db"
+    old_database(path, upgraded=False)
+    with pytest.raises(DatabaseProblem, match="made before schema migrations.*meeples db upgrade"):
+        Store(database_url(str(path)))
+    with sqlite3.connect(path) as conn:
+        tables = {row[0] for row in conn.execute(TABLES)}
+    conn.close()
+    assert tables == {"matches", "actions"}  # refused: nothing was changed
+
+
+def test_old_database_is_adopted_at_0001_then_upgraded(tmp_path: Path) -> None:
+    path = tmp_path / "old.db"
+    old_database(path, upgraded=False)
+    engine = schema.engine_for(database_url(str(path)))
+    before, after = schema.upgrade(engine)
+    engine.dispose()
+    assert (before, after) == (None, schema.head())
+    with sqlite3.connect(path) as conn:
+        tables = {row[0] for row in conn.execute(TABLES)}
+    conn.close()
+    assert {"undone", "events", "writers", "bans", "admin_log", "alembic_version"} <= tables
 
 
 def test_old_database_loads_with_the_defaults(tmp_path: Path) -> None:
@@ -83,6 +126,8 @@ def old_meeple_war_database(path: Path, plies: int) -> tuple[str, list[str]]:
                      "NULL)", (data["seed"], json.dumps(data["options"]), json.dumps(seats)))
         for ply, action in enumerate(data["actions"][:plies]):
             conn.execute("INSERT INTO actions VALUES ('mw', ?, NULL, ?)", (ply, action))
+    conn.close()
+    upgrade(path)
     return "red", data["actions"][:plies]
 
 
@@ -154,7 +199,6 @@ def test_stored_match_of_another_rules_version_is_refused_and_reported(
         tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
     path = tmp_path / "old.db"
     south = old_database(path)
-    Store(database_url(str(path))).close()  # adds the column
     with sqlite3.connect(path) as conn:
         conn.execute("UPDATE matches SET rules_version = 2 WHERE id = 'old'")
     caplog.set_level(logging.ERROR, logger="meeples.server")

@@ -229,6 +229,30 @@ SERVE: list[Row] = [
     (["serve", "--forwarded-allow-ips", "10.0.0.1,,"], "has an empty entry between commas"),
     (["serve", "--forwarded-allow-ips", "*,10.0.0.1"], "'*' trusts every address: give it alone"),
     (["serve", "--forwarded-allow-ips", "10.0.0.1/8"], "'10.0.0.1/8' is not an IP address"),
+    (["serve", "--metrics-port", "0"], "argument --metrics-port: must be 1 to 65535, not 0"),
+    (["serve", "--log-format", "xml"], "argument --log-format: invalid choice: 'xml'"),
+    (["serve", "--db", "{db}", "--metrics-token", ""], "--metrics-token needs a token"),
+]
+
+#: Operating a site (issue 29): meeples db and meeples admin. None of them makes a database.
+OPERATE: list[Row] = [
+    (["db"], "the following arguments are required: ACTION"),
+    (["db", "history", "extra"], "unrecognized arguments: extra"),
+    (["db", "current", "--db", "{db}"], "there is no database at"),
+    (["db", "upgrade", "--db", "{db}"], "there is no database at"),
+    (["db", "current", "--db", "{binary}"], "is not an SQLite database"),
+    (["db", "upgrade", "--db", "{missing}/x.db"], "does not exist"),
+    (["db", "backup", "{folder}", "--db", "{db}"], "there is no database at"),
+    (["db", "restore", "{binary}", "--db", "{folder}"], "is a folder, not a file"),
+    (["db", "restore", "{binary}", "--db", "{db}"], "is not an SQLite database"),
+    (["db", "restore", "{fifo}", "--db", "{db}"], "is a FIFO (named pipe), not a regular file"),
+    (["admin"], "the following arguments are required: ACTION"),
+    (["admin", "list", "--state", "gone"], "argument --state: invalid choice: 'gone'"),
+    (["admin", "list", "--older-than", "soon"], "takes a duration such as 30m, 12h or 7d"),
+    (["admin", "list", "--limit", "0"], "argument --limit: must be 1 or more, not 0"),
+    (["admin", "list", "--db", "{db}"], "there is no database at"),
+    (["admin", "ban", "nope", "--db", "{db}"], "'nope' is not an IP address or a network"),
+    (["admin", "abandon", "--db", "{db}"], "the following arguments are required: match"),
 ]
 
 LOADTEST: list[Row] = [
@@ -291,7 +315,7 @@ LEARN: list[Row] = [
 ]
 
 ROWS = (GLOBAL + PLAY + REPLAY + HINT + ARENA + BALANCE + BENCH + SERVE + LOADTEST + SELFPLAY
-        + VERIFY + LEARN)
+        + VERIFY + LEARN + OPERATE)
 
 
 @pytest.fixture

@@ -2,8 +2,13 @@
 
 Everything that can be checked before serving is checked first, each failure one line: the
 host and port, the bot delay, the database (its folder, its file, its driver, a first
-connection) and the socket itself, bound here and handed to uvicorn. The banner is printed once
-the server is listening, so a busy port never shows an address that does not answer.
+connection, its schema revision) and the sockets themselves (the main one and the metrics'),
+bound here and handed over. The banner is printed once the server is listening, so a busy port
+never shows an address that does not answer.
+
+An out-of-date schema is refused with a one-line hint unless ``--upgrade`` asks to upgrade it
+first (in this process, before any worker starts). The options for operating a site are in
+:mod:`meeples.commands._operating`.
 """
 
 from __future__ import annotations
@@ -13,8 +18,10 @@ import gc
 import ipaddress
 import os
 import socket
+from collections.abc import Callable
 from typing import Any
 
+from meeples.commands import _operating
 from meeples.commands._checks import number, output_file, shorten, whole_number
 from meeples.core.errors import BadOptions
 
@@ -86,6 +93,7 @@ def register(subparsers: Any) -> None:
         " plays the same chance in the same games; whoever knows it knows every draw, so games"
         " are NOT secret (the server says so in its log)",
     )
+    _operating.add_options(parser)
     parser.set_defaults(func=run)
 
 
@@ -132,6 +140,10 @@ def uvicorn_options(args: argparse.Namespace) -> dict[str, Any]:
         "host": args.host,
         "port": args.port,
         "log_level": "warning",
+        # Our own access log (meeples.server.logs) has the request and match ids.
+        "access_log": False,
+        # With --log-format json every logger goes through our handler (uvicorn's included).
+        **({"log_config": None} if getattr(args, "log_format", "text") == "json" else {}),
         # Bigger WebSocket frames are refused before they are read into memory.
         "ws_max_size": MAX_FRAME,
         "proxy_headers": bool(trusted),
@@ -142,21 +154,41 @@ def uvicorn_options(args: argparse.Namespace) -> dict[str, Any]:
 
 
 def run(args: argparse.Namespace) -> int:
-    """Check the settings and the database, bind the socket, then serve Meeples on uvicorn."""
+    """Check the settings and the database, bind the sockets, then serve Meeples on uvicorn."""
+    if args.db is not None and not args.db.strip():
+        raise BadOptions("--db needs an SQLite file name or a database URL, not an empty text")
+    token = _operating.metrics_token(args)
+    metrics_address = _operating.metrics_address(args)
+    _operating.configure_logs(args)
+    # Before anything loads the metrics: with several workers they add up through files.
+    folder = _operating.multiprocess_folder(args.workers)
+    try:
+        return _run(args, token, metrics_address, folder)
+    finally:
+        _operating.remove_folder(folder)
+
+
+def _run(args: argparse.Namespace, token: str | None, metrics_address: tuple[str, int] | None,
+         folder: str | None) -> int:
     import uvicorn
 
+    from meeples.server import metrics
     from meeples.server.app import create_app
     from meeples.server.store import DatabaseProblem, Store, database_url
 
-    if args.db is not None and not args.db.strip():
-        raise BadOptions("--db needs an SQLite file name or a database URL, not an empty text")
     url = database_url(args.db)
     chance_seed = chance_seed_of(args)
     shown = check_database(url, database_source(args.db))
     redis_url = check_cluster(args, url)
     sock = bind(args.host, args.port)
+    metrics_sock = None
     try:
-        # A damaged, read-only or foreign file stops here, in one line (integrity check).
+        if metrics_address is not None:
+            metrics_sock = bind(*metrics_address, option="--metrics-host")
+        if args.upgrade:
+            _operating.upgrade(url, shown)
+        # A damaged, read-only or foreign file, or an out-of-date schema, stops here in one
+        # line (integrity check).
         try:
             store = Store(url)
             try:
@@ -166,26 +198,36 @@ def run(args: argparse.Namespace) -> int:
         except DatabaseProblem as problem:
             raise BadOptions(f"{shown}: {problem}") from None
         open_database(url, shown)
-        address = f"[{args.host}]" if ":" in args.host else args.host
-        banner = f"Meeples at http://{address}:{args.port}  (database: {shown})"
+        banner = f"Meeples at http://{url_host(args.host)}:{args.port}  (database: {shown})"
 
         def config() -> Any:
             app = create_app(
                 args.db, bot_delay=args.bot_delay, check_database=False, redis_url=redis_url,
                 abandon_after=args.abandon_after * 3600, chance_seed=chance_seed,
+                metrics_token=token, metrics_here=metrics_sock is None,
             )
             return uvicorn.Config(app, **uvicorn_options(args))
 
         if redis_url is not None:
             banner += f", {args.workers} worker{'s' if args.workers > 1 else ''} sharing Redis"
+        if metrics_address is not None:
+            host, port = metrics_address
+            banner += f"\nMetrics at http://{url_host(host)}:{port}/metrics"
         if chance_seed is not None:
             banner += "\nFIXED CHANCE SEED: every game's draws follow from it, nothing is secret"
         if args.workers > 1:
-            return serve_workers(config, banner, sock, args.workers)
+            scrapes = (metrics.metrics_server(metrics_sock, token, threads=False)
+                       if metrics_sock is not None else None)
+            return serve_workers(config, banner, sock, args.workers, scrapes,
+                                 lambda pid: _operating.worker_gone(folder, pid))
         quiet_collector()
+        if metrics_sock is not None:
+            metrics.serve_in_thread(metrics_sock, token)
         serve(config(), banner, sock)
     finally:
         sock.close()
+        if metrics_sock is not None:
+            metrics_sock.close()
     return 0
 
 
@@ -246,16 +288,19 @@ def check_cluster(args: argparse.Namespace, url: str) -> str | None:
     return str(redis_url)
 
 
-def serve_workers(config: Any, banner: str, sock: socket.socket, count: int) -> int:
+def serve_workers(config: Any, banner: str, sock: socket.socket, count: int,
+                  scrapes: Any = None, gone: Callable[[int], None] | None = None) -> int:
     """Run count worker processes on one listening socket, each its own uvicorn; start a new
     one in place of one that dies; stop them all on SIGINT or SIGTERM.
 
     config: makes a worker's uvicorn configuration (called in the worker, after the fork).
+    scrapes: the metrics' own server (``--metrics-port``), answered between two looks at the
+    workers (this process holds no thread: it forks). gone: told the pid of each worker that
+    ended (its live gauges are dropped).
     Return 1 when a worker could not start (its error is in its output), else 0.
     """
     import multiprocessing
     import signal
-    import sys
     import time
 
     sock.listen(2048)  # connections wait in the queue until a worker takes them
@@ -281,19 +326,23 @@ def serve_workers(config: Any, banner: str, sock: socket.socket, count: int) -> 
     status = 0
     try:
         while not stopping:
-            time.sleep(0.2)
+            if scrapes is not None:
+                scrapes.handle_request()  # waits 0.2 s at most
+            else:
+                time.sleep(0.2)
             for index, process in enumerate(processes):
                 if process.is_alive():
                     continue
+                if gone is not None:
+                    gone(process.pid)
                 if process.exitcode == 3:  # uvicorn: the app failed to start
-                    print(f"meeples serve: worker {index + 1} could not start", file=sys.stderr)
+                    _operating.say(f"worker {index + 1} could not start", error=True)
                     stopping.append(0)
                     status = 1
                     break
-                print(
-                    f"meeples serve: worker {index + 1} (pid {process.pid}) stopped with"
-                    f" status {process.exitcode}; starting another",
-                    file=sys.stderr, flush=True,
+                _operating.say(
+                    f"worker {index + 1} (pid {process.pid}) stopped with status"
+                    f" {process.exitcode}; starting another", error=True,
                 )
                 processes[index] = start()
     finally:
@@ -305,6 +354,8 @@ def serve_workers(config: Any, banner: str, sock: socket.socket, count: int) -> 
             if process.is_alive():
                 process.kill()
                 process.join()
+            if gone is not None and process.pid is not None:
+                gone(process.pid)
         for sig, handler in previous.items():
             signal.signal(sig, handler)
     return status
@@ -420,21 +471,27 @@ def open_database(url: str, shown: str) -> None:
         raise BadOptions(f"cannot open the database {shown}: {first}") from None
 
 
-def bind(host: str, port: int) -> socket.socket:
-    """Return a socket bound to host and port (uvicorn listens on it).
+def url_host(host: str) -> str:
+    """Return a host as written in a URL (an IPv6 address in brackets)."""
+    return f"[{host}]" if ":" in host else host
+
+
+def bind(host: str, port: int, option: str = "--host") -> socket.socket:
+    """Return a socket bound to host and port (uvicorn listens on it); option names the host's
+    option in messages.
 
     Raises:
         BadOptions: the host is not an address or a name that resolves, or the address cannot
             be bound (in use, not this machine's, a privileged port).
     """
     if not host.strip():
-        raise BadOptions("--host needs an address (e.g. 127.0.0.1, 0.0.0.0 or localhost)")
+        raise BadOptions(f"{option} needs an address (e.g. 127.0.0.1, 0.0.0.0 or localhost)")
     try:
         found = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)
     except (OSError, UnicodeError) as error:
         reason = getattr(error, "strerror", None) or str(error)
         raise BadOptions(
-            f"--host {shorten(host)!r}: not an address or known host name ({reason})"
+            f"{option} {shorten(host)!r}: not an address or known host name ({reason})"
         ) from None
     family, kind, protocol, _, address = found[0]
     sock = socket.socket(family, kind, protocol)

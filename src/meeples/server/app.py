@@ -10,6 +10,11 @@ POST /api/matches/{id}/claim   take a seat left open to anyone
 POST /api/matches/{id}/resign  resign the seat of a token
 GET  /api/matches/{id}/replay  every public view of a finished match
 WS   /ws/{id}                  live play (see :mod:`meeples.server.protocol`)
+GET  /healthz, /readyz         alive; ready to serve (:mod:`meeples.server.health`)
+GET  /metrics                  Prometheus metrics (:mod:`meeples.server.metrics`)
+
+Every request and connection goes through the access log (:mod:`meeples.server.logs`: request
+and match ids) and the door (:mod:`meeples.server.door`: banned addresses refused).
 """
 
 from __future__ import annotations
@@ -18,6 +23,7 @@ import asyncio
 import contextlib
 import json
 import logging
+import time
 from collections.abc import AsyncIterator
 from functools import cache
 from pathlib import Path
@@ -27,7 +33,7 @@ from pydantic import ValidationError
 from starlette.applications import Starlette
 from starlette.middleware import Middleware
 from starlette.requests import Request
-from starlette.responses import FileResponse, JSONResponse, Response
+from starlette.responses import FileResponse, JSONResponse, PlainTextResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
@@ -36,7 +42,7 @@ import meeples
 from meeples.core import text
 from meeples.core.chance import SeedSource
 from meeples.core.errors import MeeplesError
-from meeples.server import guard, heads, lifecycle
+from meeples.server import door, guard, heads, health, lifecycle, logs, metrics
 from meeples.server.components import components
 from meeples.server.guard import LocalLimits
 from meeples.server.lobby import Lobby, describe_games
@@ -51,9 +57,9 @@ from meeples.server.protocol import (
     Settings,
     Sync,
     Undo,
-    error,
     parse_client_message,
 )
+from meeples.server.protocol import error as wire_error
 from meeples.server.quota import BOT_GAMES_PER_ADDRESS, BOT_GAMES_TOTAL, TooMany
 from meeples.server.replays import Busy, Replays
 from meeples.server.room import CLOSE_TIMEOUT, Client, Room, RoomError, encode
@@ -77,6 +83,8 @@ def create_app(
     abandon_after: float = lifecycle.ABANDON_AFTER,
     redis_url: str | None = None,
     chance_seed: str | None = None,
+    metrics_token: str | None = None,
+    metrics_here: bool = True,
 ) -> Starlette:
     """Return the application on the database db (see :func:`store.database_url`).
 
@@ -96,6 +104,9 @@ def create_app(
     chance_seed: a fixed source of match ids and seeds (:class:`meeples.core.chance.SeedSource`,
     for tests and operators: the same text, the same chance in the same games; nothing is
     secret then); None: a fresh secret seed for each match.
+    metrics_token: ``GET /metrics`` asks for ``Authorization: Bearer <token>`` (None: open).
+    metrics_here: serve ``GET /metrics`` (False: it is on a port of its own, ``serve
+    --metrics-port``, and 404 here).
 
     Raises:
         DatabaseProblem: (at start) the database is damaged, read-only or not a database.
@@ -152,11 +163,19 @@ def create_app(
         app.state.replays = Replays()
         app.state.replay_rates = guard.Buckets(*replay_rate)
         app.state.moves = guard.Pacer(*move_rate)
+        app.state.metrics = (metrics_token, metrics_here)
+        metrics.watch(lobby)
+        gauges = asyncio.get_running_loop().create_task(metrics.keep_fresh())
+        watch = door.Watch(store, lobby, cluster.release if cluster is not None else None)
+        await watch.start()
+        app.state.watch = watch
         resumed = await lobby.resume()
         log.info("meeples server on %s, %d unfinished matches resumed", url.split("@")[-1], resumed)
         try:
             yield
         finally:
+            gauges.cancel()
+            await watch.stop()
             if cluster is not None:  # its bots stopped first, then its games let go
                 await cluster.stop()
             await lobby.stop()
@@ -174,15 +193,42 @@ def create_app(
         Route("/api/matches/{match_id}/claim", claim_seat, methods=["POST"]),
         Route("/api/matches/{match_id}/resign", resign_seat, methods=["POST"]),
         Route("/api/matches/{match_id}/replay", replay),
+        Route("/healthz", health.healthz),
+        Route("/readyz", health.readyz),
+        Route("/metrics", show_metrics),
         WebSocketRoute("/ws/{match_id}", live),
         Mount("/static", RevalidatedFiles(directory=WEB), name="static"),
     ]
     return Starlette(
         routes=routes,
         lifespan=lifespan,
-        middleware=[Middleware(guard.SecurityHeaders), Middleware(heads.HeaderLimit)],
+        middleware=[
+            Middleware(logs.AccessLog), Middleware(door.Door),
+            Middleware(guard.SecurityHeaders), Middleware(heads.HeaderLimit),
+        ],
         exception_handlers={Exception: unexpected},
     )
+
+
+def error(code: str, message: str, msg: dict[str, Any] | None = None) -> dict[str, Any]:
+    """Return an error message to send (counted in the metrics by its code)."""
+    metrics.error(code)
+    return wire_error(code, message, msg)
+
+
+async def show_metrics(request: Request) -> Response:
+    """Answer the metrics in Prometheus' format (behind a token when the server has one).
+
+    Refusals are plain text, as Prometheus shows them: no browser ever asks here.
+    """
+    token, here = request.app.state.metrics
+    if not here:
+        return PlainTextResponse("the metrics are on this server's metrics port\n", 404)
+    if not metrics.allowed(token, request.headers.get("authorization")):
+        return PlainTextResponse("the metrics need Authorization: Bearer <token>\n", 401,
+                                 headers={"WWW-Authenticate": "Bearer"})
+    return Response(metrics.exposition(), media_type=metrics.CONTENT_TYPE,
+                    headers={"Cache-Control": "no-store"})
 
 
 async def unexpected(request: Request, problem: Exception) -> Response:
@@ -314,6 +360,7 @@ async def list_matches(request: Request) -> Response:
 async def create_match(request: Request) -> Response:
     """Create a match and answer each human seat's secret token (shown once)."""
     if await _flooding(request):
+        metrics.refused("creations")
         return _fail(429, "too_many", "too many new games from this address; wait a little")
     try:
         body = await _body(request)
@@ -333,6 +380,7 @@ async def create_match(request: Request) -> Response:
             error("bad_request", str(problem), problem.message.to_json()), status_code=400
         )
     except TooMany as problem:
+        metrics.refused("bot_games")
         return _fail(429, "too_many", str(problem))
     return JSONResponse(
         {
@@ -392,6 +440,7 @@ async def claim_seat(request: Request) -> Response:
     if isinstance(room, Response):
         return room
     if await _flooding(request):
+        metrics.refused("creations")
         return _fail(429, "too_many", "too many seats taken from this address; wait a little")
     try:
         seat, token = await room.claim()
@@ -432,6 +481,7 @@ async def replay(request: Request) -> Response:
         return _fail(409, "not_finished", "a game can be replayed once it is finished")
     rates: guard.Buckets = request.app.state.replay_rates
     if not rates.take(_address(request)):
+        metrics.refused("replays")
         return _fail(429, "too_many", "too many replays asked from this address; wait a little")
     replays: Replays = request.app.state.replays
     try:
@@ -447,6 +497,7 @@ async def live(websocket: WebSocket) -> None:
     limits: LocalLimits = websocket.app.state.limits
     address = _address(websocket)
     if not await limits.enter(address):
+        metrics.refused("connections")
         await _refuse(websocket, error("too_many", "too many connections from this address"), 1013)
         return
     try:
@@ -489,6 +540,9 @@ async def _live(websocket: WebSocket) -> None:
     # Everything for this connection goes through its outbox, sent by its own task: neither
     # the room nor this handler ever waits on the socket.
     client = Client(send=websocket.send_text, close=close)
+    watch: door.Watch | None = getattr(websocket.app.state, "watch", None)
+    if watch is not None:  # closed if its address is banned meanwhile
+        watch.enter(_address(websocket), client)
     reader = asyncio.create_task(_read(websocket, room, client))
     gone = asyncio.create_task(client.gone.wait())
     try:
@@ -506,6 +560,8 @@ async def _live(websocket: WebSocket) -> None:
         reader.cancel()
         client.stop()
         await room.leave(client)
+        if watch is not None:
+            watch.leave(_address(websocket), client)
 
 
 async def _turn_flow(room: Room, client: Client, message: Settings | Undo, joined: bool) -> None:
@@ -542,6 +598,7 @@ async def _read(websocket: WebSocket, room: Room, client: Client) -> None:
             return
         text = received.get("text")
         if not flood.take():
+            metrics.refused("messages")
             reply(error("flood", "too many messages; this connection is closed"))
             client.close(1008)
             return
@@ -568,7 +625,9 @@ async def _read(websocket: WebSocket, room: Room, client: Client) -> None:
                 if not joined:
                     raise RoomError("hello_first", "send hello before playing")
                 await moves.wait(address)
+                started = time.perf_counter()
                 await room.act(client, message.action, message.version)
+                metrics.acted(room.stored.game, time.perf_counter() - started)
             elif isinstance(message, Hint):
                 reply(await room.hint(client))
             elif isinstance(message, Settings | Undo):
@@ -590,6 +649,7 @@ async def _read(websocket: WebSocket, room: Room, client: Client) -> None:
                 # resign and rematch made games without limit (30 in 0.3 s, issue 28).
                 limits: LocalLimits = websocket.app.state.limits
                 if room.stored.rematch is None and not await limits.create(address):
+                    metrics.refused("creations")
                     raise RoomError("too_many", "too many new games from this address; wait"
                                     " a little")
                 rematch = await lifecycle.rematch(_lobby(websocket), room, client, message.swap)

@@ -19,7 +19,9 @@ the ``events`` table beside the actions (:class:`~meeples.server.store.MatchEven
 - **Hints**: allowed or not per match; by default off when two or more humans play
   (:func:`default_hints`).
 - **Abandoned**: an unfinished match idle (no action or event) longer than the server's
-  ``--abandon-after`` (:data:`ABANDON_AFTER`) is listed apart in the lobby.
+  ``--abandon-after`` (:data:`ABANDON_AFTER`) is listed apart in the lobby. An operator may
+  end one (``meeples admin abandon``, :mod:`meeples.server.admin`): an "abandon" event, after
+  which the match is over with no winner, every player tied.
 
 The room (:mod:`meeples.server.room`) calls in here at a few points; the version of a match
 counts its events, so an action sent before one of them is stale.
@@ -49,7 +51,7 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("meeples.server")
 
-RESIGN, WARM, BACK, REMATCH = "resign", "warm", "back", "rematch"
+RESIGN, WARM, BACK, REMATCH, ABANDON = "resign", "warm", "back", "rematch", "abandon"
 #: Seconds without an action or an event after which an unfinished match counts as abandoned.
 ABANDON_AFTER = 24 * 3600.0
 
@@ -124,8 +126,17 @@ def final_outcome(
     outcome: Outcome | None, players: int, events: Sequence[MatchEvent]
 ) -> Outcome | None:
     """Return how the match ended once resignations are counted (None: it goes on): see
-    :func:`meeples.core.resign.outcome_after_resignations`."""
+    :func:`meeples.core.resign.outcome_after_resignations`; stopped by an operator, nobody
+    wins."""
+    if any(event.kind == ABANDON for event in events):
+        return abandoned(players)
     return outcome_after_resignations(outcome, players, resigned(events))
+
+
+def abandoned(players: int) -> Outcome:
+    """Return the outcome of a match an operator stopped: no winner, every player tied."""
+    return Outcome((), (tuple(range(players)),), "stopped by the site's operator",
+                   msg("core.outcome.abandoned"))
 
 
 def event_message(event: MatchEvent) -> Message:
@@ -138,6 +149,8 @@ def event_message(event: MatchEvent) -> Message:
         return msg("core.event.warm", player=who, level=level)
     if event.kind == BACK:
         return msg("core.event.back", player=who)
+    if event.kind == ABANDON:
+        return msg("core.event.abandon")
     if event.data.get("swap"):
         return msg("core.event.rematch_swap", player=who)
     return msg("core.event.rematch", player=who)
@@ -164,6 +177,21 @@ def is_idle(stored: StoredMatch, now: float, after: float) -> bool:
     longer than after seconds: unfinished, it is abandoned."""
     last = stored.moved if stored.moved is not None else stored.created
     return now - last > after
+
+
+def state_of(stored: StoredMatch, now: float, after: float,
+             seats: Sequence[Seat] | None = None, finished: bool | None = None) -> str:
+    """Return how the lobby lists a match: "finished", "abandoned" (idle for longer than after
+    seconds), "open" (a human seat nobody joined yet) or "live"; seats and finished: the
+    room's, when it is loaded (newer than the database's)."""
+    seats = stored.seats if seats is None else seats
+    if stored.finished if finished is None else finished:
+        return "finished"
+    if is_idle(stored, now, after):
+        return "abandoned"
+    if any(s.kind == "human" and not s.joined for s in seats):
+        return "open"
+    return "live"
 
 
 # --- what a connection is told ---------------------------------------------------------------
@@ -378,6 +406,7 @@ def _rematch_of(stored: StoredMatch, match_id: str, seed: int, swap: bool = Fals
         ),
         bot_speed=stored.bot_speed, hints=stored.hints, warm_after=stored.warm_after,
         warm_level=stored.warm_level, rules_version=game.rules_version,
+        address=stored.address,  # the same people: ``meeples admin list --address`` finds it
     )
 
 

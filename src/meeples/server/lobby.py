@@ -24,6 +24,10 @@ from meeples.server.store import DamagedMatch, Seat, Store, StoredMatch
 from meeples.server.workers import Workers
 
 log = logging.getLogger("meeples.server")
+#: The close code of a connection whose match is reloaded from the database (it reconnects by
+#: itself, as to a restarted server).
+RESTART = 1012
+
 
 def bot_levels(name: str) -> list[dict[str, str]]:
     """Return the bot levels of a game, weakest first, each with its bot spec (for tooltips)."""
@@ -158,7 +162,7 @@ class Lobby:
             id=match_id, game=game.name, players=start.players, seed=seed, options=None,
             position=start.position(), seats=seats, created=time.time(),
             bot_speed=request.bot_speed, hints=True, rules_version=game.rules_version,
-            tutorial=game.name,
+            tutorial=game.name, address=known_address(address),
         )
         room = Room(stored, self.store, self.bot_delay, self.workers)
         room.owner = address
@@ -239,6 +243,7 @@ class Lobby:
             warm_after=request.warm.after if request.warm is not None else None,
             warm_level=request.warm.level if request.warm is not None else None,
             rules_version=game.rules_version,
+            address=known_address(address),
         )
         room = Room(stored, self.store, self.bot_delay, self.workers)
         room.owner = address
@@ -366,20 +371,31 @@ class Lobby:
                 "rematch": room.stored.rematch if room is not None else stored.rematch,
                 "warm": lifecycle.warm_settings(stored),
             }
-            if finished:
-                out["finished"].append(item)
-            elif lifecycle.is_idle(stored, now, self.abandon_after):
-                out["abandoned"].append(item)
-            elif any(s.kind == "human" and not s.joined for s in seats):
-                out["open"].append(item)
-            else:
-                out["live"].append(item)
+            out[lifecycle.state_of(stored, now, self.abandon_after, seats, finished)].append(item)
         return out
+
+    async def drop(self, match_id: str) -> bool:
+        """Stop serving a match from memory (an operator changed or deleted it in the
+        database): its bots stop, its connections are closed with 1012 ("service restart") and
+        reconnect to find it as stored; return whether it was loaded here."""
+        room = self.rooms.pop(match_id, None)
+        if room is None:
+            return False
+        await room.stop()  # first: its bots could count it again meanwhile
+        await self.bot_games.forget(match_id)
+        for client in list(room.clients):
+            client.close(RESTART)
+        return True
 
     async def stop(self) -> None:
         """Stop every bot (server shutdown)."""
         for room in list(self.rooms.values()):
             await room.stop()
+
+
+def known_address(address: str) -> str | None:
+    """Return a creator's address as stored (None when unknown: "?", or no client at all)."""
+    return None if address in ("?", "") else address[:64]
 
 
 def _title(name: str) -> str:

@@ -38,7 +38,7 @@ from meeples.core.errors import MeeplesError
 from meeples.core.game import Outcome, State
 from meeples.core.record import Match
 from meeples.core.text import Message, render
-from meeples.server import bots, flow, legal, lifecycle, tutorials
+from meeples.server import bots, flow, legal, lifecycle, metrics, tutorials
 from meeples.server.protocol import LOG_TAIL
 from meeples.server.store import Seat, Store, StoredMatch
 from meeples.server.workers import HintsBusy, Workers
@@ -565,6 +565,7 @@ class Room:
             raise RoomError(
                 "storage", "the server could not save this action; nothing changed, try again"
             ) from None
+        metrics.committed(self.stored.game)
         was_armed = (not passed and 0 <= seat < len(self.seats) and self.seats[seat].armed
                      and self.state.anytime_skip() is not None)
         self.state = after
@@ -1024,10 +1025,11 @@ class Room:
             try:
                 action = tutorials.scripted(self)  # a tutorial's lessons reply as written
                 if action is None:
-                    action = await self.workers.bot(
-                        bots.choose, self.stored.game, level, view, legal, seed,
-                        f"{self.id}/{seat}",
-                    )
+                    with metrics.bot_move(self.stored.game, level):
+                        action = await self.workers.bot(
+                            bots.choose, self.stored.game, level, view, legal, seed,
+                            f"{self.id}/{seat}",
+                        )
                 async with self.lock:
                     if self.bot_to_move() != seat:  # its player is back, or it resigned
                         continue

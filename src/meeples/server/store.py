@@ -6,8 +6,10 @@ its setup (game, players, seed, options or start position, seats) plus its actio
 per action, so a restarted server replays each record to the exact same state.
 
 Undoing takes actions out of ``actions`` and keeps them, with when and by whom, in ``undone``:
-nothing a player did is lost. Columns added since the first schema (:data:`ADDED_COLUMNS`) are
-added to an older database when it is opened, and its old rows read as their defaults.
+nothing a player did is lost. The tables are defined in :mod:`meeples.server.tables` and change
+only through migrations (:mod:`meeples.server.schema`): a fresh database is made at the newest
+revision, and one at an older revision is refused with a hint until ``meeples db upgrade``;
+columns added since a row was stored read as their defaults.
 
 Several workers on one database (:mod:`meeples.server.cluster`) each write only the matches
 they hold, and the database itself refuses a writer that was replaced: ``writers`` numbers the
@@ -34,30 +36,17 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import (
-    BigInteger,
-    Boolean,
-    Column,
-    Float,
-    Integer,
-    MetaData,
-    String,
-    Table,
-    Text,
-    create_engine,
-    delete,
-    event,
-    func,
-    insert,
-    inspect,
-    select,
-    update,
-)
+from sqlalchemy import create_engine, delete, event, func, insert, select, update
 from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 from sqlalchemy.pool import StaticPool
 
 from meeples.core.game import ANYTIME_SETTINGS, DEFAULT_ANYTIME
+from meeples.server.tables import actions, events, matches, metadata, undone, writers
+
+__all__ = ["ActionRow", "DamagedMatch", "DatabaseProblem", "Deposed", "MatchEvent", "NOT_WRITER",
+           "Seat", "Store", "StoredMatch", "actions", "database_url", "events", "matches",
+           "metadata", "undone", "writers"]
 
 DEFAULT_DB = "meeples.db"
 log = logging.getLogger("meeples.server")
@@ -114,114 +103,8 @@ def _write_ahead(connection: Any, record: Any) -> None:
         cursor.close()
 
 
-metadata = MetaData()
-
-matches = Table(
-    "matches",
-    metadata,
-    Column("id", String(32), primary_key=True),
-    Column("game", String(64), nullable=False),
-    Column("players", Integer, nullable=False),
-    Column("seed", BigInteger, nullable=True),  # older rows' seeds (see seed_text)
-    Column("options", Text, nullable=True),
-    Column("position", Text, nullable=True),
-    Column("seats", Text, nullable=False),
-    Column("created", Float, nullable=False),
-    Column("finished", Boolean, nullable=False, default=False),
-    Column("result", Text, nullable=True),
-    Column("bot_speed", String(16), nullable=True),  # None: normal
-    # The match lifecycle (:mod:`meeples.server.lifecycle`):
-    Column("hints", Boolean, nullable=True),  # None: an older match, hints allowed
-    Column("warm_after", Float, nullable=True),  # None: no bot keeps an absent seat warm
-    Column("warm_level", String(16), nullable=True),
-    Column("rematch", String(32), nullable=True),  # the id of the rematch, once offered
-    Column("moved", Float, nullable=True),  # when the last event was stored (actions: ``at``)
-    # The secret seed as decimal text (a dealer's seed has 256 bits, more than BigInteger):
-    # None in rows made before it, whose seed is in the column "seed".
-    Column("seed_text", Text, nullable=True),
-    # The version of the game's rules the match is played under (Rules.rules_version): None
-    # in rows made before games declared one, played under version 1. A column, not a key of
-    # the JSON columns: "options" are handed to the game as they are.
-    Column("rules_version", Integer, nullable=True),
-    # The game whose guided first game the match is (meeples.core.tutorial), or None.
-    Column("tutorial", String(32), nullable=True),
-)
-
-actions = Table(
-    "actions",
-    metadata,
-    Column("match_id", String(32), primary_key=True),
-    Column("ply", Integer, primary_key=True),
-    Column("seat", Integer, nullable=True),
-    Column("action", Text, nullable=False),
-    # Played by the server for the seat by its anytime setting, not decided by its player.
-    Column("passed", Boolean, nullable=True),  # None: an older row, decided
-    Column("at", Float, nullable=True),  # when it was stored (None: an older row)
-    # Decided by a bot for the seat (a bot's seat, a seat kept warm, a resigned seat): no undo
-    # of its player takes it back. None: an older row, decided by whoever held the seat.
-    Column("bot", Boolean, nullable=True),
-)
-
-#: The actions taken back by an undo, in the order they were played: ``undo`` numbers the undo
-#: operations of a match (1, 2...), ``undone_by`` is the seat that asked, ``undone_at`` the time.
-undone = Table(
-    "undone",
-    metadata,
-    Column("match_id", String(32), primary_key=True),
-    Column("undo", Integer, primary_key=True),
-    Column("ply", Integer, primary_key=True),
-    Column("seat", Integer, nullable=True),
-    Column("action", Text, nullable=False),
-    Column("passed", Boolean, nullable=True),
-    Column("bot", Boolean, nullable=True),
-    Column("undone_by", Integer, nullable=True),
-    Column("undone_at", Float, nullable=False),
-)
-
-#: What happened to a match besides its actions, in order (``number`` 1, 2...): a seat resigned,
-#: a bot began or stopped keeping an absent seat warm, a rematch was offered (``kind``); ``ply``
-#: is how many actions were played before it, ``level`` the bot's level, ``data`` a JSON object.
-events = Table(
-    "events",
-    metadata,
-    Column("match_id", String(32), primary_key=True),
-    Column("number", Integer, primary_key=True),
-    Column("kind", String(16), nullable=False),
-    Column("seat", Integer, nullable=True),
-    Column("ply", Integer, nullable=False),
-    Column("level", String(16), nullable=True),
-    Column("at", Float, nullable=False),
-    Column("data", Text, nullable=True),
-)
-
-#: The writer of each match among several workers: ``epoch`` grows by one at each takeover.
-writers = Table(
-    "writers",
-    metadata,
-    Column("match_id", String(32), primary_key=True),
-    Column("epoch", Integer, nullable=False),
-    Column("worker", String(128), nullable=False),
-)
-
 #: The epoch of a match this store was deposed from, or never held: every write is refused.
 NOT_WRITER = -1
-
-#: Columns that databases made before them lack: :meth:`Store.__init__` adds them.
-ADDED_COLUMNS = (
-    matches.c.bot_speed,
-    actions.c.passed,
-    matches.c.hints,
-    matches.c.warm_after,
-    matches.c.warm_level,
-    matches.c.rematch,
-    matches.c.moved,
-    actions.c.at,
-    matches.c.seed_text,
-    actions.c.bot,
-    undone.c.bot,
-    matches.c.rules_version,
-    matches.c.tutorial,
-)
 
 
 @dataclass
@@ -327,6 +210,8 @@ class StoredMatch:
     rules_version: int = 1
     #: The game whose tutorial this match is (its scripted lessons, then play against bots).
     tutorial: str | None = None
+    #: The client address that created the match (None: unknown).
+    address: str | None = None
 
 
 def database_url(db: str | None = None) -> str:
@@ -366,28 +251,16 @@ class Store:
         else:
             self.engine = create_engine(url, pool_pre_ping=True)
         try:
-            metadata.create_all(self.engine)
-            self._add_columns()
+            # A fresh database is made at the newest revision; one at another is refused.
+            from meeples.server import schema
+
+            schema.prepare(self.engine)
+        except DatabaseProblem:
+            self.engine.dispose()
+            raise
         except SQLAlchemyError as problem:
             self.engine.dispose()
             raise DatabaseProblem(f"the database cannot be opened: {_one_line(problem)}") from None
-
-    def _add_columns(self) -> None:
-        """Give a database made before them the columns of :data:`ADDED_COLUMNS` (nullable:
-        the rows already there read as the defaults)."""
-        inspector = inspect(self.engine)
-        missing = [
-            column for column in ADDED_COLUMNS
-            if column.name not in {c["name"] for c in inspector.get_columns(column.table.name)}
-        ]
-        if not missing:
-            return
-        with self.engine.begin() as conn:
-            for column in missing:
-                kind = column.type.compile(self.engine.dialect)
-                conn.exec_driver_sql(
-                    f"ALTER TABLE {column.table.name} ADD COLUMN {column.name} {kind}"
-                )
 
     def check(self) -> None:
         """Check that the database reads whole (SQLite: ``PRAGMA quick_check``) and takes writes.
@@ -789,6 +662,7 @@ def _match(row: Any, plies: list[str]) -> StoredMatch:
         moved=row.get("moved"),
         rules_version=row.get("rules_version") or 1,
         tutorial=row.get("tutorial"),
+        address=row.get("address"),
     )
 
 
@@ -813,6 +687,7 @@ def _insert_match(conn: Any, match: StoredMatch) -> None:
             warm_level=match.warm_level,
             rules_version=match.rules_version,
             tutorial=match.tutorial,
+            address=match.address,
         )
     )
 

@@ -12,12 +12,17 @@ a hint's game state pickles, so they cross to a process as they are. At most
 from __future__ import annotations
 
 import asyncio
+import contextvars
+import functools
 import multiprocessing
 import os
 import signal
+import time
 from collections.abc import Callable
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from typing import TYPE_CHECKING, Any, TypeVar
+
+from meeples.server import metrics
 
 if TYPE_CHECKING:
     from meeples.server.store import ActionRow, Store
@@ -115,8 +120,11 @@ class Workers:
         )
 
     async def store(self, function: Callable[..., T], *args: Any) -> T:
-        """Return function(*args) run in the database threads."""
-        return await asyncio.get_running_loop().run_in_executor(self.store_pool, function, *args)
+        """Return function(*args) run in the database threads, in the caller's context (what
+        it logs carries the request's and the match's ids: :mod:`meeples.server.logs`)."""
+        context = contextvars.copy_context()
+        return await asyncio.get_running_loop().run_in_executor(
+            self.store_pool, functools.partial(context.run, function, *args))
 
     async def append_action(
         self,
@@ -146,7 +154,9 @@ class Workers:
         waiting.append(((match_id, ply, seat, action, result, passed, bot), done))
         if store not in self._appending:  # kept: a task nobody holds may be collected
             self._appending[store] = loop.create_task(self._commit_appends(store))
+        started = time.perf_counter()
         await done
+        metrics.COMMIT.observe(time.perf_counter() - started)
 
     async def _commit_appends(self, store: Store) -> None:
         """Commit the waiting actions of store in batches until none waits."""

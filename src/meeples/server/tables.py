@@ -1,0 +1,128 @@
+"""The database's tables: one definition, read by the store, the migrations and the tools.
+
+The schema changes only through a migration (``meeples/server/migrations``, see
+:mod:`meeples.server.schema`): a column or a table added here gets its revision there, and
+``tests/server/test_migrations.py`` checks that the migrations make exactly these tables.
+"""
+
+from __future__ import annotations
+
+from sqlalchemy import BigInteger, Boolean, Column, Float, Integer, MetaData, String, Table, Text
+
+metadata = MetaData()
+
+matches = Table(
+    "matches",
+    metadata,
+    Column("id", String(32), primary_key=True),
+    Column("game", String(64), nullable=False),
+    Column("players", Integer, nullable=False),
+    Column("seed", BigInteger, nullable=True),  # older rows' seeds (see seed_text)
+    Column("options", Text, nullable=True),
+    Column("position", Text, nullable=True),
+    Column("seats", Text, nullable=False),
+    Column("created", Float, nullable=False),
+    Column("finished", Boolean, nullable=False, default=False),
+    Column("result", Text, nullable=True),
+    Column("bot_speed", String(16), nullable=True),  # None: normal
+    # The match lifecycle (:mod:`meeples.server.lifecycle`):
+    Column("hints", Boolean, nullable=True),  # None: an older match, hints allowed
+    Column("warm_after", Float, nullable=True),  # None: no bot keeps an absent seat warm
+    Column("warm_level", String(16), nullable=True),
+    Column("rematch", String(32), nullable=True),  # the id of the rematch, once offered
+    Column("moved", Float, nullable=True),  # when the last event was stored (actions: ``at``)
+    # The secret seed as decimal text (a dealer's seed has 256 bits, more than BigInteger):
+    # None in rows made before it, whose seed is in the column "seed".
+    Column("seed_text", Text, nullable=True),
+    # The version of the game's rules the match is played under (Rules.rules_version): None
+    # in rows made before games declared one, played under version 1. A column, not a key of
+    # the JSON columns: "options" are handed to the game as they are.
+    Column("rules_version", Integer, nullable=True),
+    # The game whose guided first game the match is (meeples.core.tutorial), or None.
+    Column("tutorial", String(32), nullable=True),
+    # The client address that created the match (as the per-address limits see it), for
+    # ``meeples admin list --address``; None: made before it was kept, or by a program.
+    Column("address", String(64), nullable=True),
+)
+
+actions = Table(
+    "actions",
+    metadata,
+    Column("match_id", String(32), primary_key=True),
+    Column("ply", Integer, primary_key=True),
+    Column("seat", Integer, nullable=True),
+    Column("action", Text, nullable=False),
+    # Played by the server for the seat by its anytime setting, not decided by its player.
+    Column("passed", Boolean, nullable=True),  # None: an older row, decided
+    Column("at", Float, nullable=True),  # when it was stored (None: an older row)
+    # Decided by a bot for the seat (a bot's seat, a seat kept warm, a resigned seat): no undo
+    # of its player takes it back. None: an older row, decided by whoever held the seat.
+    Column("bot", Boolean, nullable=True),
+)
+
+#: The actions taken back by an undo, in the order they were played: ``undo`` numbers the undo
+#: operations of a match (1, 2...), ``undone_by`` is the seat that asked, ``undone_at`` the time.
+undone = Table(
+    "undone",
+    metadata,
+    Column("match_id", String(32), primary_key=True),
+    Column("undo", Integer, primary_key=True),
+    Column("ply", Integer, primary_key=True),
+    Column("seat", Integer, nullable=True),
+    Column("action", Text, nullable=False),
+    Column("passed", Boolean, nullable=True),
+    Column("bot", Boolean, nullable=True),
+    Column("undone_by", Integer, nullable=True),
+    Column("undone_at", Float, nullable=False),
+)
+
+#: What happened to a match besides its actions, in order (``number`` 1, 2...): a seat resigned,
+#: a bot began or stopped keeping an absent seat warm, a rematch was offered (``kind``); ``ply``
+#: is how many actions were played before it, ``level`` the bot's level, ``data`` a JSON object.
+events = Table(
+    "events",
+    metadata,
+    Column("match_id", String(32), primary_key=True),
+    Column("number", Integer, primary_key=True),
+    Column("kind", String(16), nullable=False),
+    Column("seat", Integer, nullable=True),
+    Column("ply", Integer, nullable=False),
+    Column("level", String(16), nullable=True),
+    Column("at", Float, nullable=False),
+    Column("data", Text, nullable=True),
+)
+
+#: The writer of each match among several workers: ``epoch`` grows by one at each takeover.
+writers = Table(
+    "writers",
+    metadata,
+    Column("match_id", String(32), primary_key=True),
+    Column("epoch", Integer, nullable=False),
+    Column("worker", String(128), nullable=False),
+)
+
+#: Client addresses refused at the door (``meeples admin ban``): an address or a network in
+#: CIDR form (``203.0.113.0/24``), why, when and by whom.
+bans = Table(
+    "bans",
+    metadata,
+    Column("address", String(64), primary_key=True),
+    Column("reason", Text, nullable=True),
+    Column("at", Float, nullable=False),
+    Column("by", String(128), nullable=False),
+)
+
+#: Every operator's action (``meeples admin``), in order: what (``action``: ban, unban,
+#: abandon, delete), on what (``target``: an address or a match id), when, by whom, and a JSON
+#: ``detail``. Running servers read the new rows every second (:mod:`meeples.server.door`):
+#: that is how a ban or an abandoned match reaches every worker.
+admin_log = Table(
+    "admin_log",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("at", Float, nullable=False),
+    Column("action", String(16), nullable=False),
+    Column("target", String(64), nullable=False),
+    Column("by", String(128), nullable=False),
+    Column("detail", Text, nullable=True),
+)
