@@ -175,3 +175,15 @@ def test_pg_dump_and_pg_restore_as_documented_restore_every_match(
                    check=True, capture_output=True, timeout=60)
     with TestClient(create_app(target, bot_delay=0, bot_processes=0)) as client:
         assert seen(client, ids) == before
+
+
+
+def test_backup_report_says_1_match_in_the_singular(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    served, backup = tmp_path / "served.db", tmp_path / "b.sqlite"
+    with TestClient(create_app(str(served), bot_delay=0, bot_processes=0)) as client:
+        create(client)
+    assert main(["db", "backup", str(backup), "--db", str(served)]) == 0
+    out = capsys.readouterr().out
+    assert ": 1 match, 0 actions," in out and "1 matches" not in out

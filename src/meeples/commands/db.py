@@ -119,12 +119,14 @@ def copy(args: argparse.Namespace) -> int:
         if args.action == "backup":
             written, found = backup.backup(path, args.file)
             size = written.stat().st_size
-            print(f"{shorten(str(written))}: {found.matches} matches, {found.actions} actions,"
+            print(f"{shorten(str(written))}: {_count(found.matches, 'match', 'matches')},"
+                  f" {_count(found.actions, 'action', 'actions')},"
                   f" schema revision {found.revision or 'none'} ({size:,} bytes)")
         else:
             found = backup.restore(args.file, path, force=args.force)
-            print(f"{shown}: restored {found.matches} matches, {found.actions} actions, schema"
-                  f" revision {found.revision or 'none'}")
+            print(f"{shown}: restored {_count(found.matches, 'match', 'matches')},"
+                  f" {_count(found.actions, 'action', 'actions')},"
+                  f" schema revision {found.revision or 'none'}")
             _after_restore(found.revision)
     except backup.BackupProblem as problem:
         raise BadOptions(str(problem)) from None
@@ -139,3 +141,8 @@ def _after_restore(revision: str | None) -> None:
         print(f"the backup's schema is at {revision or 'no revision'}, this Meeples' at"
               f" {schema.head()}: run 'meeples db upgrade' (or serve with --upgrade)",
               file=sys.stderr)
+
+
+def _count(n: int, one: str, many: str) -> str:
+    """Return n with its noun: "1 match", "2 matches" (the operator's report)."""
+    return f"{n:,} {one if n == 1 else many}"
