@@ -30,8 +30,8 @@ def meeple_war(client: TestClient, anytime: tuple[str, str] | None = ("own", "ow
         return create(client, game="meeple_war", position=WINDOWS)
     import time
 
-    from meeples.server.room import hash_token
     from meeples.server.store import Seat, StoredMatch
+    from meeples.server.tokens import hash_token
 
     store: Store = client.app.state.store  # type: ignore[attr-defined]
     seats = [Seat(kind="human", token_hash=hash_token(name), anytime=setting)
@@ -193,8 +193,8 @@ def test_a_resumed_game_passes_what_was_left_pending(any_db: str) -> None:
     # player 0's turn is stored pending, and passed when the game is loaded again.
     import time
 
-    from meeples.server.room import hash_token
     from meeples.server.store import Seat, StoredMatch
+    from meeples.server.tokens import hash_token
 
     pending = position(step="window", window=[1], seats={1: {"tokens": ["shd"], "tree": False}})
     assert pending.to_move == 1 and pending.anytime_pass("own") == "done"

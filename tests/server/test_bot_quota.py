@@ -14,9 +14,10 @@ from starlette.testclient import TestClient
 
 from meeples.server import bots
 from meeples.server.app import create_app
+from meeples.server.connection import Client
+from meeples.server.errors import RoomError
 from meeples.server.lobby import Lobby, TooMany
 from meeples.server.protocol import CreateRequest, SeatRequest
-from meeples.server.room import Client, RoomError
 from meeples.server.store import Store, database_url
 from meeples.server.workers import Workers
 from tests.server.conftest import LAST_MOVE, create, token

@@ -152,9 +152,9 @@ def test_an_action_whose_connection_leaves_mid_commit_still_reaches_the_room(
     """The reader of a connection that closes is cancelled; the commit it started goes on in
     the database threads, so the room follows it (before: memory one ply behind the database,
     and every later action of the match refused with "storage", its ply taken)."""
+    from meeples.server.connection import Client
     from meeples.server.lobby import Lobby
     from meeples.server.protocol import CreateRequest
-    from meeples.server.room import Client
 
     async def ignore(text: str) -> None:
         return None

@@ -16,8 +16,8 @@ import meeples
 from meeples.core.chance import commitment
 from meeples.server import guard
 from meeples.server.app import create_app
-from meeples.server.room import new_token
 from meeples.server.store import Store, database_url
+from meeples.server.tokens import new_token
 from tests import hidden_cards
 from tests.server.conftest import WIN_IN_ONE, create, token
 
@@ -169,8 +169,8 @@ def test_perfect_information_game_from_position_is_kept(client: TestClient, db: 
 def test_chance_game_from_position_is_kept_and_its_chance_is_the_servers() -> None:
     # issue 13: nothing in a Meeple War position is secret: kept as written (the client's
     # position has no order to deal again), and chance after it comes from the server's seed
-    from meeples.server.room import dealer_of
     from meeples.server.store import StoredMatch
+    from meeples.server.table import dealer_of
 
     written = meeples.load("meeple_war").new(players=2, seed=11)
     assert guard.deal_again(written) == written.position()
@@ -423,7 +423,7 @@ def test_a_seat_with_a_secret_of_its_own_gets_only_its_own(client: TestClient, d
 
 
 def test_a_view_with_more_than_the_public_one_is_private() -> None:
-    from meeples.server.room import differs
+    from meeples.server.audience import differs
 
     public = {"player": None, "board": "x"}
     assert differs({"player": 0, "board": "x", "hand": [3]}, public) and not differs(

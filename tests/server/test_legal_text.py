@@ -13,10 +13,11 @@ import pytest
 
 import meeples
 from meeples.core.record import Match
-from meeples.server.legal import legal_text
+from meeples.server.connection import Client
+from meeples.server.legal import encode, legal_items, legal_text
 from meeples.server.lobby import Lobby
 from meeples.server.protocol import CreateRequest
-from meeples.server.room import Client, Room, encode, legal_items
+from meeples.server.room import Room
 from meeples.server.store import Store, database_url
 
 

@@ -43,7 +43,7 @@ def upgrade(path: Path) -> None:
 def old_database(path: Path, upgraded: bool = True) -> str:
     """Write a database of the old schema holding one Sparta game of one move, then upgrade it
     (unless told not to); return its token."""
-    from meeples.server.room import hash_token
+    from meeples.server.tokens import hash_token
 
     seats = [{"kind": "human", "level": None, "name": "", "token_hash": hash_token("south"),
               "joined": True, "open": False},
@@ -114,7 +114,7 @@ def test_old_game_plays_on_and_undoes(tmp_path: Path) -> None:
 def old_meeple_war_database(path: Path, plies: int) -> tuple[str, list[str]]:
     """Write a database of the old schema holding a Meeple War game stored before chance was
     explicit (issue 13): the first plies actions of an old golden record, no chance's action."""
-    from meeples.server.room import hash_token
+    from meeples.server.tokens import hash_token
 
     record = Path(__file__).resolve().parents[1] / "data" / "meeple_war" / "records_v1"
     data = json.loads((record / "2p_full.json").read_text(encoding="utf-8"))

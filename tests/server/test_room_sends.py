@@ -14,9 +14,11 @@ from starlette.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
 import meeples
+from meeples.server.connection import OUTBOX, SLOW_READER, Client
+from meeples.server.legal import action_item
 from meeples.server.lobby import Lobby
 from meeples.server.protocol import CreateRequest
-from meeples.server.room import OUTBOX, SLOW_READER, Client, Room, action_item
+from meeples.server.room import Room
 from meeples.server.store import Store, database_url
 from tests.server.conftest import create, token
 

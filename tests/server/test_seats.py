@@ -11,9 +11,10 @@ from typing import Any
 import pytest
 from starlette.testclient import TestClient
 
+from meeples.server.connection import Client
+from meeples.server.errors import RoomError
 from meeples.server.lobby import Lobby
 from meeples.server.protocol import CreateRequest, SeatRequest
-from meeples.server.room import Client, RoomError
 from meeples.server.store import Seat, Store, database_url
 from tests.server.conftest import create, token
 

@@ -13,9 +13,10 @@ from typing import Any
 import pytest
 from starlette.testclient import TestClient
 
+from meeples.server.connection import Client
 from meeples.server.lobby import Lobby
 from meeples.server.protocol import CreateRequest, Gap, apply_update
-from meeples.server.room import Client, Room
+from meeples.server.room import Room
 from meeples.server.store import Store, database_url
 from tests.server.conftest import create, receive, token
 

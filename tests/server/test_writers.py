@@ -11,8 +11,8 @@ from collections.abc import Iterator
 
 import pytest
 
-from meeples.server.room import hash_token
 from meeples.server.store import Deposed, Seat, Store, StoredMatch, database_url
+from meeples.server.tokens import hash_token
 
 
 def new_match(match_id: str = "m1") -> StoredMatch:

@@ -44,7 +44,10 @@ from meeples.core.chance import SeedSource
 from meeples.core.errors import MeeplesError
 from meeples.server import door, guard, heads, health, lifecycle, logs, metrics
 from meeples.server.components import components
+from meeples.server.connection import CLOSE_TIMEOUT, Client
+from meeples.server.errors import RoomError
 from meeples.server.guard import LocalLimits
+from meeples.server.legal import encode
 from meeples.server.lobby import Lobby, describe_games
 from meeples.server.protocol import (
     Act,
@@ -62,7 +65,7 @@ from meeples.server.protocol import (
 from meeples.server.protocol import error as wire_error
 from meeples.server.quota import BOT_GAMES_PER_ADDRESS, BOT_GAMES_TOTAL, TooMany
 from meeples.server.replays import Busy, Replays
-from meeples.server.room import CLOSE_TIMEOUT, Client, Room, RoomError, encode
+from meeples.server.room import Room
 from meeples.server.store import DamagedMatch, DatabaseProblem, Store, database_url
 from meeples.server.workers import Workers
 
@@ -652,7 +655,7 @@ async def _read(websocket: WebSocket, room: Room, client: Client) -> None:
                     metrics.refused("creations")
                     raise RoomError("too_many", "too many new games from this address; wait"
                                     " a little")
-                rematch = await lifecycle.rematch(_lobby(websocket), room, client, message.swap)
+                rematch = await _lobby(websocket).rematch(room, client, message.swap)
                 replays: Replays = websocket.app.state.replays
                 replays.forget(room.id)  # its replay now shows the offer and links to it
                 reply({"type": "rematch", "id": rematch})

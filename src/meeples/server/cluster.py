@@ -45,10 +45,12 @@ from redis import asyncio as aioredis
 from redis.exceptions import RedisError
 
 from meeples.server import lifecycle
+from meeples.server.connection import Client
+from meeples.server.errors import RoomError
 from meeples.server.limits import HEARTBEAT, WORKERS, SharedBotGames, SharedLimits
 from meeples.server.lobby import Lobby
 from meeples.server.quota import BOT_GAMES_PER_ADDRESS, BOT_GAMES_TOTAL
-from meeples.server.room import Client, Room, RoomError
+from meeples.server.room import Room
 from meeples.server.store import NOT_WRITER, DamagedMatch, Store, StoredMatch
 from meeples.server.workers import Workers
 

@@ -31,8 +31,8 @@ from meeples.server import admin, metrics
 from meeples.server.tables import admin_log, bans
 
 if TYPE_CHECKING:
+    from meeples.server.connection import Client
     from meeples.server.lobby import Lobby
-    from meeples.server.room import Client
     from meeples.server.store import Store
 
 log = logging.getLogger("meeples.server")

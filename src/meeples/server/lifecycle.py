@@ -30,7 +30,6 @@ counts its events, so an action sent before one of them is stale.
 from __future__ import annotations
 
 import asyncio
-import functools
 import logging
 import time
 from collections.abc import Sequence
@@ -42,12 +41,13 @@ from meeples.core.game import Outcome
 from meeples.core.resign import outcome_after_resignations
 from meeples.core.text import Message, msg, player
 from meeples.server import guard
-from meeples.server import room as rooms
+from meeples.server.errors import RoomError
 from meeples.server.store import MatchEvent, Seat, StoredMatch
 
 if TYPE_CHECKING:
-    from meeples.server.lobby import Lobby
-    from meeples.server.room import Client, Room
+    from meeples.server.connection import Client
+    from meeples.server.room import Room
+    from meeples.server.table import Table
 
 log = logging.getLogger("meeples.server")
 
@@ -197,7 +197,7 @@ def state_of(stored: StoredMatch, now: float, after: float,
 # --- what a connection is told ---------------------------------------------------------------
 
 
-def fields(room: Room, client: Client) -> dict[str, Any]:
+def fields(room: Table, client: Client) -> dict[str, Any]:
     """Return the lifecycle fields of a connection's state message."""
     stored = room.stored
     out = resigned(stored.events)
@@ -227,7 +227,7 @@ def check_act(room: Room, seat: int) -> None:
         RoomError: the seat resigned or is kept warm by a bot.
     """
     if seat in resigned(room.stored.events):
-        raise rooms.RoomError("resigned", "you resigned from this game",
+        raise RoomError("resigned", "you resigned from this game",
                         msg("core.error.resigned"))
 
 
@@ -238,11 +238,11 @@ def check_hint(room: Room, client: Client) -> None:
         RoomError: hints are off in this match, or the seat resigned.
     """
     if not hints_allowed(room.stored):
-        raise rooms.RoomError("hints_off", "hints are switched off in this game",
+        raise RoomError("hints_off", "hints are switched off in this game",
                         msg("core.error.hints_off"))
     to_move = room.to_move
     if to_move is not None and to_move in stand_ins(room.stored.events):
-        raise rooms.RoomError("not_your_turn", "hints are for the player to move")
+        raise RoomError("not_your_turn", "hints are for the player to move")
 
 
 # --- resign ----------------------------------------------------------------------------------
@@ -266,12 +266,12 @@ async def resign(
         if seat is None and held:
             seat = room.to_move if room.to_move in held else min(held)
         if seat is None or seat not in held or room.seats[seat].kind != "human":
-            raise rooms.RoomError("not_seated", "only a player of this game can resign",
+            raise RoomError("not_seated", "only a player of this game can resign",
                                   msg("core.error.not_seated"))
         if room.outcome is not None:
-            raise rooms.RoomError("game_over", "the game is over", msg("core.game_over"))
+            raise RoomError("game_over", "the game is over", msg("core.game_over"))
         if seat in resigned(room.stored.events):
-            raise rooms.RoomError("resigned", "you resigned from this game",
+            raise RoomError("resigned", "you resigned from this game",
                                   msg("core.error.resigned"))
         event = MatchEvent(RESIGN, seat, room.plies, time.time(), playout_level(room.stored))
         events = [*room.stored.events, event]
@@ -295,7 +295,7 @@ async def _store_event(room: Room, event: MatchEvent, result: dict[str, Any] | N
         await room.workers.store(room.store.add_event, room.id, event, result)
     except Exception as problem:
         log.error("match %s: a %s could not be stored: %r", room.id, event.kind, problem)
-        raise rooms.RoomError(
+        raise RoomError(
             "storage", "the server could not save this; nothing changed, try again"
         ) from None
     room.stored.events.append(event)
@@ -355,7 +355,7 @@ async def _keep_warm(room: Room, seat: int, after: float) -> None:
             log.info("match %s: a %s bot keeps seat %d warm", room.id, level, seat)
             room._broadcast()
         room.schedule_bots()
-    except rooms.RoomError:
+    except RoomError:
         pass  # the database refused: the seat simply waits for its player
     except asyncio.CancelledError:
         raise
@@ -382,7 +382,7 @@ async def hand_back(room: Room, seats: frozenset[int]) -> bool:
 # --- rematch ---------------------------------------------------------------------------------
 
 
-def _rematch_of(stored: StoredMatch, match_id: str, seed: int, swap: bool = False
+def rematch_of(stored: StoredMatch, match_id: str, seed: int, swap: bool = False
                 ) -> StoredMatch:
     """Return the new match a rematch of stored starts: the same seats (each human seat keeps
     its token), bots, options and settings, a new id and seed (``Lobby.new_match``: a fresh
@@ -408,43 +408,3 @@ def _rematch_of(stored: StoredMatch, match_id: str, seed: int, swap: bool = Fals
         warm_level=stored.warm_level, rules_version=game.rules_version,
         address=stored.address,  # the same people: ``meeples admin list --address`` finds it
     )
-
-
-async def rematch(lobby: Lobby, room: Room, client: Client, swap: bool = False) -> str:
-    """Offer a rematch of a finished match (or return the one offered already): its id;
-    ``swap``: the players take the next seats (two players swap sides).
-
-    Raises:
-        RoomError: a spectator asks, the match is not over, or the database refused it.
-    """
-    if not client.seats:
-        raise rooms.RoomError("not_seated", "only a player of this game can offer a rematch",
-                        msg("core.error.not_seated"))
-    async with room.lock:
-        if room.outcome is None:
-            raise rooms.RoomError("not_over", "a rematch can be offered once the game is over",
-                            msg("core.error.not_over"))
-        if room.stored.rematch is not None:
-            return room.stored.rematch
-        new = _rematch_of(room.stored, *await lobby.new_match(), swap=swap)
-        event = MatchEvent(REMATCH, room.view_seat(client), room.plies, time.time(),
-                           data={"id": new.id, "swap": swap})
-        fresh = rooms.Room(new, lobby.store, lobby.bot_delay, lobby.workers)
-        fresh.owner = room.owner  # its games of bots only count for the same address
-        try:
-            # The way of every new match: held by this worker before it is stored, so that no
-            # other worker loads it on its way (and its writes are fenced from the start).
-            await lobby.open(
-                fresh, functools.partial(room.store.create_rematch, new, room.id, event)
-            )
-        except Exception as problem:
-            log.error("match %s: a rematch could not be stored: %r", room.id, problem)
-            raise rooms.RoomError(
-                "storage", "the server could not save this; nothing changed, try again"
-            ) from None
-        room.stored.rematch = new.id
-        room.stored.events.append(event)
-        room._broadcast()
-    await fresh.settle()
-    fresh.schedule_bots()
-    return new.id

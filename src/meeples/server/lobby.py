@@ -17,10 +17,13 @@ from meeples.core.game import DEFAULT_ANYTIME
 from meeples.core.text import msg
 from meeples.core.tutorial import tutorial
 from meeples.server import bots, guard, lifecycle
+from meeples.server.connection import Client
+from meeples.server.errors import RoomError
 from meeples.server.protocol import CreateRequest
 from meeples.server.quota import BOT_GAMES_PER_ADDRESS, BOT_GAMES_TOTAL, BotGames, TooMany
-from meeples.server.room import Room, RoomError, hash_token, new_token
-from meeples.server.store import DamagedMatch, Seat, Store, StoredMatch
+from meeples.server.room import Room
+from meeples.server.store import DamagedMatch, MatchEvent, Seat, Store, StoredMatch
+from meeples.server.tokens import hash_token, new_token
 from meeples.server.workers import Workers
 
 log = logging.getLogger("meeples.server")
@@ -386,6 +389,45 @@ class Lobby:
         for client in list(room.clients):
             client.close(RESTART)
         return True
+
+    async def rematch(self, room: Room, client: Client, swap: bool = False) -> str:
+        """Offer a rematch of a finished match (or return the one offered already): its id;
+        ``swap``: the players take the next seats (two players swap sides).
+
+        Raises:
+            RoomError: a spectator asks, the match is not over, or the database refused it.
+        """
+        if not client.seats:
+            raise RoomError("not_seated", "only a player of this game can offer a rematch",
+                            msg("core.error.not_seated"))
+        async with room.lock:
+            if room.outcome is None:
+                raise RoomError("not_over", "a rematch can be offered once the game is over",
+                                msg("core.error.not_over"))
+            if room.stored.rematch is not None:
+                return room.stored.rematch
+            new = lifecycle.rematch_of(room.stored, *await self.new_match(), swap=swap)
+            event = MatchEvent(lifecycle.REMATCH, room.view_seat(client), room.plies, time.time(),
+                               data={"id": new.id, "swap": swap})
+            fresh = Room(new, self.store, self.bot_delay, self.workers)
+            fresh.owner = room.owner  # its games of bots only count for the same address
+            try:
+                # The way of every new match: held by this worker before it is stored, so that no
+                # other worker loads it on its way (and its writes are fenced from the start).
+                await self.open(
+                    fresh, functools.partial(room.store.create_rematch, new, room.id, event)
+                )
+            except Exception as problem:
+                log.error("match %s: a rematch could not be stored: %r", room.id, problem)
+                raise RoomError(
+                    "storage", "the server could not save this; nothing changed, try again"
+                ) from None
+            room.stored.rematch = new.id
+            room.stored.events.append(event)
+            room._broadcast()
+        await fresh.settle()
+        fresh.schedule_bots()
+        return new.id
 
     async def stop(self) -> None:
         """Stop every bot (server shutdown)."""

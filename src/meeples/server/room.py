@@ -2,14 +2,12 @@
 
 Every change goes through :meth:`Room._commit` under the room's lock: check the version, the
 seat and the action, commit the action to the database, then broadcast. The client sees an
-action accepted only once it is stored, so a restarted server resumes each game exactly. Memory
-changes only after the database took the change (seats are copied, stored, then swapped in).
+action accepted only once it is stored, so a restarted server resumes each game exactly.
 
-Nothing under the lock waits on a socket: a broadcast only posts text into each connection's
-bounded outbox (:class:`Client`), which the connection's own task sends. A connection that
-lets its outbox fill up is not reading and is dropped; it may reconnect. Each message is
-rendered and encoded once per audience and version (every spectator shares one text, every
-connection holding the same seats another), so a crowd of spectators costs one view.
+A room is three layers, each along one concern: :class:`~meeples.server.table.Table` (the
+match in memory, rebuilt from its record, and what is stored),
+:class:`~meeples.server.audience.Audience` (the connections and what each is told) and
+:class:`Room` (the game's flow, here).
 
 Turn flow (:mod:`meeples.server.flow`): after every commit, the "at any time" decisions that a
 human seat's anytime setting declines are played for it through the same commit, so nobody ever
@@ -23,212 +21,29 @@ rematch) is read from the match's stored events; each event counts in the versio
 from __future__ import annotations
 
 import asyncio
-import contextlib
-import hashlib
-import hmac
 import logging
-import secrets
 import time
-from collections.abc import Awaitable, Callable, Coroutine
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any
 
-from meeples.core.chance import CHANCE, SEED_BOUND, Dealer
+from meeples.core.chance import CHANCE
 from meeples.core.errors import MeeplesError
-from meeples.core.game import Outcome, State
-from meeples.core.record import Match
-from meeples.core.text import Message, render
-from meeples.server import bots, flow, legal, lifecycle, metrics, tutorials
-from meeples.server.protocol import LOG_TAIL
-from meeples.server.store import Seat, Store, StoredMatch
+from meeples.core.text import render
+from meeples.server import bots, flow, lifecycle, metrics, tutorials
+from meeples.server.audience import Audience
+from meeples.server.connection import CLOSE_TIMEOUT, Client, to_the_end
+from meeples.server.errors import RoomError
+from meeples.server.store import Store, StoredMatch
+from meeples.server.tokens import hash_token, new_token
 from meeples.server.workers import HintsBusy, Workers
 
 if TYPE_CHECKING:
     from meeples.server.quota import BotGames
 
 log = logging.getLogger("meeples.server")
-T = TypeVar("T")
-
-#: Messages a connection may have waiting to be sent; one more and it counts as not reading.
-OUTBOX = 64
-#: The close code of a connection dropped for not reading (the browser reconnects by itself).
-SLOW_READER = 4008
-#: Seconds a closing handshake may take before the connection is simply let go.
-CLOSE_TIMEOUT = 2.0
 
 
-class RoomError(Exception):
-    """A refused command: a code for programs and a message for people (``msg``: an engine's
-    reason as a message, worded by each client)."""
-
-    def __init__(self, code: str, message: str, msg: Message | None = None) -> None:
-        super().__init__(message)
-        self.code = code
-        self.message = message
-        self.msg = msg
-
-
-def hash_token(token: str) -> str:
-    """Return the stored form of a seat token (the token itself is never stored)."""
-    return hashlib.sha256(token.encode()).hexdigest()
-
-
-def dealer_of(stored: StoredMatch) -> Dealer:
-    """Return the dealer of a match: of its secret seed, or (a match stored without one, from
-    a position) a fresh secret one, whose draws nobody can know either."""
-    seed = stored.seed
-    if seed is None or not 0 <= seed < SEED_BOUND:
-        return Dealer.fresh()
-    return Dealer(seed)
-
-
-def new_token() -> str:
-    """Return a fresh secret seat token (256 random bits: not guessable)."""
-    return secrets.token_urlsafe(32)
-
-
-def action_item(state: State[Any, Any], action: str) -> dict[str, Any]:
-    """Return an action as clients receive it: its text, its parts and its description."""
-    return {
-        "action": action,
-        "parts": state.parts(action),
-        "msg": state.describe_message(action).to_json(),
-    }
-
-
-def legal_items(state: State[Any, Any]) -> list[dict[str, Any]]:
-    """Return every legal action as :func:`action_item` does, generating the list once."""
-    return [
-        {"action": action, "parts": parts, "msg": words.to_json()}
-        for action, parts, words in state.legal_described()
-    ]
-
-
-def differs(view: dict[str, Any], public: dict[str, Any]) -> bool:
-    """Return whether a seat's view holds more than the public one (its own seat aside)."""
-    return {k: v for k, v in view.items() if k != "player"} != {
-        k: v for k, v in public.items() if k != "player"
-    }
-
-
-async def to_the_end(work: Coroutine[Any, Any, T]) -> T:
-    """Return what work returns; work runs to its end even if the caller is cancelled meanwhile.
-
-    A connection that closes while its action is being committed has its reader cancelled;
-    the commit goes on in the database threads all the same, so the room must go on too
-    (memory, chance, broadcast): a stored action left out of memory made every later action
-    of the match fail on its ply, taken already.
-    """
-    task = asyncio.ensure_future(work)
-    try:
-        return await asyncio.shield(task)
-    except asyncio.CancelledError:
-        task.add_done_callback(_retrieve)
-        raise
-
-
-def _retrieve(task: asyncio.Future[Any]) -> None:
-    """Take a finished task's exception (nobody waits for it any more: refused, logged)."""
-    if not task.cancelled() and task.exception() is not None:
-        log.info("a change finished after its connection left: %r", task.exception())
-
-
-def encode(message: Any) -> str:
-    """Return a message as the JSON text sent on the wire (the value Starlette's send_json
-    writes; :func:`meeples.server.legal.dumps`)."""
-    return legal.dumps(message).decode()
-
-
-class Client:
-    """A connection: the seats it holds, and a bounded outbox that its own task sends.
-
-    ``post`` never waits: the room posts under its lock and goes on. The sender task sends one
-    text at a time; when the outbox is full the connection is dropped (closed with
-    :data:`SLOW_READER` if the socket still takes a close) and ``gone`` is set.
-    """
-
-    def __init__(
-        self,
-        send: Callable[[str], Awaitable[None]],
-        close: Callable[[int], Awaitable[None]] | None = None,
-        limit: int = OUTBOX,
-    ) -> None:
-        self.send = send
-        self.close_socket = close
-        self.seats: frozenset[int] = frozenset()
-        self.closed_with: int | None = None
-        self.gone = asyncio.Event()
-        self._outbox: asyncio.Queue[str | int] = asyncio.Queue(limit)
-        self._sender: asyncio.Task[None] | None = None
-        self._closer: asyncio.Task[None] | None = None
-
-    def post(self, text: str) -> bool:
-        """Queue a text to send; return False when the connection is gone (or now dropped)."""
-        return self._enqueue(text)
-
-    def close(self, code: int) -> None:
-        """Close the connection with code once everything posted before is sent."""
-        self._enqueue(code)
-
-    def _enqueue(self, item: str | int) -> bool:
-        if self.gone.is_set():
-            return False
-        try:
-            self._outbox.put_nowait(item)
-        except asyncio.QueueFull:
-            self.drop(SLOW_READER)
-            return False
-        if self._sender is None:
-            self._sender = asyncio.get_running_loop().create_task(self._send_all())
-        return True
-
-    def drop(self, code: int) -> None:
-        """Give up on the connection now: nothing queued is sent; try to close it with code."""
-        if self.gone.is_set():
-            return
-        self.closed_with = code
-        self.gone.set()
-        if self._sender is not None:
-            self._sender.cancel()
-        self._closer = asyncio.get_running_loop().create_task(self._close_quietly(code))
-
-    def stop(self) -> None:
-        """Stop sending (the socket is closed already)."""
-        self.gone.set()
-        if self._sender is not None:
-            self._sender.cancel()
-
-    async def finished(self, timeout: float = CLOSE_TIMEOUT) -> None:
-        """Wait, at most timeout seconds, for what was posted (and a close) to go out."""
-        tasks = [t for t in (self._sender, self._closer) if t is not None]
-        if tasks:
-            await asyncio.wait(tasks, timeout=timeout)
-
-    async def _send_all(self) -> None:
-        try:
-            while True:
-                item = await self._outbox.get()
-                if isinstance(item, int):
-                    self.closed_with = item
-                    await self._close_quietly(item)
-                    return
-                await self.send(item)
-        except asyncio.CancelledError:
-            raise
-        except Exception:  # the socket is closed: nothing more can be delivered
-            pass
-        finally:
-            self.gone.set()
-
-    async def _close_quietly(self, code: int) -> None:
-        if self.close_socket is None:
-            return
-        # A socket that is not read cannot take a close frame either: then it is let go.
-        with contextlib.suppress(Exception):
-            await asyncio.wait_for(self.close_socket(code), CLOSE_TIMEOUT)
-
-
-class Room:
+class Room(Audience):
     """A live match: its state, seats, connections and bots."""
 
     def __init__(
@@ -238,172 +53,16 @@ class Room:
         bot_delay: float = 0.0,
         workers: Workers | None = None,
     ) -> None:
-        self.stored = stored
-        self.store = store
+        super().__init__(stored, store, workers)
         self.bot_delay = flow.bot_delay(bot_delay, stored.bot_speed)
-        self.workers = workers if workers is not None else Workers()
-        self.lock = asyncio.Lock()
-        self.clients: dict[Client, None] = {}  # in joining order; leaving is O(1)
-        self.state: State[Any, Any]
-        self.log: list[dict[str, Any]]  # every action played, as clients receive it
-        self.reveals: list[bool]  # for each action: it revealed hidden information
         self._bot_task: asyncio.Task[None] | None = None
-        self._legal_cache: tuple[int, str] | None = None
         self._hints: tuple[int, dict[str, Any]] | None = None
-        self._views: tuple[int, dict[int | None, dict[str, Any]]] = (-1, {})
-        self._texts: tuple[tuple[Any, ...], dict[tuple[str, frozenset[int]], str]] = ((), {})
-        self._holders: dict[int, int] = {}  # seat: how many connections hold it
         self._hint_lock = asyncio.Lock()
         self.clocks: dict[int, asyncio.Task[None]] = {}  # seat: its absence counted (warm seat)
-        self._outcome: tuple[int, Outcome | None] = (-1, None)
         #: The quota of games of bots only this room's bots ask before each decision (the
         #: lobby's; None: no quota), and the address that created the match (None: unknown).
         self.quota: BotGames | None = None
         self.owner: str | None = None
-        if len(stored.passed) != len(stored.actions):
-            stored.passed = [False] * len(stored.actions)
-        if len(stored.bots) != len(stored.actions):
-            stored.bots = [False] * len(stored.actions)
-        self.dealer = dealer_of(stored)
-        self._put_in_chance()
-        self.state, self.log, self.reveals = self._replay(len(stored.actions))
-        #: What every connection holds: the version, plies and undos of the last broadcast.
-        self._sent = (self.version, self.plies, stored.undos)
-
-    def _start(self) -> State[Any, Any]:
-        """Return the state the match starts from (before any chance is drawn)."""
-        stored = self.stored
-        return Match(
-            game=stored.game,
-            players=stored.players,
-            seed=stored.seed if stored.position is None else None,
-            options=stored.options if stored.position is None else None,
-            position=stored.position,
-            rules_version=stored.rules_version,
-        ).start()
-
-    def _put_in_chance(self) -> None:
-        """Convert, once and in the database too, a match stored before its game's chance was
-        explicit (Meeple War before issue 13): the outcomes its old generator drew are put in
-        as chance's actions, as for a ``meeples-match/1`` file (``chance_actions_v1``)."""
-        stored = self.stored
-        convert = getattr(self._start().game.rules, "chance_actions_v1", None)
-        if convert is None or not stored.actions:
-            return
-        start = self._start()
-        if not start.is_chance or stored.actions[0] in start.legal():
-            return  # already with its chance
-        actions = convert(stored.players, stored.seed if stored.position is None else None,
-                          stored.options, stored.position, stored.actions)
-        rows: list[tuple[int | None, str, bool]] = []
-        state, old = start, 0
-        for action in actions:
-            if old < len(stored.actions) and action == stored.actions[old]:
-                rows.append((state.to_move, action, stored.passed[old]))
-                old += 1
-            else:
-                rows.append((CHANCE, action, False))
-            state = state.play(action)
-        self.store.replace_actions(stored.id, rows)
-        stored.actions = [action for _, action, _ in rows]
-        stored.passed = [passed for _, _, passed in rows]
-        stored.bots = [False] * len(rows)
-        log.warning("match %s: converted to chance's actions (%d drawn)", stored.id,
-                    len(rows) - old)
-
-    def _replay(
-        self, plies: int
-    ) -> tuple[State[Any, Any], list[dict[str, Any]], list[bool]]:
-        """Return the state after the first plies actions of the record, with their log entries
-        and whether each revealed hidden information (the room is left unchanged)."""
-        stored = self.stored
-        state = self._start()
-        log, reveals = [], []
-        for ply, action in enumerate(stored.actions[:plies]):
-            after = state.play(action)
-            log.append(self._entry(state, after, ply, action, stored.passed[ply]))
-            reveals.append(state.reveals(action))
-            state = after
-        return state, log, reveals
-
-    @property
-    def id(self) -> str:
-        """The match id."""
-        return self.stored.id
-
-    @property
-    def plies(self) -> int:
-        """The number of actions played so far (the undone ones not counted)."""
-        return len(self.stored.actions)
-
-    @property
-    def version(self) -> int:
-        """How many changes the state has seen (each action, each undo and every action it took
-        back): clients send it back with each action. It only grows, so an action sent before
-        an undo is stale even when as many actions are on the record again."""
-        return (len(self.stored.actions) + self.stored.undone + self.stored.undos
-                + len(self.stored.events))
-
-    @property
-    def outcome(self) -> Outcome | None:
-        """How the match ended, resignations counted (None: it goes on); once per version."""
-        if self._outcome[0] != self.version:
-            outcome = lifecycle.final_outcome(
-                self.state.outcome, self.stored.players, self.stored.events
-            )
-            self._outcome = (self.version, outcome)
-        return self._outcome[1]
-
-    @property
-    def to_move(self) -> int | None:
-        """The seat to move (None once the match is over, a resignation included)."""
-        return None if self.outcome is not None else self.state.to_move
-
-    def is_held(self, seat: int) -> bool:
-        """Return whether a connection holds the seat."""
-        return seat in self._holders
-
-    @property
-    def seats(self) -> list[Seat]:
-        """The seats, in player order."""
-        return self.stored.seats
-
-    @staticmethod
-    def _entry(
-        state: State[Any, Any], after: State[Any, Any], ply: int, action: str,
-        passed: bool = False,
-    ) -> dict[str, Any]:
-        """Return the log entry of an action played in a state, leading to after (passed:
-        played by the server for its seat by the anytime setting), with its effects."""
-        try:
-            effects = [effect.to_json() for effect in state.effects_to(after)]
-        except Exception:  # telling what happened must never stop the game from going on
-            log.exception("the effects of %r could not be told", action)
-            effects = []
-        return {
-            "ply": ply, "seat": state.to_move, **action_item(state, action), "passed": passed,
-            "effects": effects,
-        }
-
-    def seats_for(self, tokens: list[str]) -> frozenset[int]:
-        """Return the seats the tokens open.
-
-        Raises:
-            RoomError: a token opens no seat of this match.
-        """
-        found = set()
-        for token in tokens:
-            digest = hash_token(token).encode()
-            index = None
-            for i, seat in enumerate(self.seats):  # every seat compared, in constant time
-                if seat.token_hash is not None and hmac.compare_digest(
-                    seat.token_hash.encode(), digest
-                ):
-                    index = i
-            if index is None:
-                raise RoomError("bad_token", "this seat link is not valid for this game")
-            found.add(index)
-        return frozenset(found)
 
     # --- connections -------------------------------------------------------------------
 
@@ -432,29 +91,11 @@ class Room:
                 self._unbind(client)
         self.schedule_bots()  # a game held by the quota of bots goes on once a human is back
 
-    async def leave(self, client: Client) -> None:
-        """Forget a closed connection (the others see it offline with the next action)."""
-        self._unbind(client)
+    def _held(self, seat: int) -> None:
+        lifecycle.stop_clock(self, seat)
 
-    def _bind(self, client: Client, seats: frozenset[int]) -> None:
-        self._unbind(client)
-        client.seats = seats
-        self.clients[client] = None
-        for seat in seats:
-            self._holders[seat] = self._holders.get(seat, 0) + 1
-            lifecycle.stop_clock(self, seat)
-
-    def _unbind(self, client: Client) -> None:
-        if client not in self.clients:
-            return
-        del self.clients[client]
-        for seat in client.seats:
-            left = self._holders.get(seat, 0) - 1
-            if left > 0:
-                self._holders[seat] = left
-            else:
-                self._holders.pop(seat, None)
-                lifecycle.start_clock(self, seat)
+    def _let_go(self, seat: int) -> None:
+        lifecycle.start_clock(self, seat)
 
     async def claim(self) -> tuple[int, str]:
         """Give the first open, unclaimed seat a fresh token and return it.
@@ -472,22 +113,6 @@ class Room:
                     await self._store_seats(seats)
                     return index, token
         raise RoomError("no_open_seat", "no seat of this game is open any more")
-
-    async def _store_seats(self, seats: list[Seat]) -> None:
-        """Store new seats, then use them; on failure nothing changes.
-
-        Raises:
-            RoomError: the database refused them.
-        """
-        try:
-            await self.workers.store(self.store.update_seats, self.id, seats)
-        except Exception as problem:
-            log.error("match %s: seats could not be stored: %r", self.id, problem)
-            raise RoomError(
-                "storage", "the server could not save this; nothing changed, try again"
-            ) from None
-        self.stored.seats = seats
-
     # --- actions -----------------------------------------------------------------------
 
     async def act(self, client: Client, action: str, version: int) -> None:
@@ -682,37 +307,6 @@ class Room:
                         self._unbind(other)
         self.schedule_bots()
 
-    def undo_plan(self, seats: frozenset[int]) -> tuple[int, int]:
-        """Return the seat whose decision an undo by these seats takes back, and from which ply.
-
-        Raises:
-            RoomError: the undo is refused, with why.
-        """
-        try:
-            held = seats - frozenset(lifecycle.resigned(self.stored.events))
-            return flow.plan_undo(
-                self.log, self.reveals, held, self.outcome is not None, self.stored.bots
-            )
-        except flow.Refused as refused:
-            raise RoomError(refused.code, refused.message) from None
-
-    def undo_seats(self, client: Client) -> frozenset[int]:
-        """Return the seats whose decisions a connection's undo may take back: all it holds,
-        except at a shared screen (several human seats), where only the person shown may take
-        back their own decision, never another person's."""
-        if len(client.seats) > 1:
-            seat = self.view_seat(client)
-            return frozenset() if seat is None else frozenset({seat})
-        return client.seats
-
-    def can_undo(self, seats: frozenset[int]) -> bool:
-        """Return whether a connection holding these seats may undo now."""
-        try:
-            self.undo_plan(seats)
-        except RoomError:
-            return False
-        return True
-
     async def undo(self, client: Client, version: int | None = None) -> None:
         """Take back the last decision of a seat this connection holds, and the actions the
         server passed after it: the record is replayed without them, the database keeps them
@@ -775,209 +369,6 @@ class Room:
             answer = {"type": "hint", "version": version, "hints": hints}
             self._hints = (version, answer)
             return answer
-
-    def gets_legal(self, seat: int | None) -> bool:
-        """Return whether a connection shown this seat gets the legal actions: the seat to move
-        does (any other seat, a seat a bot plays for its player, a spectator does not)."""
-        return not (
-            seat is None or seat != self.to_move or seat in lifecycle.stand_ins(self.stored.events)
-        )
-
-    def legal_for(self, seat: int | None) -> list[dict[str, Any]]:
-        """Return the legal actions with their parts and descriptions for a seat (see
-        :meth:`gets_legal`), as the wire's legal list holds them."""
-        return legal_items(self.state) if self.gets_legal(seat) else []
-
-    def legal_text(self) -> str:
-        """Return the JSON text of the legal list of the current version, made once per version
-        (:func:`meeples.server.legal.legal_text`)."""
-        version = self.version
-        if self._legal_cache is None or self._legal_cache[0] != version:
-            wanted = tutorials.expected(self)  # a tutorial's step offers only what it asks for
-            text = legal.legal_text(self.state) if wanted is None else encode(
-                [item for item in legal_items(self.state) if item["action"] in wanted])
-            self._legal_cache = (version, text)
-        return self._legal_cache[1]
-
-    # --- messages ----------------------------------------------------------------------
-    #
-    # Two messages carry the state (docs/messages.md, "The live wire"): a snapshot ("state")
-    # after hello, a stale action or a sync, and after an undo; an update ("update") after
-    # every other change, with only what a change alters (the new log entries, the view, the
-    # legal list). Both are rendered once per audience and version (see :meth:`_text`).
-
-    def view_seat(self, client: Client) -> int | None:
-        """Return whose view a connection sees: the seat to move when it holds it (hotseat)."""
-        if not client.seats:
-            return None
-        to_move = self.state.to_move
-        if to_move in client.seats:
-            return to_move
-        return min(client.seats)
-
-    def view(self, seat: int | None) -> dict[str, Any]:
-        """Return a seat's view of the current state (None: a spectator's), once per version."""
-        if self._views[0] != self.version:
-            self._views = (self.version, {})
-        views = self._views[1]
-        if seat not in views:
-            views[seat] = self.state.view(seat)
-        return views[seat]
-
-    def players(self) -> list[dict[str, Any]]:
-        """Return the public description of every seat."""
-        return [
-            {
-                "seat": i,
-                "kind": s.kind,
-                "level": s.level,
-                "name": s.name,
-                "joined": s.joined or s.kind == "bot",
-                "online": s.kind == "bot" or i in self._holders,
-                "open": s.open and not s.joined,
-            }
-            for i, s in enumerate(self.seats)
-        ]
-
-    def chance(self) -> dict[str, Any]:
-        """Return the public data of the match's randomness: the commitment to its secret seed
-        from creation on, and the seed itself once the game is over (``meeples verify``)."""
-        over = self.stored.finished or self.state.outcome is not None
-        return {
-            "commitment": self.dealer.commitment,
-            "seed": str(self.dealer.seed) if over else None,
-        }
-
-    def private(self, seat: int | None, view: dict[str, Any]) -> bool:
-        """Return whether a seat's view shows more than a spectator's (hotseat hides it)."""
-        if seat is None:
-            return False
-        return differs(view, self.view(None))
-
-    def summary(self) -> dict[str, Any] | None:
-        """Return each player's score by source (the score sheet, with the total that wins),
-        shown beside the players during play and as the summary at the end."""
-        sheet = self.state.score_sheet()
-        return None if sheet is None else sheet.to_json()
-
-    def _now(self, client: Client) -> dict[str, Any]:
-        """Return what both kinds of state message tell a connection of the current version
-        (all but the legal actions, which :meth:`_text` adds as text)."""
-        seat = self.view_seat(client)
-        view = self.view(seat)
-        outcome = self.outcome
-        return {
-            "seat": seat,
-            "to_move": self.to_move,
-            "view": view,
-            "private": self.private(seat, view),
-            "players": self.players(),
-            "outcome": outcome.to_json() if outcome is not None else None,
-            "summary": self.summary(),
-            "prompt": self.state.prompt().to_json(),
-            "round": self.state.rounds(),
-            "anytime": self.state.anytime_skip(),
-            "undo": self.can_undo(self.undo_seats(client)),
-            "settings": {"anytime": self.seats[seat].anytime, "armed": self.seats[seat].armed}
-            if seat is not None else None,
-            "held": [] if seat is None else [m.to_json() for m in self.state.anytime_held(seat)],
-            "chance": self.chance(),
-            "tutorial": tutorials.field(self),
-            **lifecycle.fields(self, client),
-        }
-
-    def message(self, client: Client) -> dict[str, Any]:
-        """Return the snapshot for one connection: its view and the log; the legal actions,
-        its last key, are spliced in as text (:meth:`_text`)."""
-        return {
-            "type": "state",
-            "match": self.id,
-            "version": self.version,
-            "game": self.stored.game,
-            "title": self.state.game.title,
-            "seats": sorted(client.seats),
-            **self._now(client),
-            "log": self.log[-LOG_TAIL:],
-        }
-
-    def update(self, client: Client, base: int, entries: list[dict[str, Any]]) -> dict[str, Any]:
-        """Return the update for one connection that holds the state of version base: the log
-        entries played since and the current view; the legal actions, its last key, are
-        spliced in as text (:meth:`_text`)."""
-        return {
-            "type": "update",
-            "match": self.id,
-            "version": self.version,
-            "base": base,
-            **self._now(client),
-            "entries": entries,
-        }
-
-    def _text(self, client: Client, kind: str, make: Callable[[], dict[str, Any]]) -> str:
-        """Return a message's text for a connection, encoded once per audience.
-
-        Connections holding the same seats (every spectator alike) get the very same text until
-        the version or who is joined, online or open changes. The legal list is encoded once
-        per version and spliced in (it is the largest part, and the last key).
-        """
-        stamp = (
-            self.version,
-            tuple(
-                (s.joined, s.open, i in self._holders, s.anytime, s.armed)
-                for i, s in enumerate(self.seats)
-            ),
-        )
-        if self._texts[0] != stamp:
-            self._texts = (stamp, {})
-        texts = self._texts[1]
-        key = (kind, client.seats)
-        text = texts.get(key)
-        if text is None:
-            legal = self.legal_text() if self.gets_legal(self.view_seat(client)) else "[]"
-            text = texts[key] = encode(make())[:-1] + ',"legal":' + legal + "}"
-        return text
-
-    def render(self, client: Client) -> str:
-        """Return the snapshot text for a connection (see :meth:`_text`)."""
-        return self._text(client, "state", lambda: self.message(client))
-
-    def render_update(
-        self, client: Client, base: int, entries: list[dict[str, Any]]
-    ) -> str:
-        """Return the update text for a connection (see :meth:`_text`); base and entries are
-        the same for every connection of one broadcast."""
-        return self._text(client, f"update {base}", lambda: self.update(client, base, entries))
-
-    async def send_state(self, client: Client) -> None:
-        """Send one connection a snapshot of the current state (under the lock: between a
-        commit and its broadcast the snapshot would be ahead of the update that follows)."""
-        async with self.lock:
-            client.post(self.render(client))
-
-    def _broadcast(self, full: bool = False, joining: Client | None = None) -> None:
-        """Post the change to every connection; forget the ones that are gone.
-
-        Every connection holds the state of the last broadcast (or of its snapshot, taken
-        under the same lock), so an update from it is enough; after an undo (the log lost
-        entries) everyone gets a snapshot, and so does a connection joining (joining).
-
-        The players first: each connection's sender runs in the order it was posted to, and a
-        crowd of spectators (each send compressed for its own connection) would otherwise
-        make the players wait for all of them.
-        """
-        base, plies, undos = self._sent
-        full = full or undos != self.stored.undos or plies > self.plies
-        entries = self.log[plies:]
-        self._sent = (self.version, self.plies, self.stored.undos)
-        clients = list(self.clients)
-        for client in [c for c in clients if c.seats] + [c for c in clients if not c.seats]:
-            if full or client is joining:  # a connection that is joining holds nothing yet
-                text = self.render(client)
-            else:
-                text = self.render_update(client, base, entries)
-            if not client.post(text):
-                self._unbind(client)
-
     # --- bots --------------------------------------------------------------------------
 
     def bot_to_move(self) -> int | None:

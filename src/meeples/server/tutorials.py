@@ -17,10 +17,10 @@ from meeples.core.text import Message, prefix_of
 from meeples.core.tutorial import Tutorial, tutorial
 
 if TYPE_CHECKING:
-    from meeples.server.room import Room
+    from meeples.server.table import Table
 
 
-def lessons(room: Room) -> Tutorial | None:
+def lessons(room: Table) -> Tutorial | None:
     """Return the tutorial a match runs while its lessons last, else None."""
     name = room.stored.tutorial
     if name is None:
@@ -29,20 +29,20 @@ def lessons(room: Room) -> Tutorial | None:
     return None if found is None or found.over(room.plies) else found
 
 
-def scripted(room: Room) -> str | None:
+def scripted(room: Table) -> str | None:
     """Return the scripted action due now (chance's, a bot's or one the learner's settings
     pass), or None."""
     found = lessons(room)
     return None if found is None else found.scripted(room.plies)
 
 
-def refusal(room: Room, action: str) -> Message | None:
+def refusal(room: Table, action: str) -> Message | None:
     """Return why the learner may not play this (legal) action now, or None."""
     found = lessons(room)
     return None if found is None else found.refusal(room.plies, action)
 
 
-def expected(room: Room) -> tuple[str, ...] | None:
+def expected(room: Table) -> tuple[str, ...] | None:
     """Return the actions the learner is asked for now, or None (any legal one will do)."""
     found = lessons(room)
     if found is None:
@@ -51,7 +51,7 @@ def expected(room: Room) -> tuple[str, ...] | None:
     return None if step is None else found.steps[step].expect
 
 
-def field(room: Room) -> dict[str, Any] | None:
+def field(room: Table) -> dict[str, Any] | None:
     """Return the ``tutorial`` field of the state message: the step shown, its pages, its rule
     and where it stands; None for an ordinary match."""
     name = room.stored.tutorial
