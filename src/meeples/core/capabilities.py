@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from types import MappingProxyType, ModuleType
+from types import ModuleType
 from typing import Any
 
 from meeples.core.text import Message
@@ -75,7 +75,7 @@ class Capabilities:
     move_priority: Callable[[Any, Any], int] | None = None
     #: The bot spec of each level (``easy``, ``normal``, ``hard``), as ``meeples.ai`` reads
     #: them (``mcts:150``, ``alphabeta:d4,2.5s``); empty: the generic levels.
-    levels: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
+    levels: Mapping[str, str] = field(default_factory=dict)
     #: Loads the game's learning environment (a ``meeples.env.registry.EnvSpec``: action table
     #: and observer); None: no environment.
     environment: Callable[[], Any] | None = None

@@ -19,7 +19,6 @@ from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from random import Random
-from types import MappingProxyType
 from typing import Any, Generic, TypeVar
 
 from meeples.core.capabilities import NOTHING, Capabilities
@@ -152,11 +151,11 @@ class Rules(Generic[S, A]):
     rules_version: int
     min_players: int
     max_players: int
-    options: Mapping[str, Option] = MappingProxyType({})
+    options: Mapping[str, Option] = {}
     limit_endings: frozenset[str] = frozenset()
     #: Which numbered rule of the catalogues (``"rules"``) each message key prefix comes from
     #: (:mod:`meeples.core.rulebook`).
-    rule_of: Mapping[str, str] = MappingProxyType({})
+    rule_of: Mapping[str, str] = {}
     #: What the game offers the tools (:mod:`meeples.core.capabilities`).
     capabilities: Capabilities = NOTHING
 

@@ -27,6 +27,9 @@ from meeples.core.game import Game
 ENVIRONMENT = "MEEPLES_GAMES"
 
 _changes = 0
+#: The packages registered by :func:`register`, by game name (a worker process registers them
+#: too: :func:`registered_packages`).
+_packages: dict[str, str] = {}
 
 
 def _game_of(package: str) -> Game[Any, Any] | None:
@@ -61,6 +64,7 @@ def register(package: str) -> Game[Any, Any]:
     if game is None:
         raise UnknownGame(f"{package!r} exposes no GAME")
     _games()[game.name] = game
+    _packages[game.name] = package
     _changes += 1
     return game
 
@@ -68,8 +72,15 @@ def register(package: str) -> Game[Any, Any]:
 def unregister(name: str) -> None:
     """Remove a game from the registry (a test's toy game, once the test is done)."""
     global _changes
+    _packages.pop(name, None)
     if _games().pop(name, None) is not None:
         _changes += 1
+
+
+def registered_packages() -> tuple[str, ...]:
+    """Return the packages registered by :func:`register` (not found by the registry itself):
+    what another process of the same program registers to serve the same games."""
+    return tuple(_packages.values())
 
 
 def generation() -> int:
