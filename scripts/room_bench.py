@@ -65,7 +65,7 @@ async def run(moves: int, spectators: int, keep: bool) -> dict[str, Sink]:
 
     room, players = await new_game()
     started = time.process_time()
-    for played in range(moves):
+    for _ in range(moves):
         if room.state.outcome is not None:
             room, players = await new_game()
         mover = players[room.state.to_move]

@@ -22,8 +22,9 @@ from contextlib import contextmanager
 from typing import Any, NamedTuple
 
 from meeples.core import registry
+from meeples.core.capabilities import Capabilities
 from meeples.core.errors import BadPosition
-from meeples.core.game import Game, Option, Outcome
+from meeples.core.game import Game, Option, Outcome, Rules
 from meeples.core.text import Message, msg
 
 NAME = "hidden_cards"
@@ -36,14 +37,13 @@ class Cards(NamedTuple):
     turn: int  # players who have decided so far (player ``turn`` decides next)
 
 
-class HiddenCardsRules:
+class HiddenCardsRules(Rules[Cards, str]):
     name = NAME
     title = "Hidden cards"
     rules_version = 1
     min_players = 2
     max_players = 4
     options: Mapping[str, Option] = {}
-    hidden_information = True  # declared: the state holds what a player may not see
 
     def initial_state(self, players: int, seed: int, options: Mapping[str, Any]) -> Cards:
         deck = list(range(CARDS))
@@ -132,42 +132,41 @@ class HiddenCardsRules:
     def reveals(self, state: Cards, action: str) -> bool:
         return action == "swap"  # the swapper sees the stock's top card
 
-    @staticmethod
-    def sample_state(view: Mapping[str, Any], seed: int) -> Cards:
-        """Return a state consistent with a view: the viewer's own card where it has one, the
-        other cards dealt at random among the rest (the declared hook for bots and the server's
-        deal-again)."""
-        players, turn = int(view["players"]), int(view["turn"])
-        if "hands" in view:
-            hands = tuple(view["hands"])
-            rest = [c for c in range(CARDS) if c not in hands]
-            random.Random(seed).shuffle(rest)
-            return Cards(hands, tuple(rest), turn)
-        own = view.get("card")
-        rest = [c for c in range(CARDS) if c != own]
+
+def sample_state(view: Mapping[str, Any], seed: int) -> Cards:
+    """Return a state consistent with a view: the viewer's own card where it has one, the
+    other cards dealt at random among the rest (the declared hook for bots and the server's
+    deal-again)."""
+    players, turn = int(view["players"]), int(view["turn"])
+    if "hands" in view:
+        hands = tuple(view["hands"])
+        rest = [c for c in range(CARDS) if c not in hands]
         random.Random(seed).shuffle(rest)
-        player = view.get("player")
-        hands = list(rest[: players - (own is not None)])
-        if own is not None:
-            hands.insert(int(player), int(own))  # type: ignore[arg-type]
-        return Cards(tuple(hands), tuple(c for c in rest if c not in hands), turn)
+        return Cards(hands, tuple(rest), turn)
+    own = view.get("card")
+    rest = [c for c in range(CARDS) if c != own]
+    random.Random(seed).shuffle(rest)
+    player = view.get("player")
+    hands = list(rest[: players - (own is not None)])
+    if own is not None:
+        hands.insert(int(player), int(own))  # type: ignore[arg-type]
+    return Cards(tuple(hands), tuple(c for c in rest if c not in hands), turn)
 
 
+# declared: the state holds what a player may not see, and how to sample it from a view
+HiddenCardsRules.capabilities = Capabilities(hidden_information=True, sample_state=sample_state)
 GAME: Game[Any, Any] = Game(HiddenCardsRules())
 
 
 @contextmanager
 def registered() -> Iterator[Game[Any, Any]]:
-    """Add the game to the registry (and forget what the guard and the bots cached about it)
-    while the block runs."""
+    """Add the game to the registry (and forget what the bots cached about it) while the block
+    runs."""
     from meeples.ai.model import model
-    from meeples.server import guard
 
-    games = registry._games()
-    games[NAME] = GAME
+    registry.register(__name__)
     try:
         yield GAME
     finally:
-        games.pop(NAME, None)
-        guard._HIDES.pop(NAME, None)
+        registry.unregister(NAME)
         model.cache_clear()

@@ -9,8 +9,8 @@
 
 One OpenSpiel game per game of ours (``meeples_<name>``), with its player count and its rule
 options as game parameters (``players`` defaults to the game's least). It wraps the facade
-(:class:`meeples.core.game.State`) and nothing else, so any game that declares here its fixed
-action table plugs in:
+(:class:`meeples.core.game.State`) and nothing else, so any game whose capabilities declare its
+fixed action table and bounds (``Capabilities.openspiel``) plugs in:
 
 - a decision's actions are the ids of the game's fixed action table (``COUNT`` ids, e.g.
   ``meeples.games.sparta.actions``), sorted as OpenSpiel wants them; a chance node's outcomes
@@ -40,13 +40,11 @@ made once): OpenSpiel's ``clone`` shares it, and ``serialize`` writes the game's
 replayed on load.
 
 A game is registered only once its pieces are there (:func:`unavailable` says what each one
-waits for): its action table, and for a game with chance its chance nodes (``chance_outcomes``
-in its rules).
+waits for): its action table, with a chance part for a game that declares chance.
 """
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cached_property
@@ -64,42 +62,11 @@ except ImportError as error:
 from meeples.core.chance import CHANCE
 from meeples.core.errors import IllegalAction, UnknownGame
 from meeples.core.game import Game, Outcome, State
+from meeples.core.registry import game_names
 from meeples.core.registry import load as load_game
 
 #: OpenSpiel names our games ``meeples_<name>``.
 PREFIX = "meeples_"
-
-
-@dataclass(frozen=True)
-class Declaration:
-    """What a game declares for OpenSpiel: its action table and the bounds OpenSpiel asks for."""
-
-    #: The module of the game's fixed action table: ``COUNT``, ``action_id``, ``action_text``
-    #: (optionally ``ids`` of internal actions), and for a game with chance ``CHANCE_COUNT``,
-    #: ``chance_id``, ``chance_text``. With ``LABELS`` (state-dependent names), ``action_id``,
-    #: ``action_text`` and ``ids`` take the game's inner state as their second argument.
-    table: str
-    #: Whether the game has chance nodes (then its rules implement ``chance_outcomes``).
-    chance: bool
-    #: An upper bound on the players' decisions in one game (chance outcomes not counted), per
-    #: player count: OpenSpiel's ``max_game_length``.
-    max_game_length: Mapping[int, int]
-
-
-#: Sparta: no designed cap on the plies (200 quiet plies end it, but captures, promotions and
-#: conquests start the count again): 20,000 is far above the longest game measured (1,535 plies
-#: in 40 random games, which play the longest games), and OpenSpiel's random simulation test
-#: checks it in every game it plays. Meeple War and Rise of Tribes end at 60 rounds (their
-#: designed limit); the bounds allow 400 and 200 decisions a player a round, where the longest
-#: random games measured (40 per player count) made 948 and 648 decisions in all.
-DECLARED: dict[str, Declaration] = {
-    "sparta": Declaration("meeples.games.sparta.actions", chance=False,
-                          max_game_length={2: 20_000}),
-    "meeple_war": Declaration("meeples.games.meeple_war.action_table", chance=True,
-                              max_game_length={n: 60 * n * 400 for n in (2, 3, 4)}),
-    "rise_of_tribes": Declaration("meeples.games.rise_of_tribes.action_table", chance=True,
-                                  max_game_length={n: 60 * n * 200 for n in (2, 3, 4)}),
-}
 
 
 def openspiel_name(game: str) -> str:
@@ -175,32 +142,35 @@ _REGISTERED: dict[str, Bridge] = {}
 
 
 def _declared(name: str) -> Bridge:
-    """Return the bridge of a declared game.
+    """Return the bridge of a game that declares one (``Capabilities.openspiel``).
 
     Raises:
         UnknownGame: no game has that name.
-        Unavailable: the game's table or chance nodes are not there yet, with which.
+        Unavailable: the game declares no bridge, or its table or chance nodes are not there
+            yet, with which.
     """
     game = load_game(name)
-    declaration = DECLARED.get(name)
-    if declaration is None:
-        raise Unavailable(f"{name!r} declares no OpenSpiel bridge (meeples.openspiel.DECLARED)")
+    declared = game.capabilities
+    if declared.openspiel is None:
+        raise Unavailable(f"{name!r} declares no OpenSpiel bridge (Capabilities.openspiel)")
     try:
-        table = importlib.import_module(declaration.table)
+        table = declared.openspiel.table()
     except ModuleNotFoundError as error:
-        raise Unavailable(f"{name!r} has no fixed action table yet ({declaration.table})"
-                          ) from error
-    if declaration.chance and not hasattr(game.rules, "chance_outcomes"):
-        raise Unavailable(f"{name!r} waits for its explicit chance nodes (chance_outcomes)")
-    if declaration.chance and not getattr(table, "CHANCE_COUNT", 0):
+        raise Unavailable(f"{name!r} has no fixed action table yet ({error.name})") from error
+    if declared.chance and not getattr(table, "CHANCE_COUNT", 0):
         raise Unavailable(f"{name!r}: its action table has no chance outcomes yet")
-    return Bridge(game, table, declaration.chance, declaration.max_game_length)
+    return Bridge(game, table, declared.chance, declared.openspiel.max_game_length)
+
+
+def declared_games() -> list[str]:
+    """Return the registered games that declare an OpenSpiel bridge, sorted."""
+    return [name for name in game_names() if load_game(name).capabilities.openspiel is not None]
 
 
 def unavailable() -> dict[str, str]:
     """Return the declared games that cannot be registered yet, each with the reason."""
     out = {}
-    for name in sorted(DECLARED):
+    for name in declared_games():
         try:
             _declared(name)
         except Unavailable as error:
@@ -229,7 +199,7 @@ def register(games: Iterable[str] | None = None) -> list[str]:
         Unavailable: a game named that is not ready (see :func:`unavailable`).
     """
     if games is None:
-        games = [name for name in sorted(DECLARED) if name not in unavailable()]
+        games = [name for name in declared_games() if name not in unavailable()]
     return [register_bridge(_declared(name)) for name in games]
 
 

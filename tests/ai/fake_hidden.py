@@ -11,7 +11,8 @@ from collections.abc import Mapping
 from typing import Any, NamedTuple
 
 from meeples.ai.model import GameModel
-from meeples.core.game import Game, Option, Outcome
+from meeples.core.capabilities import Capabilities
+from meeples.core.game import Game, Option, Outcome, Rules
 
 
 class Secret(NamedTuple):
@@ -20,7 +21,7 @@ class Secret(NamedTuple):
     guess: int | None = None
 
 
-class GuessRules:
+class GuessRules(Rules[Secret, int]):
     name = "guess"
     title = "Guess"
     rules_version = 1
@@ -93,5 +94,6 @@ def sample_state(view: Mapping[str, Any], seed: int) -> Secret:
     return Secret(card=random.Random(seed).choice(allowed), excluded=tuple(view["excluded"]))
 
 
+GuessRules.capabilities = Capabilities(hidden_information=True, sample_state=sample_state)
 GAME = Game(GuessRules())
 MODEL = GameModel(game=GAME, evaluate_fn=None, sample_fn=sample_state)

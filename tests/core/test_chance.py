@@ -15,8 +15,9 @@ from typing import Any
 import pytest
 
 import meeples
+from meeples.core.capabilities import Capabilities
 from meeples.core.chance import CHANCE, Dealer, check_distribution, commitment
-from meeples.core.game import Game, Option, Outcome
+from meeples.core.game import Game, Option, Outcome, Rules
 from meeples.core.record import Match
 from meeples.core.text import Message, msg
 
@@ -26,13 +27,14 @@ HALF = Fraction(1, 2)
 ToyState = tuple[int, tuple[int, ...], bool]
 
 
-class ToyDice:
+class ToyDice(Rules[ToyState, str]):
     name = "toy_dice"
     title = "Toy dice"
     rules_version = 1
     min_players = 2
     max_players = 2
     options: Mapping[str, Option] = {}
+    capabilities = Capabilities(chance=True)
 
     def initial_state(self, players: int, seed: int, options: Mapping[str, Any]) -> ToyState:
         return (-1, (), False)

@@ -23,6 +23,7 @@ import pytest
 
 import meeples
 from meeples.core import cow
+from meeples.core.game import Rules
 from meeples.core.record import Match
 from meeples.core.text import render
 from meeples.core.verify import verify
@@ -174,9 +175,30 @@ def test_score_sheet_adds_up_and_ranks_the_winners_first(name: str, players: int
 
 
 def keeps_nothing_private(name: str) -> bool:
-    """Whether a game's views carry its whole position (no hidden part in its state)."""
-    state = meeples.load(name).new(players=meeples.load(name).min_players, seed=1)
-    return bool(state.view(None).get("position") == state.position())
+    """Whether a game declares no hidden part in its state."""
+    return not meeples.load(name).capabilities.hidden_information
+
+
+@pytest.mark.parametrize(("name", "players", "seed"), CASES)
+def test_chance_nodes_come_only_in_a_game_that_declares_chance(
+    name: str, players: int, seed: int
+) -> None:
+    if not meeples.load(name).capabilities.chance:
+        assert not any(state.is_chance for state in playout(name, players, seed))
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_a_game_that_declares_chance_reaches_a_chance_node(name: str) -> None:
+    game = meeples.load(name)
+    if game.capabilities.chance:
+        assert any(state.is_chance for seed in PLAYOUT_SEEDS
+                   for state in playout(name, game.min_players, seed))
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_a_game_that_declares_hidden_information_declares_how_to_sample_it(name: str) -> None:
+    declared = meeples.load(name).capabilities
+    assert declared.sample_state is not None or not declared.hidden_information
 
 
 @pytest.mark.parametrize(("name", "players", "seed"), CASES)
@@ -257,7 +279,12 @@ def sampled_distribution(rules: Any, inner: Any) -> dict[Any, Fraction] | None:
     return None
 
 
-SAMPLING = [case for case in CASES if hasattr(meeples.load(case[0]).rules, "sample_chance")]
+def draws_its_own_way(name: str) -> bool:
+    """Whether a game draws chance without listing the outcomes (its own ``sample_chance``)."""
+    return type(meeples.load(name).rules).sample_chance is not Rules.sample_chance
+
+
+SAMPLING = [case for case in CASES if draws_its_own_way(case[0])]
 
 
 @pytest.mark.parametrize(("name", "players", "seed"), SAMPLING)

@@ -13,7 +13,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from meeples.core.errors import IllegalAction
-from meeples.core.game import Game, Option, Outcome
+from meeples.core.game import Game, Option, Outcome, Rules
 from meeples.core.text import Message, msg
 
 PHASES = 3
@@ -34,7 +34,7 @@ def _window(active: int, holders: tuple[int, ...]) -> tuple[int, ...]:
     return tuple(p for p in ((active + i) % 3 for i in range(3)) if p in holders)
 
 
-class TokensRules:
+class TokensRules(Rules["Table", str]):
     """The rules of the fake game (see the module docstring)."""
 
     name = "tokens"

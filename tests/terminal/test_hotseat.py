@@ -7,8 +7,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
+from meeples.core.capabilities import Capabilities
 from meeples.core.errors import IllegalAction
-from meeples.core.game import Game, Option, Outcome
+from meeples.core.game import Game, Option, Outcome, Rules
 from meeples.terminal.seats import make_seats
 from meeples.terminal.session import Session
 from tests.terminal.conftest import Screen, Script
@@ -24,8 +25,10 @@ class Table:
     said: tuple[str, ...] = ()
 
 
-class SecretsRules:
+class SecretsRules(Rules[Table, str]):
     """A tiny 3-player game with hidden information, to test the terminal on it."""
+
+    capabilities = Capabilities(hidden_information=True)
 
     name = "secrets"
     title = "Secrets"
@@ -164,8 +167,6 @@ def test_perfect_information_hotseat_needs_no_hand_over(screen: Screen) -> None:
 
 class DeclaredHiddenRules(SecretsRules):
     """Views that happen to be equal, in a game that declares hidden information."""
-
-    hidden_information = True
 
     def view(self, state: Table, player: int | None) -> dict[str, Any]:
         return {"game": "secrets", "player": player, "said": list(state.said)}

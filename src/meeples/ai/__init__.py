@@ -8,9 +8,9 @@
 
 from meeples.ai.bot import Bot, Budget, Estimate
 from meeples.ai.hint import calibrated_budget, hint
-from meeples.ai.levels import LEVEL_NAMES, LEVELS, Level, get_bot, levels
+from meeples.ai.levels import LEVEL_NAMES, Level, get_bot, levels
 
 __all__ = [
-    "LEVELS", "LEVEL_NAMES", "Bot", "Budget", "Estimate", "Level", "calibrated_budget", "get_bot",
+    "LEVEL_NAMES", "Bot", "Budget", "Estimate", "Level", "calibrated_budget", "get_bot",
     "hint", "levels",
 ]

@@ -3,9 +3,9 @@
 Negamax with iterative deepening under a time or depth budget, a transposition table keyed by
 the internal state (states are hashable; the repetition history takes no part in equality),
 and move ordering: the table's best move first, then killer moves, then the history
-heuristic, then moves that land on a city (conquest or promotion). Leaves are valued by the
-game's ``evaluate``, kept inside ±0.9 so that a proven win (1, less a little per ply so the
-quickest is preferred) always dominates.
+heuristic, then the game's declared ordering bonus (Sparta: moves that land on a city, for a
+conquest or promotion). Leaves are valued by the game's ``evaluate``, kept inside ±0.9 so that
+a proven win (1, less a little per ply so the quickest is preferred) always dominates.
 """
 
 from __future__ import annotations
@@ -45,7 +45,7 @@ class AlphaBetaBot(SearchBot):
         self.reached_depth = 0
         self._deadline: float | None = None
         self._next_check = 0
-        self._priority = self._city_priority()
+        self._priority = self._declared_priority()
 
     def reset(self) -> None:
         """Forget the table and the ordering statistics."""
@@ -53,18 +53,11 @@ class AlphaBetaBot(SearchBot):
         self.killers.clear()
         self.history.clear()
 
-    def _city_priority(self) -> Any:
-        """Return a function giving a static ordering bonus (landing on a city)."""
-        cities_of = getattr(self.model.game.rules, "name", "") == "sparta"
-        if not cities_of:
-            return lambda state, action: 0
-        from meeples.games.sparta.state import NO_CITY
-
-        def priority(state: Any, action: Any) -> int:
-            target = action[1]
-            return 1 if target >= 0 and state.cities[target] != NO_CITY else 0
-
-        return priority
+    def _declared_priority(self) -> Any:
+        """Return the game's static ordering bonus of an action (its declared
+        ``move_priority``: Sparta's moves that land on a city), else none."""
+        declared = self.model.game.capabilities.move_priority
+        return declared if declared is not None else lambda state, action: 0
 
     # -- values -----------------------------------------------------------------------------
 

@@ -220,7 +220,7 @@ def env_steps(name: str, seconds: float, seed: int = 0) -> tuple[float, float]:
         plies = drawn = 0
         while rules.outcome(state) is None and plies < 5000:
             if rules.to_move(state) == CHANCE:
-                outcomes = rules.chance_outcomes(state)  # type: ignore[attr-defined]
+                outcomes = rules.chance_outcomes(state)
                 state = rules.apply(state, dealer.pick(outcomes, drawn))
                 drawn += 1
                 continue
@@ -284,7 +284,7 @@ def replay(name: str, game_seed: int, played: Sequence[Any]) -> int:
     drawn = 0
     for action in played:
         while rules.to_move(state) == CHANCE:
-            outcomes = rules.chance_outcomes(state)  # type: ignore[attr-defined]
+            outcomes = rules.chance_outcomes(state)
             state = rules.apply(state, dealer.pick(outcomes, drawn))
             drawn += 1
         if action not in rules.legal_actions(state):

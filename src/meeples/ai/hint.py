@@ -1,6 +1,6 @@
 """Hints: the best few actions for the player to move, each with the calibrated chance that the
 mover wins after it (:mod:`meeples.ai.calibration`) and one reason built from the terms of the
-game's evaluation (its ``reasons`` module: what the action captures, scores, builds...).
+game's evaluation (its declared ``reason``: what the action captures, scores, builds...).
 
 An action the search did not examine (no simulation reached it, or alpha-beta ran out of time
 before its first depth, or no candidate turn of the turn search starts with it) gets no number:
@@ -16,10 +16,7 @@ reason what the whole turn does (from the position before to the one the turn en
 from __future__ import annotations
 
 import dataclasses
-import importlib
 import random
-from collections.abc import Callable
-from functools import cache
 from typing import Any
 
 from meeples.ai import calibration
@@ -29,9 +26,7 @@ from meeples.ai.levels import get_bot
 from meeples.ai.model import model
 from meeples.ai.turns import TurnSearchBot
 from meeples.core.game import State
-from meeples.core.text import Message, msg
-
-Reason = Callable[[Any, Any, int], Message | None]
+from meeples.core.text import msg
 
 #: Bots that rank actions by rules of thumb (Meeple War's attacking policy): their values mark
 #: their pick, so a hint asks the game's ``hard`` level instead.
@@ -116,7 +111,8 @@ def hint(
     if not ranked or mover is None:
         return ranked
     # A hidden-information game's true state holds what the mover may not see: no reason.
-    explain = None if model(state.game.name).hidden else reason_of(state.game.name)
+    declared = state.game.capabilities
+    explain = None if model(state.game.name).hidden else declared.reason
     found = []
     for estimate in ranked:
         probability = None
@@ -124,7 +120,7 @@ def hint(
             probability = calibration.probability(state.game.name, state.players, estimate.value)
         why = None
         turn_end = ends.get(estimate.action)
-        explain_turn = reason_of(state.game.name, "turn_reason") if explain else None
+        explain_turn = declared.turn_reason if explain else None
         if turn_end is not None and explain_turn is not None:
             why = explain_turn(state.inner, turn_end, mover)
         elif explain is not None:
@@ -150,15 +146,3 @@ def calibrated_budget(game: str, level: str = "normal",
     if most_seconds is not None:
         seconds = most_seconds if seconds is None else min(seconds, most_seconds)
     return Budget(seconds=seconds, iterations=sampled.iterations)
-
-
-@cache
-def reason_of(game: str, name: str = "reason") -> Reason | None:
-    """Return the ``reason(before, after, player)`` of a game's ``reasons`` module (or its
-    function ``name``: ``turn_reason(before, end_of_turn, player)``), or None."""
-    try:
-        module = importlib.import_module(f"meeples.games.{game}.reasons")
-    except ImportError:
-        return None
-    found: Reason | None = getattr(module, name, None)
-    return found

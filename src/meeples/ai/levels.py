@@ -1,7 +1,8 @@
 """Difficulty levels and the bot lookup that the terminal, the server and the arena use.
 
 A level is a bot kind and a budget, chosen per game for a human opponent; ``hard`` answers
-within 5 seconds on a 2-core machine. Games without an entry get the generic table: the
+within 5 seconds on a 2-core machine. A game declares its levels as bot specs in its
+capabilities (``Capabilities.levels``); a game that declares none gets the generic table: the
 heuristic, then (IS-)MCTS with more and more time.
 
 Bot specs read ``kind[:budget]``: ``random``, ``heuristic``, ``mcts:800`` (iterations),
@@ -64,69 +65,29 @@ class Level:
         return f"{self.kind}:{','.join(parts)}" if parts else self.kind
 
 
-#: Time caps of ``hard``, below the promised 5 seconds a move: the search stops on its clock,
-#: but building the search state, a garbage collection of a big table and a busy machine come on
-#: top (worst moves measured under load 11-16: Sparta 5.6 s with a 3 s cap, Rise of Tribes 4.7 s
-#: with 3.5 s; docs/strength.md).
-HARD_SECONDS = {"sparta": 2.5, "rise_of_tribes": 3.0, "meeple_war": 2.5, "generic": 3.0}
-
-#: Per game: easy, normal, hard.
-LEVELS: dict[str, dict[str, Level]] = {
-    "sparta": {
-        "easy": Level("mcts", Budget(iterations=150)),
-        "normal": Level("alphabeta", Budget(depth=2, seconds=2.0)),
-        "hard": Level("alphabeta", Budget(depth=4, seconds=HARD_SECONDS["sparta"])),
-    },
-    # Arena (before chance nodes, as IS-MCTS): hard 33-3 against the heuristic and normal (the
-    # 1-second turn lookahead) 35-5 against easy, but hard over normal only 57-47
-    # (docs/strength.md). Since chance is explicit both search MCTS through the chance nodes
-    # (open loop): normal with 200 iterations, hard with 1500 and a wider exploration (c = 1:
-    # the evaluation's values lie close together, and the default 0.7 left hard weaker); the
-    # ladder and the 3-4 player shares are in docs/strength.md (issue 15).
-    "rise_of_tribes": {
-        "easy": Level("heuristic", Budget()),
-        "normal": Level("mcts", Budget(iterations=200), (("exploration", 1.0),)),
-        "hard": Level(
-            "mcts",
-            Budget(iterations=1500, seconds=HARD_SECONDS["rise_of_tribes"]),
-            (("exploration", 1.0),),
-        ),
-    },
-    # Search over the evaluation does not beat the greedy heuristic here; the attacking rules of
-    # thumb do (docs/strength.md): hard 29-1 against the heuristic. Bots that march are close to
-    # even against each other whatever share of their decisions goes to the evaluation, and any
-    # of them beats the heuristic only 60-85%; random decisions are what separates the levels.
-    # easy: the one-ply evaluation (as the heuristic) with 40% of its decisions random; normal:
-    # the attacking bot with 20% random. Arena: normal beats easy 34-6 (docs/strength.md).
-    # hard (issue 15) searches whole turns (turns.py): candidate turns of the attacking bot with
-    # its worker rule, judged by rollouts of that policy 6 turns deep, then the evaluation;
-    # against the former hard (the plain attacking bot, spec ``attack``): docs/strength.md.
-    "meeple_war": {
-        "easy": Level("attack", Budget(), (("greedy", 1.0), ("blunder", 0.4))),
-        "normal": Level("attack", Budget(), (("blunder", 0.2),)),
-        "hard": Level(
-            "turns",
-            Budget(iterations=200, seconds=HARD_SECONDS["meeple_war"]),
-            (("horizon", 6),),
-        ),
-    },
-}
+#: The time cap of the generic ``hard``, below the promised 5 seconds a move: the search stops
+#: on its clock, but building the search state, a garbage collection of a big table and a busy
+#: machine come on top (docs/strength.md). A game's own levels are its declared capabilities.
+HARD_SECONDS = 3.0
 
 
 def generic_levels(game: str) -> dict[str, Level]:
-    """Return the levels of a game without its own entry."""
+    """Return the levels of a game that declares none."""
     search = "ismcts" if model(game).hidden else "mcts"
     return {
         "easy": Level("heuristic", Budget()),
         "normal": Level(search, Budget(iterations=300, seconds=1.5)),
-        "hard": Level(search, Budget(iterations=1500, seconds=HARD_SECONDS["generic"])),
+        "hard": Level(search, Budget(iterations=1500, seconds=HARD_SECONDS)),
     }
 
 
 def levels(game: str) -> dict[str, Level]:
-    """Return the easy, normal and hard levels of a registered game."""
-    model(game)  # raises UnknownGame
-    return LEVELS.get(game) or generic_levels(game)
+    """Return the easy, normal and hard levels of a registered game: those its capabilities
+    declare (``Capabilities.levels``, bot specs), else the generic ones."""
+    declared = model(game).game.capabilities.levels  # model() raises UnknownGame
+    if not declared:
+        return generic_levels(game)
+    return {name: parse_level(spec) for name, spec in declared.items()}
 
 
 def parse_budget(text: str) -> Budget:
@@ -152,6 +113,48 @@ def parse_budget(text: str) -> Budget:
     return Budget(seconds=seconds, iterations=iterations, depth=depth)
 
 
+def parse_level(spec: str) -> Level:
+    """Return the level a bot spec describes (``mcts:800,c0.3``, ``attack:g1,b0.4``).
+
+    Raises:
+        ValueError: an unknown bot kind, a malformed budget or an option the kind does not take.
+    """
+    kind, _, budget_text = spec.partition(":")
+    if kind not in KINDS:
+        known = ", ".join([*LEVEL_NAMES, *KINDS])
+        raise ValueError(f"unknown bot {spec!r} (bots: {known})")
+    parts = budget_text.split(",") if budget_text else []
+    tuning = [p.strip() for p in parts if p.strip()[:1] in ("c", "r", "g", "b", "h", "w")]
+    rest = ",".join(p for p in parts if p.strip() not in tuning)
+    budget = parse_budget(rest) if rest else Budget()
+    options: list[tuple[str, Any]] = []
+    for part in tuning:
+        letter = part[0]
+        if letter in "gbw" and kind != "attack":
+            raise ValueError(f"{spec!r}: only attack takes g (greedy), b (blunder share) or w")
+        if letter == "r" and kind not in ("mcts", "ismcts"):
+            raise ValueError(f"{spec!r}: only mcts and ismcts take r (rollout plies)")
+        if letter == "c" and kind not in ("mcts", "ismcts", "turns"):
+            raise ValueError(f"{spec!r}: only mcts, ismcts and turns take c (exploration)")
+        if letter == "h" and kind != "turns":
+            raise ValueError(f"{spec!r}: only turns takes h (rollout horizon in turns)")
+        try:
+            value = float(part[1:])
+        except ValueError:
+            raise ValueError(
+                f"{spec!r}: {part!r} is not c<number>, r<plies>, g<share>, b<share> or h<turns>"
+            ) from None
+        if letter == "c":
+            options.append(("exploration", value))
+        elif letter == "r":
+            options.append(("rollout", int(value)))
+        elif letter == "h":
+            options.append(("horizon", int(value)))
+        else:
+            options.append(({"g": "greedy", "b": "blunder", "w": "workers"}[letter], value))
+    return Level(kind, budget, tuple(options))
+
+
 def get_bot(game: str, spec: str = "normal") -> Bot:
     """Return a fresh bot for a game from a level name or a bot spec.
 
@@ -160,44 +163,8 @@ def get_bot(game: str, spec: str = "normal") -> Bot:
         ValueError: an unknown bot kind or a malformed budget.
     """
     table = levels(game)
-    options: dict[str, Any] = {}
-    if spec in table:
-        level = table[spec]
-        kind, budget = level.kind, level.budget
-        options = dict(level.options)
-    else:
-        kind, _, budget_text = spec.partition(":")
-        if kind not in KINDS:
-            known = ", ".join([*LEVEL_NAMES, *KINDS])
-            raise ValueError(f"unknown bot {spec!r} (bots: {known})")
-        parts = budget_text.split(",") if budget_text else []
-        tuning = [p.strip() for p in parts if p.strip()[:1] in ("c", "r", "g", "b", "h", "w")]
-        rest = ",".join(p for p in parts if p.strip() not in tuning)
-        budget = parse_budget(rest) if rest else Budget()
-        for part in tuning:
-            letter = part[0]
-            if letter in "gbw" and kind != "attack":
-                raise ValueError(f"{spec!r}: only attack takes g (greedy), b (blunder share) or w")
-            if letter == "r" and kind not in ("mcts", "ismcts"):
-                raise ValueError(f"{spec!r}: only mcts and ismcts take r (rollout plies)")
-            if letter == "c" and kind not in ("mcts", "ismcts", "turns"):
-                raise ValueError(f"{spec!r}: only mcts, ismcts and turns take c (exploration)")
-            if letter == "h" and kind != "turns":
-                raise ValueError(f"{spec!r}: only turns takes h (rollout horizon in turns)")
-            try:
-                value = float(part[1:])
-            except ValueError:
-                raise ValueError(
-                    f"{spec!r}: {part!r} is not c<number>, r<plies>, g<share>, b<share> or h<turns>"
-                ) from None
-            if letter == "c":
-                options["exploration"] = value
-            elif letter == "r":
-                options["rollout"] = int(value)
-            elif letter == "h":
-                options["horizon"] = int(value)
-            else:
-                options[{"g": "greedy", "b": "blunder", "w": "workers"}[letter]] = value
+    level = table[spec] if spec in table else parse_level(spec)
+    kind, budget, options = level.kind, level.budget, dict(level.options)
     if kind == "ismcts" and not model(game).hidden:
         kind = "mcts"
     bot: Bot = KINDS[kind](game, budget if budget != Budget() else None, **options)

@@ -1,10 +1,10 @@
 """What search needs from a game, gathered once: its rules, returns, evaluation and sampler.
 
 Bots work on the internal rules (``game.rules.legal_actions`` / ``apply`` on ``state.inner``)
-for speed, never through the string facade. A game with hidden information provides
-``sample_state(view, seed)`` on its rules or in its package's ``view`` module; a bot of such a
-game only ever builds states from a view through that function, so it cannot read what its
-player may not see.
+for speed, never through the string facade. The evaluation and the sampler are the game's
+declared capabilities (:mod:`meeples.core.capabilities`). A game with hidden information
+declares ``sample_state(view, seed)``; a bot of such a game only ever builds states from a view
+through that function, so it cannot read what its player may not see.
 
 A game with chance nodes (``to_move`` is CHANCE) needs no sampler: nothing is hidden, and at a
 chance node the evaluation is the expectation over the outcomes, exact at small nodes and
@@ -14,16 +14,16 @@ outcome by its probability (:meth:`GameModel.sample_chance`).
 
 from __future__ import annotations
 
-import importlib
 import math
 import random
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
 from typing import Any
 
 import meeples
+from meeples.core.capabilities import Evaluate, Sampler
 from meeples.core.chance import CHANCE
 from meeples.core.game import Game, Outcome
 
@@ -33,16 +33,7 @@ CHANCE_LEAVES = 16
 #: ... and beyond, the mean over this many outcomes drawn by their probability.
 CHANCE_SAMPLES = 8
 
-Evaluate = Callable[[Any, int], float]
-Sampler = Callable[[Mapping[str, Any], int], Any]
-
-
-def _optional(module: str, attribute: str) -> Any:
-    try:
-        found = importlib.import_module(module)
-    except ImportError:
-        return None
-    return getattr(found, attribute, None)
+__all__ = ["Evaluate", "GameModel", "Sampler", "model", "returns"]
 
 
 def returns(outcome: Outcome, players: int) -> tuple[float, ...]:
@@ -71,13 +62,13 @@ class GameModel:
 
     @property
     def hidden(self) -> bool:
-        """Whether the game hides information (it then provides a sampler)."""
+        """Whether the game hides information (it then declares a sampler)."""
         return self.sample_fn is not None
 
     @property
     def has_chance(self) -> bool:
-        """Whether the game has chance nodes (its rules list ``chance_outcomes``)."""
-        return hasattr(self.rules, "chance_outcomes")
+        """Whether the game has chance nodes (declared: ``Capabilities.chance``)."""
+        return self.game.capabilities.chance
 
     def is_chance(self, state: Any) -> bool:
         """Return whether chance decides next in an internal state."""
@@ -88,19 +79,9 @@ class GameModel:
         return list(self.rules.chance_outcomes(state))
 
     def sample_chance(self, state: Any, rng: random.Random) -> Any:
-        """Return an outcome of a chance node drawn by its probability with ``rng``: by the
-        game's own ``sample_chance`` where it has one (no list, no fractions), else from the
-        list of outcomes."""
-        sample = getattr(self.rules, "sample_chance", None)
-        if sample is not None:
-            return sample(state, rng)
-        outcomes = self.chance_outcomes(state)
-        ticket = rng.random()
-        for action, p in outcomes:
-            ticket -= float(p)
-            if ticket < 0:
-                return action
-        return outcomes[-1][0]
+        """Return an outcome of a chance node drawn by its probability with ``rng`` (the rules'
+        ``sample_chance``: a game may draw without listing the outcomes)."""
+        return self.rules.sample_chance(state, rng)
 
     def evaluate(self, state: Any, player: int, rng: random.Random | None = None) -> float:
         """Return the estimated share of ``player`` in [0, 1] (outcome-aware; at a chance node
@@ -185,14 +166,7 @@ class GameModel:
 
 @cache
 def model(name: str) -> GameModel:
-    """Return the search model of a registered game."""
+    """Return the search model of a registered game, from its declared capabilities."""
     game = meeples.load(name)
-    module = type(game.rules).__module__.split(".")
-    in_games = module[:2] == ["meeples", "games"]
-    package = ".".join(module[:3]) if in_games else f"meeples.games.{name}"
-    return GameModel(
-        game=game,
-        evaluate_fn=_optional(f"{package}.evaluate", "evaluate"),
-        sample_fn=getattr(game.rules, "sample_state", None)  # declared by the rules
-        or _optional(f"{package}.view", "sample_state"),
-    )
+    declared = game.capabilities
+    return GameModel(game=game, evaluate_fn=declared.evaluate, sample_fn=declared.sample_state)

@@ -1,5 +1,6 @@
 """The game core: the protocol every game implements, the facade, records and the registry."""
 
+from meeples.core.capabilities import Capabilities, OpenSpielSpec
 from meeples.core.chance import CHANCE, Dealer
 from meeples.core.errors import (
     BadFile,
@@ -20,12 +21,14 @@ __all__ = [
     "BadFile",
     "BadOptions",
     "BadPosition",
+    "Capabilities",
     "CorruptRecord",
     "Dealer",
     "Game",
     "IllegalAction",
     "Match",
     "MeeplesError",
+    "OpenSpielSpec",
     "OtherRules",
     "Option",
     "Outcome",

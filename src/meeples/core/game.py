@@ -18,8 +18,10 @@ import json
 from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any, Generic, Protocol, TypeVar
+from random import Random
+from typing import Any, Generic, TypeVar
 
+from meeples.core.capabilities import NOTHING, Capabilities
 from meeples.core.chance import CHANCE, SEED_BOUND, Dealer
 from meeples.core.errors import BadOptions, IllegalAction
 from meeples.core.score import ScoreSheet
@@ -91,7 +93,7 @@ class Option:
         return value
 
 
-class Rules(Protocol[S, A]):
+class Rules(Generic[S, A]):
     """What a game module implements: metadata and pure functions over its state.
 
     Words for people are messages (:mod:`meeples.core.text`): ``describe_action`` says what a
@@ -109,8 +111,9 @@ class Rules(Protocol[S, A]):
     Chance (:mod:`meeples.core.chance`): where chance decides, ``to_move`` answers
     :data:`~meeples.core.chance.CHANCE`, ``legal_actions`` lists the outcomes, and a game with
     chance also implements ``chance_outcomes(state) -> Sequence[tuple[A, Fraction]]``: the same
-    outcomes, in the same order, each with its exact probability (summing to 1). ``apply``
-    applies an outcome like any action. A game without chance (Sparta) need not implement it.
+    outcomes, in the same order, each with its exact probability (summing to 1), and declares
+    ``Capabilities.chance``. ``apply`` applies an outcome like any action. ``sample_chance``
+    draws one outcome as likely as listed (a game may draw faster without listing them).
     ``initial_state`` of a game with a random setup returns a chance node and draws nothing
     from ``seed``.
 
@@ -124,11 +127,11 @@ class Rules(Protocol[S, A]):
     (a round limit, a run of plies without progress) rather than a decision of the game: reports
     count them as games that dragged.
 
-    ``anytime_held(state, player)`` (optional) names what a player holds that such a
+    ``anytime_held(state, player)`` names what a player holds that such a
     decision would offer (a token, a power), as messages: clients show it as a button that arms
     it (the next such decision is then asked), so that nobody is asked at every phase by default.
 
-    ``effects(state, action, after)`` (optional) says what playing a legal action caused beyond
+    ``effects(state, action, after)`` says what playing a legal action caused beyond
     itself, as messages of the game's catalogue: each battle or conflict with both sides'
     strength and losses, pieces or members removed and by what, points and other counters won or
     lost and why, tokens and resources, events, promotions, conquests. ``after`` is
@@ -148,28 +151,111 @@ class Rules(Protocol[S, A]):
     rules_version: int
     min_players: int
     max_players: int
-    options: Mapping[str, Option]
-    limit_endings: frozenset[str]
+    options: Mapping[str, Option] = {}
+    limit_endings: frozenset[str] = frozenset()
+    #: Which numbered rule of the catalogues (``"rules"``) each message key prefix comes from
+    #: (:mod:`meeples.core.rulebook`).
+    rule_of: Mapping[str, str] = {}
+    #: What the game offers the tools (:mod:`meeples.core.capabilities`).
+    capabilities: Capabilities = NOTHING
 
-    def initial_state(self, players: int, seed: int, options: Mapping[str, Any]) -> S: ...
-    def to_move(self, state: S) -> int | None: ...
-    def legal_actions(self, state: S) -> Sequence[A]: ...
-    def apply(self, state: S, action: A) -> S: ...
-    def outcome(self, state: S) -> Outcome | None: ...
-    def view(self, state: S, player: int | None) -> dict[str, Any]: ...
-    def format_action(self, action: A) -> str: ...
-    def parse_action(self, text: str) -> A: ...
-    def format_state(self, state: S) -> str: ...
-    def parse_state(self, text: str) -> S: ...
-    def players(self, state: S) -> int: ...
-    def explain_illegal(self, state: S, action: A) -> Message: ...
-    def describe_action(self, state: S, action: A) -> Message: ...
-    def action_parts(self, action: A) -> dict[str, Any]: ...
-    def prompt(self, state: S) -> Message: ...
-    def anytime_skip(self, state: S) -> A | None: ...
-    def reveals(self, state: S, action: A) -> bool: ...
-    def score_sheet(self, state: S) -> ScoreSheet: ...
-    def rounds(self, state: S) -> int | None: ...
+    def initial_state(self, players: int, seed: int, options: Mapping[str, Any]) -> S:
+        raise NotImplementedError
+
+    def to_move(self, state: S) -> int | None:
+        raise NotImplementedError
+
+    def legal_actions(self, state: S) -> Sequence[A]:
+        raise NotImplementedError
+
+    def apply(self, state: S, action: A) -> S:
+        raise NotImplementedError
+
+    def outcome(self, state: S) -> Outcome | None:
+        raise NotImplementedError
+
+    def view(self, state: S, player: int | None) -> dict[str, Any]:
+        raise NotImplementedError
+
+    def format_action(self, action: A) -> str:
+        raise NotImplementedError
+
+    def parse_action(self, text: str) -> A:
+        raise NotImplementedError
+
+    def format_state(self, state: S) -> str:
+        raise NotImplementedError
+
+    def parse_state(self, text: str) -> S:
+        raise NotImplementedError
+
+    def players(self, state: S) -> int:
+        raise NotImplementedError
+
+    def explain_illegal(self, state: S, action: A) -> Message | str:
+        raise NotImplementedError
+
+    def describe_action(self, state: S, action: A) -> Message | str:
+        raise NotImplementedError
+
+    def action_parts(self, action: A) -> dict[str, Any]:
+        raise NotImplementedError
+
+    def prompt(self, state: S) -> Message | str:
+        raise NotImplementedError
+
+    # -- optional parts, with their defaults ------------------------------------------------
+
+    def chance_outcomes(self, state: S) -> Sequence[tuple[A, Fraction]]:
+        """Return the outcomes of a chance node with their probabilities (none by default: a
+        game without chance)."""
+        return ()
+
+    def sample_chance(self, state: S, rng: Random) -> A:
+        """Return an outcome of a chance node drawn by its probability with ``rng`` (from the
+        list of outcomes by default; a game may draw without listing them)."""
+        outcomes = self.chance_outcomes(state)
+        ticket = rng.random()
+        for action, p in outcomes:
+            ticket -= float(p)
+            if ticket < 0:
+                return action
+        return outcomes[-1][0]
+
+    def effects(self, state: S, action: A, after: S) -> Sequence[Message | str]:
+        """Return what a legal action caused beyond itself (nothing by default)."""
+        return ()
+
+    def anytime_skip(self, state: S) -> A | None:
+        """Return the action that declines an "at any time" decision (None by default: a game
+        without such decisions)."""
+        return None
+
+    def anytime_held(self, state: S, player: int) -> Sequence[Message | str]:
+        """Return what a player holds that an "at any time" decision would offer (nothing by
+        default)."""
+        return ()
+
+    def reveals(self, state: S, action: A) -> bool:
+        """Return whether a legal action draws on hidden information (by default: any action
+        of a game that declares hidden information; the facade counts chance's outcomes)."""
+        return self.capabilities.hidden_information
+
+    def score_sheet(self, state: S) -> ScoreSheet | None:
+        """Return each player's score by source (None by default: no sheet)."""
+        return None
+
+    def rounds(self, state: S) -> int | None:
+        """Return the rounds begun (None by default: no round count)."""
+        return None
+
+    def chance_actions_v1(self, players: int, seed: int | None,
+                          options: Mapping[str, Any] | None, position: str | None,
+                          actions: Sequence[str]) -> list[str]:
+        """Return the actions of a ``meeples-match/1`` record with the chance outcomes its
+        game's old generator drew put in (unchanged by default: a game that had no hidden
+        generator before its chance was explicit)."""
+        return list(actions)
 
 
 class Game(Generic[S, A]):
@@ -183,6 +269,8 @@ class Game(Generic[S, A]):
         self.max_players = rules.max_players
         self.options: Mapping[str, Option] = rules.options
         self.rules_version = rules.rules_version
+        #: What the game offers the tools (:mod:`meeples.core.capabilities`).
+        self.capabilities: Capabilities = rules.capabilities
 
     def __repr__(self) -> str:
         return f"meeples.load({self.name!r})"
@@ -298,11 +386,11 @@ class State(Generic[S, A]):
     def chance_outcomes(self) -> list[tuple[str, Fraction]]:
         """Return each outcome of the chance node with its exact probability, in the order of
         :meth:`legal` (empty where a player decides or the game is over)."""
-        outcomes = getattr(self.game.rules, "chance_outcomes", None)
-        if outcomes is None or not self.is_chance:
+        if not self.is_chance:
             return []
-        fmt = self.game.rules.format_action
-        return [(fmt(action), p) for action, p in outcomes(self.inner)]
+        rules = self.game.rules
+        fmt = rules.format_action
+        return [(fmt(action), p) for action, p in rules.chance_outcomes(self.inner)]
 
     def dealer(self) -> Dealer:
         """Return the dealer of this match's own seed (seed 0 for a match from a position)."""
@@ -398,10 +486,9 @@ class State(Generic[S, A]):
         """Return the effects of the action that led from this state to ``after`` (this state
         played its last action: ``after.history[-1]``)."""
         rules = self.game.rules
-        told = getattr(rules, "effects", None)
-        said = [] if told is None else [
-            _message(m) for m in told(self.inner, rules.parse_action(after.history[-1]),
-                                      after.inner)
+        said = [
+            _message(m) for m in rules.effects(self.inner, rules.parse_action(after.history[-1]),
+                                               after.inner)
         ]
         ending = None if self.outcome is not None else after.outcome
         if ending is not None:
@@ -484,10 +571,9 @@ class State(Generic[S, A]):
     def anytime_held(self, player: int) -> list[Message]:
         """Return what a player holds that an "at any time" decision would offer them (a token,
         a power), named; empty when nothing, or once the game is over."""
-        held = getattr(self.game.rules, "anytime_held", None)
-        if held is None or self.outcome is not None:
+        if self.outcome is not None:
             return []
-        return [_message(m) for m in held(self.inner, player)]
+        return [_message(m) for m in self.game.rules.anytime_held(self.inner, player)]
 
     def reveals(self, action: str) -> bool:
         """Return whether playing a legal action draws on hidden or chance information (then
@@ -504,20 +590,17 @@ class State(Generic[S, A]):
     def score_sheet(self) -> ScoreSheet | None:
         """Return each player's score broken down by source (None for a game that does not
         report one)."""
-        sheet = getattr(self.game.rules, "score_sheet", None)
-        return None if sheet is None else sheet(self.inner)
+        return self.game.rules.score_sheet(self.inner)
 
     def rounds(self) -> int | None:
-        """Return the rounds begun, or None for a game that keeps no round count (or a rules
-        module without the hook)."""
-        count = getattr(self.game.rules, "rounds", None)
-        return None if count is None else count(self.inner)
+        """Return the rounds begun, or None for a game that keeps no round count."""
+        return self.game.rules.rounds(self.inner)
 
     def ended_at_limit(self) -> bool:
         """Return True when the game is over by one of its rules' safety limits (a round limit, a
         run of plies without progress) rather than decided by play."""
         outcome = self.outcome
-        limits: frozenset[str] = getattr(self.game.rules, "limit_endings", frozenset())
+        limits = self.game.rules.limit_endings
         # The limit may be the reason inside the ending's message: Sparta's quiet plies end the
         # game by cities ("sp.end.cities_draw" whose ``why`` is "sp.end.quiet").
         waiting = [] if outcome is None or outcome.message is None else [outcome.message]

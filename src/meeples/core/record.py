@@ -362,11 +362,8 @@ def _convert_v1(game: str, players: int, seed: int | None, options: dict[str, An
         rules = load(game).rules
     except MeeplesError:
         return actions  # an unknown game: replaying says so
-    convert = getattr(rules, "chance_actions_v1", None)
-    if convert is None:
-        return actions
     try:
-        return list(convert(players, seed, options, position, actions))
+        return list(rules.chance_actions_v1(players, seed, options, position, actions))
     except CorruptRecord:
         raise
     except (MeeplesError, KeyError, ValueError, TypeError) as error:

@@ -23,14 +23,21 @@ RuleTable = Mapping[str, str]
 
 def rule_table(game: Any) -> RuleTable:
     """Return a game's table of message-key prefixes to rule ids (``Rules.rule_of``)."""
-    table: RuleTable = getattr(game.rules, "rule_of", {})
+    table: RuleTable = game.rules.rule_of
     return table
 
 
-@cache
 def _prefixes() -> dict[str, tuple[str, str]]:
-    """Return every game's key prefixes, each with the key prefix of its game's catalogue and
-    the rule id it leads to."""
+    """Return every registered game's key prefixes, each with the key prefix of its game's
+    catalogue and the rule id it leads to."""
+    from meeples.core.registry import generation
+
+    return _prefixes_of(generation())
+
+
+@cache
+def _prefixes_of(generation: int) -> dict[str, tuple[str, str]]:
+    """Return :func:`_prefixes` for one set of registered games."""
     from meeples.core.registry import game_names, load
 
     found: dict[str, tuple[str, str]] = {}

@@ -114,7 +114,7 @@ class Catalogue:
 
         games = {}
         for name in game_names():
-            own = _read(f"meeples.games.{name}", self.lang)
+            own = game_catalogue(name, self.lang)
             games[name] = {
                 "kinds": sorted(own.get("components", {})),
                 "prefix": prefix_of(own),
@@ -132,32 +132,47 @@ def prefix_of(own: Mapping[str, Any]) -> str | None:
 
 
 def _read(package: str, lang: str) -> dict[str, Any]:
-    try:
-        path = resources.files(package).joinpath("text", f"{lang}.json")
-    except ModuleNotFoundError:  # a game registered from elsewhere (the tests' toy game)
-        return {}
+    path = resources.files(package).joinpath("text", f"{lang}.json")
     if not path.is_file():
         return {}
     data: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
     return data
 
 
+def game_catalogue(name: str, lang: str) -> dict[str, Any]:
+    """Return a registered game's own catalogue of a language, as its file holds it (empty for
+    a game that declares no files: ``Capabilities.package``)."""
+    from meeples.core.registry import load
+
+    package = load(name).capabilities.package
+    return {} if package is None else _read(package, lang)
+
+
 def text_packages() -> list[str]:
-    """Return the packages that carry catalogues: the core, then every registered game."""
-    from meeples.core.registry import game_names
+    """Return the packages that carry catalogues: the core, then every registered game that
+    declares its files (``Capabilities.package``)."""
+    from meeples.core.registry import game_names, load
 
-    return ["meeples.core", *(f"meeples.games.{name}" for name in game_names())]
+    declared = (load(name).capabilities.package for name in game_names())
+    return ["meeples.core", *(package for package in declared if package is not None)]
 
 
-@cache
 def catalogue(lang: str) -> Catalogue:
-    """Return the merged catalogue of a language.
+    """Return the merged catalogue of a language (the core's and every registered game's).
 
     Raises:
         ValueError: not one of :data:`LANGUAGES`.
     """
+    from meeples.core.registry import generation
+
     if lang not in LANGUAGES:
         raise ValueError(f"no catalogue for language {lang!r} (languages: {', '.join(LANGUAGES)})")
+    return _catalogue(lang, generation())
+
+
+@cache
+def _catalogue(lang: str, generation: int) -> Catalogue:
+    """Return the merged catalogue of a language for one set of registered games."""
     messages: dict[str, Any] = {}
     components: dict[str, dict[str, dict[str, str]]] = {}
     for package in text_packages():

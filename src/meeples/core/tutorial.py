@@ -181,10 +181,16 @@ def parse(game: str, data: Mapping[str, Any]) -> Tutorial:
 @cache
 def tutorial(game: str) -> Tutorial | None:
     """Return a game's tutorial, or None for a game that has none."""
+    from meeples.core.errors import UnknownGame
+    from meeples.core.registry import load
+
     try:
-        path = resources.files(f"meeples.games.{game}").joinpath("tutorial.json")
-    except ModuleNotFoundError:
+        package = load(game).capabilities.package
+    except UnknownGame:
         return None
+    if package is None:
+        return None
+    path = resources.files(package).joinpath("tutorial.json")
     if not path.is_file():
         return None
     return parse(game, json.loads(path.read_text(encoding="utf-8")))

@@ -153,7 +153,7 @@ class Episode:
         state: it also keeps the player to move)."""
         rules = self.rules
         while (player := rules.to_move(self.inner)) == CHANCE:
-            outcomes = rules.chance_outcomes(self.inner)  # type: ignore[attr-defined]
+            outcomes = rules.chance_outcomes(self.inner)
             outcome = self.dealer.pick(outcomes, self.plies)
             self.inner = rules.apply(self.inner, outcome)
             self.plies += 1

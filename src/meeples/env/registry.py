@@ -1,13 +1,15 @@
-"""The games that have learning environments, each declared with its action table and observer.
+"""What a game declares for its learning environments: its action table and observer.
 
-A game gets an environment when it declares here (as OpenSpiel's ``_GAME_TYPE``, not found by
-module path) two things:
+A game gets an environment when its capabilities declare one (``Capabilities.environment``, as
+OpenSpiel's ``_GAME_TYPE``, not found by module path): a function returning its
+:class:`EnvSpec`, with two things:
 
 - its fixed **action table** (game data, kept in the game package, e.g.
   ``meeples.games.sparta.actions``): a stable integer id for every action text, whatever the
   state, and the internal action of each id (Sparta's ids ascend in the order of the rules'
   legal actions; Rise of Tribes' do not, so the environments sort the legal ids);
-- its **observer** (here, in ``meeples.env``, since it needs numpy): the observation planes a
+- its **observer** (ours are in ``meeples.env``, since they need numpy; the function that
+  returns the spec imports them, so loading a game never does): the observation planes a
   player gets, defined on that player's view (``from_view``), and optionally a fast twin
   computing the same numbers from the internal state (``from_state``), allowed only where it
   reads nothing the view hides (Sparta hides nothing; Rise of Tribes' twin reads only the
@@ -32,7 +34,7 @@ import numpy as np
 import numpy.typing as npt
 
 from meeples.core.errors import UnknownGame
-from meeples.core.registry import load
+from meeples.core.registry import game_names, load
 
 Planes = npt.NDArray[np.float32]
 
@@ -134,79 +136,26 @@ class NoEnvironment(UnknownGame):
     """A registered game that has no learning environment yet."""
 
 
-def _sparta() -> EnvSpec:
-    from meeples.env import sparta
-    from meeples.games.sparta import actions
-
-    return EnvSpec(
-        game="sparta",
-        table=actions,
-        planes=sparta.PLANES,
-        shape=sparta.SHAPE,
-        from_view=sparta.from_view,
-        from_state=sparta.from_state,
-        ids_in_rules_order=True,
-    )
-
-
-def _rise_of_tribes() -> EnvSpec:
-    from meeples.env import rise_of_tribes
-    from meeples.games.rise_of_tribes import action_table
-
-    return EnvSpec(
-        game="rise_of_tribes",
-        table=action_table,
-        planes=rise_of_tribes.FEATURES,
-        shape=rise_of_tribes.SHAPE,
-        from_view=rise_of_tribes.from_view,
-        from_state=rise_of_tribes.from_state,
-    )
-
-
-def _meeple_war() -> EnvSpec:
-    from meeples.env import meeple_war
-    from meeples.games.meeple_war import action_table, choices
-
-    return EnvSpec(
-        game="meeple_war",
-        table=action_table,
-        planes=meeple_war.FEATURES,
-        shape=meeple_war.SHAPE,
-        from_view=meeple_war.from_view,
-        from_state=meeple_war.from_state,
-        observer=meeple_war.Observer,
-        choices=choices,
-        mark=meeple_war.mark,
-    )
-
-
-#: The declared environments, by game name.
-DECLARED: dict[str, Callable[[], EnvSpec]] = {
-    "meeple_war": _meeple_war,
-    "rise_of_tribes": _rise_of_tribes,
-    "sparta": _sparta,
-}
-
-
 def env_games() -> list[str]:
-    """Return the names of the games that have environments, sorted."""
-    return sorted(DECLARED)
+    """Return the names of the registered games that declare an environment, sorted."""
+    return [name for name in game_names() if load(name).capabilities.environment is not None]
 
 
 @cache
 def env_spec(game: str) -> EnvSpec:
-    """Return the declared environment of a game.
+    """Return the environment a game declares (``Capabilities.environment``).
 
     Raises:
         UnknownGame: no game has that name.
         NoEnvironment: the game has no environment yet.
     """
-    load(game)
-    if game not in DECLARED:
+    declared = load(game).capabilities.environment
+    if declared is None:
         raise NoEnvironment(
             f"{game!r} has no learning environment yet (environments: {', '.join(env_games())})"
         )
-    return DECLARED[game]()
+    spec: EnvSpec = declared()
+    return spec
 
 
 def action_table(game: str) -> ActionTable:

@@ -39,7 +39,7 @@ from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 import meeples
-from meeples.core import text
+from meeples.core import registry, text
 from meeples.core.chance import SeedSource
 from meeples.core.errors import MeeplesError
 from meeples.server import door, guard, heads, health, lifecycle, logs, metrics
@@ -340,7 +340,8 @@ async def game_components(request: Request) -> Response:
 
 
 @cache
-def _catalogue_body(lang: str) -> bytes:
+def _catalogue_body(lang: str, generation: int) -> bytes:
+    """Return a language's catalogue as sent, for one set of registered games."""
     return json.dumps(text.catalogue(lang).to_json(), ensure_ascii=False).encode()
 
 
@@ -350,7 +351,7 @@ async def text_catalogue(request: Request) -> Response:
     if lang not in text.LANGUAGES:
         return _fail(404, "unknown_language", f"there is no language {lang!r}")
     return Response(
-        _catalogue_body(lang), media_type="application/json",
+        _catalogue_body(lang, registry.generation()), media_type="application/json",
         headers={"Cache-Control": "no-cache"},
     )
 

@@ -28,16 +28,15 @@ The optional hook for a game with hidden information inside its state (the order
 deck, a generator state, a player's own cards): whoever knows the seed or the position text knows
 the future. So the server never lets a player choose the seed of such a game, and a game started
 from a position text is dealt again: the public part of the position is kept, the hidden part is
-shuffled by the server with a secret seed (the game's own ``sample_state``: declared on its
-rules, or its package's ``view.sample_state``). No game of ours uses the hook today;
-tests/hidden_cards.py is a toy game that does, registered in the tests. A game whose view
-carries its whole position text hides nothing and may start from any position.
+shuffled by the server with a secret seed (the game's own ``sample_state``). Both are declared
+in the game's capabilities (``hidden_information``, ``sample_state``). No game of ours uses the
+hook today; tests/hidden_cards.py is a toy game that does, registered in the tests. A game that
+declares nothing hidden may start from any position.
 """
 
 from __future__ import annotations
 
 import asyncio
-import importlib
 import secrets
 import time
 from collections.abc import Awaitable, Callable
@@ -207,47 +206,14 @@ class Counter:
             self.open.pop(key, None)
 
 
-def _sampler(game: Game[Any, Any]) -> Callable[[dict[str, Any], int], Any] | None:
-    declared = getattr(game.rules, "sample_state", None)  # declared by the rules
-    if callable(declared):
-        return declared  # type: ignore[no-any-return]
-    module = type(game.rules).__module__.split(".")
-    package = ".".join(module[:3]) if module[:2] == ["meeples", "games"] else ""
-    try:
-        view_module = importlib.import_module(f"{package}.view") if package else None
-    except ImportError:
-        return None
-    sampler = getattr(view_module, "sample_state", None)
-    return sampler if callable(sampler) else None
-
-
-_HIDES: dict[str, bool] = {}
-
-
 def hides(game: Game[Any, Any]) -> bool:
-    """Return whether a game has hidden information (unless shown otherwise, it has).
-
-    A game's rules may say so with ``hidden_information``; otherwise a game hides nothing
-    exactly when a spectator's view carries the whole position text (as Sparta's does).
-    """
-    flag = getattr(game.rules, "hidden_information", None)
-    if isinstance(flag, bool):
-        return flag
-    known = _HIDES.get(game.name)
-    if known is not None:
-        return known
-    try:
-        state = game.new(players=game.min_players, seed=1)
-        answer = state.view(None).get("position") != state.position()
-    except Exception:
-        return True  # when in doubt, hidden (and asked again next time)
-    _HIDES[game.name] = answer
-    return answer
+    """Return whether a game has hidden information (declared: ``Capabilities``)."""
+    return game.capabilities.hidden_information
 
 
 def has_chance(game: Game[Any, Any]) -> bool:
-    """Return whether a game has chance nodes (its rules list ``chance_outcomes``)."""
-    return hasattr(game.rules, "chance_outcomes")
+    """Return whether a game has chance nodes (declared: ``Capabilities.chance``)."""
+    return game.capabilities.chance
 
 
 def check_seed(game: Game[Any, Any], seed: int | None) -> None:
@@ -270,7 +236,7 @@ def deal_again(start: State[Any, Any]) -> str:
     """
     if not hides(start.game):
         return start.position()
-    sampler = _sampler(start.game)
+    sampler = start.game.capabilities.sample_state
     if sampler is None:
         raise BadOptions(
             f"{start.game.title} has hidden information and cannot start from a position"

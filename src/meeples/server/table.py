@@ -73,14 +73,16 @@ class Table:
         explicit (Meeple War before issue 13): the outcomes its old generator drew are put in
         as chance's actions, as for a ``meeples-match/1`` file (``chance_actions_v1``)."""
         stored = self.stored
-        convert = getattr(self._start().game.rules, "chance_actions_v1", None)
-        if convert is None or not stored.actions:
+        if not stored.actions:
             return
         start = self._start()
         if not start.is_chance or stored.actions[0] in start.legal():
             return  # already with its chance
-        actions = convert(stored.players, stored.seed if stored.position is None else None,
-                          stored.options, stored.position, stored.actions)
+        actions = start.game.rules.chance_actions_v1(
+            stored.players, stored.seed if stored.position is None else None, stored.options,
+            stored.position, stored.actions)
+        if actions == stored.actions:
+            return  # a game with nothing to put in (the replay says what is wrong)
         rows: list[tuple[int | None, str, bool]] = []
         state, old = start, 0
         for action in actions:

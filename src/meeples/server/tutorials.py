@@ -58,7 +58,7 @@ def field(room: Table) -> dict[str, Any] | None:
     found = None if name is None else tutorial(name)
     if name is None or found is None:
         return None
-    from meeples.core.text import _read  # the game's own catalogue, for its key prefix
+    from meeples.core.text import game_catalogue  # the game's own, for its key prefix
 
-    prefix = prefix_of(_read(f"meeples.games.{name}", "en")) or name
+    prefix = prefix_of(game_catalogue(name, "en")) or name
     return found.words(found.current(room.plies), prefix)

@@ -22,6 +22,7 @@ from collections.abc import Callable
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from typing import TYPE_CHECKING, Any, TypeVar
 
+from meeples.core import registry
 from meeples.server import metrics
 
 if TYPE_CHECKING:
@@ -66,6 +67,18 @@ def lower_priority() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
+def start_worker(packages: tuple[str, ...]) -> None:
+    """Start a worker process: :func:`lower_priority`, and register the games the server's
+    process registered by package (``meeples.core.registry.register``), which a process forked
+    from the clean forkserver would not know: its bots and hints serve every game the server
+    does."""
+    from meeples.core import registry
+
+    lower_priority()
+    for package in packages:
+        registry.register(package)
+
+
 class Workers:
     """The executors of one server: database, bots and hints.
 
@@ -103,12 +116,14 @@ class Workers:
             # forkserver: a worker is forked from a small clean process, never from this one
             # with its threads and sockets.
             context = multiprocessing.get_context("forkserver")
+            packages = (registry.registered_packages(),)
             bots = ProcessPoolExecutor(
-                max_workers=processes, mp_context=context, initializer=lower_priority
+                max_workers=processes, mp_context=context, initializer=start_worker,
+                initargs=packages,
             )
             hints = ProcessPoolExecutor(
                 max_workers=default_hint_processes(), mp_context=context,
-                initializer=lower_priority,
+                initializer=start_worker, initargs=packages,
             )
         else:
             bots = ThreadPoolExecutor(max_workers=2, thread_name_prefix="meeples-bot")

@@ -1,7 +1,7 @@
-"""Terminal play. ``meeples.terminal.<game>`` modules render a game's view with rich.
+"""Terminal play. A game's renderer module draws its view with rich.
 
-The renderer contract: a module ``meeples.terminal.<game_name>`` (the name the game is
-registered under) exposes
+The renderer contract: the module a game declares (``Capabilities.terminal``, a function that
+loads it; ours are ``meeples.terminal.<game>``) exposes
 
     render(view: dict, legal: list[str]) -> rich.console.RenderableType
 
@@ -22,13 +22,14 @@ optional extras:
 - ``NOTATION``: examples of the game's action texts with their meaning, for ``help``; by
   default ``help`` quotes the legal actions of the position with their descriptions.
 
-A game without a module is rendered by :mod:`meeples.terminal.generic` (its view as readable
-JSON), so a new game is playable in the terminal as soon as it is registered. Descriptions of
-actions come from the rules through ``state.describe(action)``, not from the renderer.
+A game that declares no renderer is rendered by :mod:`meeples.terminal.generic` (its view as
+readable JSON), so a new game is playable in the terminal as soon as it is registered.
+Descriptions of actions come from the rules through ``state.describe(action)``, not from the
+renderer.
 
 Hidden information: when several humans share the keyboard, each sees only their own view, and
-between two of them the screen is cleared behind a "pass the keyboard" pause whenever the
-players' views differ (or always, if the game's rules set ``hidden_information = True``). Bots'
+between two of them the screen is cleared behind a "pass the keyboard" pause when the game
+declares hidden information (``Capabilities.hidden_information``). Bots'
 actions are then reported without the rules' descriptions, which are computed from the full state.
 
 The interactive loop is :class:`meeples.terminal.session.Session`; replays are stepped by
@@ -83,13 +84,17 @@ class Renderer:
 
 
 def renderer_for(game_name: str) -> Renderer:
-    """Return the renderer of a game: its own module, or the generic one."""
+    """Return the renderer of a game: the module it declares, else the generic one (also for
+    a game that is not registered)."""
+    from meeples.core.errors import UnknownGame
+    from meeples.core.registry import load
+
     try:
-        module = importlib.import_module(f"meeples.terminal.{game_name}")
-    except ModuleNotFoundError as error:
-        if error.name != f"meeples.terminal.{game_name}":
-            raise
-        module = importlib.import_module("meeples.terminal.generic")
+        declared = load(game_name).capabilities.terminal
+    except UnknownGame:
+        declared = None
+    module = declared() if declared is not None else importlib.import_module(
+        "meeples.terminal.generic")
     render = module.render
     try:
         takes = frozenset(inspect.signature(render).parameters)

@@ -74,12 +74,9 @@ def show_step(
 
 
 def _hides(state: State[Any, Any]) -> bool:
-    """Return whether a description might reveal what a spectator may not see."""
-    flag = getattr(state.game.rules, "hidden_information", None)
-    if isinstance(flag, bool):
-        return flag
-    views = [dict(state.view(p), player=None) for p in range(state.players)]
-    return any(v != views[0] for v in views[1:])
+    """Return whether a description might reveal what a spectator may not see (the game's
+    declared ``hidden_information``)."""
+    return state.game.capabilities.hidden_information
 
 
 def step_through(

@@ -78,9 +78,8 @@ class Session:
         self.rng = rng if rng is not None else random.Random(0)
         self.renderer: Renderer = renderer_for(state.game.name)
         self.humans = [p for p, seat in enumerate(self.seats) if seat.is_human]
-        rules_hidden = getattr(state.game.rules, "hidden_information", None)
-        self.hidden: bool = bool(rules_hidden)
-        self.hidden_known = isinstance(rules_hidden, bool)
+        #: Whether players see different things: declared by the game.
+        self.hidden: bool = state.game.capabilities.hidden_information
         self.viewer: int | None = None
         self.anytime_default = anytime
         self.anytime = {p: anytime for p in self.humans}
@@ -400,19 +399,9 @@ class Session:
         return nullcontext()
 
     def is_hidden(self) -> bool:
-        """Return whether players see different things (sticky once seen, unless the rules say)."""
-        if not self.hidden_known and not self.hidden:
-            self.hidden = self._views_differ()
+        """Return whether players see different things (the game's declared
+        ``hidden_information``)."""
         return self.hidden
-
-    def _views_differ(self) -> bool:
-        def public(player: int) -> dict[str, Any]:
-            view = dict(self.state.view(player))
-            view.pop("player", None)
-            return view
-
-        first = public(0)
-        return any(public(p) != first for p in range(1, len(self.seats)))
 
     def _hand_over(self, player: int) -> None:
         """Between different humans of a hidden-information game, clear and wait for Enter."""

@@ -1,4 +1,4 @@
-"""A heuristic value of a Rise of Tribes position for bots (imported only by ai/).
+"""A heuristic value of a Rise of Tribes position for bots (declared in its capabilities).
 
 Victory points dominate; villages (1 VP every turn), members on the board, resources and goals
 in progress add potential. The value compares a player's potential with the best opponent's.

@@ -6,18 +6,85 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from types import ModuleType
+from typing import TYPE_CHECKING, Any
 
 from meeples.core import cow
-from meeples.core.game import Game, Option, Outcome
+from meeples.core.capabilities import Capabilities, OpenSpielSpec
+from meeples.core.game import Game, Option, Outcome, Rules
 from meeples.core.score import ScoreLine, ScoreSheet
 from meeples.core.text import Message, msg
-from meeples.games.sparta import effects, notation, rules, setup, view
+from meeples.games.sparta import effects, evaluate, notation, reasons, rules, setup, view
 from meeples.games.sparta.rules import side
 from meeples.games.sparta.state import IS_HERO, NO_CITY, OWNER, PASS, Action, State
 
+if TYPE_CHECKING:
+    from meeples.env.registry import EnvSpec
 
-class SpartaRules:
+
+def lands_on_a_city(state: State, action: Action) -> int:
+    """Return alpha-beta's ordering bonus of a move: 1 when it lands on a city (a conquest or a
+    promotion may follow, rules 3.1 and 3.2), else 0."""
+    target = action[1]
+    return 1 if target >= 0 and state.cities[target] != NO_CITY else 0
+
+
+def _environment() -> EnvSpec:
+    """Return Sparta's learning environment: its fixed action table and twelve 10x10 planes."""
+    from meeples.env import sparta as observer
+    from meeples.env.registry import EnvSpec
+    from meeples.games.sparta import actions
+
+    return EnvSpec(
+        game="sparta",
+        table=actions,
+        planes=observer.PLANES,
+        shape=observer.SHAPE,
+        from_view=observer.from_view,
+        from_state=observer.from_state,
+        ids_in_rules_order=True,
+    )
+
+
+def _action_table() -> ModuleType:
+    from meeples.games.sparta import actions
+
+    return actions
+
+
+def _terminal() -> ModuleType:
+    from meeples.terminal import sparta as renderer
+
+    return renderer
+
+
+#: What Sparta offers the tools: nothing hidden, no chance; its evaluation and reasons, the
+#: city bonus of alpha-beta's move ordering, its levels, its environment and OpenSpiel bridge.
+CAPABILITIES = Capabilities(
+    evaluate=evaluate.evaluate,
+    reason=reasons.reason,
+    move_priority=lands_on_a_city,
+    levels={
+        "easy": "mcts:150",
+        "normal": "alphabeta:d2,2s",
+        # Capped below the promised 5 seconds a move: the search stops on its clock, but
+        # building the search state, a garbage collection of a big table and a busy machine
+        # come on top (worst move measured under load 11-16: 5.6 s with a 3 s cap;
+        # docs/strength.md).
+        "hard": "alphabeta:d4,2.5s",
+    },
+    environment=_environment,
+    # No designed cap on the plies (200 quiet plies end it, but captures, promotions and
+    # conquests start the count again): 20,000 is far above the longest game measured (1,535
+    # plies in 40 random games, which play the longest games), and OpenSpiel's random
+    # simulation test checks it in every game it plays.
+    openspiel=OpenSpielSpec(table=_action_table, max_game_length={2: 20_000}),
+    terminal=_terminal,
+    package=__name__,
+)
+
+
+class SpartaRules(Rules[State, Action]):
     """Sparta's implementation of the core protocol."""
 
     name = "sparta"
@@ -36,6 +103,7 @@ class SpartaRules:
         "first": Option(setup.FIRST_PLAYER, "Who moves first: 0 South, 1 North", (0, 1)),
     }
     limit_endings = frozenset({"sp.end.quiet"})
+    capabilities = CAPABILITIES
     #: Which numbered rule of the catalogues (``"rules"``) each message comes from.
     rule_of = {
         "sp.prompt": "2", "sp.move_": "2", "sp.pass": "5", "sp.promote": "3.1",

@@ -1,4 +1,4 @@
-"""A heuristic evaluation of Sparta positions for the bots (imported only by ``meeples.ai``).
+"""A heuristic evaluation of Sparta positions for the bots (declared in its capabilities).
 
 It counts what decides the game (sheet, End of the game): cities first (all cities win, and
 every other ending is decided by the city count), then material (one piece left loses; a hero
