@@ -10,6 +10,8 @@ POST /api/matches/{id}/claim   take a seat left open to anyone
 POST /api/matches/{id}/resign  resign the seat of a token
 GET  /api/matches/{id}/replay  every public view of a finished match
 WS   /ws/{id}                  live play (see :mod:`meeples.server.protocol`)
+POST /api/accounts, POST|DELETE /api/session, GET|DELETE /api/me   player accounts, optional
+                               (:mod:`meeples.server.account_api`, docs/accounts.md)
 GET  /healthz, /readyz         alive; ready to serve (:mod:`meeples.server.health`)
 GET  /metrics                  Prometheus metrics (:mod:`meeples.server.metrics`)
 
@@ -29,6 +31,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from argon2 import PasswordHasher
 from pydantic import ValidationError
 from starlette.applications import Starlette
 from starlette.middleware import Middleware
@@ -42,9 +45,20 @@ import meeples
 from meeples.core import text
 from meeples.core.chance import SeedSource
 from meeples.core.errors import MeeplesError
-from meeples.server import door, guard, heads, health, lifecycle, logs, metrics
+from meeples.server import (
+    account_api,
+    accounts,
+    door,
+    guard,
+    heads,
+    health,
+    lifecycle,
+    logs,
+    metrics,
+)
 from meeples.server.components import components
-from meeples.server.guard import LocalLimits
+from meeples.server.guard import LocalLimits, TooLarge
+from meeples.server.guard import read_json as _body
 from meeples.server.lobby import Lobby, describe_games
 from meeples.server.protocol import (
     Act,
@@ -85,6 +99,9 @@ def create_app(
     chance_seed: str | None = None,
     metrics_token: str | None = None,
     metrics_here: bool = True,
+    sign_in_rate: tuple[float, float] = guard.SIGN_IN_RATE,
+    name_sign_in_rate: tuple[float, float] = guard.NAME_SIGN_IN_RATE,
+    password_hasher: PasswordHasher | None = None,
 ) -> Starlette:
     """Return the application on the database db (see :func:`store.database_url`).
 
@@ -107,6 +124,10 @@ def create_app(
     metrics_token: ``GET /metrics`` asks for ``Authorization: Bearer <token>`` (None: open).
     metrics_here: serve ``GET /metrics`` (False: it is on a port of its own, ``serve
     --metrics-port``, and 404 here).
+    sign_in_rate, name_sign_in_rate: sign-in attempts each address, and each account name, may
+    make, per second and in a burst (an account creation counts as the address's attempt).
+    password_hasher: the argon2 hasher of account passwords (None: argon2-cffi's defaults;
+    tests pass a cheap one).
 
     Raises:
         DatabaseProblem: (at start) the database is damaged, read-only or not a database.
@@ -157,9 +178,11 @@ def create_app(
         app.state.lobby = lobby
         # Per-address limits: for the whole server (in Redis) when there are several workers.
         app.state.limits = (
-            cluster.shared_limits(sockets_per_address, create_rate) if cluster is not None
-            else LocalLimits(sockets_per_address, create_rate)
+            cluster.shared_limits(sockets_per_address, create_rate, sign_in_rate,
+                                  name_sign_in_rate) if cluster is not None
+            else LocalLimits(sockets_per_address, create_rate, sign_in_rate, name_sign_in_rate)
         )
+        app.state.passwords = accounts.Passwords(password_hasher)
         app.state.replays = Replays()
         app.state.replay_rates = guard.Buckets(*replay_rate)
         app.state.moves = guard.Pacer(*move_rate)
@@ -193,6 +216,7 @@ def create_app(
         Route("/api/matches/{match_id}/claim", claim_seat, methods=["POST"]),
         Route("/api/matches/{match_id}/resign", resign_seat, methods=["POST"]),
         Route("/api/matches/{match_id}/replay", replay),
+        *account_api.routes(),
         Route("/healthz", health.healthz),
         Route("/readyz", health.readyz),
         Route("/metrics", show_metrics),
@@ -290,32 +314,6 @@ async def _flooding(request: Request) -> bool:
     """Return whether this address creates or claims games faster than anyone would."""
     limits: LocalLimits = request.app.state.limits
     return not await limits.create(_address(request))
-
-
-class TooLarge(Exception):
-    """A request body beyond :data:`guard.MAX_BODY`."""
-
-
-async def _body(request: Request) -> Any:
-    """Return the decoded JSON body, read no further than :data:`guard.MAX_BODY` bytes.
-
-    Raises:
-        TooLarge: the body is too big.
-        ValueError: the body is not JSON (or nested absurdly deep).
-    """
-    length = request.headers.get("content-length", "")
-    if length.isdigit() and int(length) > guard.MAX_BODY:
-        raise TooLarge
-    chunks, size = [], 0
-    async for chunk in request.stream():
-        size += len(chunk)
-        if size > guard.MAX_BODY:
-            raise TooLarge
-        chunks.append(chunk)
-    try:
-        return json.loads(b"".join(chunks))
-    except (ValueError, RecursionError) as problem:
-        raise ValueError("the request body is not JSON") from problem
 
 
 async def index(request: Request) -> Response:

@@ -671,10 +671,12 @@ class Cluster:
             self.lobby.bot_games.wake()
 
     def shared_limits(
-        self, sockets_per_address: int, create_rate: tuple[float, float]
+        self, sockets_per_address: int, create_rate: tuple[float, float],
+        *sign_in_rates: tuple[float, float],
     ) -> SharedLimits:
         """Return the per-address limits of every worker on this Redis (see :mod:`limits`)."""
-        self.limits = SharedLimits(self.redis, self.id, sockets_per_address, create_rate)
+        self.limits = SharedLimits(
+            self.redis, self.id, sockets_per_address, create_rate, *sign_in_rates)
         return self.limits
 
     async def _beat(self) -> None:

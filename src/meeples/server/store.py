@@ -651,6 +651,16 @@ def _latest(*times: float | None) -> float | None:
 DECODING_ERRORS = (ValueError, KeyError, TypeError, AttributeError)
 
 
+def from_row(row: Any) -> StoredMatch:
+    """Return the match a row of ``matches`` holds, without its actions (nor its seats'
+    accounts: :meth:`Store.load` reads those).
+
+    Raises:
+        ValueError, KeyError, TypeError, AttributeError: a damaged row.
+    """
+    return _match(row._mapping, [])
+
+
 def _match(row: Any, plies: list[str]) -> StoredMatch:
     """Return the match a row holds.
 
