@@ -196,6 +196,7 @@ async def sign_out(request: Request) -> Response:
     if account is not None:
         if everywhere == "true":
             ended = await _in_db(request, sessions.close_all, _engine(request), account.account)
+            await close_connections(request, account.account)
         else:
             await _in_db(request, sessions.close_session, _engine(request), account.session_hash)
             ended = 1
@@ -280,11 +281,20 @@ async def delete_account(request: Request) -> Response:
         return refused.response
     unbound = await _in_db(request, accounts.delete_account, _engine(request), account.account)
     forget_account(request.app.state.lobby.rooms, account.account)
+    await close_connections(request, account.account)
     log.info("account %s deleted; %d seats unbound", account.account, len(unbound))
     response = JSONResponse({"deleted": account.name, "unbound": len(unbound)},
                             headers={"Cache-Control": "no-store"})
     sessions.clear_cookie(response, request)
     return response
+
+
+async def close_connections(request: Request, account_id: str) -> None:
+    """Close the live connections of an account, here and at every other worker."""
+    request.app.state.signed.close(account_id)
+    cluster = request.app.state.cluster
+    if cluster is not None:
+        await cluster.signed_out(account_id)
 
 
 def forget_account(rooms: dict[str, Any], account_id: str) -> None:

@@ -30,7 +30,7 @@ import asyncio
 import secrets
 import time
 import unicodedata
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from argon2 import PasswordHasher
@@ -39,6 +39,7 @@ from sqlalchemy import delete, insert, select, update
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import IntegrityError
 
+from meeples.server.store import Seat
 from meeples.server.tables import accounts, matches, seat_accounts, sessions
 
 #: The shortest and longest names and passwords.
@@ -235,6 +236,24 @@ def matches_of(engine: Engine, account_id: str, limit: int = MATCHES_LISTED
             .order_by(matches.c.created.desc()).limit(limit)
         ).all()
     return [(row, sorted(seats[row.id])) for row in rows]
+
+
+def take_up(seats: list[Seat], opened: frozenset[int], account: str | None
+            ) -> tuple[frozenset[int], list[Seat]]:
+    """Return the seats a connection holds, those its tokens opened and those bound to its
+    account, and the match's seats as they become: each unbound human seat its tokens opened
+    is bound to the account (a seat bound to another account stays that account's; its token
+    still opens it for this connection)."""
+    if account is None:
+        return opened, seats
+    held = set(opened)
+    changed = list(seats)
+    for index, seat in enumerate(seats):
+        if seat.account == account:
+            held.add(index)
+        elif index in opened and seat.account is None and seat.kind == "human":
+            changed[index] = replace(seat, account=account)
+    return frozenset(held), changed
 
 
 def seat_result(result: dict[str, Any] | None, seats: list[int]) -> str | None:

@@ -55,6 +55,7 @@ from meeples.server import (
     lifecycle,
     logs,
     metrics,
+    sessions,
 )
 from meeples.server.components import components
 from meeples.server.guard import LocalLimits, TooLarge
@@ -145,6 +146,7 @@ def create_app(
                 store.close()
                 raise
         workers = Workers.start(bot_processes)
+        signed = app.state.signed = sessions.Connections()
         # --- several workers (meeples.server.cluster) ---
         cluster = None
         if redis_url is not None:
@@ -157,6 +159,7 @@ def create_app(
                     store, cluster, bot_delay, workers, bot_games, abandon_after
                 )
                 cluster.app, cluster.serve_socket = app, _live
+                cluster.sign_out = signed.close
                 await cluster.start(shared)
             except BaseException:
                 await asyncio.to_thread(workers.stop)
@@ -372,7 +375,14 @@ async def create_match(request: Request) -> Response:
             return _fail(400, "malformed", f"{where}: {first['msg']}")
         return _fail(400, "malformed", "the request body is not JSON")
     try:
-        room, tokens = await _lobby(request).create(create, _address(request))
+        signed = await account_api.signed_for_change(request)
+    except account_api.Refused as refused:
+        return refused.response
+    if create.mine is not None and signed is None:
+        return _fail(401, "not_signed_in", "sign in to keep seats on an account")
+    try:
+        room, tokens = await _lobby(request).create(
+            create, _address(request), signed.account if signed is not None else None)
     except MeeplesError as problem:
         return JSONResponse(
             error("bad_request", str(problem), problem.message.to_json()), status_code=400
@@ -441,7 +451,11 @@ async def claim_seat(request: Request) -> Response:
         metrics.refused("creations")
         return _fail(429, "too_many", "too many seats taken from this address; wait a little")
     try:
-        seat, token = await room.claim()
+        signed = await account_api.signed_for_change(request)
+    except account_api.Refused as refused:
+        return refused.response
+    try:
+        seat, token = await room.claim(signed.account if signed is not None else None)
     except RoomError as problem:
         return _fail(503 if problem.code == "storage" else 409, problem.code, problem.message)
     return JSONResponse({"id": room.id, "seat": seat, "token": token})
@@ -499,9 +513,22 @@ async def live(websocket: WebSocket) -> None:
         await _refuse(websocket, error("too_many", "too many connections from this address"), 1013)
         return
     try:
-        await _live(websocket)
+        await _live(websocket, await _account_of(websocket))
     finally:
         await limits.leave(address)
+
+
+async def _account_of(websocket: WebSocket) -> str | None:
+    """Return the account whose session a connection's handshake carries, if a page of this
+    site opened it (another site's page gets a guest's connection: no CSRF through sockets)."""
+    if sessions.cookie_of(websocket) is None or not sessions.same_site(websocket):
+        return None
+    try:
+        signed = await account_api.signed(websocket)
+    except Exception as problem:  # the database is away: a guest's connection meanwhile
+        log.error("a session could not be read: %r", problem)
+        return None
+    return signed.account if signed is not None else None
 
 
 async def _refuse(websocket: WebSocket, message: dict[str, Any], code: int) -> None:
@@ -515,9 +542,11 @@ async def _refuse(websocket: WebSocket, message: dict[str, Any], code: int) -> N
         await asyncio.wait_for(send_and_close(), CLOSE_TIMEOUT)
 
 
-async def _live(websocket: WebSocket) -> None:
+async def _live(websocket: WebSocket, account: str | None = None) -> None:
+    """Serve a connection (account: the one its session opens, whose seats a hello without
+    tokens takes up)."""
     cluster = getattr(websocket.app.state, "cluster", None)
-    if cluster is not None and await cluster.relay(websocket, _address(websocket)):
+    if cluster is not None and await cluster.relay(websocket, _address(websocket), account):
         return  # served by the worker holding the match, through this one
     try:
         room = await _lobby(websocket).get(websocket.path_params["match_id"])
@@ -538,10 +567,13 @@ async def _live(websocket: WebSocket) -> None:
     # Everything for this connection goes through its outbox, sent by its own task: neither
     # the room nor this handler ever waits on the socket.
     client = Client(send=websocket.send_text, close=close)
+    signed: sessions.Connections = websocket.app.state.signed
+    if account is not None:  # closed if the account signs out everywhere meanwhile
+        signed.enter(account, client)
     watch: door.Watch | None = getattr(websocket.app.state, "watch", None)
     if watch is not None:  # closed if its address is banned meanwhile
         watch.enter(_address(websocket), client)
-    reader = asyncio.create_task(_read(websocket, room, client))
+    reader = asyncio.create_task(_read(websocket, room, client, account))
     gone = asyncio.create_task(client.gone.wait())
     try:
         await asyncio.wait({reader, gone}, return_when=asyncio.FIRST_COMPLETED)
@@ -560,6 +592,8 @@ async def _live(websocket: WebSocket) -> None:
         await room.leave(client)
         if watch is not None:
             watch.leave(_address(websocket), client)
+        if account is not None:
+            signed.leave(account, client)
 
 
 async def _turn_flow(room: Room, client: Client, message: Settings | Undo, joined: bool) -> None:
@@ -576,7 +610,7 @@ async def _turn_flow(room: Room, client: Client, message: Settings | Undo, joine
         await room.undo(client, message.version)
 
 
-async def _read(websocket: WebSocket, room: Room, client: Client) -> None:
+async def _read(websocket: WebSocket, room: Room, client: Client, account: str | None) -> None:
     """Answer a connection's messages until it leaves or a message closes it."""
 
     def reply(message: dict[str, Any]) -> None:
@@ -617,7 +651,7 @@ async def _read(websocket: WebSocket, room: Room, client: Client) -> None:
             continue
         try:
             if isinstance(message, Hello):
-                await room.join(client, message.tokens)
+                await room.join(client, message.tokens, account)
                 joined = True
             elif isinstance(message, Act):
                 if not joined:

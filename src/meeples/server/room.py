@@ -38,7 +38,7 @@ from meeples.core.errors import MeeplesError
 from meeples.core.game import Outcome, State
 from meeples.core.record import Match
 from meeples.core.text import Message, render
-from meeples.server import bots, flow, legal, lifecycle, metrics, tutorials
+from meeples.server import accounts, bots, flow, legal, lifecycle, metrics, tutorials
 from meeples.server.protocol import LOG_TAIL
 from meeples.server.store import Seat, Store, StoredMatch
 from meeples.server.workers import HintsBusy, Workers
@@ -407,8 +407,13 @@ class Room:
 
     # --- connections -------------------------------------------------------------------
 
-    async def join(self, client: Client, tokens: list[str]) -> None:
-        """Bind a connection to the seats of its tokens (none: a spectator) and send the state.
+    async def join(self, client: Client, tokens: list[str], account: str | None = None) -> None:
+        """Bind a connection to the seats of its tokens and of its account (none: a spectator)
+        and send the state.
+
+        account: the one the connection's session opens (:mod:`meeples.server.accounts`): its
+        seats are taken up without a token, and an unbound human seat a token opens is bound
+        to it.
 
         Only the joining connection is sent anything: the others see who is online with the
         next action.
@@ -420,10 +425,11 @@ class Room:
         async with self.lock:
             # Under the lock: a claim cannot give the seat a new token between check and bind.
             seats = self.seats_for(tokens)
-            fresh = [i for i in seats if not self.seats[i].joined]
-            if fresh:
+            seats, changed = accounts.take_up(self.seats, seats, account)
+            fresh = [i for i in seats if not changed[i].joined]
+            if fresh or changed != self.seats:
                 await self._store_seats(
-                    [replace(s, joined=True) if i in fresh else s for i, s in enumerate(self.seats)]
+                    [replace(s, joined=True) if i in fresh else s for i, s in enumerate(changed)]
                 )
             self._bind(client, seats)
             if await lifecycle.hand_back(self, seats):  # everyone reads that they are back
@@ -456,8 +462,9 @@ class Room:
                 self._holders.pop(seat, None)
                 lifecycle.start_clock(self, seat)
 
-    async def claim(self) -> tuple[int, str]:
-        """Give the first open, unclaimed seat a fresh token and return it.
+    async def claim(self, account: str | None = None) -> tuple[int, str]:
+        """Give the first open, unclaimed seat a fresh token (and the account, if any) and
+        return it.
 
         Raises:
             RoomError: no seat is open to anyone, or the seat could not be stored (then the
@@ -468,7 +475,8 @@ class Room:
                 if seat.kind == "human" and seat.open and not seat.joined:
                     token = new_token()
                     seats = list(self.seats)
-                    seats[index] = replace(seat, token_hash=hash_token(token), open=False)
+                    seats[index] = replace(seat, token_hash=hash_token(token), open=False,
+                                           account=account)
                     await self._store_seats(seats)
                     return index, token
         raise RoomError("no_open_seat", "no seat of this game is open any more")

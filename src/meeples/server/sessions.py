@@ -10,7 +10,9 @@
   cookie the browser came with; the old session, if any, is ended.
 - **Lifetime**: :data:`LIFETIME` from sign-in; an older session opens nothing and its row is
   deleted at the next sign-in of anyone. Signing out ends this session, "everywhere" every
-  session of the account; deleting the account ends them all too.
+  session of the account; deleting the account ends them all too. Signing out everywhere and
+  deleting the account also close, with :data:`SIGNED_OUT`, every live connection the account's
+  sessions opened, at every worker (:class:`Connections`): the page reconnects as a guest.
 - **Cross-site requests**: every request that changes something (POST, DELETE) and carries the
   cookie, and every sign-in and account creation, must come from this site: its ``Origin``
   (which every browser sends with such a request) names the host the request was sent to, or,
@@ -26,6 +28,7 @@ import hashlib
 import secrets
 import time
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 from urllib.parse import urlsplit
 
 from sqlalchemy import delete, insert, select
@@ -35,11 +38,16 @@ from starlette.responses import Response
 
 from meeples.server.tables import accounts, sessions
 
+if TYPE_CHECKING:
+    from meeples.server.room import Client
+
 COOKIE = "meeples_session"
 #: Seconds a session lasts from its sign-in.
 LIFETIME = 30 * 86400
 #: The methods that change nothing: the only ones a cross-site request may use with a cookie.
 SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
+#: The close code of a connection whose account signed out everywhere or was deleted.
+SIGNED_OUT = 4401
 
 
 @dataclass(frozen=True)
@@ -134,3 +142,29 @@ def same_site(connection: HTTPConnection) -> bool:
             return False
         return parts.scheme in ("http", "https") and parts.netloc.lower() == host.lower()
     return connection.headers.get("sec-fetch-site") == "same-origin"
+
+
+class Connections:
+    """The live connections this worker serves for each account (relayed ones included)."""
+
+    def __init__(self) -> None:
+        self.open: dict[str, set[Client]] = {}
+
+    def enter(self, account: str, client: Client) -> None:
+        """Note a connection opened with an account's session."""
+        self.open.setdefault(account, set()).add(client)
+
+    def leave(self, account: str, client: Client) -> None:
+        """Forget a closed connection."""
+        held = self.open.get(account)
+        if held is not None:
+            held.discard(client)
+            if not held:
+                del self.open[account]
+
+    def close(self, account: str) -> int:
+        """Close every connection of an account here (:data:`SIGNED_OUT`); return how many."""
+        held = self.open.pop(account, set())
+        for client in held:
+            client.close(SIGNED_OUT)
+        return len(held)
