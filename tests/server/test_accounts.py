@@ -153,3 +153,11 @@ def test_deleting_ones_account_needs_the_password_and_frees_the_name(
 def test_deleting_without_a_session_is_401(accounts_client: TestClient) -> None:
     answer = Device(accounts_client).delete("/api/me", json={"password": "open sesame"})
     assert (answer.status_code, answer.json()["code"]) == (401, "not_signed_in")
+
+
+def test_get_session_says_who_is_signed_in_without_a_401(accounts_client: TestClient) -> None:
+    guest = Device(accounts_client)
+    assert (guest.get("/api/session").status_code, guest.get("/api/session").json()) == (
+        200, {"name": None})
+    guest.sign_up("Ana")
+    assert guest.get("/api/session").json() == {"name": "Ana"}

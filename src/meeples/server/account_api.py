@@ -1,6 +1,7 @@
 """The HTTP routes of player accounts (issue 25, point 1; ``docs/accounts.md``).
 
 POST   /api/accounts   {name, password}   create an account, signed in at once: 201 and a cookie
+GET    /api/session                       who is signed in: {"name": ...} or {"name": null}
 POST   /api/session    {name, password}   sign in: a new session (and cookie); 401 if wrong
 DELETE /api/session    [?everywhere=true] sign out (this session, or every one of the account)
 GET    /api/me                            name, matches, ratings; 401 without a session
@@ -36,6 +37,7 @@ def routes() -> list[Route]:
     """Return the account routes, to add to the application's."""
     return [
         Route("/api/accounts", create_account, methods=["POST"]),
+        Route("/api/session", session_info, methods=["GET"]),
         Route("/api/session", sign_in, methods=["POST"]),
         Route("/api/session", sign_out, methods=["DELETE"]),
         Route("/api/me", me, methods=["GET"]),
@@ -181,6 +183,14 @@ async def sign_in(request: Request) -> Response:
     except Refused as refused:
         return refused.response
     return _signed_in(request, account, session_id)
+
+
+async def session_info(request: Request) -> Response:
+    """Say who is signed in, 200 either way (a page asks before it asks ``/api/me``, whose 401
+    a browser would log as an error at every look of a guest)."""
+    account = await signed(request)
+    return JSONResponse({"name": account.name if account is not None else None},
+                        headers={"Cache-Control": "no-store"})
 
 
 async def sign_out(request: Request) -> Response:

@@ -10,7 +10,7 @@ POST /api/matches/{id}/claim   take a seat left open to anyone
 POST /api/matches/{id}/resign  resign the seat of a token
 GET  /api/matches/{id}/replay  every public view of a finished match
 WS   /ws/{id}                  live play (see :mod:`meeples.server.protocol`)
-POST /api/accounts, POST|DELETE /api/session, GET|DELETE /api/me   player accounts, optional
+POST /api/accounts, GET|POST|DELETE /api/session, GET|DELETE /api/me   player accounts (optional)
                                (:mod:`meeples.server.account_api`, docs/accounts.md)
 GET  /healthz, /readyz         alive; ready to serve (:mod:`meeples.server.health`)
 GET  /metrics                  Prometheus metrics (:mod:`meeples.server.metrics`)
