@@ -52,6 +52,8 @@ def test_the_creators_seat_is_taken_up_from_another_device_without_a_token(
         ws.send_json({"type": "act", "action": state["legal"][0]["action"],
                       "version": state["version"]})
         assert receive(ws)["version"] == state["version"] + 1
+    listed = my_matches(phone)[0]
+    assert listed["plies"] == 1 and listed["moved"] >= listed["created"]
     # The second seat, given by link, is nobody's: a guest's hello is a spectator's.
     assert hello(Device(accounts_client), match["id"])["seat"] is None
 

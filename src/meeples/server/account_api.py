@@ -249,8 +249,10 @@ async def me(request: Request) -> Response:
             "state": lifecycle.state_of(stored, now, abandon_after, held.seats, held.finished),
             "result": accounts.seat_result(held.result, seats),
             "outcome": held.result,
+            "plies": room.plies if room is not None else None,
             "created": stored.created,
-            "moved": stored.moved,
+            "moved": max((t for t in (stored.moved, row.last_action) if t is not None),
+                         default=None),
             "rematch": held.rematch,
         })
     return JSONResponse(

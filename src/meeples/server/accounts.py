@@ -40,7 +40,7 @@ from sqlalchemy.engine import Engine
 from sqlalchemy.exc import IntegrityError
 
 from meeples.server.store import Seat
-from meeples.server.tables import accounts, matches, seat_accounts, sessions
+from meeples.server.tables import accounts, actions, matches, seat_accounts, sessions
 
 #: The shortest and longest names and passwords.
 NAME_MIN = 2
@@ -221,7 +221,8 @@ def delete_account(engine: Engine, account_id: str) -> list[tuple[str, int]]:
 def matches_of(engine: Engine, account_id: str, limit: int = MATCHES_LISTED
                ) -> list[tuple[Any, list[int]]]:
     """Return the newest matches with a seat bound to an account: each match's row (without
-    its actions) and the seats bound, in order."""
+    its actions, with when its last action was stored as ``last_action``) and the seats bound,
+    in order."""
     seats: dict[str, list[int]] = {}
     with engine.connect() as conn:
         for match_id, seat in conn.execute(
@@ -231,8 +232,13 @@ def matches_of(engine: Engine, account_id: str, limit: int = MATCHES_LISTED
             seats.setdefault(str(match_id), []).append(int(seat))
         if not seats:
             return []
+        last_action = (
+            select(actions.c.at).where(actions.c.match_id == matches.c.id)
+            .order_by(actions.c.ply.desc()).limit(1).scalar_subquery()
+        )
         rows = conn.execute(
-            select(matches).where(matches.c.id.in_(list(seats)))
+            select(matches, last_action.label("last_action"))
+            .where(matches.c.id.in_(list(seats)))
             .order_by(matches.c.created.desc()).limit(limit)
         ).all()
     return [(row, sorted(seats[row.id])) for row in rows]

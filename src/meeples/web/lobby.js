@@ -347,7 +347,7 @@ export function lobbyPage() {
     // The account's matches, wherever they were played (the lobby lists the newest only).
     for (const item of account()?.matches || []) {
       if (mine.some((m) => m.id === item.id)) continue;
-      mine.push({ ...item, plies: null, result: item.outcome, warm: null });
+      mine.push({ ...item, result: item.outcome, warm: null });
     }
     mine.sort((a, b) => b.created - a.created);
     const kept = focusKey(listsBox); // the lists are drawn again every few seconds
