@@ -372,3 +372,18 @@ def test_deleting_the_account_closes_its_open_connections(accounts_client: TestC
         receive(ws)
         ana.delete("/api/me", json={"password": "open sesame"})
         assert closed_with(ws) == sessions.SIGNED_OUT
+
+
+def test_a_hash_made_with_older_parameters_is_made_again_at_sign_in(db: str) -> None:
+    with TestClient(create_app(db, bot_delay=0, password_hasher=cheap_hasher())) as client:
+        Device(client).sign_up("Ana", "open sesame")
+    stronger = PasswordHasher(time_cost=2, memory_cost=16, parallelism=1)
+    with TestClient(create_app(db, bot_delay=0, password_hasher=stronger)) as client:
+        answer = Device(client).post("/api/session", json={"name": "Ana",
+                                                           "password": "open sesame"})
+    assert answer.status_code == 200
+    engine = create_engine(database_url(db))
+    with engine.connect() as conn:
+        stored = conn.execute(select(accounts_table.c.password_hash)).scalar_one()
+    engine.dispose()
+    assert stored.startswith("$argon2id$v=19$m=16,t=2,p=1$")

@@ -100,3 +100,24 @@ def test_deleting_a_match_deletes_its_seats_bindings(any_db: str) -> None:
             assert conn.execute(select(seat_accounts)).all() == []
     finally:
         store.close()
+
+
+def test_a_session_older_than_its_lifetime_opens_nothing_and_is_swept(any_db: str) -> None:
+    from sqlalchemy import update
+
+    from meeples.server.tables import sessions as sessions_table
+
+    store = Store(database_url(any_db))
+    try:
+        ana = accounts.create(store.engine, "Ana", "ana", "hash")
+        old = sessions.open_session(store.engine, ana.id)
+        with store.engine.begin() as conn:
+            conn.execute(update(sessions_table).values(
+                created=time.time() - sessions.LIFETIME - 1))
+        assert sessions.look_up(store.engine, old) is None
+        fresh = sessions.open_session(store.engine, ana.id)  # a sign-in sweeps the old rows
+        with store.engine.connect() as conn:
+            assert list(conn.execute(select(sessions_table.c.id_hash)).scalars()) == [
+                sessions.hash_session(fresh)]
+    finally:
+        store.close()
