@@ -110,6 +110,7 @@ def test_a_signed_in_change_from_another_site_is_refused(accounts_client: TestCl
             assert (answer.status_code, answer.json()["code"]) == (403, "csrf"), (path, headers)
     assert ana.get("/api/me").json()["name"] == "Ana"  # nothing happened
     assert ana.get("/api/me").json()["matches"][0]["id"] == open_match["id"]
+    assert refusals(accounts_client, "cross_site") >= 20  # counted in the metrics
 
 
 def test_a_change_without_origin_passes_only_when_the_browser_says_same_origin(
@@ -210,18 +211,31 @@ def test_an_unknown_name_takes_as_long_as_a_wrong_password(db: str) -> None:
     assert unknown > 0.5 * wrong and wrong > 0.5 * unknown, (unknown, wrong)
 
 
+def refusals(client: TestClient, limit: str) -> float:
+    """Return the server's count of refusals by a limit (GET /metrics)."""
+    from prometheus_client.parser import text_string_to_metric_families
+
+    for family in text_string_to_metric_families(client.get("/metrics").text):
+        for sample in family.samples:
+            if sample.name == "meeples_refused_total" and sample.labels == {"limit": limit}:
+                return float(sample.value)
+    return 0.0
+
+
 def test_sign_ins_are_limited_per_name_whatever_the_password(db: str) -> None:
     app = create_app(db, bot_delay=0, password_hasher=cheap_hasher(),
                      sign_in_rate=(100.0, 100.0), name_sign_in_rate=(0.001, 3))
     with TestClient(app) as client:
         Device(client).sign_up("Ana", "open sesame")
         Device(client).sign_up("Bea", "open sesame")
+        before = refusals(client, "sign_ins")
         codes = [Device(client).post("/api/session", json={"name": "ana", "password": "guess"}
                                      ).status_code for _ in range(3)]
         right = Device(client).post("/api/session", json={"name": "ANA",
                                                           "password": "open sesame"})
         other = Device(client).post("/api/session", json={"name": "Bea",
                                                           "password": "open sesame"})
+        assert refusals(client, "sign_ins") - before == 1  # counted in the metrics
     assert codes == [401, 401, 401]
     assert (right.status_code, right.json()["code"]) == (429, "too_many")
     assert other.status_code == 200
