@@ -150,3 +150,68 @@ class LiveServer:
     def __exit__(self, *exc: object) -> None:
         self.server.should_exit = True
         self.thread.join(10)
+
+
+#: A cheap argon2 hasher for the account tests (the server's own is argon2-cffi's defaults).
+def cheap_hasher() -> Any:
+    from argon2 import PasswordHasher
+
+    return PasswordHasher(time_cost=1, memory_cost=8, parallelism=1)
+
+
+#: The Origin of the test client's own pages (its host is "testserver").
+ORIGIN = "http://testserver"
+
+
+class Device:
+    """One browser on a shared test client: its own session cookie, sent by hand (the client's
+    cookie jar is emptied before each request, so two devices never mix their sessions)."""
+
+    def __init__(self, client: TestClient, origin: str | None = ORIGIN) -> None:
+        self.client = client
+        self.origin = origin
+        self.session: str | None = None
+
+    def headers(self, extra: dict[str, str] | None = None) -> dict[str, str]:
+        headers = {"origin": self.origin} if self.origin is not None else {}
+        if self.session is not None:
+            headers["cookie"] = f"meeples_session={self.session}"
+        return {**headers, **(extra or {})}
+
+    def request(self, method: str, path: str, headers: dict[str, str] | None = None,
+                **options: Any) -> Any:
+        self.client.cookies.clear()
+        answer = self.client.request(method, path, headers=self.headers(headers), **options)
+        self.client.cookies.clear()
+        for line in answer.headers.get_list("set-cookie"):
+            name, _, rest = line.partition("=")
+            if name == "meeples_session":
+                value = rest.split(";", 1)[0].strip('"')
+                self.session = value if value and "max-age=0" not in line.lower() else None
+        return answer
+
+    def post(self, path: str, **options: Any) -> Any:
+        return self.request("POST", path, **options)
+
+    def get(self, path: str, **options: Any) -> Any:
+        return self.request("GET", path, **options)
+
+    def delete(self, path: str, **options: Any) -> Any:
+        return self.request("DELETE", path, **options)
+
+    def sign_up(self, name: str, password: str = "correct horse") -> Any:
+        answer = self.post("/api/accounts", json={"name": name, "password": password})
+        assert answer.status_code == 201, answer.text
+        return answer
+
+    def websocket(self, match_id: str, origin: str | None = None) -> Any:
+        self.client.cookies.clear()
+        headers = self.headers({"origin": origin} if origin is not None else None)
+        return self.client.websocket_connect(f"/ws/{match_id}", headers=headers)
+
+
+@pytest.fixture
+def accounts_client(db: str) -> Iterator[TestClient]:
+    """An app whose account passwords are hashed cheaply."""
+    with TestClient(create_app(db, bot_delay=0, password_hasher=cheap_hasher())) as test_client:
+        yield test_client

@@ -26,7 +26,16 @@ from sqlalchemy.engine import Connection
 
 from meeples.server import lifecycle
 from meeples.server.store import DECODING_ERRORS, MatchEvent, Store, _match
-from meeples.server.tables import actions, admin_log, bans, events, matches, undone, writers
+from meeples.server.tables import (
+    actions,
+    admin_log,
+    bans,
+    events,
+    matches,
+    seat_accounts,
+    undone,
+    writers,
+)
 
 #: The states ``meeples admin list --state`` knows, as the lobby lists matches.
 STATES = ("open", "live", "abandoned", "finished")
@@ -231,8 +240,8 @@ def _bump_writer(conn: Connection, match_id: str) -> None:
 
 
 def delete_match(store: Store, match_id: str, by: str, reason: str = "") -> int:
-    """Delete a match: its record, actions, undone actions and events; a match offering it as
-    a rematch no longer links to it. Return how many actions it had.
+    """Delete a match: its record, actions, undone actions, events and seats bound to accounts;
+    a match offering it as a rematch no longer links to it. Return how many actions it had.
 
     Raises:
         AdminError: no such match.
@@ -255,7 +264,7 @@ def purge(conn: Connection, match_id: str) -> int:
     """Delete every row of a match (rows a server wrote after the match was deleted too);
     return how many actions there were."""
     plies = conn.execute(delete(actions).where(actions.c.match_id == match_id)).rowcount
-    for table in (undone, events, writers):
+    for table in (undone, events, writers, seat_accounts):
         conn.execute(delete(table).where(table.c.match_id == match_id))
     conn.execute(delete(matches).where(matches.c.id == match_id))
     return int(plies or 0)

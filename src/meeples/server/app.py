@@ -10,6 +10,8 @@ POST /api/matches/{id}/claim   take a seat left open to anyone
 POST /api/matches/{id}/resign  resign the seat of a token
 GET  /api/matches/{id}/replay  every public view of a finished match
 WS   /ws/{id}                  live play (see :mod:`meeples.server.protocol`)
+POST /api/accounts, GET|POST|DELETE /api/session, GET|DELETE /api/me   player accounts (optional)
+                               (:mod:`meeples.server.account_api`, docs/accounts.md)
 GET  /healthz, /readyz         alive; ready to serve (:mod:`meeples.server.health`)
 GET  /metrics                  Prometheus metrics (:mod:`meeples.server.metrics`)
 
@@ -29,6 +31,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from argon2 import PasswordHasher
 from pydantic import ValidationError
 from starlette.applications import Starlette
 from starlette.middleware import Middleware
@@ -42,11 +45,23 @@ import meeples
 from meeples.core import registry, text
 from meeples.core.chance import SeedSource
 from meeples.core.errors import MeeplesError
-from meeples.server import door, guard, heads, health, lifecycle, logs, metrics
+from meeples.server import (
+    account_api,
+    accounts,
+    door,
+    guard,
+    heads,
+    health,
+    lifecycle,
+    logs,
+    metrics,
+    sessions,
+)
 from meeples.server.components import components
 from meeples.server.connection import CLOSE_TIMEOUT, Client
 from meeples.server.errors import RoomError
-from meeples.server.guard import LocalLimits
+from meeples.server.guard import LocalLimits, TooLarge
+from meeples.server.guard import read_json as _body
 from meeples.server.legal import encode
 from meeples.server.lobby import Lobby, describe_games
 from meeples.server.protocol import (
@@ -88,6 +103,9 @@ def create_app(
     chance_seed: str | None = None,
     metrics_token: str | None = None,
     metrics_here: bool = True,
+    sign_in_rate: tuple[float, float] = guard.SIGN_IN_RATE,
+    name_sign_in_rate: tuple[float, float] = guard.NAME_SIGN_IN_RATE,
+    password_hasher: PasswordHasher | None = None,
 ) -> Starlette:
     """Return the application on the database db (see :func:`store.database_url`).
 
@@ -110,6 +128,10 @@ def create_app(
     metrics_token: ``GET /metrics`` asks for ``Authorization: Bearer <token>`` (None: open).
     metrics_here: serve ``GET /metrics`` (False: it is on a port of its own, ``serve
     --metrics-port``, and 404 here).
+    sign_in_rate, name_sign_in_rate: sign-in attempts each address, and each account name, may
+    make, per second and in a burst (an account creation counts as the address's attempt).
+    password_hasher: the argon2 hasher of account passwords (None: argon2-cffi's defaults;
+    tests pass a cheap one).
 
     Raises:
         DatabaseProblem: (at start) the database is damaged, read-only or not a database.
@@ -127,6 +149,7 @@ def create_app(
                 store.close()
                 raise
         workers = Workers.start(bot_processes)
+        signed = app.state.signed = sessions.Connections()
         # --- several workers (meeples.server.cluster) ---
         cluster = None
         if redis_url is not None:
@@ -139,6 +162,7 @@ def create_app(
                     store, cluster, bot_delay, workers, bot_games, abandon_after
                 )
                 cluster.app, cluster.serve_socket = app, _live
+                cluster.sign_out = signed.close
                 await cluster.start(shared)
             except BaseException:
                 await asyncio.to_thread(workers.stop)
@@ -160,9 +184,11 @@ def create_app(
         app.state.lobby = lobby
         # Per-address limits: for the whole server (in Redis) when there are several workers.
         app.state.limits = (
-            cluster.shared_limits(sockets_per_address, create_rate) if cluster is not None
-            else LocalLimits(sockets_per_address, create_rate)
+            cluster.shared_limits(sockets_per_address, create_rate, sign_in_rate,
+                                  name_sign_in_rate) if cluster is not None
+            else LocalLimits(sockets_per_address, create_rate, sign_in_rate, name_sign_in_rate)
         )
+        app.state.passwords = accounts.Passwords(password_hasher)
         app.state.replays = Replays()
         app.state.replay_rates = guard.Buckets(*replay_rate)
         app.state.moves = guard.Pacer(*move_rate)
@@ -196,6 +222,7 @@ def create_app(
         Route("/api/matches/{match_id}/claim", claim_seat, methods=["POST"]),
         Route("/api/matches/{match_id}/resign", resign_seat, methods=["POST"]),
         Route("/api/matches/{match_id}/replay", replay),
+        *account_api.routes(),
         Route("/healthz", health.healthz),
         Route("/readyz", health.readyz),
         Route("/metrics", show_metrics),
@@ -295,32 +322,6 @@ async def _flooding(request: Request) -> bool:
     return not await limits.create(_address(request))
 
 
-class TooLarge(Exception):
-    """A request body beyond :data:`guard.MAX_BODY`."""
-
-
-async def _body(request: Request) -> Any:
-    """Return the decoded JSON body, read no further than :data:`guard.MAX_BODY` bytes.
-
-    Raises:
-        TooLarge: the body is too big.
-        ValueError: the body is not JSON (or nested absurdly deep).
-    """
-    length = request.headers.get("content-length", "")
-    if length.isdigit() and int(length) > guard.MAX_BODY:
-        raise TooLarge
-    chunks, size = [], 0
-    async for chunk in request.stream():
-        size += len(chunk)
-        if size > guard.MAX_BODY:
-            raise TooLarge
-        chunks.append(chunk)
-    try:
-        return json.loads(b"".join(chunks))
-    except (ValueError, RecursionError) as problem:
-        raise ValueError("the request body is not JSON") from problem
-
-
 async def index(request: Request) -> Response:
     """Serve the single-page client."""
     return FileResponse(WEB / "index.html", headers={"Cache-Control": "no-cache"})
@@ -378,7 +379,14 @@ async def create_match(request: Request) -> Response:
             return _fail(400, "malformed", f"{where}: {first['msg']}")
         return _fail(400, "malformed", "the request body is not JSON")
     try:
-        room, tokens = await _lobby(request).create(create, _address(request))
+        signed = await account_api.signed_for_change(request)
+    except account_api.Refused as refused:
+        return refused.response
+    if create.mine is not None and signed is None:
+        return _fail(401, "not_signed_in", "sign in to keep seats on an account")
+    try:
+        room, tokens = await _lobby(request).create(
+            create, _address(request), signed.account if signed is not None else None)
     except MeeplesError as problem:
         return JSONResponse(
             error("bad_request", str(problem), problem.message.to_json()), status_code=400
@@ -447,7 +455,11 @@ async def claim_seat(request: Request) -> Response:
         metrics.refused("creations")
         return _fail(429, "too_many", "too many seats taken from this address; wait a little")
     try:
-        seat, token = await room.claim()
+        signed = await account_api.signed_for_change(request)
+    except account_api.Refused as refused:
+        return refused.response
+    try:
+        seat, token = await room.claim(signed.account if signed is not None else None)
     except RoomError as problem:
         return _fail(503 if problem.code == "storage" else 409, problem.code, problem.message)
     return JSONResponse({"id": room.id, "seat": seat, "token": token})
@@ -505,9 +517,22 @@ async def live(websocket: WebSocket) -> None:
         await _refuse(websocket, error("too_many", "too many connections from this address"), 1013)
         return
     try:
-        await _live(websocket)
+        await _live(websocket, await _account_of(websocket))
     finally:
         await limits.leave(address)
+
+
+async def _account_of(websocket: WebSocket) -> str | None:
+    """Return the account whose session a connection's handshake carries, if a page of this
+    site opened it (another site's page gets a guest's connection: no CSRF through sockets)."""
+    if sessions.cookie_of(websocket) is None or not sessions.same_site(websocket):
+        return None
+    try:
+        signed = await account_api.signed(websocket)
+    except Exception as problem:  # the database is away: a guest's connection meanwhile
+        log.error("a session could not be read: %r", problem)
+        return None
+    return signed.account if signed is not None else None
 
 
 async def _refuse(websocket: WebSocket, message: dict[str, Any], code: int) -> None:
@@ -521,9 +546,11 @@ async def _refuse(websocket: WebSocket, message: dict[str, Any], code: int) -> N
         await asyncio.wait_for(send_and_close(), CLOSE_TIMEOUT)
 
 
-async def _live(websocket: WebSocket) -> None:
+async def _live(websocket: WebSocket, account: str | None = None) -> None:
+    """Serve a connection (account: the one its session opens, whose seats a hello without
+    tokens takes up)."""
     cluster = getattr(websocket.app.state, "cluster", None)
-    if cluster is not None and await cluster.relay(websocket, _address(websocket)):
+    if cluster is not None and await cluster.relay(websocket, _address(websocket), account):
         return  # served by the worker holding the match, through this one
     try:
         room = await _lobby(websocket).get(websocket.path_params["match_id"])
@@ -544,10 +571,13 @@ async def _live(websocket: WebSocket) -> None:
     # Everything for this connection goes through its outbox, sent by its own task: neither
     # the room nor this handler ever waits on the socket.
     client = Client(send=websocket.send_text, close=close)
+    signed: sessions.Connections = websocket.app.state.signed
+    if account is not None:  # closed if the account signs out everywhere meanwhile
+        signed.enter(account, client)
     watch: door.Watch | None = getattr(websocket.app.state, "watch", None)
     if watch is not None:  # closed if its address is banned meanwhile
         watch.enter(_address(websocket), client)
-    reader = asyncio.create_task(_read(websocket, room, client))
+    reader = asyncio.create_task(_read(websocket, room, client, account))
     gone = asyncio.create_task(client.gone.wait())
     try:
         await asyncio.wait({reader, gone}, return_when=asyncio.FIRST_COMPLETED)
@@ -566,6 +596,8 @@ async def _live(websocket: WebSocket) -> None:
         await room.leave(client)
         if watch is not None:
             watch.leave(_address(websocket), client)
+        if account is not None:
+            signed.leave(account, client)
 
 
 async def _turn_flow(room: Room, client: Client, message: Settings | Undo, joined: bool) -> None:
@@ -582,7 +614,7 @@ async def _turn_flow(room: Room, client: Client, message: Settings | Undo, joine
         await room.undo(client, message.version)
 
 
-async def _read(websocket: WebSocket, room: Room, client: Client) -> None:
+async def _read(websocket: WebSocket, room: Room, client: Client, account: str | None) -> None:
     """Answer a connection's messages until it leaves or a message closes it."""
 
     def reply(message: dict[str, Any]) -> None:
@@ -623,7 +655,7 @@ async def _read(websocket: WebSocket, room: Room, client: Client) -> None:
             continue
         try:
             if isinstance(message, Hello):
-                await room.join(client, message.tokens)
+                await room.join(client, message.tokens, account)
                 joined = True
             elif isinstance(message, Act):
                 if not joined:

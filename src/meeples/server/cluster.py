@@ -134,9 +134,12 @@ class RelayedSocket:
     reads comes from the origin's frames, what it sends is published to the origin."""
 
     def __init__(
-        self, cluster: Cluster, conn: str, origin: str, match_id: str, address: str, app: Any
+        self, cluster: Cluster, conn: str, origin: str, match_id: str, address: str, app: Any,
+        account: str | None = None,
     ) -> None:
         self.cluster = cluster
+        #: The account whose session the origin read from the handshake (None: a guest).
+        self.account = account
         self.conn = conn
         self.origin = origin
         self.app = app
@@ -227,14 +230,14 @@ class Replica(Room):
 
     cluster: Cluster
 
-    async def join(self, client: Client, tokens: list[str]) -> None:
+    async def join(self, client: Client, tokens: list[str], account: str | None = None) -> None:
         """Send the connection away: this worker does not hold the match (any more)."""
         client.close(MOVED)
         raise RoomError("moved", "this game moved to another server; reconnecting")
 
-    async def claim(self) -> tuple[int, str]:
-        """Claim an open seat at the worker that holds the match."""
-        return await self.cluster.claim(self.id)
+    async def claim(self, account: str | None = None) -> tuple[int, str]:
+        """Claim an open seat at the worker that holds the match (bound to account, if any)."""
+        return await self.cluster.claim(self.id, account)
 
     async def settle(self) -> None:
         """Nothing: only the holder passes decisions."""
@@ -266,7 +269,9 @@ class Cluster:
         self.lobby: ClusterLobby | None = None
         self.app: Any = None
         #: The connection handler (``app._live``), which serves relayed connections too.
-        self.serve_socket: Callable[[Any], Awaitable[None]] | None = None
+        self.serve_socket: Callable[[Any, str | None], Awaitable[None]] | None = None
+        #: Closes this worker's connections of an account that signed out everywhere.
+        self.sign_out: Callable[[str], object] | None = None
         self.held: dict[str, float] = {}  # match id: monotonic time until which it is ours
         self.relays: dict[str, Relay] = {}  # origin side, by connection id
         self.relayed: dict[str, RelayedSocket] = {}  # holder side, by connection id
@@ -437,6 +442,18 @@ class Cluster:
             return False
         return int(receivers) > 0
 
+    async def signed_out(self, account: str) -> None:
+        """Have every other live worker close the connections of an account (signed out
+        everywhere, or deleted)."""
+        try:
+            workers = await self.redis.zrange(WORKERS, 0, -1)
+        except (RedisError, OSError) as problem:
+            log.error("the other workers cannot be told of a sign-out: %r", problem)
+            return
+        for worker in workers:
+            if worker != self.id:
+                await self.publish(str(worker), "s", account)
+
     def outlet(self, origin: str) -> Outlet:
         """Return the outlet of the texts sent to an origin's connections."""
         found = self.outlets.get(origin)
@@ -494,22 +511,26 @@ class Cluster:
                 relayed.disconnect()
         elif kind == "q":  # a request: "q <id> <origin> <match> <what>"
             asyncio.get_running_loop().create_task(self._answer(conn, body))
+        elif kind == "s":  # an account signed out everywhere: its connections here close
+            if self.sign_out is not None:
+                self.sign_out(conn)
         elif kind == "r":  # the answer to one of our requests
             future = self.calls.pop(conn, None)
             if future is not None and not future.done():
                 future.set_result(json.loads(body))
 
     def _open_relayed(self, conn: str, body: str) -> None:
-        origin, match_id, address = (body.split(" ", 2) + ["", ""])[:3]
+        origin, match_id, address, account = (body.split(" ", 3) + ["", "", ""])[:4]
         if self.serve_socket is None:
             return
-        relayed = RelayedSocket(self, conn, origin, match_id, address or "?", self.app)
+        relayed = RelayedSocket(self, conn, origin, match_id, address or "?", self.app,
+                                account or None)
         self.relayed[conn] = relayed
 
         async def serve() -> None:
             try:
                 assert self.serve_socket is not None
-                await self.serve_socket(relayed)
+                await self.serve_socket(relayed, relayed.account)
             except Exception:
                 log.exception("match %s: a relayed connection failed", match_id)
             finally:
@@ -520,9 +541,10 @@ class Cluster:
 
     # --- relaying a connection (origin side) -------------------------------------------
 
-    async def relay(self, websocket: Any, address: str) -> bool:
+    async def relay(self, websocket: Any, address: str, account: str | None = None) -> bool:
         """Serve a connection through the worker holding its match; return False when this
-        worker holds it (or just took it) and serves it itself."""
+        worker holds it (or just took it) and serves it itself. account: the one its session
+        opens, told to the holder with the connection (the holder never sees the cookie)."""
         if isinstance(websocket, RelayedSocket):
             return False
         match_id = websocket.path_params["match_id"]
@@ -543,7 +565,8 @@ class Cluster:
         relay = Relay(match_id, holder, Client(send=websocket.send_text, close=close))
         self.relays[conn] = relay
         try:
-            if await self.publish(holder, "o", conn, f"{self.id} {match_id} {address}"):
+            opening = f"{self.id} {match_id} {address} {account or ''}".rstrip()
+            if await self.publish(holder, "o", conn, opening):
                 await self._forward(websocket, conn, relay)
             else:
                 relay.client.close(MOVED)
@@ -598,8 +621,9 @@ class Cluster:
 
     # --- requests to the holder --------------------------------------------------------
 
-    async def claim(self, match_id: str) -> tuple[int, str]:
-        """Claim an open seat of a match at its holder (taking the match if it has none).
+    async def claim(self, match_id: str, account: str | None = None) -> tuple[int, str]:
+        """Claim an open seat of a match at its holder (taking the match if it has none),
+        bound to account if one is given.
 
         Raises:
             RoomError: no open seat, the holder refused, or it did not answer in time.
@@ -610,14 +634,15 @@ class Cluster:
             room = await self.lobby.get(match_id)
             if room is None or isinstance(room, Replica):
                 raise RoomError("storage", "this game is busy moving between servers; try again")
-            return await room.claim()
+            return await room.claim(account)
         if holder is None:
             raise RoomError("storage", "this game is busy moving between servers; try again")
         request = secrets.token_hex(8)
         future: asyncio.Future[dict[str, Any]] = asyncio.get_running_loop().create_future()
         self.calls[request] = future
         try:
-            if not await self.publish(holder, "q", request, f"{self.id} {match_id} claim"):
+            what = f"claim {account}" if account else "claim"
+            if not await self.publish(holder, "q", request, f"{self.id} {match_id} {what}"):
                 raise RoomError("storage", "the server of this game is gone; try again")
             answer = await asyncio.wait_for(future, CALL_TIMEOUT)
         except TimeoutError:
@@ -632,12 +657,13 @@ class Cluster:
 
     async def _answer(self, request: str, body: str) -> None:
         origin, match_id, what = (body.split(" ", 2) + ["", ""])[:3]
+        verb, _, account = what.partition(" ")
         answer: dict[str, Any]
         try:
             room = self.lobby.rooms.get(match_id) if self.lobby is not None else None
-            if what != "claim" or room is None or not self.holds(match_id):
+            if verb != "claim" or room is None or not self.holds(match_id):
                 raise RoomError("storage", "this game moved to another server; try again")
-            seat, token = await room.claim()
+            seat, token = await room.claim(account or None)
             answer = {"seat": seat, "token": token}
         except RoomError as problem:
             answer = {"error": problem.code, "message": problem.message}
@@ -673,10 +699,12 @@ class Cluster:
             self.lobby.bot_games.wake()
 
     def shared_limits(
-        self, sockets_per_address: int, create_rate: tuple[float, float]
+        self, sockets_per_address: int, create_rate: tuple[float, float],
+        *sign_in_rates: tuple[float, float],
     ) -> SharedLimits:
         """Return the per-address limits of every worker on this Redis (see :mod:`limits`)."""
-        self.limits = SharedLimits(self.redis, self.id, sockets_per_address, create_rate)
+        self.limits = SharedLimits(
+            self.redis, self.id, sockets_per_address, create_rate, *sign_in_rates)
         return self.limits
 
     async def _beat(self) -> None:

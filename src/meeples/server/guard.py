@@ -14,7 +14,14 @@ small for a program trying to exhaust the server:
   playing as fast as it can takes a bounded share of the server, not the event loop; each
   address may create or claim :data:`CREATE_BURST` games in a row,
   then one every :data:`CREATE_EVERY` seconds, and ask for :data:`REPLAY_BURST` replays in a
-  row, then one every :data:`REPLAY_EVERY` seconds.
+  row, then one every :data:`REPLAY_EVERY` seconds;
+- sign-ins (and account creations: each costs an argon2 hash) are limited per address, to
+  :data:`SIGN_IN_BURST` in a row, then one every :data:`SIGN_IN_EVERY` seconds, and sign-ins
+  per account name, to :data:`NAME_SIGN_IN_BURST` in a row, then one every
+  :data:`NAME_SIGN_IN_EVERY` seconds, whatever the address: guessing a password online costs
+  an attacker a minute a guess, from any number of addresses (the price: an attacker can keep
+  one name from signing in for as long as they keep trying; the name's seats still open with
+  their tokens).
 
 Secrecy: in a game with chance nodes (Meeple War), nothing in a state is secret: the position
 text is public, and every outcome is drawn by the match's dealer from a secret seed whose
@@ -37,6 +44,7 @@ declares nothing hidden may start from any position.
 from __future__ import annotations
 
 import asyncio
+import json
 import secrets
 import time
 from collections.abc import Awaitable, Callable
@@ -61,6 +69,10 @@ REPLAY_BURST = 20.0
 #: 40 a second is 8% of a core. Measured: see docs/reliability.md, move-flood.
 MOVE_RATE = 40.0
 MOVE_BURST = 40.0
+SIGN_IN_EVERY = 6.0
+SIGN_IN_BURST = 10.0
+NAME_SIGN_IN_EVERY = 60.0
+NAME_SIGN_IN_BURST = 10.0
 
 
 class Bucket:
@@ -259,12 +271,52 @@ __all__ = [
 ]
 
 
+class TooLarge(Exception):
+    """A request body beyond :data:`MAX_BODY`."""
+
+
+async def read_json(request: Any) -> Any:
+    """Return the decoded JSON body of a request, read no further than :data:`MAX_BODY` bytes.
+
+    Raises:
+        TooLarge: the body is too big.
+        ValueError: the body is not JSON (or nested absurdly deep).
+    """
+    length = request.headers.get("content-length", "")
+    if length.isdigit() and int(length) > MAX_BODY:
+        raise TooLarge
+    chunks, size = [], 0
+    async for chunk in request.stream():
+        size += len(chunk)
+        if size > MAX_BODY:
+            raise TooLarge
+        chunks.append(chunk)
+    try:
+        return json.loads(b"".join(chunks))
+    except (ValueError, RecursionError) as problem:
+        raise ValueError("the request body is not JSON") from problem
+
+
+#: Sign-ins each address may try, and each account name may be tried with, per second and in a
+#: burst (see the module).
+SIGN_IN_RATE = (1 / SIGN_IN_EVERY, SIGN_IN_BURST)
+NAME_SIGN_IN_RATE = (1 / NAME_SIGN_IN_EVERY, NAME_SIGN_IN_BURST)
+
+
 class LocalLimits:
     """The per-address limits of one process, counted in its memory."""
 
-    def __init__(self, sockets_per_address: int, create_rate: tuple[float, float]) -> None:
+    def __init__(
+        self, sockets_per_address: int, create_rate: tuple[float, float],
+        sign_in_rate: tuple[float, float] = SIGN_IN_RATE,
+        name_sign_in_rate: tuple[float, float] = NAME_SIGN_IN_RATE,
+    ) -> None:
         self.sockets = Counter(sockets_per_address)
         self.creations = Buckets(*create_rate)
+        self.sign_in_rate = sign_in_rate
+        self.name_sign_in_rate = name_sign_in_rate
+        self.sign_ins = Buckets(*sign_in_rate)
+        self.name_sign_ins = Buckets(*name_sign_in_rate)
 
     async def enter(self, address: str) -> bool:
         """Count one more connection of address; False (nothing counted) at the limit."""
@@ -277,3 +329,10 @@ class LocalLimits:
     async def create(self, address: str) -> bool:
         """Spend one of address's creations (or claims); False when it has none left."""
         return self.creations.take(address)
+
+    async def sign_in(self, address: str, name_key: str | None) -> bool:
+        """Spend one of address's sign-in attempts (an account creation counts as one) and,
+        with a name, one of the name's; False when either has none left."""
+        if not self.sign_ins.take(address):
+            return False
+        return name_key is None or self.name_sign_ins.take(name_key)

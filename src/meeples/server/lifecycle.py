@@ -385,16 +385,17 @@ async def hand_back(room: Room, seats: frozenset[int]) -> bool:
 def rematch_of(stored: StoredMatch, match_id: str, seed: int, swap: bool = False
                 ) -> StoredMatch:
     """Return the new match a rematch of stored starts: the same seats (each human seat keeps
-    its token), bots, options and settings, a new id and seed (``Lobby.new_match``: a fresh
-    secret one, of 256 bits like any match's; a start position dealt again). With ``swap``
-    each seat's player, token and all, takes the next seat: two players swap sides."""
+    its token and its account), bots, options and settings, a new id and seed
+    (``Lobby.new_match``: a fresh secret one, of 256 bits like any match's; a start position
+    dealt again). With ``swap`` each seat's player, token, account and all, takes the next
+    seat: two players swap sides."""
     game = meeples.load(stored.game)
     position = None
     if stored.position is not None:
         position = guard.deal_again(game.parse(stored.position))
     seats = [
         Seat(kind=s.kind, level=s.level, name=s.name, token_hash=s.token_hash,
-             open=s.open and not s.joined, anytime=s.anytime)
+             open=s.open and not s.joined, anytime=s.anytime, account=s.account)
         for s in stored.seats
     ]
     if swap:

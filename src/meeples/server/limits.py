@@ -8,6 +8,8 @@ workers would let one address have N times as much:
 
 - live connections: a hash ``meeples:sockets:<address>`` of each worker's count;
 - creations and claims: a token bucket ``meeples:creations:<address>`` (level, time);
+- sign-ins: token buckets ``meeples:signin:<address>`` and ``meeples:signin-name:<name key>``,
+  so that an account's password is guessed no faster through N workers than through one;
 - games of bots only (:mod:`meeples.server.quota`, :class:`SharedBotGames`): a hash
   ``meeples:botgames`` of each playing game's worker and creator.
 
@@ -130,9 +132,9 @@ class SharedLimits(LocalLimits):
 
     def __init__(
         self, redis: Any, worker: str, sockets_per_address: int,
-        create_rate: tuple[float, float],
+        create_rate: tuple[float, float], *rates: tuple[float, float],
     ) -> None:
-        super().__init__(sockets_per_address, create_rate)
+        super().__init__(sockets_per_address, create_rate, *rates)
         self.redis = redis
         self.worker = worker
         self.limit = sockets_per_address
@@ -193,6 +195,19 @@ class SharedLimits(LocalLimits):
         except (RedisError, OSError) as problem:
             log.error("creations of %s counted here only: %r", address, problem)
             return self.creations.take(address)
+
+    async def sign_in(self, address: str, name_key: str | None) -> bool:
+        """Spend one of address's sign-in attempts and, with a name, one of the name's, among
+        all the workers; False when either has none left."""
+        try:
+            if not await self._take(keys=[f"{PREFIX}:signin:{address}"],
+                                    args=list(self.sign_in_rate)):
+                return False
+            return name_key is None or bool(await self._take(
+                keys=[f"{PREFIX}:signin-name:{name_key}"], args=list(self.name_sign_in_rate)))
+        except (RedisError, OSError) as problem:
+            log.error("sign-ins of %s counted here only: %r", address, problem)
+            return await LocalLimits.sign_in(self, address, name_key)
 
     async def reserve_bot_game(
         self, match_id: str, address: str, per_address: int, total: int

@@ -140,7 +140,8 @@ class Lobby:
                 return match_id, self.seeds.seed(match_id)
 
     async def _create_tutorial(
-        self, game: meeples.Game[Any, Any], request: CreateRequest, address: str
+        self, game: meeples.Game[Any, Any], request: CreateRequest, address: str,
+        account: str | None = None,
     ) -> tuple[Room, list[str | None]]:
         """Create a game's tutorial: its start position, the learner's seat (a token) and bots
         in the others, which the script plays until the lessons are over.
@@ -157,8 +158,8 @@ class Lobby:
         match_id, seed = await self.new_match()
         token = new_token()
         seats = [
-            Seat(kind="human", token_hash=hash_token(token)) if seat == lessons.seat
-            else Seat(kind="bot", level=lessons.then)
+            Seat(kind="human", token_hash=hash_token(token), account=account)
+            if seat == lessons.seat else Seat(kind="bot", level=lessons.then)
             for seat in range(start.players)
         ]
         stored = StoredMatch(
@@ -175,11 +176,13 @@ class Lobby:
         return room, [token if seat == lessons.seat else None for seat in range(start.players)]
 
     async def create(
-        self, request: CreateRequest, address: str = "?"
+        self, request: CreateRequest, address: str = "?", account: str | None = None
     ) -> tuple[Room, list[str | None]]:
         """Create and store a match; return its room and the token of each human seat.
 
-        address: the creator's, for the quota of games of bots only.
+        address: the creator's, for the quota of games of bots only. account: the creator's,
+        when signed in: the seats of ``request.mine`` are bound to it, by default the first
+        human seat not left open to anyone.
 
         Raises:
             MeeplesError: unknown game, bad options, bad position or seats.
@@ -188,7 +191,9 @@ class Lobby:
         game = meeples.load(request.game)
         guard.check_seed(game, request.seed)
         if request.tutorial:
-            return await self._create_tutorial(game, request, address)
+            if request.mine is not None:
+                raise meeples.BadOptions("a tutorial sets its own seats")
+            return await self._create_tutorial(game, request, address, account)
         if request.position is not None:
             if request.options:
                 raise meeples.BadOptions("a game started from a position takes its options from it")
@@ -232,6 +237,9 @@ class Lobby:
                     )
                 )
                 tokens.append(token)
+        if account is not None:
+            for index in _mine(seats, request.mine):
+                seats[index].account = account
         stored = StoredMatch(
             id=match_id,
             game=game.name,
@@ -433,6 +441,21 @@ class Lobby:
         """Stop every bot (server shutdown)."""
         for room in list(self.rooms.values()):
             await room.stop()
+
+
+def _mine(seats: list[Seat], wanted: list[int] | None) -> list[int]:
+    """Return the seats to bind to the creator's account: those wanted, else the first human
+    seat not left open to anyone (none when every human seat is open).
+
+    Raises:
+        MeeplesError: a wanted seat is no human seat of the match.
+    """
+    if wanted is None:
+        return next(([i] for i, s in enumerate(seats) if s.kind == "human" and not s.open), [])
+    for index in wanted:
+        if index >= len(seats) or seats[index].kind != "human":
+            raise meeples.BadOptions(f"seat {index} is no human seat of this game")
+    return sorted(set(wanted))
 
 
 def known_address(address: str) -> str | None:

@@ -15,7 +15,8 @@ What each one means, a scrape configuration and a Grafana dashboard: ``docs/oper
   thinking); ``meeples_bot_move_seconds{game,level}``: how long each took.
 - ``meeples_errors_total{code}``: error messages and answers sent, by their code;
   ``meeples_refused_total{limit}``: refusals by a limit (``connections``, ``creations``,
-  ``messages``, ``replays``, ``bot_games``, ``banned``).
+  ``messages``, ``replays``, ``bot_games``, ``banned``, ``sign_ins``: attempts per address or
+  per account name, ``cross_site``: a signed-in change or a sign-in from another site's page).
 
 With ``meeples serve --workers N`` every worker writes its values to files in a folder of its
 parent's (prometheus-client's multiprocess mode, ``PROMETHEUS_MULTIPROC_DIR``, set by ``serve``
@@ -85,7 +86,8 @@ BOT_MOVE = Histogram("meeples_bot_move_seconds", "How long a bot took to decide,
                      ["game", "level"], buckets=SLOW)
 ERRORS = Counter("meeples_errors", "Error messages and answers sent, by code", ["code"])
 REFUSED = Counter("meeples_refused", "Requests and connections refused by a limit", ["limit"])
-LIMITS = ("connections", "creations", "messages", "replays", "bot_games", "banned")
+LIMITS = ("connections", "creations", "messages", "replays", "bot_games", "banned", "sign_ins",
+          "cross_site")
 
 _lobbies: weakref.WeakSet[Lobby] = weakref.WeakSet()
 

@@ -2,7 +2,9 @@
 
 Client to server, JSON objects with a ``type``:
 
-- ``{"type": "hello", "tokens": ["..."]}`` first, on every (re)connection; no token: spectator;
+- ``{"type": "hello", "tokens": ["..."]}`` first, on every (re)connection: the seats of the
+  tokens and, when a page of this site opened the connection with a session cookie, the seats
+  bound to that account (docs/accounts.md); neither: spectator;
 - ``{"type": "act", "action": "b2-d4", "version": 12}`` the action string and the version seen;
 - ``{"type": "hint"}`` the best few actions, for the seat to move;
 - ``{"type": "settings", "anytime": "ask" | "own" | "never"}`` when the server should decline an
@@ -74,7 +76,8 @@ STRICT = ConfigDict(strict=True, extra="forbid")
 
 
 class Hello(BaseModel):
-    """Join a room with the seat tokens this browser holds (none: spectate)."""
+    """Join a room with the seat tokens this browser holds (with the seats of the connection's
+    account, if signed in; none at all: spectate)."""
 
     model_config = STRICT
     type: Literal["hello"]
@@ -227,6 +230,9 @@ class CreateRequest(BaseModel):
     warm: WarmRequest | None = None
     #: The game's guided first game (meeples.core.tutorial): its start, seats and script.
     tutorial: bool = False
+    #: The seats to bind to the signed-in account (docs/accounts.md); absent: the creator's
+    #: seat, the first human seat not left open to anyone. Needs a session.
+    mine: list[Annotated[int, Field(ge=0, lt=8)]] | None = Field(default=None, max_length=8)
 
 
 class Gap(ValueError):

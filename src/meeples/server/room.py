@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING, Any
 from meeples.core.chance import CHANCE
 from meeples.core.errors import MeeplesError
 from meeples.core.text import render
-from meeples.server import bots, flow, lifecycle, metrics, tutorials
+from meeples.server import accounts, bots, flow, lifecycle, metrics, tutorials
 from meeples.server.audience import Audience
 from meeples.server.connection import CLOSE_TIMEOUT, Client, to_the_end
 from meeples.server.errors import RoomError
@@ -66,8 +66,13 @@ class Room(Audience):
 
     # --- connections -------------------------------------------------------------------
 
-    async def join(self, client: Client, tokens: list[str]) -> None:
-        """Bind a connection to the seats of its tokens (none: a spectator) and send the state.
+    async def join(self, client: Client, tokens: list[str], account: str | None = None) -> None:
+        """Bind a connection to the seats of its tokens and of its account (none: a spectator)
+        and send the state.
+
+        account: the one the connection's session opens (:mod:`meeples.server.accounts`): its
+        seats are taken up without a token, and an unbound human seat a token opens is bound
+        to it.
 
         Only the joining connection is sent anything: the others see who is online with the
         next action.
@@ -79,10 +84,11 @@ class Room(Audience):
         async with self.lock:
             # Under the lock: a claim cannot give the seat a new token between check and bind.
             seats = self.seats_for(tokens)
-            fresh = [i for i in seats if not self.seats[i].joined]
-            if fresh:
+            seats, changed = accounts.take_up(self.seats, seats, account)
+            fresh = [i for i in seats if not changed[i].joined]
+            if fresh or changed != self.seats:
                 await self._store_seats(
-                    [replace(s, joined=True) if i in fresh else s for i, s in enumerate(self.seats)]
+                    [replace(s, joined=True) if i in fresh else s for i, s in enumerate(changed)]
                 )
             self._bind(client, seats)
             if await lifecycle.hand_back(self, seats):  # everyone reads that they are back
@@ -97,8 +103,9 @@ class Room(Audience):
     def _let_go(self, seat: int) -> None:
         lifecycle.start_clock(self, seat)
 
-    async def claim(self) -> tuple[int, str]:
-        """Give the first open, unclaimed seat a fresh token and return it.
+    async def claim(self, account: str | None = None) -> tuple[int, str]:
+        """Give the first open, unclaimed seat a fresh token (and the account, if any) and
+        return it.
 
         Raises:
             RoomError: no seat is open to anyone, or the seat could not be stored (then the
@@ -109,7 +116,8 @@ class Room(Audience):
                 if seat.kind == "human" and seat.open and not seat.joined:
                     token = new_token()
                     seats = list(self.seats)
-                    seats[index] = replace(seat, token_hash=hash_token(token), open=False)
+                    seats[index] = replace(seat, token_hash=hash_token(token), open=False,
+                                           account=account)
                     await self._store_seats(seats)
                     return index, token
         raise RoomError("no_open_seat", "no seat of this game is open any more")

@@ -36,13 +36,22 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import create_engine, delete, event, func, insert, select, update
+from sqlalchemy import create_engine, delete, event, func, insert, literal, select, update
 from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 from sqlalchemy.pool import StaticPool
 
 from meeples.core.game import ANYTIME_SETTINGS, DEFAULT_ANYTIME
-from meeples.server.tables import actions, events, matches, metadata, undone, writers
+from meeples.server.tables import (
+    accounts,
+    actions,
+    events,
+    matches,
+    metadata,
+    seat_accounts,
+    undone,
+    writers,
+)
 
 __all__ = ["ActionRow", "DamagedMatch", "DatabaseProblem", "Deposed", "MatchEvent", "NOT_WRITER",
            "Seat", "Store", "StoredMatch", "actions", "database_url", "events", "matches",
@@ -121,9 +130,13 @@ class Seat:
     anytime: str = DEFAULT_ANYTIME
     #: The player asked to use what they hold: the next "at any time" decision is put to them.
     armed: bool = False
+    #: The id of the account the seat is bound to (:mod:`meeples.server.accounts`), or None.
+    #: Kept in the table ``seat_accounts``, not in the seat's JSON.
+    account: str | None = None
 
     def to_json(self) -> dict[str, Any]:
-        """Return the seat as JSON-ready data (with the token hash: for the database only)."""
+        """Return the seat as JSON-ready data (with the token hash: for the database only; the
+        account it is bound to is stored apart, in ``seat_accounts``)."""
         return {
             "kind": self.kind,
             "level": self.level,
@@ -548,6 +561,7 @@ class Store:
                 .where(matches.c.id == match_id)
                 .values(seats=json.dumps([s.to_json() for s in seats]))
             )
+            _bind_seats(conn, match_id, seats)
 
     def load(self, match_id: str) -> StoredMatch | None:
         """Return a stored match with its actions in order, or None.
@@ -577,6 +591,12 @@ class Store:
             stored.bots = [bool(p.bot) for p in plies]
             stored.moved = _latest(stored.moved, plies[-1].at if plies else None)
             stored.undone, stored.undos = int(taken_back), int(undos)
+            for seat, account in conn.execute(
+                select(seat_accounts.c.seat, seat_accounts.c.account_id)
+                .where(seat_accounts.c.match_id == match_id)
+            ):
+                if 0 <= seat < len(stored.seats):
+                    stored.seats[seat].account = account
             try:
                 stored.events = _events(conn, match_id)
             except DECODING_ERRORS as problem:
@@ -629,6 +649,16 @@ def _latest(*times: float | None) -> float | None:
 
 #: What a damaged row raises while it is decoded (bad JSON, missing keys, wrong types).
 DECODING_ERRORS = (ValueError, KeyError, TypeError, AttributeError)
+
+
+def from_row(row: Any) -> StoredMatch:
+    """Return the match a row of ``matches`` holds, without its actions (nor its seats'
+    accounts: :meth:`Store.load` reads those).
+
+    Raises:
+        ValueError, KeyError, TypeError, AttributeError: a damaged row.
+    """
+    return _match(row._mapping, [])
 
 
 def _match(row: Any, plies: list[str]) -> StoredMatch:
@@ -690,6 +720,38 @@ def _insert_match(conn: Any, match: StoredMatch) -> None:
             address=match.address,
         )
     )
+    _bind_seats(conn, match.id, match.seats)
+
+
+def _bind_seats(conn: Any, match_id: str, seats: list[Seat]) -> None:
+    """Store the bindings of a match's seats to accounts that are not stored yet.
+
+    A binding is only ever added here (deleting an account takes its bindings away, see
+    :func:`meeples.server.accounts.delete`), and only while its account exists: a room that
+    still holds a deleted account's id in memory never writes it back.
+    """
+    wanted = {i: seat.account for i, seat in enumerate(seats) if seat.account is not None}
+    if not wanted:
+        return
+    stored = {
+        seat: account for seat, account in conn.execute(
+            select(seat_accounts.c.seat, seat_accounts.c.account_id)
+            .where(seat_accounts.c.match_id == match_id)
+        )
+    }
+    now = time.time()
+    for seat, account in wanted.items():
+        if seat in stored:
+            continue  # bound already (to this account, or kept by an earlier one)
+        exists = select(accounts.c.id).where(accounts.c.id == account).exists()
+        conn.execute(
+            insert(seat_accounts).from_select(
+                ["match_id", "seat", "account_id", "bound"],
+                select(
+                    literal(match_id), literal(seat), literal(account), literal(now)
+                ).where(exists),
+            )
+        )
 
 
 def _insert_event(conn: Any, match_id: str, event: MatchEvent) -> None:

@@ -7,7 +7,18 @@ The schema changes only through a migration (``meeples/server/migrations``, see
 
 from __future__ import annotations
 
-from sqlalchemy import BigInteger, Boolean, Column, Float, Integer, MetaData, String, Table, Text
+from sqlalchemy import (
+    BigInteger,
+    Boolean,
+    Column,
+    Float,
+    Index,
+    Integer,
+    MetaData,
+    String,
+    Table,
+    Text,
+)
 
 metadata = MetaData()
 
@@ -125,4 +136,42 @@ admin_log = Table(
     Column("target", String(64), nullable=False),
     Column("by", String(128), nullable=False),
     Column("detail", Text, nullable=True),
+)
+
+#: Player accounts (issue 25; :mod:`meeples.server.accounts`): a random ``id`` (never reused, so a
+#: deleted account's id opens nothing ever again), the ``name`` as typed and its ``name_key``
+#: (NFKC, casefolded: what makes two names the same), the argon2 hash of the password (never the
+#: password itself), and when it was made. Nothing else is kept: no e-mail, no address.
+accounts = Table(
+    "accounts",
+    metadata,
+    Column("id", String(32), primary_key=True),
+    Column("name", String(32), nullable=False),
+    Column("name_key", String(96), nullable=False, unique=True),
+    Column("password_hash", String(256), nullable=False),
+    Column("created", Float, nullable=False),
+)
+
+#: Signed-in sessions (:mod:`meeples.server.sessions`): the SHA-256 of the session id the
+#: browser holds in its cookie (the id itself is never stored), the account and when it began.
+sessions = Table(
+    "sessions",
+    metadata,
+    Column("id_hash", String(64), primary_key=True),
+    Column("account_id", String(32), nullable=False),
+    Column("created", Float, nullable=False),
+    Index("ix_sessions_account_id", "account_id"),
+)
+
+#: Seats bound to an account: created, claimed or first taken up while signed in. The account
+#: takes such a seat up from any device with its session alone; its token still opens it too.
+#: Deleting the account deletes its rows: the seats are then opened by their tokens alone.
+seat_accounts = Table(
+    "seat_accounts",
+    metadata,
+    Column("match_id", String(32), primary_key=True),
+    Column("seat", Integer, primary_key=True),
+    Column("account_id", String(32), nullable=False),
+    Column("bound", Float, nullable=False),
+    Index("ix_seat_accounts_account_id", "account_id"),
 )

@@ -1,11 +1,13 @@
 // The single-page client: lobby, live match, replay viewer and rule help, by hash route:
 //   #/                 lobby            #/m/ID?t=TOKEN[,TOKEN]   a match (tokens: your seats)
 //   #/replay/ID        replay viewer    #/rules[/GAME]           rule help
+//   #/account          one's account (optional): sign in or out, delete it
 // It renders what the server sends and sends back action strings taken from the legal list.
 
 import { applyPalette, rememberTokens } from "./shared.js";
 import { lang, loadCatalogue, onLangChange, setLang, t, translatePage } from "./i18n.js";
 import { lobbyPage } from "./lobby.js";
+import { accountPage } from "./account.js";
 import { matchPage } from "./match.js";
 import { replayPage } from "./replay.js";
 import { rulesPage } from "./rules.js";
@@ -28,6 +30,8 @@ function route() {
     page = matchPage(parts[1], tokens);
   } else if (parts[0] === "replay" && parts[1]) {
     page = replayPage(parts[1]);
+  } else if (parts[0] === "account") {
+    page = accountPage();
   } else if (parts[0] === "rules") {
     page = rulesPage(parts[1] || null, parts[2] || null);
   } else {

@@ -1,9 +1,11 @@
 // The lobby: a new game's form (game, players, options, seats), the games open to join, live and
-// finished, and this browser's own games.
+// finished, the account card (optional accounts) and one's own games: this browser's (by their
+// seat tokens) and, when signed in, the account's on every device (from /api/me).
 
 import { app, h, toast, errorText, api, loadGames, boardFor, tokensFor, rememberTokens, matchLink,
   swatch, loadedBoard, warmRule, focusKey } from "./shared.js";
 import { lang, t } from "./i18n.js";
+import { account, accountCard, loadAccount } from "./account.js";
 
 // The bot speeds a game may be created with (the server's delay before each bot decision).
 const BOT_SPEEDS = ["slow", "normal", "fast"];
@@ -45,16 +47,29 @@ export function lobbyPage() {
   // The form and the lists redraw separately: the lists refresh every few seconds without
   // disturbing what someone is typing in the form.
   const formColumn = h("div", { className: "col" });
-  const listColumn = h("div", { className: "col" });
+  // The account card is drawn again only when who is signed in changes: the lists under it are
+  // drawn every few seconds, and a password being typed must survive that.
+  const accountBox = h("div", {});
+  const listsBox = h("div", {});
+  const listColumn = h("div", { className: "col" }, accountBox, listsBox);
   const root = h("div", { className: "lobby" }, h("div", { className: "columns" }, formColumn, listColumn));
   app.replaceChildren(root);
+  let accountShown; // the name the account card shows (null: signed out), once drawn
+
+  function drawAccount() {
+    accountShown = account()?.name ?? null;
+    const kept = focusKey(accountBox);
+    accountBox.replaceChildren(accountCard(() => { drawAccount(); refresh(); }));
+    if (kept) accountBox.querySelector(kept)?.focus({ preventScroll: true });
+  }
 
   async function refresh() {
     try {
-      const [allGames, allMatches] = await Promise.all([loadGames(), matchesNow()]);
+      const [allGames, allMatches] = await Promise.all([loadGames(), matchesNow(), loadAccount()]);
       await Promise.all(allGames.map((g) => boardFor(g.name)));
       if (destroyed) return;
       matches = allMatches;
+      if (accountShown === undefined || (account()?.name ?? null) !== accountShown) drawAccount();
       if (!games) {
         games = allGames;
         drawForm();
@@ -292,7 +307,7 @@ export function lobbyPage() {
       if (item.rematch) {
         actions.push(h("a", { className: "button", href: `#/m/${item.rematch}` }, t("lobby.rematch")));
       }
-      const mine = tokensFor(item.id).length && !item.result && kind !== "mine"
+      const mine = isMine(item.id) && !item.result && kind !== "mine"
         ? h("a", { className: "button primary", href: `#/m/${item.id}`, "aria-label": t("lobby.resume"),
           title: t("lobby.resume") }, "▶") : null;
       // A finished game says who won (by the names of the lobby, else the seats').
@@ -319,19 +334,30 @@ export function lobbyPage() {
     return game.options.filter((o) => form.options[o.name] !== o.default).length;
   }
 
+  // Whether a match is one's own: a seat token in this browser, or a seat of the account.
+  function isMine(id) {
+    return tokensFor(id).length > 0 || (account()?.matches || []).some((m) => m.id === id);
+  }
+
   function drawLists() {
     if (!matches) return;
     const abandoned = matches.abandoned || [];
     const everything = [...matches.open, ...matches.live, ...abandoned, ...matches.finished];
     const mine = everything.filter((item) => tokensFor(item.id).length);
-    const kept = focusKey(listColumn); // the lists are drawn again every few seconds
-    listColumn.replaceChildren(
-      ...(mine.length ? [matchList(t("lobby.my_games"), mine, "mine")] : []),
+    // The account's matches, wherever they were played (the lobby lists the newest only).
+    for (const item of account()?.matches || []) {
+      if (mine.some((m) => m.id === item.id)) continue;
+      mine.push({ ...item, result: item.outcome, warm: null });
+    }
+    mine.sort((a, b) => b.created - a.created);
+    const kept = focusKey(listsBox); // the lists are drawn again every few seconds
+    listsBox.replaceChildren(
+      ...(mine.length ? [matchList(t(account() ? "lobby.my_games_account" : "lobby.my_games"), mine, "mine")] : []),
       matchList(t("lobby.open_games"), matches.open, "open"),
       matchList(t("lobby.live_games"), matches.live, "live"),
       matchList(t("lobby.finished_games"), matches.finished, "finished"),
       ...(abandoned.length ? [matchList(t("lobby.abandoned_games"), abandoned, "abandoned")] : []));
-    if (kept) listColumn.querySelector(kept)?.focus({ preventScroll: true });
+    if (kept) listsBox.querySelector(kept)?.focus({ preventScroll: true });
   }
 
   function drawForm() {
@@ -394,6 +420,6 @@ export function lobbyPage() {
   timer = setInterval(refresh, 5000);
   return {
     destroy() { destroyed = true; clearInterval(timer); },
-    rerender() { drawForm(); drawLists(); },
+    rerender() { drawForm(); drawLists(); if (accountShown !== undefined) drawAccount(); },
   };
 }
