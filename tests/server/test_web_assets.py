@@ -138,6 +138,17 @@ def test_every_game_and_option_has_lobby_texts() -> None:
                 assert set(option["values"]) == set(option["choices"]), option["name"]
 
 
+def test_every_declared_board_module_exists_and_the_page_guesses_none() -> None:
+    """The page loads the board module a game declares (``Capabilities.board``, sent in
+    /api/games), never one named after the game; a game without one gets the generic board."""
+    from meeples.server.lobby import describe_games
+
+    for game in describe_games():
+        assert game["board"] and (WEB / "boards" / f"{game['board']}.js").is_file(), game["name"]
+    shared = (WEB / "shared.js").read_text(encoding="utf-8")
+    assert "./boards/${declared}.js" in shared and "./boards/${game}.js" not in shared
+
+
 def test_every_bot_level_has_a_name_and_help() -> None:
     from meeples.server.bots import LEVELS
 

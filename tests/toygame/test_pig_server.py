@@ -32,7 +32,7 @@ def test_pig_is_listed_with_its_option_and_levels(client: TestClient) -> None:
     assert pig["options"] == [{"name": "goal", "default": 100, "help": "The points to reach to "
                                "win (rule 4)", "choices": [20, 50, 100], "label": "pig.opt.goal",
                                "explain": "pig.opt_help.goal", "values": {}}]
-    assert pig["blurb"] == "pig.blurb"
+    assert pig["blurb"] == "pig.blurb" and pig["board"] is None  # the generic board
     assert not pig["hidden"] and not pig["tutorial"]
     assert client.get("/api/games/pig/components").json() == {}
 

@@ -61,6 +61,7 @@ def describe_games() -> list[dict[str, Any]]:
                 "hidden": guard.hides(game),
                 "levels": bot_levels(name),
                 "tutorial": tutorial(name) is not None,
+                "board": game.capabilities.board,
                 "blurb": words["blurb"],
                 "options": [
                     {
