@@ -156,6 +156,14 @@ def lobby_keys(name: str) -> dict[str, Any]:
     The convention, under the game's prefix ``p``: ``p.blurb`` (a line on the game),
     ``p.opt.<option>`` (an option's label), ``p.opt_help.<option>`` (its longer help) and
     ``p.optval.<option>.<value>`` (one of its choices)."""
+    from meeples.core.registry import generation
+
+    return _lobby_keys(name, generation())
+
+
+@cache
+def _lobby_keys(name: str, generation: int) -> dict[str, Any]:
+    """Return :func:`lobby_keys` for one set of registered games (read once, not per request)."""
     from meeples.core.registry import load
 
     own = game_catalogue(name, "en").get("messages", {})
