@@ -77,17 +77,76 @@ def test_every_literal_key_used_by_the_client_is_translated() -> None:
     assert sorted(used - english) == []
 
 
-def test_every_game_and_option_has_lobby_texts() -> None:
+def test_the_interface_table_names_no_game() -> None:
+    """A game's words live in its own catalogue only: i18n.js holds the interface's words, and
+    no key of it names a game or starts with a game's key prefix (issue 26, point 6)."""
     import meeples
+    from meeples.core.text import game_catalogue, prefix_of
 
-    english = tables()["en"]
-    wanted = set()
-    for name in meeples.game_names():
-        game = meeples.load(name)
-        wanted.add(f"blurb.{name}")
-        wanted |= {f"opt.{name}.{option}" for option in game.options}
-        wanted |= {f"opt_help.{name}.{option}" for option in game.options}
-    assert sorted(wanted - english) == []
+    names = set(meeples.game_names())
+    prefixes = {prefix_of(game_catalogue(name, "en")) for name in names} - {None}
+    assert names and prefixes
+    for lang, keys in tables().items():
+        for key in keys:
+            parts = set(key.split("."))
+            assert not parts & names, f"{key} ({lang}) names a game"
+            assert key.split(".")[0] not in prefixes, f"{key} ({lang}) is a game's word"
+
+
+def _game_keys_asked_by_the_client() -> dict[str, set[str]]:
+    """Return, for each game, the keys of its catalogue the browser asks for: the lobby's keys
+    the server sends (/api/games) and the literal keys under its prefix in the web code."""
+    import meeples
+    from meeples.core.text import game_catalogue, prefix_of
+    from meeples.server.lobby import describe_games
+
+    asked: dict[str, set[str]] = {name: set() for name in meeples.game_names()}
+    for game in describe_games():
+        keys = asked[game["name"]]
+        keys |= {game["blurb"]} - {None}
+        for option in game["options"]:
+            keys |= {option["label"], option["explain"], *option["values"].values()} - {None}
+    literal = set()
+    for path in [*WEB.glob("*.js"), *WEB.glob("boards/*.js")]:
+        literal |= set(re.findall(r'\bt\("([\w.]+)"', path.read_text(encoding="utf-8")))
+    for name, keys in asked.items():
+        prefix = prefix_of(game_catalogue(name, "en"))
+        keys |= {key for key in literal if key.split(".")[0] == prefix}
+    return asked
+
+
+def test_every_key_the_client_asks_of_a_game_is_in_its_catalogue_in_every_language() -> None:
+    from meeples.core.text import LANGUAGES, game_catalogue
+
+    for name, keys in _game_keys_asked_by_the_client().items():
+        assert keys, name
+        for lang in LANGUAGES:
+            missing = keys - set(game_catalogue(name, lang).get("messages", {}))
+            assert sorted(missing) == [], f"{name} ({lang})"
+
+
+def test_every_game_and_option_has_lobby_texts() -> None:
+    """Every game of ours has its blurb, and every option its label and help, in its catalogue
+    (the server sends their keys: a missing one would show the option's English help)."""
+    from meeples.server.lobby import describe_games
+
+    for game in describe_games():
+        assert game["blurb"], game["name"]
+        for option in game["options"]:
+            assert option["label"] and option["explain"], (game["name"], option["name"])
+            if option["choices"] and isinstance(option["default"], str):
+                assert set(option["values"]) == set(option["choices"]), option["name"]
+
+
+def test_every_declared_board_module_exists_and_the_page_guesses_none() -> None:
+    """The page loads the board module a game declares (``Capabilities.board``, sent in
+    /api/games), never one named after the game; a game without one gets the generic board."""
+    from meeples.server.lobby import describe_games
+
+    for game in describe_games():
+        assert game["board"] and (WEB / "boards" / f"{game['board']}.js").is_file(), game["name"]
+    shared = (WEB / "shared.js").read_text(encoding="utf-8")
+    assert "./boards/${declared}.js" in shared and "./boards/${game}.js" not in shared
 
 
 def test_every_bot_level_has_a_name_and_help() -> None:

@@ -28,8 +28,11 @@ def test_pig_is_listed_with_its_option_and_levels(client: TestClient) -> None:
     games = {game["name"]: game for game in client.get("/api/games").json()["games"]}
     pig = games["pig"]
     assert (pig["title"], pig["min_players"], pig["max_players"]) == ("Pig", 2, 4)
+    # Its words in the lobby are keys of its own catalogue (the browser holds no game's words).
     assert pig["options"] == [{"name": "goal", "default": 100, "help": "The points to reach to "
-                               "win (rule 4)", "choices": [20, 50, 100]}]
+                               "win (rule 4)", "choices": [20, 50, 100], "label": "pig.opt.goal",
+                               "explain": "pig.opt_help.goal", "values": {}}]
+    assert pig["blurb"] == "pig.blurb" and pig["board"] is None  # the generic board
     assert not pig["hidden"] and not pig["tutorial"]
     assert client.get("/api/games/pig/components").json() == {}
 

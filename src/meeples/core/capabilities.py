@@ -87,6 +87,10 @@ class Capabilities:
     #: Loads the game's terminal renderer (the contract of :mod:`meeples.terminal`); None: the
     #: generic one.
     terminal: Callable[[], ModuleType] | None = None
+    #: The name of the browser's board module, ``web/boards/<board>.js`` (``/api/games`` tells
+    #: the page which to load); None: the generic board, the view as panels and the legal
+    #: actions as buttons.
+    board: str | None = None
     #: The package whose folder holds the game's files: its catalogues ``text/<lang>.json``
     #: and its guided first game ``tutorial.json``; None: no files (the core's words only).
     package: str | None = None

@@ -148,6 +148,42 @@ def game_catalogue(name: str, lang: str) -> dict[str, Any]:
     return {} if package is None else _read(package, lang)
 
 
+def lobby_keys(name: str) -> dict[str, Any]:
+    """Return the keys of a registered game's words for the lobby, as the browser is sent them
+    (``/api/games``), each only when the game's catalogue holds it (else None: the browser shows
+    the option's English help, or the value itself). The browser builds no game's key itself.
+
+    The convention, under the game's prefix ``p``: ``p.blurb`` (a line on the game),
+    ``p.opt.<option>`` (an option's label), ``p.opt_help.<option>`` (its longer help) and
+    ``p.optval.<option>.<value>`` (one of its choices)."""
+    from meeples.core.registry import generation
+
+    return _lobby_keys(name, generation())
+
+
+@cache
+def _lobby_keys(name: str, generation: int) -> dict[str, Any]:
+    """Return :func:`lobby_keys` for one set of registered games (read once, not per request)."""
+    from meeples.core.registry import load
+
+    own = game_catalogue(name, "en").get("messages", {})
+    prefix = prefix_of(game_catalogue(name, "en"))
+
+    def key(wanted: str) -> str | None:
+        return wanted if prefix is not None and wanted in own else None
+
+    options = {}
+    for option, spec in load(name).options.items():
+        values = {str(value): key(f"{prefix}.optval.{option}.{value}")
+                  for value in spec.choices or ()}
+        options[option] = {
+            "label": key(f"{prefix}.opt.{option}"),
+            "explain": key(f"{prefix}.opt_help.{option}"),
+            "values": {value: found for value, found in values.items() if found is not None},
+        }
+    return {"blurb": key(f"{prefix}.blurb"), "options": options}
+
+
 def text_packages() -> list[str]:
     """Return the packages that carry catalogues: the core, then every registered game that
     declares its files (``Capabilities.package``)."""

@@ -14,7 +14,7 @@ import meeples
 from meeples.core.chance import Dealer, SeedSource
 from meeples.core.errors import MeeplesError
 from meeples.core.game import DEFAULT_ANYTIME
-from meeples.core.text import msg
+from meeples.core.text import lobby_keys, msg
 from meeples.core.tutorial import tutorial
 from meeples.server import bots, guard, lifecycle
 from meeples.server.connection import Client
@@ -46,10 +46,12 @@ def bot_levels(name: str) -> list[dict[str, str]]:
 
 
 def describe_games() -> list[dict[str, Any]]:
-    """Return every registered game with its player counts, rule options and bot levels."""
+    """Return every registered game with its player counts, rule options and bot levels, and the
+    catalogue keys of its words in the lobby (:func:`meeples.core.text.lobby_keys`)."""
     out = []
     for name in meeples.game_names():
         game = meeples.load(name)
+        words = lobby_keys(name)
         out.append(
             {
                 "name": name,
@@ -59,12 +61,15 @@ def describe_games() -> list[dict[str, Any]]:
                 "hidden": guard.hides(game),
                 "levels": bot_levels(name),
                 "tutorial": tutorial(name) is not None,
+                "board": game.capabilities.board,
+                "blurb": words["blurb"],
                 "options": [
                     {
                         "name": option,
                         "default": spec.default,
                         "help": spec.help,
                         "choices": list(spec.choices) if spec.choices is not None else None,
+                        **words["options"][option],
                     }
                     for option, spec in game.options.items()
                 ],

@@ -13,25 +13,20 @@ const BOT_SPEEDS = ["slow", "normal", "fast"];
 // After how many minutes away a bot may play an absent player's seat (the lobby's choices).
 const WARM_MINUTES = [1, 2, 5, 15];
 
-// A choice of an option in the page's language ("optval.<game>.<option>.<value>").
-function optionValue(game, option, value) {
-  const key = `optval.${game}.${option.name}.${value}`;
-  const text = t(key);
-  return text === key ? String(value) : text;
+// An option's words in the page's language, from the keys of its game's catalogue that the
+// server sends with it (/api/games: label, explain, values); without them, the game's own
+// English help text and the value itself.
+function optionValue(option, value) {
+  const key = option.values?.[String(value)];
+  return key ? t(key) : String(value);
 }
 
-function optionLabel(game, option) {
-  const key = `opt.${game}.${option.name}`;
-  const text = t(key);
-  return text === key ? option.help : text;
+function optionLabel(option) {
+  return option.label ? t(option.label) : option.help;
 }
 
-// The detailed help under an option, in the page's language (the game's own English text when
-// the table does not know the option yet).
-function optionHelp(game, option) {
-  const key = `opt_help.${game}.${option.name}`;
-  const text = t(key);
-  return text === key ? option.help : text;
+function optionHelp(option) {
+  return option.explain ? t(option.explain) : option.help;
 }
 
 
@@ -154,7 +149,7 @@ export function lobbyPage() {
         form.options[option.name] = option.choices.find((c) => String(c) === raw);
         drawForm();
       } }, option.choices.map((c) => h("option", { value: String(c) },
-        optionValue(form.game, option, c))));
+        optionValue(option, c))));
       input.value = String(current);
     } else if (typeof option.default === "boolean") {
       input = h("input", { type: "checkbox", name: option.name, checked: current,
@@ -167,9 +162,9 @@ export function lobbyPage() {
         oninput: (event) => { form.options[option.name] = event.target.value; } });
     }
     // The help text, with the rule references, shows as a tooltip and in full under the option.
-    const help = optionHelp(form.game, option);
+    const help = optionHelp(option);
     return h("label", { className: "option", title: help }, input, " ",
-      optionLabel(form.game, option),
+      optionLabel(option),
       h("small", { className: "muted option-help" }, help));
   }
 
@@ -385,7 +380,7 @@ export function lobbyPage() {
         h("label", {}, t("lobby.game"), " ", gameSelect),
         h("label", {}, t("lobby.players"), " ", playersSelect),
         h("a", { href: `#/rules/${game.name}`, className: "small" }, t("lobby.rules_of", { game: game.title }))),
-      h("p", { className: "muted small game-blurb" }, t(`blurb.${game.name}`), " ",
+      h("p", { className: "muted small game-blurb" }, game.blurb ? t(game.blurb) : "", " ",
         game.min_players === game.max_players ? t("lobby.players_exactly", { n: game.min_players })
           : t("lobby.players_range", { min: game.min_players, max: game.max_players })),
       h("fieldset", { className: "seats" }, h("legend", {}, t("lobby.seats")),

@@ -82,10 +82,13 @@ export function loadedBoard(game) {
   return boards[game] || generic;
 }
 
+// The board module a game declares (its capabilities' "board", sent in /api/games), else the
+// generic one: the page never guesses a module from a game's name.
 export async function boardFor(game) {
   if (boards[game]) return boards[game];
   try {
-    boards[game] = await import(`./boards/${game}.js`);
+    const declared = (await loadGames()).find((g) => g.name === game)?.board;
+    boards[game] = declared ? await import(`./boards/${declared}.js`) : generic;
   } catch {
     boards[game] = generic;
   }

@@ -132,6 +132,7 @@ CAPABILITIES = Capabilities(
                             max_game_length={n: 60 * n * 400 for n in (2, 3, 4)}),
     components=components,
     terminal=_terminal,
+    board="meeple_war",
     package=__name__,
 )
 

@@ -108,6 +108,7 @@ CAPABILITIES = Capabilities(
     openspiel=OpenSpielSpec(table=_action_table,
                             max_game_length={n: 60 * n * 200 for n in (2, 3, 4)}),
     terminal=_terminal,
+    board="rise_of_tribes",
     package=__name__,
 )
 

@@ -80,6 +80,7 @@ CAPABILITIES = Capabilities(
     # simulation test checks it in every game it plays.
     openspiel=OpenSpielSpec(table=_action_table, max_game_length={2: 20_000}),
     terminal=_terminal,
+    board="sparta",
     package=__name__,
 )
 

@@ -29,7 +29,7 @@ export const COLORS = ["#e8b923", "#c0392b"];
 const CITY_TINT = 0.45;
 
 export function seatName(seat, t) {
-  return seat === 0 ? t("sparta.south") : seat === 1 ? t("sparta.north") : "";
+  return seat === 0 ? t("sp.ui.south") : seat === 1 ? t("sp.ui.north") : "";
 }
 
 export function seatColor(seat) {
@@ -482,8 +482,8 @@ export function renderInfo(container, ctx) {
   const { view, t } = ctx;
   const table = h("table", "stats");
   const head = table.insertRow();
-  head.append(h("th"), h("th", "", t("sparta.on_board")), h("th", "", t("sparta.reserve")),
-    h("th", "", t("sparta.cities")));
+  head.append(h("th"), h("th", "", t("sp.ui.on_board")), h("th", "", t("sp.ui.reserve")),
+    h("th", "", t("sp.ui.cities")));
   for (const seat of [0, 1]) {
     const row = table.insertRow();
     const name = h("th");
@@ -491,5 +491,5 @@ export function renderInfo(container, ctx) {
     row.append(name, h("td", "", String(view.on_board[seat])), h("td", "", String(view.reserves[seat])),
       h("td", "", String(view.city_count[seat])));
   }
-  container.replaceChildren(table, h("p", "muted small", t("sparta.quiet", { n: view.quiet_plies })));
+  container.replaceChildren(table, h("p", "muted small", t("sp.ui.quiet", { n: view.quiet_plies })));
 }
