@@ -292,7 +292,7 @@ async def _store_event(room: Room, event: MatchEvent, result: dict[str, Any] | N
         RoomError: the database refused it; nothing changed.
     """
     try:
-        await room.workers.store(room.store.add_event, room.id, event, result)
+        await room.workers.store(room.store.add_event, room.id, event, result, room.epoch)
     except Exception as problem:
         log.error("match %s: a %s could not be stored: %r", room.id, event.kind, problem)
         raise rooms.RoomError(
@@ -435,7 +435,8 @@ async def rematch(lobby: Lobby, room: Room, client: Client, swap: bool = False) 
             # The way of every new match: held by this worker before it is stored, so that no
             # other worker loads it on its way (and its writes are fenced from the start).
             await lobby.open(
-                fresh, functools.partial(room.store.create_rematch, new, room.id, event)
+                fresh, functools.partial(room.store.create_rematch, new, room.id, event,
+                                         room.epoch)
             )
         except Exception as problem:
             log.error("match %s: a rematch could not be stored: %r", room.id, problem)

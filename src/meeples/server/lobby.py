@@ -264,6 +264,7 @@ class Lobby:
         database threads, then added to the rooms. On failure nothing stays held.
         """
         await self.reserve(room.id)
+        room.epoch = self.store.fences.get(room.id)  # the turn reserve took (none: alone)
         try:
             await self.workers.store(write)
         except BaseException:

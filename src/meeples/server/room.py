@@ -260,6 +260,10 @@ class Room:
         #: lobby's; None: no quota), and the address that created the match (None: unknown).
         self.quota: BotGames | None = None
         self.owner: str | None = None
+        #: The writer's turn this room writes under, among several workers (None: alone):
+        #: the one its worker took before loading it; a write of an older room of the same
+        #: match is refused by it (``Store._fence``).
+        self.epoch: int | None = store.fences.get(stored.id)
         if len(stored.passed) != len(stored.actions):
             stored.passed = [False] * len(stored.actions)
         if len(stored.bots) != len(stored.actions):
@@ -304,7 +308,7 @@ class Room:
             else:
                 rows.append((CHANCE, action, False))
             state = state.play(action)
-        self.store.replace_actions(stored.id, rows)
+        self.store.replace_actions(stored.id, rows, self.epoch)
         stored.actions = [action for _, action, _ in rows]
         stored.passed = [passed for _, _, passed in rows]
         stored.bots = [False] * len(rows)
@@ -480,7 +484,7 @@ class Room:
             RoomError: the database refused them.
         """
         try:
-            await self.workers.store(self.store.update_seats, self.id, seats)
+            await self.workers.store(self.store.update_seats, self.id, seats, self.epoch)
         except Exception as problem:
             log.error("match %s: seats could not be stored: %r", self.id, problem)
             raise RoomError(
@@ -558,7 +562,7 @@ class Room:
         # Committed before anyone hears of it: a crash after this line loses nothing.
         try:
             await self.workers.append_action(
-                self.store, self.id, ply, seat, action, result, passed, bot
+                self.store, self.id, ply, seat, action, result, passed, bot, self.epoch
             )
         except Exception as problem:
             log.error("match %s: action %r could not be stored: %r", self.id, action, problem)
@@ -730,7 +734,8 @@ class Room:
             seat, ply = self.undo_plan(self.undo_seats(client))
             rebuilt = await asyncio.to_thread(self._replay, ply)
             try:
-                taken = await self.workers.store(self.store.undo, self.id, ply, seat, time.time())
+                taken = await self.workers.store(self.store.undo, self.id, ply, seat,
+                                                 time.time(), self.epoch)
             except Exception as problem:
                 log.error("match %s: an undo could not be stored: %r", self.id, problem)
                 raise RoomError(
