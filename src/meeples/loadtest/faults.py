@@ -11,14 +11,15 @@ fault injected ``times`` times, ``every`` seconds apart. For each kind of fault:
 - no two writers: ``conflicts`` (two different actions acknowledged at one ply) and
   ``unreplayable`` (stored games whose actions do not replay from the start: what a second
   writer appending at the same time would leave) must be 0; ``fenced`` counts the writes the
-  database refused because another worker had taken the game (its epoch moved on), and
-  ``takeovers`` how often a game's epoch moved.
+  database refused because the game's epoch had moved on (another worker took it, or the same
+  one again for a new room), and ``takeovers`` how often a game's epoch moved.
 - ``moves_again_s``: for each fault, the longest time a game went without a new acknowledged
-  action, among the waits that end after the fault struck and before the next one (so the
-  time until every game moves again, the wait that was under way when it struck included);
-  ``baseline_wait_s`` is the same before the first fault, what the load alone makes, and
-  ``down_s`` how long the part was away each time. A game that did not move within
-  :data:`MOVE_BOUND` seconds of the part's return counts in ``stuck``.
+  action, among the waits that end after the fault struck and begin before the next one: the
+  time until every game moves again, the wait under way when it struck included (``games``
+  games are played all along: one that ends is replaced). ``baseline_wait_s`` is the same
+  before the first fault (what the load alone makes), ``down_s`` how long the part was away
+  each time. A game that did not move within :data:`MOVE_BOUND` seconds of the part's return
+  counts in ``stuck``.
 
 Run by ``scripts/failover.py --fault redis|postgres|pause|kill`` and, small, by
 ``tests/server/test_faults.py``.
@@ -173,12 +174,12 @@ async def run_faults(
     started = time.monotonic()
     created: list[Game] = []
     try:
-        created = [await create_game(workers[i % 2], rng) for i in range(games)]
         until = started + 3600.0  # the clients stop once the faults are done
-        clients = [
-            asyncio.create_task(play_seat(game, seat, workers, until, random.Random(rng.random())))
-            for game in created for seat in (0, 1)
-        ]
+        clients = [asyncio.create_task(keep_playing(slot, workers, until, created,
+                                                    random.Random(rng.random())))
+                   for slot in range(games)]
+        while len(created) < games:
+            await asyncio.sleep(0.05)
         await asyncio.sleep(every / 2)
         figures.baseline = max(stall(game, started, time.monotonic()) for game in created)
         windows = []
@@ -222,6 +223,21 @@ def fenced_writes(worker: Worker) -> int:
             count += sum(1 for line in path.read_text(errors="replace").splitlines()
                          if FENCED in line)
     return count
+
+
+async def keep_playing(slot: int, workers: list[Worker], until: float, games: list[Game],
+                       rng: random.Random) -> None:
+    """Keep one game going: create it (on the workers in turn), play both seats, and when it
+    ends start another, until the time is up (each game played is added to games)."""
+    while time.monotonic() < until:
+        try:
+            game = await create_game(workers[slot % len(workers)], rng)
+        except Exception:  # a part is away: 503, or the worker restarts
+            await asyncio.sleep(0.2 + rng.random() * 0.3)
+            continue
+        games.append(game)
+        await asyncio.gather(*[play_seat(game, seat, workers, until, random.Random(rng.random()))
+                               for seat in (0, 1)])
 
 
 def check_database(db: str, games: list[Game], figures: FaultFigures) -> None:
