@@ -72,6 +72,39 @@ def test_a_worker_whose_game_was_taken_over_writes_nothing_and_sends_its_players
     assert stored is not None and stored.actions == []
 
 
+def test_a_room_let_go_writes_nothing_once_its_worker_took_the_game_again(
+    postgres_url: str, redis_url: str
+) -> None:
+    from meeples.server.room import RoomError
+    from meeples.server.store import Store
+
+    app = create_app(postgres_url, bot_delay=0, redis_url=redis_url)
+    with TestClient(app) as client:
+        assert client.portal is not None
+        match = create(client)
+        token = match["seats"][0]["token"]
+        with client.websocket_connect(f"/ws/{match['id']}") as ws:
+            ws.send_json({"type": "hello", "tokens": [token]})
+            first = receive(ws)
+            old = app.state.lobby.rooms[match["id"]]
+            player = next(iter(old.clients))
+        client.portal.call(app.state.lobby.drop, match["id"])  # its lease lapsed, say
+        with client.websocket_connect(f"/ws/{match['id']}") as ws:  # taken again: a new room
+            ws.send_json({"type": "hello", "tokens": [token]})
+            receive(ws)
+            # The old room's action, begun before it was let go (waiting for its turn to be
+            # paced, say), reaches the database only now.
+            with pytest.raises(RoomError) as refused:
+                client.portal.call(old.act, player, first["legal"][0]["action"], 0)
+            ws.send_json({"type": "act", "action": first["legal"][-1]["action"], "version": 0})
+            moved = receive(ws)
+    store = Store(postgres_url)
+    stored = store.load(match["id"])
+    store.close()
+    assert refused.value.code == "storage" and moved["version"] == 1
+    assert stored is not None and stored.actions == [first["legal"][-1]["action"]]
+
+
 def test_a_tick_that_lost_its_cancellation_does_not_hold_the_shutdown(
     tmp_path: Path, redis_url: str
 ) -> None:

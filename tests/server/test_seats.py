@@ -27,11 +27,11 @@ class GatedStore(Store):
         self.entered = threading.Event()
         self.gate = threading.Event()
 
-    def update_seats(self, match_id: str, seats: list[Seat]) -> None:
+    def update_seats(self, match_id: str, seats: list[Seat], epoch: int | None = None) -> None:
         if not self.entered.is_set():
             self.entered.set()
             self.gate.wait(10)
-        super().update_seats(match_id, seats)
+        super().update_seats(match_id, seats, epoch)
 
 
 async def nothing(text: str) -> None:

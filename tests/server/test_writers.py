@@ -89,3 +89,17 @@ def test_a_store_alone_on_its_database_writes_unfenced(any_db: str) -> None:
     stored = store.load("m2")
     store.close()
     assert stored is not None and stored.actions == ["b2-b4"]
+
+
+def test_a_write_of_an_earlier_turn_of_the_same_writer_is_refused(
+    workers: tuple[Store, Store],
+) -> None:
+    first, _ = workers
+    earlier = first.fences["m1"]
+    first.give_up_writer("m1")  # let go, then taken again by the same worker: a new room
+    now = first.take_writer("m1", "first")
+    with pytest.raises(Deposed):  # the old room's action, on its way meanwhile
+        first.append_action("m1", 0, 0, "b2-b4", epoch=earlier)
+    first.append_action("m1", 0, 0, "b9-b7", epoch=now)
+    stored = first.load("m1")
+    assert stored is not None and stored.actions == ["b9-b7"]

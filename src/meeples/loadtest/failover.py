@@ -137,6 +137,10 @@ class Game:
     sent: int = 0
     #: Every wait of more than a second between two new acknowledged actions.
     waits: list[float] = field(default_factory=list)
+    #: When each new action was acknowledged (monotonic seconds), in order.
+    times: list[float] = field(default_factory=list)
+    #: Connections of its players lost and made again.
+    reconnects: int = 0
 
     def acknowledge(self, entries: list[dict[str, Any]], now: float) -> None:
         """Note the log entries a client received."""
@@ -145,6 +149,7 @@ class Game:
             known = self.acknowledged.get(ply)
             if known is None:
                 self.acknowledged[ply] = action
+                self.times.append(now)
                 if self.last_ack:
                     self.stall = max(self.stall, now - self.last_ack)
                     if now - self.last_ack > 1.0:
@@ -183,6 +188,10 @@ async def play_seat(game: Game, seat: int, workers: list[Worker], until: float,
                 while time.monotonic() < until:
                     text = await asyncio.wait_for(ws.recv(), max(0.1, until - time.monotonic()))
                     message = json.loads(text)
+                    if message.get("type") == "error":  # e.g. "storage": the database was
+                        await asyncio.sleep(0.2)  # away; a player would try again
+                        await ws.send(json.dumps({"type": "sync"}))
+                        continue
                     if message.get("type") not in ("state", "update"):  # an update
                         continue  # carries the version, the new entries and the legal list
                     game.acknowledge(entries_of(message), time.monotonic())
@@ -199,6 +208,8 @@ async def play_seat(game: Game, seat: int, workers: list[Worker], until: float,
         except Exception:  # closed by the server (1012: moved), refused, or timed out
             pass
         reconnects += 1
+        if time.monotonic() < until and not game.finished:
+            game.reconnects += 1
         await asyncio.sleep(0.05 + rng.random() * 0.2)
     return reconnects - 1 if reconnects else 0
 
@@ -277,8 +288,9 @@ async def run_failover(folder: Path, db: str, redis: str, kills: int = 20, games
             for task in pending:
                 task.cancel()
             _, pending = await asyncio.wait(pending, timeout=2.0)
-        results = await asyncio.gather(*clients, return_exceptions=True)
-        figures.reconnects = sum(r for r in results if isinstance(r, int))
+        # (counted by each game: a client cancelled here returns no count)
+        await asyncio.gather(*clients, return_exceptions=True)
+        figures.reconnects = sum(game.reconnects for game in created)
     finally:
         for worker in workers:
             await asyncio.to_thread(worker.stop)
@@ -304,20 +316,49 @@ async def run_failover(folder: Path, db: str, redis: str, kills: int = 20, games
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Run the failover suite on throwaway services; print its figures as JSON."""
+    """Run the failover suite (or the faults of :mod:`meeples.loadtest.faults`) on throwaway
+    services; print its figures as JSON."""
     import argparse
     import tempfile
 
+    from meeples.loadtest import faults
+
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument(
+        "--fault", choices=("kill-loop", *faults.FAULTS, "all"), default="kill-loop",
+        help="kill-loop (default): --kills SIGKILLs, each worker in turn, as in docs/scaling.md;"
+        " redis, postgres, pause, kill: that fault --times times (meeples.loadtest.faults);"
+        " all: those four, one after another",
+    )
     parser.add_argument("--kills", type=int, default=20)
+    parser.add_argument("--times", type=int, default=5, help="faults of each kind (5)")
     parser.add_argument("--games", type=int, default=8)
-    parser.add_argument("--every", type=float, default=6.0, help="seconds between two kills")
+    parser.add_argument("--every", type=float, default=6.0, help="seconds between two faults")
+    parser.add_argument("--down", type=float, default=1.0,
+                        help="seconds Redis, PostgreSQL or a killed worker stays away (1)")
+    parser.add_argument("--pause", type=float, default=6.0,
+                        help="seconds a worker stays stopped by SIGSTOP (6: twice its lease)")
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args(argv)
-    with tempfile.TemporaryDirectory(prefix="meeples-failover-") as folder, \
-            services.postgres() as db, services.redis() as redis:
-        figures = asyncio.run(run_failover(
-            Path(folder), db, redis, args.kills, args.games, args.every, args.seed
-        ))
+    for name in ("kills", "times", "games"):
+        if getattr(args, name) < 1:
+            parser.error(f"--{name} must be 1 or more")
+    for name in ("every", "down", "pause"):
+        if not 0 < getattr(args, name) < 600:
+            parser.error(f"--{name} takes seconds, more than 0 and less than 600")
+    with tempfile.TemporaryDirectory(prefix="meeples-failover-") as folder:
+        if args.fault != "kill-loop":
+            chosen = list(faults.FAULTS) if args.fault == "all" else [args.fault]
+            found = asyncio.run(faults.run_all(
+                Path(folder), chosen, times=args.times, games=args.games, every=args.every,
+                down=args.down, pause=args.pause, seed=args.seed,
+            ))
+            print(json.dumps([f.to_json() for f in found], indent=2))
+            return 0 if all(f.lost == f.conflicts == f.unreplayable == f.stuck == 0
+                            for f in found) else 1
+        with services.postgres() as db, services.redis() as redis:
+            figures = asyncio.run(run_failover(
+                Path(folder), db, redis, args.kills, args.games, args.every, args.seed
+            ))
     print(json.dumps(figures.to_json(), indent=2))
     return 0 if figures.lost == 0 and figures.conflicts == 0 else 1

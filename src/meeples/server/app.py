@@ -229,6 +229,10 @@ def create_app(
         WebSocketRoute("/ws/{match_id}", live),
         Mount("/static", RevalidatedFiles(directory=WEB), name="static"),
     ]
+    # A part that is away (the database restarting, Redis): 503 and one line, not 500 and a
+    # traceback. (One handler for requests and WebSockets: Starlette types them apart.)
+    handlers: dict[Any, Any] = {**dict.fromkeys(health.away_kinds(), health.away),
+                                Exception: unexpected}
     return Starlette(
         routes=routes,
         lifespan=lifespan,
@@ -236,7 +240,7 @@ def create_app(
             Middleware(logs.AccessLog), Middleware(door.Door),
             Middleware(guard.SecurityHeaders), Middleware(heads.HeaderLimit),
         ],
-        exception_handlers={Exception: unexpected},
+        exception_handlers=handlers,
     )
 
 

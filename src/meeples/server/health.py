@@ -8,21 +8,70 @@ anything else; a balancer that gets no answer restarts or skips the process.
 restored an older backup under it), and, among several workers, Redis answers too. 200 with
 ``{"status": "ready", ...}``, else 503 with ``{"status": "unready", ...}`` and each check's
 finding, so a balancer sends players elsewhere until it is back.
+
+Meanwhile any request that needs the part that is away (the database restarting, Redis among
+workers) is answered 503 ``storage`` with ``Retry-After``, and logged in one line
+(:func:`away`): the part's failure is no failure of the server's.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import json
+import logging
 from typing import Any
 
-from sqlalchemy import text
+from sqlalchemy import exc, text
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
+from starlette.websockets import WebSocket
 
 from meeples.server import schema
 
 #: Seconds each check may take before it counts as failed.
 TIMEOUT = 2.0
+#: Seconds a client is asked to wait before it tries again while a part is away.
+RETRY_AFTER = 2
+#: What the database's driver raises when it cannot be reached (a lost or refused connection,
+#: a pool waiting past its timeout), as opposed to a query refused for its own sake.
+DATABASE_AWAY: tuple[type[Exception], ...] = (
+    exc.OperationalError, exc.InterfaceError, exc.TimeoutError,
+)
+
+log = logging.getLogger("meeples.server")
+
+
+def away_kinds() -> dict[type[Exception], str]:
+    """Return the failures of a part the server relies on being away, with the part's name:
+    the database, and Redis among workers (when its client is installed)."""
+    kinds: dict[type[Exception], str] = dict.fromkeys(DATABASE_AWAY, "the database")
+    with contextlib.suppress(ImportError):
+        from redis.exceptions import RedisError
+
+        kinds[RedisError] = "Redis"
+    return kinds
+
+
+async def away(connection: Request | WebSocket, problem: Exception) -> Response | None:
+    """Answer a request that needs a part that is away: 503 ``storage`` with ``Retry-After``
+    (a WebSocket is closed with 1011, its client reconnects); one line in the log, no
+    traceback."""
+    part = next((name for kind, name in away_kinds().items() if isinstance(problem, kind)),
+                "a part")
+    log.error("%s %s: %s is away: %s", getattr(connection, "method", "WS"),
+              connection.url.path, part, _first_line(problem))
+    if isinstance(connection, WebSocket):
+        with contextlib.suppress(Exception):
+            await connection.close(code=1011)
+        return None
+    body = {"type": "error", "code": "storage",
+            "message": "the server cannot reach its storage now; nothing changed, try again"}
+    from meeples.server import metrics
+
+    metrics.error("storage")
+    return Response(json.dumps(body), status_code=503, media_type="application/json",
+                    headers={"Retry-After": str(RETRY_AFTER)})
 
 
 async def healthz(request: Request) -> Response:

@@ -292,7 +292,7 @@ async def _store_event(room: Room, event: MatchEvent, result: dict[str, Any] | N
         RoomError: the database refused it; nothing changed.
     """
     try:
-        await room.workers.store(room.store.add_event, room.id, event, result)
+        await room.workers.store(room.store.add_event, room.id, event, result, room.epoch)
     except Exception as problem:
         log.error("match %s: a %s could not be stored: %r", room.id, event.kind, problem)
         raise RoomError(

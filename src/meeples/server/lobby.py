@@ -280,6 +280,7 @@ class Lobby:
         database threads, then added to the rooms. On failure nothing stays held.
         """
         await self.reserve(room.id)
+        room.epoch = self.store.fences.get(room.id)  # the turn reserve took (none: alone)
         try:
             await self.workers.store(write)
         except BaseException:
@@ -428,7 +429,8 @@ class Lobby:
                 # The way of every new match: held by this worker before it is stored, so that no
                 # other worker loads it on its way (and its writes are fenced from the start).
                 await self.open(
-                    fresh, functools.partial(room.store.create_rematch, new, room.id, event)
+                    fresh, functools.partial(room.store.create_rematch, new, room.id, event,
+                                             room.epoch)
                 )
             except Exception as problem:
                 log.error("match %s: a rematch could not be stored: %r", room.id, problem)

@@ -191,7 +191,7 @@ class Room(Audience):
         # Committed before anyone hears of it: a crash after this line loses nothing.
         try:
             await self.workers.append_action(
-                self.store, self.id, ply, seat, action, result, passed, bot
+                self.store, self.id, ply, seat, action, result, passed, bot, self.epoch
             )
         except Exception as problem:
             log.error("match %s: action %r could not be stored: %r", self.id, action, problem)
@@ -332,7 +332,8 @@ class Room(Audience):
             seat, ply = self.undo_plan(self.undo_seats(client))
             rebuilt = await asyncio.to_thread(self._replay, ply)
             try:
-                taken = await self.workers.store(self.store.undo, self.id, ply, seat, time.time())
+                taken = await self.workers.store(self.store.undo, self.id, ply, seat,
+                                                 time.time(), self.epoch)
             except Exception as problem:
                 log.error("match %s: an undo could not be stored: %r", self.id, problem)
                 raise RoomError(

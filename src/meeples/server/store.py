@@ -167,8 +167,8 @@ class Seat:
 
 
 #: The arguments of one :meth:`Store.append_action`: match id, ply, seat, action, result, passed,
-#: bot.
-ActionRow = tuple[str, int, int | None, str, dict[str, Any] | None, bool, bool]
+#: bot, epoch.
+ActionRow = tuple[str, int, int | None, str, dict[str, Any] | None, bool, bool, int | None]
 
 
 @dataclass(frozen=True)
@@ -352,15 +352,26 @@ class Store:
         """Stop writing a match (deposed or released): its writes are refused from now on."""
         self.fences[match_id] = NOT_WRITER
 
-    def _fence(self, conn: Connection, match_id: str) -> None:
+    def _fence(self, conn: Connection, match_id: str, epoch: int | None = None) -> None:
         """Check, in the writing transaction, that this store still writes a fenced match.
 
+        epoch: the writer's turn the write belongs to, as the room that writes it took it when
+        it was loaded (None: this store's turn now). This worker may have let the match go and
+        taken it again since, under a new turn, with the old room's write still on its way (it
+        waited for its turn to be paced, or for the database): that write belongs to the old
+        turn and is refused, or the new room, loaded before it, would stand one ply behind the
+        database and see every later action refused (found by ``scripts/failover.py --fault
+        pause``: a game stuck until a restart).
+
         Raises:
-            Deposed: another worker took it over (the transaction is then rolled back).
+            Deposed: another worker took it over, or this one again since (the transaction is
+                then rolled back).
         """
         held = self.fences.get(match_id)
         if held is None:
             return
+        if epoch is not None and held != NOT_WRITER:
+            held = epoch
         epoch = conn.execute(
             select(writers.c.epoch).where(writers.c.match_id == match_id).with_for_update()
         ).scalar()
@@ -373,15 +384,17 @@ class Store:
             self._fence(conn, match.id)
             _insert_match(conn, match)
 
-    def create_rematch(self, match: StoredMatch, old_id: str, event: MatchEvent) -> None:
+    def create_rematch(self, match: StoredMatch, old_id: str, event: MatchEvent,
+                       epoch: int | None = None) -> None:
         """Store a new match as the rematch of old_id, linked from it, with the offer recorded
-        as an event of the old match: all at once or not at all.
+        as an event of the old match: all at once or not at all (epoch: the old match's writer
+        turn, see :meth:`_fence`).
 
         Raises:
             Deposed: another worker writes the old match now.
         """
         with self.engine.begin() as conn:
-            self._fence(conn, old_id)
+            self._fence(conn, old_id, epoch)
             self._fence(conn, match.id)
             _insert_match(conn, match)
             conn.execute(
@@ -390,15 +403,17 @@ class Store:
             _insert_event(conn, old_id, event)
 
     def add_event(
-        self, match_id: str, event: MatchEvent, result: dict[str, Any] | None = None
+        self, match_id: str, event: MatchEvent, result: dict[str, Any] | None = None,
+        epoch: int | None = None,
     ) -> None:
-        """Store an event of a match (and the result when it ends the match), atomically.
+        """Store an event of a match (and the result when it ends the match), atomically
+        (epoch: the writer's turn, see :meth:`_fence`).
 
         Raises:
             Deposed: another worker writes this match now.
         """
         with self.engine.begin() as conn:
-            self._fence(conn, match_id)
+            self._fence(conn, match_id, epoch)
             _insert_event(conn, match_id, event)
             if result is not None:
                 conn.execute(
@@ -421,17 +436,18 @@ class Store:
         result: dict[str, Any] | None = None,
         passed: bool = False,
         bot: bool = False,
+        epoch: int | None = None,
     ) -> None:
         """Commit one accepted action (and the result when it ends the match), atomically.
 
         passed: the server played it for the seat, by the seat's anytime setting; bot: a bot
-        decided it for the seat.
+        decided it for the seat; epoch: the writer's turn (see :meth:`_fence`).
 
         Raises:
             Deposed: another worker writes this match now.
         """
         with self.engine.begin() as conn:
-            self._insert_action(conn, match_id, ply, seat, action, result, passed, bot)
+            self._insert_action(conn, match_id, ply, seat, action, result, passed, bot, epoch)
 
     def append_actions(self, rows: list[ActionRow]) -> list[Exception | None]:
         """Commit accepted actions of several matches in one transaction (one sync of the disk
@@ -470,8 +486,9 @@ class Store:
         result: dict[str, Any] | None = None,
         passed: bool = False,
         bot: bool = False,
+        epoch: int | None = None,
     ) -> None:
-        self._fence(conn, match_id)
+        self._fence(conn, match_id, epoch)
         conn.execute(
             insert(actions).values(
                 match_id=match_id, ply=ply, seat=seat, action=action, passed=passed, bot=bot,
@@ -486,7 +503,7 @@ class Store:
             )
 
     def replace_actions(
-        self, match_id: str, rows: list[tuple[int | None, str, bool]]
+        self, match_id: str, rows: list[tuple[int | None, str, bool]], epoch: int | None = None
     ) -> None:
         """Replace a match's whole action list by rows of (seat, action, passed), atomically
         (a record converted to a newer form: chance's outcomes put in, see ``room``).
@@ -495,7 +512,7 @@ class Store:
             Deposed: another worker writes this match now.
         """
         with self.engine.begin() as conn:
-            self._fence(conn, match_id)
+            self._fence(conn, match_id, epoch)
             conn.execute(delete(actions).where(actions.c.match_id == match_id))
             if rows:
                 conn.execute(insert(actions), [
@@ -504,7 +521,8 @@ class Store:
                     for ply, (seat, action, passed) in enumerate(rows)
                 ])
 
-    def undo(self, match_id: str, ply: int, by: int | None, at: float) -> int:
+    def undo(self, match_id: str, ply: int, by: int | None, at: float,
+             epoch: int | None = None) -> int:
         """Take back the actions from ply on: move them to ``undone``, atomically, as undo
         number n (the match's undos so far plus one); return how many were taken back.
 
@@ -512,7 +530,7 @@ class Store:
             Deposed: another worker writes this match now.
         """
         with self.engine.begin() as conn:
-            self._fence(conn, match_id)
+            self._fence(conn, match_id, epoch)
             rows = conn.execute(
                 select(actions.c.ply, actions.c.seat, actions.c.action, actions.c.passed,
                        actions.c.bot)
@@ -548,14 +566,14 @@ class Store:
             for r in rows
         ]
 
-    def update_seats(self, match_id: str, seats: list[Seat]) -> None:
+    def update_seats(self, match_id: str, seats: list[Seat], epoch: int | None = None) -> None:
         """Store the seats of a match (a seat joined or was claimed).
 
         Raises:
             Deposed: another worker writes this match now.
         """
         with self.engine.begin() as conn:
-            self._fence(conn, match_id)
+            self._fence(conn, match_id, epoch)
             conn.execute(
                 update(matches)
                 .where(matches.c.id == match_id)

@@ -48,6 +48,10 @@ class Table:
         self.log: list[dict[str, Any]]  # every action played, as clients receive it
         self.reveals: list[bool]  # for each action: it revealed hidden information
         self._outcome: tuple[int, Outcome | None] = (-1, None)
+        #: The writer's turn this room writes under, among several workers (None: alone):
+        #: the one its worker took before loading it; a write of an older room of the same
+        #: match is refused by it (``Store._fence``).
+        self.epoch: int | None = store.fences.get(stored.id)
         if len(stored.passed) != len(stored.actions):
             stored.passed = [False] * len(stored.actions)
         if len(stored.bots) != len(stored.actions):
@@ -92,7 +96,7 @@ class Table:
             else:
                 rows.append((CHANCE, action, False))
             state = state.play(action)
-        self.store.replace_actions(stored.id, rows)
+        self.store.replace_actions(stored.id, rows, self.epoch)
         stored.actions = [action for _, action, _ in rows]
         stored.passed = [passed for _, _, passed in rows]
         stored.bots = [False] * len(rows)
@@ -185,7 +189,7 @@ class Table:
             RoomError: the database refused them.
         """
         try:
-            await self.workers.store(self.store.update_seats, self.id, seats)
+            await self.workers.store(self.store.update_seats, self.id, seats, self.epoch)
         except Exception as problem:
             log.error("match %s: seats could not be stored: %r", self.id, problem)
             raise RoomError(

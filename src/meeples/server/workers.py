@@ -151,9 +151,11 @@ class Workers:
         result: dict[str, Any] | None = None,
         passed: bool = False,
         bot: bool = False,
+        epoch: int | None = None,
     ) -> None:
-        """Commit one accepted action (``Store.append_action``), together with the actions of
-        other matches waiting at the same time; return once it is stored.
+        """Commit one accepted action (``Store.append_action``, epoch: the writer's turn),
+        together with the actions of other matches waiting at the same time; return once it is
+        stored.
 
         One batch commits at a time in the database threads; the actions that arrive meanwhile
         wait for it and go in the next, all in one transaction (:meth:`Store.append_actions`).
@@ -166,7 +168,7 @@ class Workers:
         loop = asyncio.get_running_loop()
         waiting = self._appends.setdefault(store, [])
         done: asyncio.Future[None] = loop.create_future()
-        waiting.append(((match_id, ply, seat, action, result, passed, bot), done))
+        waiting.append(((match_id, ply, seat, action, result, passed, bot, epoch), done))
         if store not in self._appending:  # kept: a task nobody holds may be collected
             self._appending[store] = loop.create_task(self._commit_appends(store))
         started = time.perf_counter()
