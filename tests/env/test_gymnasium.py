@@ -109,7 +109,7 @@ def test_gym_opponents_by_level_spec_or_bot() -> None:
     ("kwargs", "error"),
     [({"seat": 2}, ValueError), ({"seat": True}, ValueError),
      ({"opponents": ["random", "random"]}, ValueError), ({"opponents": "grandmaster"}, ValueError),
-     ({"render_mode": "rgb_array"}, ValueError), ({"colour": "red"}, meeples.BadOptions)],
+     ({"render_mode": "rgb_array_list"}, ValueError), ({"colour": "red"}, meeples.BadOptions)],
 )
 def test_gym_refuses_bad_arguments(kwargs: dict[str, Any], error: type[Exception]) -> None:
     with pytest.raises(error):

@@ -106,6 +106,7 @@ def vector(
     opponents: str | Sequence[str] = "normal",
     *,
     players: int | None = None,
+    render_mode: str | None = None,
     illegal: str = "lose",
     checked: bool = False,
     copy: bool = False,
@@ -125,8 +126,8 @@ def vector(
     from meeples.env.vector_env import MeeplesVector
 
     return MeeplesVector(
-        game, num_envs, seat, opponents, players=players, illegal=illegal, checked=checked,
-        copy=copy, **options,
+        game, num_envs, seat, opponents, players=players, render_mode=render_mode,
+        illegal=illegal, checked=checked, copy=copy, **options,
     )
 
 
@@ -135,6 +136,7 @@ def batch(
     num_envs: int = 8,
     players: int | None = None,
     *,
+    render_mode: str | None = None,
     illegal: str = "lose",
     checked: bool = False,
     copy: bool = False,
@@ -152,7 +154,8 @@ def batch(
     from meeples.env.batch_env import MeeplesBatch
 
     return MeeplesBatch(
-        game, num_envs, players, illegal=illegal, checked=checked, copy=copy, **options
+        game, num_envs, players, render_mode=render_mode, illegal=illegal, checked=checked,
+        copy=copy, **options,
     )
 
 

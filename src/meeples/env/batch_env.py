@@ -40,11 +40,15 @@ class MeeplesBatch:
         num_envs: int = 8,
         players: int | None = None,
         *,
+        render_mode: str | None = None,
         illegal: str = "lose",
         checked: bool = False,
         copy: bool = False,
         **options: Any,
     ) -> None:
+        if render_mode not in (None, "ansi", "rgb_array"):
+            raise ValueError(f"render_mode must be ansi, rgb_array or None, not {render_mode!r}")
+        self.render_mode = render_mode
         if isinstance(num_envs, bool) or not isinstance(num_envs, int) or num_envs < 1:
             raise ValueError(f"num_envs must be a whole number from 1, not {num_envs!r}")
         self.episodes = [Episode(game, players, options, illegal, checked)
@@ -129,6 +133,15 @@ class MeeplesBatch:
     def action_masks(self) -> npt.NDArray[np.bool_]:
         """Return the legal ids of the player to move in every game, ``(num_envs, COUNT)``."""
         return self._masks.astype(bool)
+
+    def render(self) -> tuple[Any, ...] | None:
+        """Return each game's board: its terminal text ("ansi"), or its image from the view of
+        its player to move ("rgb_array"; seat 0's once it is over); None without a
+        render_mode."""
+        if self.render_mode is None:
+            return None
+        return tuple(episode.render(self.render_mode, max(int(self._to_move[i]), 0))
+                     for i, episode in enumerate(self.episodes))
 
     def _new_game(self, i: int) -> None:
         seed = int(self._np_random.integers(2**31))

@@ -461,8 +461,15 @@ class Episode:
             return [0.0] * self.players
         return [1.0 if p in outcome.winners else -1.0 for p in range(self.players)]
 
-    def render(self, mode: str | None) -> str | None:
-        """Return the terminal board ("ansi"), or print it ("human")."""
+    def render(self, mode: str | None, player: int | None = None) -> Any:
+        """Return the terminal board ("ansi"), print it ("human"), or return the board drawn
+        from a player's view as an ``(H, W, 3)`` uint8 image ("rgb_array")."""
+        if mode == "rgb_array":
+            from meeples.env.images import image
+
+            outcome = self.outcome
+            return image(self.spec.game, self.view(player), self.last,
+                         None if outcome is None else outcome.to_json())
         from rich.console import Console
 
         from meeples.terminal import renderer_for

@@ -29,7 +29,7 @@ Opponent = str | Bot
 class MeeplesGym(gymnasium.Env[Planes, np.int64]):
     """The Gymnasium environment of a game's seat against bots (``meeples.env.gym``)."""
 
-    metadata: dict[str, Any] = {"render_modes": ["human", "ansi"], "render_fps": 1}
+    metadata: dict[str, Any] = {"render_modes": ["human", "ansi", "rgb_array"], "render_fps": 1}
 
     def __init__(
         self,
@@ -61,7 +61,8 @@ class MeeplesGym(gymnasium.Env[Planes, np.int64]):
             for p, bot in zip(others, given, strict=True)
         }
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise ValueError(f"render_mode must be human, ansi or None, not {render_mode!r}")
+            raise ValueError(
+                f"render_mode must be human, ansi, rgb_array or None, not {render_mode!r}")
         self.render_mode = render_mode
         self.observation_space = gymnasium.spaces.Box(0.0, 1.0, self.episode.spec.shape, np.float32)
         self.action_space = gymnasium.spaces.Discrete(self.episode.count)
@@ -127,12 +128,13 @@ class MeeplesGym(gymnasium.Env[Planes, np.int64]):
         """Return the learner's legal ids as booleans (all False once the game is over)."""
         return self._mask().astype(bool)
 
-    def render(self) -> str | None:
-        """Return the terminal board ("ansi"), or print it ("human")."""
+    def render(self) -> Any:
+        """Return the terminal board ("ansi"), print it ("human"), or return the board drawn
+        from the learner's view as an ``(H, W, 3)`` uint8 image ("rgb_array")."""
         if self.render_mode is None:
             gymnasium.logger.warn("render() without a render_mode: give render_mode='ansi'")
             return None
-        return self.episode.render(self.render_mode)
+        return self.episode.render(self.render_mode, self.seat)
 
     def _mask(self) -> Mask:
         if self._ended or self.episode.to_move != self.seat:

@@ -26,8 +26,8 @@ class MeeplesAEC(AECEnv[str, Observation, Action]):
     """The PettingZoo AEC environment of a game (``meeples.env.aec``)."""
 
     metadata: dict[str, Any] = {
-        "render_modes": ["human", "ansi"], "name": "meeples_v0", "is_parallelizable": False,
-        "render_fps": 1,
+        "render_modes": ["human", "ansi", "rgb_array"], "name": "meeples_v0",
+        "is_parallelizable": False, "render_fps": 1,
     }
 
     def __init__(
@@ -43,7 +43,8 @@ class MeeplesAEC(AECEnv[str, Observation, Action]):
         super().__init__()  # type: ignore[no-untyped-call]  # AECEnv.__init__ is unannotated
         self.episode = Episode(game, players, options, illegal, checked)
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise ValueError(f"render_mode must be human, ansi or None, not {render_mode!r}")
+            raise ValueError(
+                f"render_mode must be human, ansi, rgb_array or None, not {render_mode!r}")
         self.render_mode = render_mode
         self.metadata = {**self.metadata, "name": f"meeples_{game}_v0"}
         self.possible_agents = [f"player_{i}" for i in range(self.episode.players)]
@@ -147,12 +148,14 @@ class MeeplesAEC(AECEnv[str, Observation, Action]):
         if self.render_mode == "human":
             self.render()
 
-    def render(self) -> str | None:
-        """Return the terminal board ("ansi"), or print it ("human")."""
+    def render(self) -> Any:
+        """Return the terminal board ("ansi"), print it ("human"), or return the board drawn
+        from the selected agent's view as an ``(H, W, 3)`` uint8 image ("rgb_array")."""
         if self.render_mode is None:
             gymnasium.logger.warn("render() without a render_mode: give render_mode='ansi'")
             return None
-        return self.episode.render(self.render_mode)
+        seat = self._seat.get(getattr(self, "agent_selection", ""), 0)
+        return self.episode.render(self.render_mode, seat)
 
     def close(self) -> None:
         """Nothing to release."""

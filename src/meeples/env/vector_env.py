@@ -33,7 +33,10 @@ Batch = npt.NDArray[np.float32]
 class MeeplesVector(VectorEnv[Batch, npt.NDArray[np.int64], npt.NDArray[Any]]):
     """N games of one seat against bots (``meeples.env.vector``)."""
 
-    metadata: dict[str, Any] = {"autoreset_mode": AutoresetMode.NEXT_STEP}
+    metadata: dict[str, Any] = {
+        "autoreset_mode": AutoresetMode.NEXT_STEP, "render_modes": ["ansi", "rgb_array"],
+        "render_fps": 1,
+    }
 
     def __init__(
         self,
@@ -43,11 +46,14 @@ class MeeplesVector(VectorEnv[Batch, npt.NDArray[np.int64], npt.NDArray[Any]]):
         opponents: str | Sequence[str] = "normal",
         *,
         players: int | None = None,
+        render_mode: str | None = None,
         illegal: str = "lose",
         checked: bool = False,
         copy: bool = False,
         **options: Any,
     ) -> None:
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise ValueError(f"render_mode must be ansi, rgb_array or None, not {render_mode!r}")
         if isinstance(num_envs, bool) or not isinstance(num_envs, int) or num_envs < 1:
             raise ValueError(f"num_envs must be a whole number from 1, not {num_envs!r}")
         given = [opponents] if isinstance(opponents, str) else list(opponents)
@@ -55,13 +61,14 @@ class MeeplesVector(VectorEnv[Batch, npt.NDArray[np.int64], npt.NDArray[Any]]):
             # A bot object would be shared by every game: each game needs bots of its own.
             raise ValueError("opponents of a vector environment are bot specs or levels (text)")
         self.envs = [
-            MeeplesGym(game, seat, opponents, players=players, illegal=illegal, checked=checked,
-                       **options)
+            MeeplesGym(game, seat, opponents, players=players, render_mode=render_mode,
+                       illegal=illegal, checked=checked, **options)
             for _ in range(num_envs)
         ]
         first = self.envs[0]
         self.num_envs = num_envs
         self.copy = copy
+        self.render_mode = render_mode
         self.single_observation_space = first.observation_space
         self.single_action_space = first.action_space
         self.observation_space = batch_space(first.observation_space, num_envs)
@@ -146,6 +153,13 @@ class MeeplesVector(VectorEnv[Batch, npt.NDArray[np.int64], npt.NDArray[Any]]):
         """Return the legal ids of every game as booleans, ``(num_envs, COUNT)`` (a row of
         False for a game that has ended and restarts on the next step)."""
         return self._masks.astype(bool)
+
+    def render(self) -> tuple[Any, ...] | None:
+        """Return each game's :meth:`MeeplesGym.render` (as ``SyncVectorEnv`` does), None without
+        a render_mode."""
+        if self.render_mode is None:
+            return None
+        return tuple(env.render() for env in self.envs)
 
     def close_extras(self, **kwargs: Any) -> None:
         """Close every game."""
