@@ -99,7 +99,13 @@ def test_aec_illegal_action_loses_by_default() -> None:
     env.reset()
     env.step(actions.action_id("b2-b5"))  # three steps: a warrior moves two
     assert env.rewards == {"player_0": -1.0, "player_1": 0.0}
-    assert env.infos["player_0"] == {"illegal_action": True}
+    assert env.infos["player_0"]["illegal_action"] is True
+    for agent in env.agents:  # every agent is told how the game ended
+        outcome = env.infos[agent]["outcome"]
+        assert (outcome["winners"], outcome["ranking"], outcome["illegal_action"]) == (
+            [1], [[1], [0]], 0)
+        assert outcome["reason"]["key"] == "core.outcome.illegal_action"
+        assert outcome["reason"]["text"] == "player 1 played an action that is not legal"
     assert all(env.terminations.values())
     assert not env.observe("player_0")["action_mask"].any()
 

@@ -69,6 +69,8 @@ class MeeplesBatch:
         self._terminations = np.zeros(num_envs, np.bool_)
         self._illegal = np.zeros(num_envs, np.bool_)
         self._position: str | None = None
+        #: How each game that ended on the last step ended (``info["outcome"]``), by index.
+        self._outcomes: dict[int, Any] = {}
 
     def reset(
         self, *, seed: int | None = None, options: Mapping[str, Any] | None = None
@@ -81,6 +83,7 @@ class MeeplesBatch:
         self._position = (options or {}).get("position")
         self._rewards[:] = 0.0
         self._terminations[:] = self._illegal[:] = False
+        self._outcomes = {}
         for i in range(self.num_envs):
             self._new_game(i)
         return self._out(self._observations), self._infos()
@@ -108,6 +111,7 @@ class MeeplesBatch:
         rewards, terminations, illegal = self._rewards, self._terminations, self._illegal
         rewards[:] = 0.0
         illegal[:] = False
+        outcomes = self._outcomes = {}
         for i, episode in enumerate(self.episodes):
             if ended[i]:
                 terminations[i] = False
@@ -118,11 +122,13 @@ class MeeplesBatch:
             if number is None:
                 rewards[i, mover] = -1.0
                 terminations[i] = illegal[i] = True
+                outcomes[i] = episode.outcome_info(mover)
             else:
                 episode.play(number)
                 if episode.outcome is not None:
                     rewards[i] = episode.returns()
                     terminations[i] = True
+                    outcomes[i] = episode.outcome_info()
             self._write(i, mover)
         truncations = np.zeros(self.num_envs, np.bool_)
         return (
@@ -170,6 +176,14 @@ class MeeplesBatch:
         }
         if self._illegal.any():
             infos["illegal_action"] = self._illegal.copy()
+        if self._outcomes:
+            # As Gymnasium batches an info that some games have: one entry per game (None for
+            # those that did not end), and "_outcome" saying which ended.
+            infos["outcome"] = np.full(self.num_envs, None, dtype=object)
+            infos["_outcome"] = np.zeros(self.num_envs, np.bool_)
+            for i, outcome in self._outcomes.items():
+                infos["outcome"][i] = outcome
+                infos["_outcome"][i] = True
         return infos
 
     def _out(self, array: npt.NDArray[Any]) -> Any:

@@ -461,6 +461,15 @@ class Episode:
             return [0.0] * self.players
         return [1.0 if p in outcome.winners else -1.0 for p in range(self.players)]
 
+    def outcome_info(self, offender: int | None = None) -> dict[str, Any] | None:
+        """Return ``info["outcome"]`` of the game's end (:mod:`meeples.env.outcome`), None while
+        it goes on; ``offender``: the player whose illegal id ended it."""
+        from meeples.env.outcome import outcome_info
+
+        returns = self.returns() if offender is None else [
+            -1.0 if p == offender else 0.0 for p in range(self.players)]
+        return outcome_info(self.game, self.inner, self.outcome, self.players, returns, offender)
+
     def render(self, mode: str | None, player: int | None = None) -> Any:
         """Return the terminal board ("ansi"), print it ("human"), or return the board drawn
         from a player's view as an ``(H, W, 3)`` uint8 image ("rgb_array")."""

@@ -85,7 +85,10 @@ class MeeplesGym(gymnasium.Env[Planes, np.int64]):
         self.episode.reset(game_seed, (options or {}).get("position"))
         self._play_opponents()
         self._ended = self.episode.outcome is not None
-        return self.episode.observe(self.seat), self._info()
+        info = self._info()
+        if self._ended:
+            info["outcome"] = self.episode.outcome_info()
+        return self.episode.observe(self.seat), info
 
     def step(self, action: np.int64 | int) -> tuple[Planes, float, bool, bool, dict[str, Any]]:
         """Play the learner's action id, then the bots' until the learner's turn or the end."""
@@ -95,6 +98,8 @@ class MeeplesGym(gymnasium.Env[Planes, np.int64]):
             info["illegal_action"] = True
         elif self.render_mode == "human":
             self.render()
+        if terminated:
+            info["outcome"] = self.episode.outcome_info(self.seat if illegal else None)
         return observation, reward, terminated, False, info
 
     def advance(self, action: np.int64 | int) -> tuple[Planes, float, bool, bool]:

@@ -86,6 +86,8 @@ class MeeplesAEC(AECEnv[str, Observation, Action]):
         self.terminations = dict.fromkeys(self.agents, over)
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos = {agent: {} for agent in self.agents}
+        if over:
+            self._tell_outcome(self.episode.outcome_info())
         to_move = self.episode.to_move
         self.agent_selection = self.agents[0 if to_move is None else to_move]
 
@@ -136,6 +138,7 @@ class MeeplesAEC(AECEnv[str, Observation, Action]):
             self.infos[agent] = {"illegal_action": True}
             self.terminations = dict.fromkeys(self.agents, True)
             self._accumulate_rewards()
+            self._tell_outcome(episode.outcome_info(self._seat[agent]))
         else:
             to_move = episode.to_move
             if to_move is None:
@@ -143,10 +146,16 @@ class MeeplesAEC(AECEnv[str, Observation, Action]):
                     self.rewards[self.possible_agents[seat]] = reward
                 self.terminations = dict.fromkeys(self.agents, True)
                 self._accumulate_rewards()
+                self._tell_outcome(episode.outcome_info())
                 to_move = (self._seat[agent] + 1) % episode.players
             self.agent_selection = self.possible_agents[to_move]
         if self.render_mode == "human":
             self.render()
+
+    def _tell_outcome(self, outcome: dict[str, Any] | None) -> None:
+        """Put how the game ended in every agent's info (each its own copy)."""
+        for agent in self.agents:
+            self.infos[agent] = {**self.infos[agent], "outcome": dict(outcome or {})}
 
     def render(self) -> Any:
         """Return the terminal board ("ansi"), print it ("human"), or return the board drawn

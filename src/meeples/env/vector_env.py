@@ -81,6 +81,8 @@ class MeeplesVector(VectorEnv[Batch, npt.NDArray[np.int64], npt.NDArray[Any]]):
         self._truncations = np.zeros(num_envs, np.bool_)
         self._illegal = np.zeros(num_envs, np.bool_)
         self._autoreset = np.zeros(num_envs, np.bool_)
+        #: How each game that ended on the last step ended (``info["outcome"]``), by index.
+        self._outcomes: dict[int, Any] = {}
 
     def reset(
         self,
@@ -105,9 +107,12 @@ class MeeplesVector(VectorEnv[Batch, npt.NDArray[np.int64], npt.NDArray[Any]]):
             seeds = list(seed)
             if len(seeds) != self.num_envs:
                 raise ValueError(f"{len(seeds)} seeds for {self.num_envs} environments")
+        self._outcomes = {}
         for i, (env, one) in enumerate(zip(self.envs, seeds, strict=True)):
-            self._observations[i] = env.reset(seed=one, options=options)[0]
+            self._observations[i], info = env.reset(seed=one, options=options)
             self._write_mask(i)
+            if "outcome" in info:
+                self._outcomes[i] = info["outcome"]
         self._rewards[:] = 0.0
         self._terminations[:] = self._truncations[:] = self._autoreset[:] = False
         self._illegal[:] = False
@@ -135,6 +140,7 @@ class MeeplesVector(VectorEnv[Batch, npt.NDArray[np.int64], npt.NDArray[Any]]):
         observations, rewards = self._observations, self._rewards
         terminations, illegal = self._terminations, self._illegal
         illegal[:] = False
+        outcomes = self._outcomes = {}
         for i, env in enumerate(self.envs):
             if self._autoreset[i]:
                 observations[i] = env.reset()[0]
@@ -142,6 +148,8 @@ class MeeplesVector(VectorEnv[Batch, npt.NDArray[np.int64], npt.NDArray[Any]]):
                 terminations[i] = False
             else:
                 observations[i], rewards[i], terminations[i], illegal[i] = env.advance(ids[i])
+                if terminations[i]:
+                    outcomes[i] = env.episode.outcome_info(env.seat if illegal[i] else None)
             self._write_mask(i)
         self._autoreset[:] = terminations
         return (
@@ -183,6 +191,8 @@ class MeeplesVector(VectorEnv[Batch, npt.NDArray[np.int64], npt.NDArray[Any]]):
         if self._illegal.any():
             infos["illegal_action"] = self._illegal.copy()
             infos["_illegal_action"] = self._illegal.copy()
+        for i, outcome in self._outcomes.items():  # batched as SyncVectorEnv batches dicts
+            infos = self._add_info(infos, {"outcome": outcome}, i)
         return infos
 
     def _out(self, array: npt.NDArray[Any]) -> Any:
