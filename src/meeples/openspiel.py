@@ -31,7 +31,7 @@ action table plugs in:
 - returns: +1 to each winner, -1 to the others, 0 to all when nobody or everybody wins (a draw),
   as the learning environments;
 - the observation tensor is the game's planes of ``meeples.env`` (from the player's view) when
-  the game declares some there (Sparta: twelve 10x10 planes), else none (the observation string,
+  the game declares some there (Sparta: thirteen 10x10 planes), else none (the observation string,
   the public position text, is always there).
 
 The start is the undealt one (``game.new(..., deal=False)``): a random setup is a run of chance

@@ -31,7 +31,7 @@ def test_gym_factory_makes_the_registered_environment() -> None:
     env = gym("sparta", seat=1, opponents="random")
     assert isinstance(env, MeeplesGym) and env.seat == 1
     assert env.action_space.n == actions.COUNT
-    assert env.observation_space.shape == (12, 10, 10)
+    assert env.observation_space.shape == (13, 10, 10)
 
 
 def play_out(env: MeeplesGym, seed: int) -> tuple[list[int], float]:

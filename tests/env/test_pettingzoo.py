@@ -50,7 +50,7 @@ def test_aec_agents_spaces_and_first_observation() -> None:
     assert env.agent_selection == "player_0"
     assert env.action_space("player_1").n == actions.COUNT == 4901
     observation = env.observe("player_0")
-    assert observation["observation"].shape == (12, 10, 10)
+    assert observation["observation"].shape == (13, 10, 10)
     assert observation["observation"].dtype == np.float32
     assert observation["action_mask"].dtype == np.int8
     legal = meeples.load("sparta").new().legal()
@@ -66,7 +66,8 @@ def test_aec_both_sides_see_the_opening_alike() -> None:
     south = env.observe("player_0")["observation"]
     north = env.observe("player_1")["observation"]
     assert south[10].all() and not north[10].any()  # the "to move" plane
-    assert np.array_equal(np.delete(south, 10, axis=0), np.delete(north, 10, axis=0))
+    assert north[12].all() and not south[12].any()  # the "seat" plane
+    assert np.array_equal(np.delete(south, [10, 12], axis=0), np.delete(north, [10, 12], axis=0))
 
 
 def test_aec_observation_is_built_from_the_players_view() -> None:

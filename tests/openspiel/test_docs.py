@@ -20,4 +20,4 @@ def test_openspiel_doc_example_runs() -> None:
     done = subprocess.run([sys.executable, "-c", example.group(1)], capture_output=True,
                           text=True, timeout=300, check=False)
     assert done.returncode == 0, done.stderr
-    assert done.stdout.startswith("4901 [12, 10, 10]\n")
+    assert done.stdout.startswith("4901 [13, 10, 10]\n")
