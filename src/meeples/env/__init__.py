@@ -51,6 +51,7 @@ def aec(
     render_mode: str | None = None,
     illegal: str = "lose",
     checked: bool = False,
+    relative_actions: bool = False,
     **options: Any,
 ) -> MeeplesAEC:
     """Return a PettingZoo AEC environment of a game, with its rule options.
@@ -58,6 +59,9 @@ def aec(
     ``illegal``: "lose" (an illegal id ends the game, -1 to the offender, 0 to the others) or
     "raise" (:class:`~meeples.IllegalAction`). ``checked``: build every observation from the
     view as well as from the state and compare them (slower; the tests run it).
+    ``relative_actions``: each player's ids (actions and mask) relative to its own seat, as its
+    observation is, so that one policy plays every seat (:mod:`meeples.env.relative`); by
+    default the ids are the board's.
 
     Raises:
         UnknownGame, NoEnvironment: no such game, or no environment for it yet.
@@ -66,7 +70,8 @@ def aec(
     from meeples.env.pettingzoo_env import MeeplesAEC
 
     return MeeplesAEC(
-        game, players, render_mode=render_mode, illegal=illegal, checked=checked, **options
+        game, players, render_mode=render_mode, illegal=illegal, checked=checked,
+        relative_actions=relative_actions, **options,
     )
 
 
@@ -79,13 +84,14 @@ def gym(
     render_mode: str | None = None,
     illegal: str = "lose",
     checked: bool = False,
+    relative_actions: bool = False,
     **options: Any,
 ) -> MeeplesGym:
     """Return a Gymnasium environment where the learner plays ``seat`` against bots.
 
     ``opponents``: a level or bot spec (``"random"``, ``"easy"``, ``"mcts:200"``, ...) or a bot,
-    for every other seat, or one per other seat in seat order. ``illegal`` and ``checked`` as
-    for :func:`aec`.
+    for every other seat, or one per other seat in seat order. ``illegal``, ``checked`` and
+    ``relative_actions`` as for :func:`aec`.
 
     Raises:
         UnknownGame, NoEnvironment, BadOptions: as :func:`aec`.
@@ -95,7 +101,7 @@ def gym(
 
     return MeeplesGym(
         game, seat, opponents, players=players, render_mode=render_mode, illegal=illegal,
-        checked=checked, **options,
+        checked=checked, relative_actions=relative_actions, **options,
     )
 
 
@@ -109,6 +115,7 @@ def vector(
     render_mode: str | None = None,
     illegal: str = "lose",
     checked: bool = False,
+    relative_actions: bool = False,
     copy: bool = False,
     **options: Any,
 ) -> MeeplesVector:
@@ -127,7 +134,8 @@ def vector(
 
     return MeeplesVector(
         game, num_envs, seat, opponents, players=players, render_mode=render_mode,
-        illegal=illegal, checked=checked, copy=copy, **options,
+        illegal=illegal, checked=checked, relative_actions=relative_actions, copy=copy,
+        **options,
     )
 
 
@@ -139,6 +147,7 @@ def batch(
     render_mode: str | None = None,
     illegal: str = "lose",
     checked: bool = False,
+    relative_actions: bool = False,
     copy: bool = False,
     **options: Any,
 ) -> MeeplesBatch:
@@ -155,7 +164,7 @@ def batch(
 
     return MeeplesBatch(
         game, num_envs, players, render_mode=render_mode, illegal=illegal, checked=checked,
-        copy=copy, **options,
+        relative_actions=relative_actions, copy=copy, **options,
     )
 
 

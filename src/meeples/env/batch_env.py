@@ -24,7 +24,7 @@ import gymnasium
 import numpy as np
 import numpy.typing as npt
 
-from meeples.env.episode import Episode
+from meeples.env.relative import make_episode
 
 Batch = npt.NDArray[np.float32]
 #: ``info["to_move"]`` of a game that has just ended (its next step starts a new game).
@@ -43,6 +43,7 @@ class MeeplesBatch:
         render_mode: str | None = None,
         illegal: str = "lose",
         checked: bool = False,
+        relative_actions: bool = False,
         copy: bool = False,
         **options: Any,
     ) -> None:
@@ -51,7 +52,7 @@ class MeeplesBatch:
         self.render_mode = render_mode
         if isinstance(num_envs, bool) or not isinstance(num_envs, int) or num_envs < 1:
             raise ValueError(f"num_envs must be a whole number from 1, not {num_envs!r}")
-        self.episodes = [Episode(game, players, options, illegal, checked)
+        self.episodes = [make_episode(game, players, options, illegal, checked, relative_actions)
                          for _ in range(num_envs)]
         first = self.episodes[0]
         self.num_envs = num_envs

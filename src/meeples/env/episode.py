@@ -319,7 +319,9 @@ class Episode:
                 return True
         if self.choices is not None:
             return self._step_choice(action)
-        checked = self.check(action)
+        # This class's own check (ids as they are), not a subclass's: a relative episode's
+        # check turns its player's ids, which its step has already turned.
+        checked = Episode.check(self, action)
         if checked is None:
             return False
         self.play(checked)

@@ -20,8 +20,9 @@ import numpy.typing as npt
 
 from meeples.ai.bot import Bot
 from meeples.ai.levels import get_bot
-from meeples.env.episode import Episode, LazyView, Mask
+from meeples.env.episode import LazyView, Mask
 from meeples.env.registry import Planes
+from meeples.env.relative import make_episode
 
 Opponent = str | Bot
 
@@ -41,9 +42,10 @@ class MeeplesGym(gymnasium.Env[Planes, np.int64]):
         render_mode: str | None = None,
         illegal: str = "lose",
         checked: bool = False,
+        relative_actions: bool = False,
         **options: Any,
     ) -> None:
-        self.episode = Episode(game, players, options, illegal, checked)
+        self.episode = make_episode(game, players, options, illegal, checked, relative_actions)
         count = self.episode.players
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < count:
             raise ValueError(f"seat must be a player index from 0 to {count - 1}, not {seat!r}")

@@ -14,7 +14,7 @@ import gymnasium
 import numpy as np
 from pettingzoo import AECEnv
 
-from meeples.env.episode import Episode
+from meeples.env.relative import make_episode
 
 Observation = dict[str, np.ndarray]
 #: An id (an int or a NumPy integer, as spaces sample them), or None for an agent whose game is
@@ -38,10 +38,11 @@ class MeeplesAEC(AECEnv[str, Observation, Action]):
         render_mode: str | None = None,
         illegal: str = "lose",
         checked: bool = False,
+        relative_actions: bool = False,
         **options: Any,
     ) -> None:
         super().__init__()  # type: ignore[no-untyped-call]  # AECEnv.__init__ is unannotated
-        self.episode = Episode(game, players, options, illegal, checked)
+        self.episode = make_episode(game, players, options, illegal, checked, relative_actions)
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(
                 f"render_mode must be human, ansi, rgb_array or None, not {render_mode!r}")

@@ -128,6 +128,11 @@ class EnvSpec:
     #: Writes the pending head into an observation (``mark(planes, head, player, players)``),
     #: with ``choices``.
     mark: Callable[[Planes, int | None, int, int], Planes] | None = None
+    #: For a player and a player count, the id relative to that player of every id of the
+    #: environments (the table's, or the choices'), as its observation is relative to it
+    #: (``relative_actions=True``, :mod:`meeples.env.relative`); None: no id names a seat
+    #: or a side, the relative ids are the absolute ones.
+    relative: Callable[[int, int], Sequence[int]] | None = None
 
 
 class NoEnvironment(UnknownGame):
@@ -146,6 +151,7 @@ def _sparta() -> EnvSpec:
         from_view=sparta.from_view,
         from_state=sparta.from_state,
         ids_in_rules_order=True,
+        relative=actions.seat_relative,
     )
 
 
@@ -160,6 +166,7 @@ def _rise_of_tribes() -> EnvSpec:
         shape=rise_of_tribes.SHAPE,
         from_view=rise_of_tribes.from_view,
         from_state=rise_of_tribes.from_state,
+        relative=action_table.seat_relative,
     )
 
 
@@ -177,6 +184,7 @@ def _meeple_war() -> EnvSpec:
         observer=meeple_war.Observer,
         choices=choices,
         mark=meeple_war.mark,
+        relative=choices.seat_relative,
     )
 
 

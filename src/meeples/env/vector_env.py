@@ -49,6 +49,7 @@ class MeeplesVector(VectorEnv[Batch, npt.NDArray[np.int64], npt.NDArray[Any]]):
         render_mode: str | None = None,
         illegal: str = "lose",
         checked: bool = False,
+        relative_actions: bool = False,
         copy: bool = False,
         **options: Any,
     ) -> None:
@@ -62,7 +63,8 @@ class MeeplesVector(VectorEnv[Batch, npt.NDArray[np.int64], npt.NDArray[Any]]):
             raise ValueError("opponents of a vector environment are bot specs or levels (text)")
         self.envs = [
             MeeplesGym(game, seat, opponents, players=players, render_mode=render_mode,
-                       illegal=illegal, checked=checked, **options)
+                       illegal=illegal, checked=checked, relative_actions=relative_actions,
+                       **options)
             for _ in range(num_envs)
         ]
         first = self.envs[0]
