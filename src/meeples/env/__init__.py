@@ -52,6 +52,7 @@ def aec(
     illegal: str = "lose",
     checked: bool = False,
     relative_actions: bool = False,
+    flat: bool = False,
     **options: Any,
 ) -> MeeplesAEC:
     """Return a PettingZoo AEC environment of a game, with its rule options.
@@ -61,7 +62,9 @@ def aec(
     view as well as from the state and compare them (slower; the tests run it).
     ``relative_actions``: each player's ids (actions and mask) relative to its own seat, as its
     observation is, so that one policy plays every seat (:mod:`meeples.env.relative`); by
-    default the ids are the board's.
+    default the ids are the board's. ``flat``: observations are the planes flattened into one
+    vector, the mask in each agent's ``info["action_mask"]`` and ``action_mask(agent)``
+    (SuperSuit's wrappers, unmasked policies).
 
     Raises:
         UnknownGame, NoEnvironment: no such game, or no environment for it yet.
@@ -71,7 +74,7 @@ def aec(
 
     return MeeplesAEC(
         game, players, render_mode=render_mode, illegal=illegal, checked=checked,
-        relative_actions=relative_actions, **options,
+        relative_actions=relative_actions, flat=flat, **options,
     )
 
 
@@ -85,6 +88,7 @@ def gym(
     illegal: str = "lose",
     checked: bool = False,
     relative_actions: bool = False,
+    flat: bool = False,
     **options: Any,
 ) -> MeeplesGym:
     """Return a Gymnasium environment where the learner plays ``seat`` against bots.
@@ -101,7 +105,7 @@ def gym(
 
     return MeeplesGym(
         game, seat, opponents, players=players, render_mode=render_mode, illegal=illegal,
-        checked=checked, relative_actions=relative_actions, **options,
+        checked=checked, relative_actions=relative_actions, flat=flat, **options,
     )
 
 
@@ -116,6 +120,7 @@ def vector(
     illegal: str = "lose",
     checked: bool = False,
     relative_actions: bool = False,
+    flat: bool = False,
     copy: bool = False,
     **options: Any,
 ) -> MeeplesVector:
@@ -134,8 +139,8 @@ def vector(
 
     return MeeplesVector(
         game, num_envs, seat, opponents, players=players, render_mode=render_mode,
-        illegal=illegal, checked=checked, relative_actions=relative_actions, copy=copy,
-        **options,
+        illegal=illegal, checked=checked, relative_actions=relative_actions, flat=flat,
+        copy=copy, **options,
     )
 
 
@@ -148,6 +153,7 @@ def batch(
     illegal: str = "lose",
     checked: bool = False,
     relative_actions: bool = False,
+    flat: bool = False,
     copy: bool = False,
     **options: Any,
 ) -> MeeplesBatch:
@@ -164,7 +170,7 @@ def batch(
 
     return MeeplesBatch(
         game, num_envs, players, render_mode=render_mode, illegal=illegal, checked=checked,
-        relative_actions=relative_actions, copy=copy, **options,
+        relative_actions=relative_actions, flat=flat, copy=copy, **options,
     )
 
 

@@ -17,6 +17,7 @@ game's seed is in ``game_seeds``.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping
 from typing import Any
 
@@ -44,6 +45,7 @@ class MeeplesBatch:
         illegal: str = "lose",
         checked: bool = False,
         relative_actions: bool = False,
+        flat: bool = False,
         copy: bool = False,
         **options: Any,
     ) -> None:
@@ -58,12 +60,18 @@ class MeeplesBatch:
         self.num_envs = num_envs
         self.players = first.players
         self.copy = copy
-        self.single_observation_space = gymnasium.spaces.Box(0.0, 1.0, first.spec.shape,
-                                                             np.float32)
+        if not isinstance(flat, bool):
+            raise ValueError(f"flat must be True or False, not {flat!r}")
+        size = math.prod(first.spec.shape)
+        self.single_observation_space = gymnasium.spaces.Box(
+            0.0, 1.0, (size,) if flat else first.spec.shape, np.float32)
         self.single_action_space = gymnasium.spaces.Discrete(first.count)
         self.game_seeds = [0] * num_envs
         self._np_random = np.random.default_rng()
-        self._observations: Batch = np.zeros((num_envs, *first.spec.shape), np.float32)
+        #: Each game's planes, written in place; handed out as they are, or with ``flat`` as
+        #: the same memory seen as one vector a game.
+        self._planes: Batch = np.zeros((num_envs, *first.spec.shape), np.float32)
+        self._observations = self._planes.reshape(num_envs, size) if flat else self._planes
         self._masks = np.zeros((num_envs, first.count), np.int8)
         self._to_move = np.zeros(num_envs, np.int64)
         self._rewards = np.zeros((num_envs, self.players), np.float64)
@@ -165,10 +173,10 @@ class MeeplesBatch:
         player = episode.to_move
         if self._terminations[i] or player is None:
             self._to_move[i] = ENDED
-            self._observations[i] = episode.observe(mover if mover is not None else 0)
+            self._planes[i] = episode.observe(mover if mover is not None else 0)
             return
         self._to_move[i] = player
-        self._observations[i] = episode.observe(player)
+        self._planes[i] = episode.observe(player)
         episode.write_mask(row)
 
     def _infos(self) -> dict[str, Any]:

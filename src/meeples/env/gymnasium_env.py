@@ -10,6 +10,7 @@ texts, as they do against a human, with a generator seeded from the environment'
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Sequence
 from typing import Any
@@ -43,8 +44,13 @@ class MeeplesGym(gymnasium.Env[Planes, np.int64]):
         illegal: str = "lose",
         checked: bool = False,
         relative_actions: bool = False,
+        flat: bool = False,
         **options: Any,
     ) -> None:
+        if not isinstance(flat, bool):
+            raise ValueError(f"flat must be True or False, not {flat!r}")
+        #: Whether observations are flattened into one vector.
+        self.flat = flat
         self.episode = make_episode(game, players, options, illegal, checked, relative_actions)
         count = self.episode.players
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < count:
@@ -66,7 +72,9 @@ class MeeplesGym(gymnasium.Env[Planes, np.int64]):
             raise ValueError(
                 f"render_mode must be human, ansi, rgb_array or None, not {render_mode!r}")
         self.render_mode = render_mode
-        self.observation_space = gymnasium.spaces.Box(0.0, 1.0, self.episode.spec.shape, np.float32)
+        shape = self.episode.spec.shape
+        self.observation_space = gymnasium.spaces.Box(
+            0.0, 1.0, (math.prod(shape),) if flat else shape, np.float32)
         self.action_space = gymnasium.spaces.Discrete(self.episode.count)
         self._bot_rng = random.Random(0)
         #: Whether the episode has ended: the game is over, or the learner lost by an illegal id.
@@ -90,7 +98,7 @@ class MeeplesGym(gymnasium.Env[Planes, np.int64]):
         info = self._info()
         if self._ended:
             info["outcome"] = self.episode.outcome_info()
-        return self.episode.observe(self.seat), info
+        return self._observe(), info
 
     def step(self, action: np.int64 | int) -> tuple[Planes, float, bool, bool, dict[str, Any]]:
         """Play the learner's action id, then the bots' until the learner's turn or the end."""
@@ -119,12 +127,12 @@ class MeeplesGym(gymnasium.Env[Planes, np.int64]):
         number = episode.check(action)
         if number is None:
             self._ended = True
-            return episode.observe(self.seat), -1.0, True, True
+            return self._observe(), -1.0, True, True
         episode.play(number)
         self._play_opponents()
         over = self._ended = episode.outcome is not None
         reward = episode.returns()[self.seat] if over else 0.0
-        return episode.observe(self.seat), reward, over, False
+        return self._observe(), reward, over, False
 
     @property
     def ended(self) -> bool:
@@ -142,6 +150,11 @@ class MeeplesGym(gymnasium.Env[Planes, np.int64]):
             gymnasium.logger.warn("render() without a render_mode: give render_mode='ansi'")
             return None
         return self.episode.render(self.render_mode, self.seat)
+
+    def _observe(self) -> Planes:
+        """Return the learner's planes (as one vector with ``flat``)."""
+        planes = self.episode.observe(self.seat)
+        return planes.reshape(-1) if self.flat else planes
 
     def _mask(self) -> Mask:
         if self._ended or self.episode.to_move != self.seat:

@@ -50,6 +50,7 @@ class MeeplesVector(VectorEnv[Batch, npt.NDArray[np.int64], npt.NDArray[Any]]):
         illegal: str = "lose",
         checked: bool = False,
         relative_actions: bool = False,
+        flat: bool = False,
         copy: bool = False,
         **options: Any,
     ) -> None:
@@ -64,7 +65,7 @@ class MeeplesVector(VectorEnv[Batch, npt.NDArray[np.int64], npt.NDArray[Any]]):
         self.envs = [
             MeeplesGym(game, seat, opponents, players=players, render_mode=render_mode,
                        illegal=illegal, checked=checked, relative_actions=relative_actions,
-                       **options)
+                       flat=flat, **options)
             for _ in range(num_envs)
         ]
         first = self.envs[0]
@@ -76,7 +77,9 @@ class MeeplesVector(VectorEnv[Batch, npt.NDArray[np.int64], npt.NDArray[Any]]):
         self.observation_space = batch_space(first.observation_space, num_envs)
         self.action_space = batch_space(first.action_space, num_envs)
         self.count = first.episode.count
-        self._observations: Batch = np.zeros((num_envs, *first.episode.spec.shape), np.float32)
+        shape = first.observation_space.shape
+        assert shape is not None  # a Box's
+        self._observations: Batch = np.zeros((num_envs, *shape), np.float32)
         self._masks = np.zeros((num_envs, self.count), np.int8)
         self._rewards = np.zeros(num_envs, np.float64)
         self._terminations = np.zeros(num_envs, np.bool_)

@@ -1,0 +1,121 @@
+"""What PettingZoo's two interfaces share over one game: agents, spaces, observations, masks.
+
+:class:`Agents` is the common part of the AEC environment (``meeples.env.aec``) and the parallel
+one (``meeples.env.parallel``): the agents ``player_0`` .. ``player_n-1``, their spaces, each
+agent's observation and legal-action mask, and rendering.
+
+An observation is ``{"observation": planes, "action_mask": int8 mask}`` by default (the mask
+all zeros but for the agent to move). With ``flat=True`` it is the planes alone, flattened into
+one ``Box`` vector, and the mask goes to the agent's ``info["action_mask"]`` and to
+:meth:`Agents.action_mask`: the form SuperSuit's wrappers and plain (unmasked) policies take.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping
+from typing import Any
+
+import gymnasium
+import numpy as np
+import numpy.typing as npt
+
+from meeples.env.episode import Episode, Mask
+from meeples.env.relative import make_episode
+
+#: ``{"observation": planes, "action_mask": mask}``, or with ``flat=True`` the planes as one
+#: vector (typed loosely: every caller knows which it asked for).
+Observation = Any
+
+RENDER_MODES = ["human", "ansi", "rgb_array"]
+
+
+class Agents:
+    """The agents of one game and what each sees (see the module)."""
+
+    episode: Episode
+    render_mode: str | None
+    flat: bool
+    possible_agents: list[str]
+
+    def _set_up(self, game: str, players: int | None, options: Mapping[str, Any],
+                render_mode: str | None, illegal: str, checked: bool, relative_actions: bool,
+                flat: bool) -> None:
+        """Make the episode, the agents and their spaces.
+
+        Raises:
+            ValueError: a bad render mode or flat flag (and as :func:`make_episode`).
+        """
+        self.episode = make_episode(game, players, options, illegal, checked, relative_actions)
+        if render_mode is not None and render_mode not in RENDER_MODES:
+            raise ValueError(
+                f"render_mode must be human, ansi, rgb_array or None, not {render_mode!r}")
+        if not isinstance(flat, bool):
+            raise ValueError(f"flat must be True or False, not {flat!r}")
+        self.render_mode = render_mode
+        self.flat = flat
+        self.possible_agents = [f"player_{i}" for i in range(self.episode.players)]
+        self._seat = {agent: seat for seat, agent in enumerate(self.possible_agents)}
+        spec = self.episode.spec
+        count = self.episode.count
+        shape = (math.prod(spec.shape),) if flat else spec.shape
+        planes = gymnasium.spaces.Box(0.0, 1.0, shape, np.float32)
+        masks = gymnasium.spaces.Box(0, 1, (count,), np.int8)
+        self._observation_spaces: dict[str, gymnasium.spaces.Space[Any]] = {
+            agent: planes if flat else gymnasium.spaces.Dict(
+                {"observation": planes, "action_mask": masks})
+            for agent in self.possible_agents
+        }
+        self._action_spaces: dict[str, gymnasium.spaces.Space[Any]] = {
+            agent: gymnasium.spaces.Discrete(count) for agent in self.possible_agents
+        }
+        no_mask = np.zeros(count, dtype=np.int8)
+        no_mask.flags.writeable = False  # shared by every agent not to move
+        self._no_mask = no_mask
+        #: Whether the game has ended (over, or cut short): nobody's mask has a legal id.
+        self._ended = True
+
+    def observation_space(self, agent: str) -> gymnasium.spaces.Space[Any]:
+        return self._observation_spaces[agent]
+
+    def action_space(self, agent: str) -> gymnasium.spaces.Space[Any]:
+        return self._action_spaces[agent]
+
+    def _mask(self, seat: int) -> Mask:
+        """Return a seat's mask: its legal ids when it is to move in a game going on, else the
+        shared zeros (read-only)."""
+        if self.episode.to_move == seat and not self._ended:
+            return self.episode.mask()
+        return self._no_mask
+
+    def observe(self, agent: str) -> Observation:
+        """Return an agent's observation: its planes and its mask (all zeros when it is not to
+        move), or with ``flat=True`` its planes as one vector."""
+        seat = self._seat[agent]
+        planes = self.episode.observe(seat)
+        if self.flat:
+            return planes.reshape(-1)
+        mask = self._mask(seat)
+        return {"observation": planes,
+                "action_mask": mask.copy() if mask is self._no_mask else mask}
+
+    def action_mask(self, agent: str) -> npt.NDArray[np.bool_]:
+        """Return an agent's legal ids as booleans (all False when it is not to move)."""
+        return self._mask(self._seat[agent]).astype(bool)
+
+    def render(self) -> Any:
+        """Return the terminal board ("ansi"), print it ("human"), or return the board drawn
+        from the view of the agent to move (the first once the game is over) as an
+        ``(H, W, 3)`` uint8 image ("rgb_array")."""
+        if self.render_mode is None:
+            gymnasium.logger.warn("render() without a render_mode: give render_mode='ansi'")
+            return None
+        return self.episode.render(self.render_mode, self._observer())
+
+    def _observer(self) -> int:
+        """Return the seat whose view a frame shows."""
+        to_move = self.episode.to_move
+        return 0 if to_move is None else to_move
+
+    def close(self) -> None:
+        """Nothing to release."""
