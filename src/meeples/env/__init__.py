@@ -2,6 +2,7 @@
 
     from meeples.env import aec, gym
     env = aec("sparta")                            # a PettingZoo AECEnv: player_0, player_1
+    env = parallel("sparta")                       # the same as a PettingZoo ParallelEnv
     env = gym("sparta", seat=0, opponents="random")  # a Gymnasium Env against our bots
     env = gymnasium.make("meeples/Sparta-v0", opponents="random")  # the same, registered
     envs = vector("sparta", num_envs=16, opponents="random")  # 16 games stepped as one batch
@@ -40,6 +41,7 @@ from meeples.env.registry import (  # noqa: E402 - after the check of the extra
 if TYPE_CHECKING:
     from meeples.env.batch_env import MeeplesBatch
     from meeples.env.gymnasium_env import MeeplesGym, Opponent
+    from meeples.env.parallel_env import MeeplesParallel
     from meeples.env.pettingzoo_env import MeeplesAEC
     from meeples.env.vector_env import MeeplesVector
 
@@ -53,6 +55,7 @@ def aec(
     checked: bool = False,
     relative_actions: bool = False,
     flat: bool = False,
+    max_cycles: int | None = None,
     **options: Any,
 ) -> MeeplesAEC:
     """Return a PettingZoo AEC environment of a game, with its rule options.
@@ -64,7 +67,9 @@ def aec(
     observation is, so that one policy plays every seat (:mod:`meeples.env.relative`); by
     default the ids are the board's. ``flat``: observations are the planes flattened into one
     vector, the mask in each agent's ``info["action_mask"]`` and ``action_mask(agent)``
-    (SuperSuit's wrappers, unmasked policies).
+    (SuperSuit's wrappers, unmasked policies). ``max_cycles``: cut a game short (every agent
+    truncated) after that many decisions of each player on average; None, the default: every
+    game ends by its rules.
 
     Raises:
         UnknownGame, NoEnvironment: no such game, or no environment for it yet.
@@ -74,7 +79,35 @@ def aec(
 
     return MeeplesAEC(
         game, players, render_mode=render_mode, illegal=illegal, checked=checked,
-        relative_actions=relative_actions, flat=flat, **options,
+        relative_actions=relative_actions, flat=flat, max_cycles=max_cycles, **options,
+    )
+
+
+def parallel(
+    game: str = "sparta",
+    players: int | None = None,
+    *,
+    render_mode: str | None = None,
+    illegal: str = "lose",
+    checked: bool = False,
+    relative_actions: bool = False,
+    flat: bool = False,
+    max_cycles: int | None = None,
+    **options: Any,
+) -> MeeplesParallel:
+    """Return a PettingZoo parallel environment of a game: every agent observes at every step
+    and gives an action, of which only the agent to move's is played (the others' are ignored).
+    Options as for :func:`aec`.
+
+    Raises:
+        UnknownGame, NoEnvironment, BadOptions: as :func:`aec`.
+        ValueError: a bad render mode, flag or max_cycles.
+    """
+    from meeples.env.parallel_env import MeeplesParallel
+
+    return MeeplesParallel(
+        game, players, render_mode=render_mode, illegal=illegal, checked=checked,
+        relative_actions=relative_actions, flat=flat, max_cycles=max_cycles, **options,
     )
 
 
@@ -197,5 +230,5 @@ _register()
 
 __all__ = [
     "ActionTable", "EnvSpec", "NoEnvironment", "action_table", "aec", "batch", "env_games",
-    "env_spec", "gym", "vector",
+    "env_spec", "gym", "parallel", "vector",
 ]

@@ -2,7 +2,8 @@
 
 :class:`Agents` is the common part of the AEC environment (``meeples.env.aec``) and the parallel
 one (``meeples.env.parallel``): the agents ``player_0`` .. ``player_n-1``, their spaces, each
-agent's observation and legal-action mask, and rendering.
+agent's observation and legal-action mask, the global state, the cap on a game's length, and
+rendering.
 
 An observation is ``{"observation": planes, "action_mask": int8 mask}`` by default (the mask
 all zeros but for the agent to move). With ``flat=True`` it is the planes alone, flattened into
@@ -26,6 +27,9 @@ from meeples.env.relative import make_episode
 #: ``{"observation": planes, "action_mask": mask}``, or with ``flat=True`` the planes as one
 #: vector (typed loosely: every caller knows which it asked for).
 Observation = Any
+#: An id (an int or a NumPy integer, as spaces sample them), or None for an agent whose game is
+#: over (PettingZoo's dead step).
+Action = Any
 
 RENDER_MODES = ["human", "ansi", "rgb_array"]
 
@@ -40,11 +44,12 @@ class Agents:
 
     def _set_up(self, game: str, players: int | None, options: Mapping[str, Any],
                 render_mode: str | None, illegal: str, checked: bool, relative_actions: bool,
-                flat: bool) -> None:
+                flat: bool, max_cycles: int | None) -> None:
         """Make the episode, the agents and their spaces.
 
         Raises:
-            ValueError: a bad render mode or flat flag (and as :func:`make_episode`).
+            ValueError: a bad render mode, flat flag or max_cycles (and as
+                :func:`make_episode`).
         """
         self.episode = make_episode(game, players, options, illegal, checked, relative_actions)
         if render_mode is not None and render_mode not in RENDER_MODES:
@@ -52,8 +57,18 @@ class Agents:
                 f"render_mode must be human, ansi, rgb_array or None, not {render_mode!r}")
         if not isinstance(flat, bool):
             raise ValueError(f"flat must be True or False, not {flat!r}")
+        if max_cycles is not None and (isinstance(max_cycles, bool)
+                                       or not isinstance(max_cycles, int) or max_cycles < 1):
+            raise ValueError(f"max_cycles must be a whole number from 1, or None, not"
+                             f" {max_cycles!r}")
         self.render_mode = render_mode
         self.flat = flat
+        #: A game is cut short (truncated) after this many decisions of each player on
+        #: average (``max_cycles * players`` steps); None: never (every game ends by its rules).
+        self.max_cycles = max_cycles
+        #: The decisions (steps) of the game so far (the AEC environment counts them only with a
+        #: cap, a step's work the fewer).
+        self.decisions = 0
         self.possible_agents = [f"player_{i}" for i in range(self.episode.players)]
         self._seat = {agent: seat for seat, agent in enumerate(self.possible_agents)}
         spec = self.episode.spec
@@ -69,6 +84,8 @@ class Agents:
         self._action_spaces: dict[str, gymnasium.spaces.Space[Any]] = {
             agent: gymnasium.spaces.Discrete(count) for agent in self.possible_agents
         }
+        #: The space of :meth:`state`.
+        self.state_space = planes
         no_mask = np.zeros(count, dtype=np.int8)
         no_mask.flags.writeable = False  # shared by every agent not to move
         self._no_mask = no_mask
@@ -98,6 +115,19 @@ class Agents:
         mask = self._mask(seat)
         return {"observation": planes,
                 "action_mask": mask.copy() if mask is self._no_mask else mask}
+
+    def state(self) -> npt.NDArray[np.float32]:
+        """Return the whole position: nothing in these games is hidden (Sparta's board, Rise of
+        Tribes' open table, Meeple War's map), so it is the first seat's observation planes
+        (flattened with ``flat``), one frame for every agent (a centralised critic's input)."""
+        planes = self.episode.observe(0)
+        return planes.reshape(-1) if self.flat else planes
+
+    def _count_decision(self) -> bool:
+        """Count a decision; return whether the game is now cut short by ``max_cycles``."""
+        self.decisions += 1
+        cap = self.max_cycles
+        return cap is not None and self.decisions >= cap * self.episode.players
 
     def action_mask(self, agent: str) -> npt.NDArray[np.bool_]:
         """Return an agent's legal ids as booleans (all False when it is not to move)."""

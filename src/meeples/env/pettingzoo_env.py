@@ -4,7 +4,9 @@ Each agent observes ``{"observation": planes, "action_mask": int8 mask}`` (the m
 but for the agent to move), or with ``flat=True`` its planes as one vector, the mask in its
 ``info["action_mask"]`` (:mod:`meeples.env.agents`); acts with an id of the game's fixed action
 table (``Discrete(COUNT)``); and gets +1 (a winner), -1 (the others) or 0 (everyone, a draw) when
-the game ends. See ``docs/learning.md``.
+the game ends. ``max_cycles`` cuts a game short (every agent truncated) after that many
+decisions of each player on average, ``state()`` is the whole position (nothing is hidden) as
+the first seat's observation. See ``docs/learning.md``.
 """
 
 from __future__ import annotations
@@ -14,11 +16,7 @@ from typing import Any
 import numpy as np
 from pettingzoo import AECEnv
 
-from meeples.env.agents import RENDER_MODES, Agents, Observation
-
-#: An id (an int or a NumPy integer, as spaces sample them), or None for an agent whose game is
-#: over (PettingZoo's dead step).
-Action = Any
+from meeples.env.agents import RENDER_MODES, Action, Agents, Observation
 
 
 class MeeplesAEC(Agents, AECEnv[str, Observation, Action]):
@@ -39,11 +37,12 @@ class MeeplesAEC(Agents, AECEnv[str, Observation, Action]):
         checked: bool = False,
         relative_actions: bool = False,
         flat: bool = False,
+        max_cycles: int | None = None,
         **options: Any,
     ) -> None:
         super().__init__()  # type: ignore[no-untyped-call]  # AECEnv.__init__ is unannotated
         self._set_up(game, players, options, render_mode, illegal, checked, relative_actions,
-                     flat)
+                     flat, max_cycles)
         self.metadata = {**self.metadata, "name": f"meeples_{game}_v0"}
         self.agents: list[str] = []
         self.rewards: dict[str, float] = {}
@@ -58,6 +57,7 @@ class MeeplesAEC(Agents, AECEnv[str, Observation, Action]):
         position = (options or {}).get("position")
         self.episode.reset(0 if seed is None else seed, position)
         self.agents = self.possible_agents[:]
+        self.decisions = 0
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
         over = self._ended = self.episode.outcome is not None
@@ -127,6 +127,9 @@ class MeeplesAEC(Agents, AECEnv[str, Observation, Action]):
                 self._accumulate_rewards()
                 self._tell_outcome(episode.outcome_info())
                 to_move = (self._seat[agent] + 1) % episode.players
+            elif self.max_cycles is not None and self._count_decision():
+                self.truncations = dict.fromkeys(self.agents, True)
+                self._ended = True
             self.agent_selection = self.possible_agents[to_move]
         if self.flat:
             self._share_masks()
