@@ -38,6 +38,12 @@ from meeples.env.registry import (  # noqa: E402 - after the check of the extra
     env_spec,
 )
 
+
+class SlowOpponentWarning(UserWarning):
+    """A Gymnasium environment's opponent is one of our searching bots: a training run against
+    it crawls (some hundreds of learner steps/s, against about 10,000 with ``"random"``)."""
+
+
 if TYPE_CHECKING:
     from meeples.env.batch_env import MeeplesBatch
     from meeples.env.gymnasium_env import MeeplesGym, Opponent
@@ -114,7 +120,7 @@ def parallel(
 def gym(
     game: str = "sparta",
     seat: int = 0,
-    opponents: Opponent | Sequence[Opponent] = "normal",
+    opponents: Opponent | Sequence[Opponent] = "random",
     *,
     players: int | None = None,
     render_mode: str | None = None,
@@ -126,8 +132,10 @@ def gym(
 ) -> MeeplesGym:
     """Return a Gymnasium environment where the learner plays ``seat`` against bots.
 
-    ``opponents``: a level or bot spec (``"random"``, ``"easy"``, ``"mcts:200"``, ...) or a bot,
-    for every other seat, or one per other seat in seat order. ``illegal``, ``checked`` and
+    ``opponents``: a level or bot spec (``"random"``, the default, ``"easy"``, ``"mcts:200"``,
+    ...) or a bot, for every other seat, or one per other seat in seat order; one of our
+    searching bots (every level, ``"heuristic"``) costs the learner its speed, and says so once
+    (:class:`SlowOpponentWarning`). ``illegal``, ``checked`` and
     ``relative_actions`` as for :func:`aec`.
 
     Raises:
@@ -146,7 +154,7 @@ def vector(
     game: str = "sparta",
     num_envs: int = 8,
     seat: int = 0,
-    opponents: str | Sequence[str] = "normal",
+    opponents: str | Sequence[str] = "random",
     *,
     players: int | None = None,
     render_mode: str | None = None,
@@ -230,5 +238,5 @@ _register()
 
 __all__ = [
     "ActionTable", "EnvSpec", "NoEnvironment", "action_table", "aec", "batch", "env_games",
-    "env_spec", "gym", "parallel", "vector",
+    "SlowOpponentWarning", "env_spec", "gym", "parallel", "vector",
 ]

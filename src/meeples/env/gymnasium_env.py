@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import math
 import random
+import warnings
 from collections.abc import Sequence
 from typing import Any
 
@@ -19,13 +20,26 @@ import gymnasium
 import numpy as np
 import numpy.typing as npt
 
-from meeples.ai.bot import Bot
+from meeples.ai.bot import Bot, SearchBot
 from meeples.ai.levels import get_bot
+from meeples.env import SlowOpponentWarning
 from meeples.env.episode import LazyView, Mask
 from meeples.env.registry import Planes
 from meeples.env.relative import make_episode
 
 Opponent = str | Bot
+
+
+def warn_if_slow(bot: Bot, spec: object) -> None:
+    """Warn (:class:`SlowOpponentWarning`) when an opponent is one of our searching bots."""
+    if isinstance(bot, SearchBot):
+        warnings.warn(
+            f"opponent {spec if isinstance(spec, str) else bot.name!r} searches on every move:"
+            f" a learner steps some hundreds of times a second against such a bot (Sparta:"
+            f" 388 against 'heuristic', 211 'easy', 166 'normal'), about 10,000 times against"
+            f" 'random', the default. Fine for evaluation; for a first training run,"
+            f" opponents='random' (filter meeples.env.SlowOpponentWarning to silence this)",
+            SlowOpponentWarning, stacklevel=4)
 
 
 class MeeplesGym(gymnasium.Env[Planes, np.int64]):
@@ -37,7 +51,7 @@ class MeeplesGym(gymnasium.Env[Planes, np.int64]):
         self,
         game: str = "sparta",
         seat: int = 0,
-        opponents: Opponent | Sequence[Opponent] = "normal",
+        opponents: Opponent | Sequence[Opponent] = "random",
         *,
         players: int | None = None,
         render_mode: str | None = None,
@@ -68,6 +82,8 @@ class MeeplesGym(gymnasium.Env[Planes, np.int64]):
             p: get_bot(game, bot) if isinstance(bot, str) else bot
             for p, bot in zip(others, given, strict=True)
         }
+        for bot, spec in zip(self.opponents.values(), given, strict=True):
+            warn_if_slow(bot, spec)
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(
                 f"render_mode must be human, ansi, rgb_array or None, not {render_mode!r}")

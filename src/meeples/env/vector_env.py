@@ -43,7 +43,7 @@ class MeeplesVector(VectorEnv[Batch, npt.NDArray[np.int64], npt.NDArray[Any]]):
         game: str = "sparta",
         num_envs: int = 8,
         seat: int = 0,
-        opponents: str | Sequence[str] = "normal",
+        opponents: str | Sequence[str] = "random",
         *,
         players: int | None = None,
         render_mode: str | None = None,
