@@ -31,8 +31,12 @@ fixed action table and bounds (``Capabilities.openspiel``) plugs in:
 - returns: +1 to each winner, -1 to the others, 0 to all when nobody or everybody wins (a draw),
   as the learning environments;
 - the observation tensor is the game's planes of ``meeples.env`` (from the player's view) when
-  the game declares some there (Sparta: twelve 10x10 planes), else none (the observation string,
-  the public position text, is always there).
+  the game declares some there (Sparta: thirteen 10x10 planes), else none (the observation string,
+  the public position text, is always there);
+- the game parameter ``relative_actions=True`` numbers each player's ids from its own seat, as
+  its observation is (``meeples.env.relative``; the table's ``seat_relative``): Sparta's North
+  gets the mirrored ids, a seat named by an id is counted from the player. Chance outcomes keep
+  theirs. Seat 0's ids are the same either way; by default every player gets the board's ids.
 
 The start is the undealt one (``game.new(..., deal=False)``): a random setup is a run of chance
 nodes, as in a record. A state holds one immutable node (the facade state and its legal ids,
@@ -47,7 +51,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from functools import cached_property
+from functools import cache, cached_property
 from typing import Any
 
 try:
@@ -105,7 +109,7 @@ class Bridge:
     def game_type(self) -> Any:
         """Return the pyspiel game type: players, chance, information, utility, parameters."""
         two_only = self.game.max_players == 2
-        parameters: dict[str, Any] = {"players": self.game.min_players}
+        parameters: dict[str, Any] = {"players": self.game.min_players, "relative_actions": False}
         parameters.update({name: option.default for name, option in self.game.options.items()})
         return pyspiel.GameType(
             short_name=self.name,
@@ -328,6 +332,42 @@ def _replay(game: str, players: int, options: dict[str, Any], history: Sequence[
     return Node(bridge, state)
 
 
+class RelativeIds:
+    """Per player, the relative id of each absolute id of a table and the absolute id of each
+    relative one; shared, never copied (a state's ``clone`` deep-copies its attributes, and
+    Meeple War's tables hold 153,698 ids a player)."""
+
+    def __init__(self, table: Any, players: int) -> None:
+        turn = getattr(table, "seat_relative", None)
+        count = table.COUNT
+        self.to_relative = tuple(range(count) if turn is None else turn(player, players)
+                                 for player in range(players))
+        backwards = []
+        for forward in self.to_relative:
+            backward = [0] * count
+            for number, turned in enumerate(forward):
+                backward[turned] = number
+            backwards.append(tuple(backward))
+        self.to_absolute = tuple(backwards)
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> RelativeIds:
+        return self
+
+    def absolute(self, player: int, number: int) -> int:
+        """Return the absolute id of a player's relative id (anything else as it is)."""
+        if not 0 <= player < len(self.to_absolute):
+            return number
+        ids = self.to_absolute[player]
+        return ids[number] if 0 <= number < len(ids) else number
+
+
+@cache
+def _relative_ids(table: Any, players: int) -> RelativeIds:
+    """Return a table's relative ids (kept: OpenSpiel makes the game again for every state it
+    deserializes)."""
+    return RelativeIds(table, players)
+
+
 class MeeplesGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel is untyped
     """One of our games with its parameters (players and rule options), for OpenSpiel."""
 
@@ -338,6 +378,7 @@ class MeeplesGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel is untyped
         bridge = self.bridge
         given = dict(params or {})
         players = given.pop("players", bridge.game.min_players)
+        relative = given.pop("relative_actions", False)
         options = bridge.game.check_options(players, given)
         two = players == 2
         info = pyspiel.GameInfo(
@@ -352,6 +393,9 @@ class MeeplesGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel is untyped
         super().__init__(bridge.game_type(), info, dict(params or {}))
         self.start = Node(bridge, bridge.game.new(players, 0, deal=False, **options))
         self.planes = bridge.observation()
+        #: With relative_actions: per player, the relative id of each absolute id and the
+        #: absolute id of each relative one; None: the board's ids for every player.
+        self.relative = _relative_ids(bridge.table, players) if relative else None
 
     def new_initial_state(self) -> MeeplesState:
         """Return the undealt start of a game."""
@@ -368,6 +412,7 @@ class MeeplesState(pyspiel.State):  # type: ignore[misc]  # pyspiel is untyped
     def __init__(self, game: MeeplesGame, node: Node) -> None:
         super().__init__(game)
         self.node = node
+        self.relative = game.relative
 
     def current_player(self) -> int:
         """Return the player to move, ``PlayerId.CHANCE`` or ``PlayerId.TERMINAL``."""
@@ -381,7 +426,10 @@ class MeeplesState(pyspiel.State):  # type: ignore[misc]  # pyspiel is untyped
         mover = self.node.player
         if mover is None or player != (pyspiel.PlayerId.CHANCE if mover == CHANCE else mover):
             return []
-        return list(self.node.moves)
+        if self.relative is None or mover == CHANCE:
+            return list(self.node.moves)
+        forward = self.relative.to_relative[mover]
+        return sorted(forward[number] for number in self.node.moves)
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """Return each chance outcome's id and probability."""
@@ -389,10 +437,15 @@ class MeeplesState(pyspiel.State):  # type: ignore[misc]  # pyspiel is untyped
 
     def _apply_action(self, action: int) -> None:
         """Play the action of a legal id, as its canonical text."""
+        mover = self.node.player
+        if self.relative is not None and mover is not None and mover != CHANCE:
+            action = self.relative.absolute(mover, action)
         self.node = self.node.child(action)
 
     def _action_to_string(self, player: int, action: int) -> str:
         """Return the action text of an id (our notation)."""
+        if self.relative is not None and player >= 0:
+            action = self.relative.absolute(player, action)
         return self.node.text(player, action)
 
     def is_terminal(self) -> bool:

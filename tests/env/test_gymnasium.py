@@ -13,7 +13,7 @@ from gymnasium.utils.env_checker import check_env
 
 import meeples
 from meeples.ai import get_bot
-from meeples.env import gym
+from meeples.env import SlowOpponentWarning, gym
 from meeples.env.gymnasium_env import MeeplesGym
 from meeples.games.sparta import actions
 from tests.env.test_pettingzoo import LAST_CITY
@@ -31,7 +31,7 @@ def test_gym_factory_makes_the_registered_environment() -> None:
     env = gym("sparta", seat=1, opponents="random")
     assert isinstance(env, MeeplesGym) and env.seat == 1
     assert env.action_space.n == actions.COUNT
-    assert env.observation_space.shape == (12, 10, 10)
+    assert env.observation_space.shape == (13, 10, 10)
 
 
 def play_out(env: MeeplesGym, seed: int) -> tuple[list[int], float]:
@@ -109,7 +109,7 @@ def test_gym_opponents_by_level_spec_or_bot() -> None:
     ("kwargs", "error"),
     [({"seat": 2}, ValueError), ({"seat": True}, ValueError),
      ({"opponents": ["random", "random"]}, ValueError), ({"opponents": "grandmaster"}, ValueError),
-     ({"render_mode": "rgb_array"}, ValueError), ({"colour": "red"}, meeples.BadOptions)],
+     ({"render_mode": "rgb_array_list"}, ValueError), ({"colour": "red"}, meeples.BadOptions)],
 )
 def test_gym_refuses_bad_arguments(kwargs: dict[str, Any], error: type[Exception]) -> None:
     with pytest.raises(error):
@@ -121,3 +121,15 @@ def test_gym_renders_the_terminal_board(capsys: pytest.CaptureFixture[str]) -> N
     env.reset(seed=0)
     env.step(actions.action_id("b2-b4"))
     assert "last move" in capsys.readouterr().out
+
+
+def test_gym_default_opponent_is_random_and_searching_bots_warn_of_their_cost() -> None:
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        fast = gym("sparta")
+        gym("sparta", opponents=[get_bot("sparta", "random")])
+        gymnasium.make("meeples/Sparta-v0")
+    assert fast.opponents[1].name == "random" and caught == []
+    for spec in ("normal", "easy", "heuristic", "mcts:50"):
+        with pytest.warns(SlowOpponentWarning, match="searches on every move"):
+            gym("sparta", opponents=spec)

@@ -137,7 +137,8 @@ def test_choices_count_is_the_same_at_every_player_count_and_modest() -> None:
     assert len(choices.PLACES) == 36 + 216 + 27
     assert SHAPE == (len(FEATURES),) == (
         36 * 40 + 216 * 17 + 27 * 25 + 4 * 168 + 41 + 36  # the places, seats, turn, head
-        + 6 + 12 + 36 + 2 * 5 + 2 + 4 + 5 + 1 + 4 + 1,)  # the decision in progress
+        + 6 + 12 + 36 + 2 * 5 + 2 + 4 + 5 + 1 + 4 + 1  # the decision in progress
+        + 4,)  # the observer's seat
     assert PLACE_BLOCK == ROW[-1] + len(ROWS[-1])
     for players in (2, 3, 4):
         assert aec(GAME, players=players).action_space("player_0").n == choices.COUNT

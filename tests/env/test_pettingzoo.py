@@ -51,7 +51,7 @@ def test_aec_agents_spaces_and_first_observation() -> None:
     assert env.agent_selection == "player_0"
     assert env.action_space("player_1").n == actions.COUNT == 4901
     observation = env.observe("player_0")
-    assert observation["observation"].shape == (12, 10, 10)
+    assert observation["observation"].shape == (13, 10, 10)
     assert observation["observation"].dtype == np.float32
     assert observation["action_mask"].dtype == np.int8
     legal = meeples.load("sparta").new().legal()
@@ -67,7 +67,8 @@ def test_aec_both_sides_see_the_opening_alike() -> None:
     south = env.observe("player_0")["observation"]
     north = env.observe("player_1")["observation"]
     assert south[10].all() and not north[10].any()  # the "to move" plane
-    assert np.array_equal(np.delete(south, 10, axis=0), np.delete(north, 10, axis=0))
+    assert north[12].all() and not south[12].any()  # the "seat" plane
+    assert np.array_equal(np.delete(south, [10, 12], axis=0), np.delete(north, [10, 12], axis=0))
 
 
 def test_aec_observation_is_built_from_the_players_view() -> None:
@@ -100,7 +101,13 @@ def test_aec_illegal_action_loses_by_default() -> None:
     env.reset()
     env.step(actions.action_id("b2-b5"))  # three steps: a warrior moves two
     assert env.rewards == {"player_0": -1.0, "player_1": 0.0}
-    assert env.infos["player_0"] == {"illegal_action": True}
+    assert env.infos["player_0"]["illegal_action"] is True
+    for agent in env.agents:  # every agent is told how the game ended
+        outcome = env.infos[agent]["outcome"]
+        assert (outcome["winners"], outcome["ranking"], outcome["illegal_action"]) == (
+            [1], [[1], [0]], 0)
+        assert outcome["reason"]["key"] == "core.outcome.illegal_action"
+        assert outcome["reason"]["text"] == "player 1 played an action that is not legal"
     assert all(env.terminations.values())
     assert not env.observe("player_0")["action_mask"].any()
 

@@ -36,8 +36,9 @@ def feature(name: str) -> int:
 def test_new_blocks_come_after_the_earlier_features_which_keep_their_places() -> None:
     assert FEATURES.index("volcano 8") == 723
     assert FEATURES.index("seat 0 tribe Daba") == 724
-    assert FEATURES[-1] == "event deck size"
-    assert SHAPE == (len(FEATURES),) == (929,)
+    assert FEATURES.index("event deck size") == 928
+    assert FEATURES[-4:] == tuple(f"observer seat {k}" for k in range(4))
+    assert SHAPE == (len(FEATURES),) == (933,)
 
 
 def test_observation_shows_each_seats_tribe_in_its_seat_slot() -> None:

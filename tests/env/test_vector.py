@@ -114,7 +114,7 @@ def test_gymnasiums_async_vector_env_steps_the_single_environments() -> None:
     envs = AsyncVectorEnv([lambda: gym("sparta", opponents="random") for _ in range(2)])
     try:
         observations, info = envs.reset(seed=0)
-        assert observations.shape == (2, 12, 10, 10)
+        assert observations.shape == (2, 13, 10, 10)
         observations, *_ = envs.step(picks(info["action_mask"], np.random.default_rng(0)))
         assert envs.observation_space.contains(observations)
     finally:

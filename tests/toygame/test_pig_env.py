@@ -59,3 +59,15 @@ def test_pig_gym_plays_whole_games_against_a_declared_level(pig: meeples.Game[An
             _, reward, over, truncated, _ = env.step(int(legal[rng.randrange(len(legal))]))
             assert not truncated
         assert reward in (-1.0, 1.0)
+
+
+def test_pig_rgb_array_frame_is_its_terminal_board_drawn_as_text(
+    pig: meeples.Game[Any, Any],
+) -> None:
+    # A game that draws no image of its own still gives frames (SB3 and RecordVideo ask
+    # render_mode="rgb_array"): its terminal board as text, in a frame of a fixed size.
+    env = aec("pig", render_mode="rgb_array", goal=20)
+    env.reset(seed=1)
+    frame = env.render()
+    assert frame.shape == (480, 640, 3) and frame.dtype == np.uint8
+    assert len(np.unique(frame.reshape(-1, 3), axis=0)) > 2  # text was drawn on the background

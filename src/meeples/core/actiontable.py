@@ -12,6 +12,9 @@ varying fastest; the blocks follow in the order of the forms, so a form added at
 part leaves every other id unchanged. Chance outcomes (``chance=True``: a tile drawn, a die rolled)
 are numbered apart from the players' actions, from 0, as OpenSpiel numbers chance outcomes apart.
 
+A field of seats (:class:`Seats`) can be numbered from a player's own seat: relative ids
+(:meth:`Space.seat_relative`) let one policy play every seat, as seat-relative observations do.
+
 A domain can be relative to the field before it (:class:`Steps`: the six hexes next to it) so
 that a step costs six ids, not one per hex. An id whose text cannot be written (a step off the
 table's hexes) names no action, like Sparta's moves off the board: :meth:`Table.action_text`
@@ -65,6 +68,20 @@ class Values:
     def number(self, text: str, before: str | None) -> int | None:
         """Return the index of a value's text, or None when it is not in the domain."""
         return self.index.get(text)
+
+
+class Seats(Values):
+    """A field whose values are seats, ``0`` to ``count - 1``: ids relative to a player turn
+    them (:meth:`Space.seat_relative`), as observations number seats from their observer."""
+
+    def __init__(self, count: int, pattern: str = r"\d") -> None:
+        super().__init__(range(count), pattern)
+
+
+def relative_seat(seat: int, player: int, players: int) -> int:
+    """Return a seat as ``player`` numbers seats: itself 0, the next 1... (a seat beyond the
+    game's players, never legal, stays as it is, so the numbering stays a permutation)."""
+    return (seat - player) % players if seat < players else seat
 
 
 class Steps(Values):
@@ -173,6 +190,7 @@ class Space:
         self.offsets = tuple(sum(f.size for f in self.forms[:i]) for i in range(len(self.forms)))
         self.count = sum(f.size for f in self.forms)
         self._ids: dict[str, int] = {}
+        self._relative: dict[tuple[int, int], tuple[int, ...]] = {}
 
     def number(self, text: str) -> int | None:
         """Return the id of a text, or None when no form of this space has it."""
@@ -198,6 +216,36 @@ class Space:
     def form(self, number: int) -> Form:
         """Return the form whose block holds an id (within range)."""
         return self.forms[bisect.bisect_right(self.offsets, number) - 1]
+
+    def seat_relative(self, player: int, players: int) -> tuple[int, ...]:
+        """Return, for each id, the id of the same action as ``player`` numbers seats (its
+        :class:`Seats` fields turned by :func:`relative_seat`, every other field kept): a
+        permutation of the ids, the identity for player 0.
+
+        Raises:
+            ValueError: the player is not one of the players.
+        """
+        if not 0 <= player < players:
+            raise ValueError(f"player {player} is not one of {players} players")
+        found = self._relative.get((player, players))
+        if found is not None:
+            return found
+        out = list(range(self.count))
+        if player:
+            for offset, form in zip(self.offsets, self.forms, strict=True):
+                turned = [i for i, domain in enumerate(form.domains) if isinstance(domain, Seats)]
+                if not turned:
+                    continue
+                sizes = [len(domain) for domain in form.domains]
+                strides = [math.prod(sizes[i + 1:]) for i in range(len(sizes))]
+                for index in range(form.size):
+                    moved = index
+                    for i in turned:
+                        seat = index // strides[i] % sizes[i]
+                        moved += (relative_seat(seat, player, players) - seat) * strides[i]
+                    out[offset + index] = offset + moved
+        found = self._relative[player, players] = tuple(out)
+        return found
 
     def block(self, verb: str) -> tuple[int, int]:
         """Return the first id and the number of ids of a verb's forms (together)."""
@@ -229,6 +277,11 @@ class Table:
         self.outcomes = Space([f for f in kept if f.chance])
         self.COUNT = self.decisions.count
         self.CHANCE_COUNT = self.outcomes.count
+
+    def seat_relative(self, player: int, players: int) -> tuple[int, ...]:
+        """Return, for each action id, the id of the same action as ``player`` numbers seats
+        (:meth:`Space.seat_relative`; chance outcomes are nobody's and keep theirs)."""
+        return self.decisions.seat_relative(player, players)
 
     def action_id(self, text: str, state: Any = None) -> int:
         """Return the id of a player's action text (in ``state``, for a table with labels; a

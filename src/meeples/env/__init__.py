@@ -2,6 +2,7 @@
 
     from meeples.env import aec, gym
     env = aec("sparta")                            # a PettingZoo AECEnv: player_0, player_1
+    env = parallel("sparta")                       # the same as a PettingZoo ParallelEnv
     env = gym("sparta", seat=0, opponents="random")  # a Gymnasium Env against our bots
     env = gymnasium.make("meeples/Sparta-v0", opponents="random")  # the same, registered
     envs = vector("sparta", num_envs=16, opponents="random")  # 16 games stepped as one batch
@@ -37,9 +38,16 @@ from meeples.env.registry import (  # noqa: E402 - after the check of the extra
     env_spec,
 )
 
+
+class SlowOpponentWarning(UserWarning):
+    """A Gymnasium environment's opponent is one of our searching bots: a training run against
+    it crawls (some hundreds of learner steps/s, against about 10,000 with ``"random"``)."""
+
+
 if TYPE_CHECKING:
     from meeples.env.batch_env import MeeplesBatch
     from meeples.env.gymnasium_env import MeeplesGym, Opponent
+    from meeples.env.parallel_env import MeeplesParallel
     from meeples.env.pettingzoo_env import MeeplesAEC
     from meeples.env.vector_env import MeeplesVector
 
@@ -51,6 +59,9 @@ def aec(
     render_mode: str | None = None,
     illegal: str = "lose",
     checked: bool = False,
+    relative_actions: bool = False,
+    flat: bool = False,
+    max_cycles: int | None = None,
     **options: Any,
 ) -> MeeplesAEC:
     """Return a PettingZoo AEC environment of a game, with its rule options.
@@ -58,6 +69,13 @@ def aec(
     ``illegal``: "lose" (an illegal id ends the game, -1 to the offender, 0 to the others) or
     "raise" (:class:`~meeples.IllegalAction`). ``checked``: build every observation from the
     view as well as from the state and compare them (slower; the tests run it).
+    ``relative_actions``: each player's ids (actions and mask) relative to its own seat, as its
+    observation is, so that one policy plays every seat (:mod:`meeples.env.relative`); by
+    default the ids are the board's. ``flat``: observations are the planes flattened into one
+    vector, the mask in each agent's ``info["action_mask"]`` and ``action_mask(agent)``
+    (SuperSuit's wrappers, unmasked policies). ``max_cycles``: cut a game short (every agent
+    truncated) after that many decisions of each player on average; None, the default: every
+    game ends by its rules.
 
     Raises:
         UnknownGame, NoEnvironment: no such game, or no environment for it yet.
@@ -66,26 +84,59 @@ def aec(
     from meeples.env.pettingzoo_env import MeeplesAEC
 
     return MeeplesAEC(
-        game, players, render_mode=render_mode, illegal=illegal, checked=checked, **options
+        game, players, render_mode=render_mode, illegal=illegal, checked=checked,
+        relative_actions=relative_actions, flat=flat, max_cycles=max_cycles, **options,
+    )
+
+
+def parallel(
+    game: str = "sparta",
+    players: int | None = None,
+    *,
+    render_mode: str | None = None,
+    illegal: str = "lose",
+    checked: bool = False,
+    relative_actions: bool = False,
+    flat: bool = False,
+    max_cycles: int | None = None,
+    **options: Any,
+) -> MeeplesParallel:
+    """Return a PettingZoo parallel environment of a game: every agent observes at every step
+    and gives an action, of which only the agent to move's is played (the others' are ignored).
+    Options as for :func:`aec`.
+
+    Raises:
+        UnknownGame, NoEnvironment, BadOptions: as :func:`aec`.
+        ValueError: a bad render mode, flag or max_cycles.
+    """
+    from meeples.env.parallel_env import MeeplesParallel
+
+    return MeeplesParallel(
+        game, players, render_mode=render_mode, illegal=illegal, checked=checked,
+        relative_actions=relative_actions, flat=flat, max_cycles=max_cycles, **options,
     )
 
 
 def gym(
     game: str = "sparta",
     seat: int = 0,
-    opponents: Opponent | Sequence[Opponent] = "normal",
+    opponents: Opponent | Sequence[Opponent] = "random",
     *,
     players: int | None = None,
     render_mode: str | None = None,
     illegal: str = "lose",
     checked: bool = False,
+    relative_actions: bool = False,
+    flat: bool = False,
     **options: Any,
 ) -> MeeplesGym:
     """Return a Gymnasium environment where the learner plays ``seat`` against bots.
 
-    ``opponents``: a level or bot spec (``"random"``, ``"easy"``, ``"mcts:200"``, ...) or a bot,
-    for every other seat, or one per other seat in seat order. ``illegal`` and ``checked`` as
-    for :func:`aec`.
+    ``opponents``: a level or bot spec (``"random"``, the default, ``"easy"``, ``"mcts:200"``,
+    ...) or a bot, for every other seat, or one per other seat in seat order; one of our
+    searching bots (every level, ``"heuristic"``) costs the learner its speed, and says so once
+    (:class:`SlowOpponentWarning`). ``illegal``, ``checked`` and
+    ``relative_actions`` as for :func:`aec`.
 
     Raises:
         UnknownGame, NoEnvironment, BadOptions: as :func:`aec`.
@@ -95,7 +146,7 @@ def gym(
 
     return MeeplesGym(
         game, seat, opponents, players=players, render_mode=render_mode, illegal=illegal,
-        checked=checked, **options,
+        checked=checked, relative_actions=relative_actions, flat=flat, **options,
     )
 
 
@@ -103,11 +154,14 @@ def vector(
     game: str = "sparta",
     num_envs: int = 8,
     seat: int = 0,
-    opponents: str | Sequence[str] = "normal",
+    opponents: str | Sequence[str] = "random",
     *,
     players: int | None = None,
+    render_mode: str | None = None,
     illegal: str = "lose",
     checked: bool = False,
+    relative_actions: bool = False,
+    flat: bool = False,
     copy: bool = False,
     **options: Any,
 ) -> MeeplesVector:
@@ -125,7 +179,8 @@ def vector(
     from meeples.env.vector_env import MeeplesVector
 
     return MeeplesVector(
-        game, num_envs, seat, opponents, players=players, illegal=illegal, checked=checked,
+        game, num_envs, seat, opponents, players=players, render_mode=render_mode,
+        illegal=illegal, checked=checked, relative_actions=relative_actions, flat=flat,
         copy=copy, **options,
     )
 
@@ -135,8 +190,11 @@ def batch(
     num_envs: int = 8,
     players: int | None = None,
     *,
+    render_mode: str | None = None,
     illegal: str = "lose",
     checked: bool = False,
+    relative_actions: bool = False,
+    flat: bool = False,
     copy: bool = False,
     **options: Any,
 ) -> MeeplesBatch:
@@ -152,7 +210,8 @@ def batch(
     from meeples.env.batch_env import MeeplesBatch
 
     return MeeplesBatch(
-        game, num_envs, players, illegal=illegal, checked=checked, copy=copy, **options
+        game, num_envs, players, render_mode=render_mode, illegal=illegal, checked=checked,
+        relative_actions=relative_actions, flat=flat, copy=copy, **options,
     )
 
 
@@ -179,5 +238,5 @@ _register()
 
 __all__ = [
     "ActionTable", "EnvSpec", "NoEnvironment", "action_table", "aec", "batch", "env_games",
-    "env_spec", "gym", "vector",
+    "SlowOpponentWarning", "env_spec", "gym", "parallel", "vector",
 ]

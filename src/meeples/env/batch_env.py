@@ -17,6 +17,7 @@ game's seed is in ``game_seeds``.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping
 from typing import Any
 
@@ -24,7 +25,7 @@ import gymnasium
 import numpy as np
 import numpy.typing as npt
 
-from meeples.env.episode import Episode
+from meeples.env.relative import make_episode
 
 Batch = npt.NDArray[np.float32]
 #: ``info["to_move"]`` of a game that has just ended (its next step starts a new game).
@@ -40,31 +41,45 @@ class MeeplesBatch:
         num_envs: int = 8,
         players: int | None = None,
         *,
+        render_mode: str | None = None,
         illegal: str = "lose",
         checked: bool = False,
+        relative_actions: bool = False,
+        flat: bool = False,
         copy: bool = False,
         **options: Any,
     ) -> None:
+        if render_mode not in (None, "ansi", "rgb_array"):
+            raise ValueError(f"render_mode must be ansi, rgb_array or None, not {render_mode!r}")
+        self.render_mode = render_mode
         if isinstance(num_envs, bool) or not isinstance(num_envs, int) or num_envs < 1:
             raise ValueError(f"num_envs must be a whole number from 1, not {num_envs!r}")
-        self.episodes = [Episode(game, players, options, illegal, checked)
+        self.episodes = [make_episode(game, players, options, illegal, checked, relative_actions)
                          for _ in range(num_envs)]
         first = self.episodes[0]
         self.num_envs = num_envs
         self.players = first.players
         self.copy = copy
-        self.single_observation_space = gymnasium.spaces.Box(0.0, 1.0, first.spec.shape,
-                                                             np.float32)
+        if not isinstance(flat, bool):
+            raise ValueError(f"flat must be True or False, not {flat!r}")
+        size = math.prod(first.spec.shape)
+        self.single_observation_space = gymnasium.spaces.Box(
+            0.0, 1.0, (size,) if flat else first.spec.shape, np.float32)
         self.single_action_space = gymnasium.spaces.Discrete(first.count)
         self.game_seeds = [0] * num_envs
         self._np_random = np.random.default_rng()
-        self._observations: Batch = np.zeros((num_envs, *first.spec.shape), np.float32)
+        #: Each game's planes, written in place; handed out as they are, or with ``flat`` as
+        #: the same memory seen as one vector a game.
+        self._planes: Batch = np.zeros((num_envs, *first.spec.shape), np.float32)
+        self._observations = self._planes.reshape(num_envs, size) if flat else self._planes
         self._masks = np.zeros((num_envs, first.count), np.int8)
         self._to_move = np.zeros(num_envs, np.int64)
         self._rewards = np.zeros((num_envs, self.players), np.float64)
         self._terminations = np.zeros(num_envs, np.bool_)
         self._illegal = np.zeros(num_envs, np.bool_)
         self._position: str | None = None
+        #: How each game that ended on the last step ended (``info["outcome"]``), by index.
+        self._outcomes: dict[int, Any] = {}
 
     def reset(
         self, *, seed: int | None = None, options: Mapping[str, Any] | None = None
@@ -77,6 +92,7 @@ class MeeplesBatch:
         self._position = (options or {}).get("position")
         self._rewards[:] = 0.0
         self._terminations[:] = self._illegal[:] = False
+        self._outcomes = {}
         for i in range(self.num_envs):
             self._new_game(i)
         return self._out(self._observations), self._infos()
@@ -104,6 +120,7 @@ class MeeplesBatch:
         rewards, terminations, illegal = self._rewards, self._terminations, self._illegal
         rewards[:] = 0.0
         illegal[:] = False
+        outcomes = self._outcomes = {}
         for i, episode in enumerate(self.episodes):
             if ended[i]:
                 terminations[i] = False
@@ -114,11 +131,13 @@ class MeeplesBatch:
             if number is None:
                 rewards[i, mover] = -1.0
                 terminations[i] = illegal[i] = True
+                outcomes[i] = episode.outcome_info(mover)
             else:
                 episode.play(number)
                 if episode.outcome is not None:
                     rewards[i] = episode.returns()
                     terminations[i] = True
+                    outcomes[i] = episode.outcome_info()
             self._write(i, mover)
         truncations = np.zeros(self.num_envs, np.bool_)
         return (
@@ -129,6 +148,15 @@ class MeeplesBatch:
     def action_masks(self) -> npt.NDArray[np.bool_]:
         """Return the legal ids of the player to move in every game, ``(num_envs, COUNT)``."""
         return self._masks.astype(bool)
+
+    def render(self) -> tuple[Any, ...] | None:
+        """Return each game's board: its terminal text ("ansi"), or its image from the view of
+        its player to move ("rgb_array"; seat 0's once it is over); None without a
+        render_mode."""
+        if self.render_mode is None:
+            return None
+        return tuple(episode.render(self.render_mode, max(int(self._to_move[i]), 0))
+                     for i, episode in enumerate(self.episodes))
 
     def _new_game(self, i: int) -> None:
         seed = int(self._np_random.integers(2**31))
@@ -145,10 +173,10 @@ class MeeplesBatch:
         player = episode.to_move
         if self._terminations[i] or player is None:
             self._to_move[i] = ENDED
-            self._observations[i] = episode.observe(mover if mover is not None else 0)
+            self._planes[i] = episode.observe(mover if mover is not None else 0)
             return
         self._to_move[i] = player
-        self._observations[i] = episode.observe(player)
+        self._planes[i] = episode.observe(player)
         episode.write_mask(row)
 
     def _infos(self) -> dict[str, Any]:
@@ -157,6 +185,14 @@ class MeeplesBatch:
         }
         if self._illegal.any():
             infos["illegal_action"] = self._illegal.copy()
+        if self._outcomes:
+            # As Gymnasium batches an info that some games have: one entry per game (None for
+            # those that did not end), and "_outcome" saying which ended.
+            infos["outcome"] = np.full(self.num_envs, None, dtype=object)
+            infos["_outcome"] = np.zeros(self.num_envs, np.bool_)
+            for i, outcome in self._outcomes.items():
+                infos["outcome"][i] = outcome
+                infos["_outcome"][i] = True
         return infos
 
     def _out(self, array: npt.NDArray[Any]) -> Any:

@@ -319,7 +319,9 @@ class Episode:
                 return True
         if self.choices is not None:
             return self._step_choice(action)
-        checked = self.check(action)
+        # This class's own check (ids as they are), not a subclass's: a relative episode's
+        # check turns its player's ids, which its step has already turned.
+        checked = Episode.check(self, action)
         if checked is None:
             return False
         self.play(checked)
@@ -461,8 +463,24 @@ class Episode:
             return [0.0] * self.players
         return [1.0 if p in outcome.winners else -1.0 for p in range(self.players)]
 
-    def render(self, mode: str | None) -> str | None:
-        """Return the terminal board ("ansi"), or print it ("human")."""
+    def outcome_info(self, offender: int | None = None) -> dict[str, Any] | None:
+        """Return ``info["outcome"]`` of the game's end (:mod:`meeples.env.outcome`), None while
+        it goes on; ``offender``: the player whose illegal id ended it."""
+        from meeples.env.outcome import outcome_info
+
+        returns = self.returns() if offender is None else [
+            -1.0 if p == offender else 0.0 for p in range(self.players)]
+        return outcome_info(self.game, self.inner, self.outcome, self.players, returns, offender)
+
+    def render(self, mode: str | None, player: int | None = None) -> Any:
+        """Return the terminal board ("ansi"), print it ("human"), or return the board drawn
+        from a player's view as an ``(H, W, 3)`` uint8 image ("rgb_array")."""
+        if mode == "rgb_array":
+            from meeples.env.images import image
+
+            outcome = self.outcome
+            return image(self.spec.game, self.view(player), self.last,
+                         None if outcome is None else outcome.to_json())
         from rich.console import Console
 
         from meeples.terminal import renderer_for

@@ -10,7 +10,9 @@ texts, as they do against a human, with a generator seeded from the environment'
 
 from __future__ import annotations
 
+import math
 import random
+import warnings
 from collections.abc import Sequence
 from typing import Any
 
@@ -18,32 +20,52 @@ import gymnasium
 import numpy as np
 import numpy.typing as npt
 
-from meeples.ai.bot import Bot
+from meeples.ai.bot import Bot, SearchBot
 from meeples.ai.levels import get_bot
-from meeples.env.episode import Episode, LazyView, Mask
+from meeples.env import SlowOpponentWarning
+from meeples.env.episode import LazyView, Mask
 from meeples.env.registry import Planes
+from meeples.env.relative import make_episode
 
 Opponent = str | Bot
+
+
+def warn_if_slow(bot: Bot, spec: object) -> None:
+    """Warn (:class:`SlowOpponentWarning`) when an opponent is one of our searching bots."""
+    if isinstance(bot, SearchBot):
+        warnings.warn(
+            f"opponent {spec if isinstance(spec, str) else bot.name!r} searches on every move:"
+            f" a learner steps some hundreds of times a second against such a bot (Sparta:"
+            f" 388 against 'heuristic', 211 'easy', 166 'normal'), about 10,000 times against"
+            f" 'random', the default. Fine for evaluation; for a first training run,"
+            f" opponents='random' (filter meeples.env.SlowOpponentWarning to silence this)",
+            SlowOpponentWarning, stacklevel=4)
 
 
 class MeeplesGym(gymnasium.Env[Planes, np.int64]):
     """The Gymnasium environment of a game's seat against bots (``meeples.env.gym``)."""
 
-    metadata: dict[str, Any] = {"render_modes": ["human", "ansi"], "render_fps": 1}
+    metadata: dict[str, Any] = {"render_modes": ["human", "ansi", "rgb_array"], "render_fps": 1}
 
     def __init__(
         self,
         game: str = "sparta",
         seat: int = 0,
-        opponents: Opponent | Sequence[Opponent] = "normal",
+        opponents: Opponent | Sequence[Opponent] = "random",
         *,
         players: int | None = None,
         render_mode: str | None = None,
         illegal: str = "lose",
         checked: bool = False,
+        relative_actions: bool = False,
+        flat: bool = False,
         **options: Any,
     ) -> None:
-        self.episode = Episode(game, players, options, illegal, checked)
+        if not isinstance(flat, bool):
+            raise ValueError(f"flat must be True or False, not {flat!r}")
+        #: Whether observations are flattened into one vector.
+        self.flat = flat
+        self.episode = make_episode(game, players, options, illegal, checked, relative_actions)
         count = self.episode.players
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < count:
             raise ValueError(f"seat must be a player index from 0 to {count - 1}, not {seat!r}")
@@ -60,10 +82,15 @@ class MeeplesGym(gymnasium.Env[Planes, np.int64]):
             p: get_bot(game, bot) if isinstance(bot, str) else bot
             for p, bot in zip(others, given, strict=True)
         }
+        for bot, spec in zip(self.opponents.values(), given, strict=True):
+            warn_if_slow(bot, spec)
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise ValueError(f"render_mode must be human, ansi or None, not {render_mode!r}")
+            raise ValueError(
+                f"render_mode must be human, ansi, rgb_array or None, not {render_mode!r}")
         self.render_mode = render_mode
-        self.observation_space = gymnasium.spaces.Box(0.0, 1.0, self.episode.spec.shape, np.float32)
+        shape = self.episode.spec.shape
+        self.observation_space = gymnasium.spaces.Box(
+            0.0, 1.0, (math.prod(shape),) if flat else shape, np.float32)
         self.action_space = gymnasium.spaces.Discrete(self.episode.count)
         self._bot_rng = random.Random(0)
         #: Whether the episode has ended: the game is over, or the learner lost by an illegal id.
@@ -84,7 +111,10 @@ class MeeplesGym(gymnasium.Env[Planes, np.int64]):
         self.episode.reset(game_seed, (options or {}).get("position"))
         self._play_opponents()
         self._ended = self.episode.outcome is not None
-        return self.episode.observe(self.seat), self._info()
+        info = self._info()
+        if self._ended:
+            info["outcome"] = self.episode.outcome_info()
+        return self._observe(), info
 
     def step(self, action: np.int64 | int) -> tuple[Planes, float, bool, bool, dict[str, Any]]:
         """Play the learner's action id, then the bots' until the learner's turn or the end."""
@@ -94,6 +124,8 @@ class MeeplesGym(gymnasium.Env[Planes, np.int64]):
             info["illegal_action"] = True
         elif self.render_mode == "human":
             self.render()
+        if terminated:
+            info["outcome"] = self.episode.outcome_info(self.seat if illegal else None)
         return observation, reward, terminated, False, info
 
     def advance(self, action: np.int64 | int) -> tuple[Planes, float, bool, bool]:
@@ -111,12 +143,12 @@ class MeeplesGym(gymnasium.Env[Planes, np.int64]):
         number = episode.check(action)
         if number is None:
             self._ended = True
-            return episode.observe(self.seat), -1.0, True, True
+            return self._observe(), -1.0, True, True
         episode.play(number)
         self._play_opponents()
         over = self._ended = episode.outcome is not None
         reward = episode.returns()[self.seat] if over else 0.0
-        return episode.observe(self.seat), reward, over, False
+        return self._observe(), reward, over, False
 
     @property
     def ended(self) -> bool:
@@ -127,12 +159,18 @@ class MeeplesGym(gymnasium.Env[Planes, np.int64]):
         """Return the learner's legal ids as booleans (all False once the game is over)."""
         return self._mask().astype(bool)
 
-    def render(self) -> str | None:
-        """Return the terminal board ("ansi"), or print it ("human")."""
+    def render(self) -> Any:
+        """Return the terminal board ("ansi"), print it ("human"), or return the board drawn
+        from the learner's view as an ``(H, W, 3)`` uint8 image ("rgb_array")."""
         if self.render_mode is None:
             gymnasium.logger.warn("render() without a render_mode: give render_mode='ansi'")
             return None
-        return self.episode.render(self.render_mode)
+        return self.episode.render(self.render_mode, self.seat)
+
+    def _observe(self) -> Planes:
+        """Return the learner's planes (as one vector with ``flat``)."""
+        planes = self.episode.observe(self.seat)
+        return planes.reshape(-1) if self.flat else planes
 
     def _mask(self) -> Mask:
         if self._ended or self.episode.to_move != self.seat:

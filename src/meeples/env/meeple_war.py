@@ -47,6 +47,8 @@ decision    81      the sides the hex being explored was entered from (6); the t
                     or jump, its player's seat slot, the altar or mine it stands on (5), and
                     how many more wait behind it / 4; the seat slots still to decide in a
                     phase's token window (4); the meeples a Frighten may still move / 4
+observer    4       the observer's own seat number (one-hot; its seat slot is always 0): so
+                    one policy playing every seat knows which it plays
 ==========  ======  =========================================================================
 
 Counts are divided by the scale shown and capped at 1, coordinates clipped to [0, 1] (only a
@@ -190,6 +192,7 @@ FEATURES = (
     *(f"{place} {f}" for place, row in zip(PLACES, ROWS, strict=True) for f in row),
     *(f"seat {k} {f}" for k in range(SEATS) for f in SEAT_FEATURES),
     *TURN_FEATURES, *PENDING_FEATURES, *DECISION_FEATURES,
+    *(f"observer seat {k}" for k in range(SEATS)),
 )
 SHAPE = (len(FEATURES),)
 
@@ -213,6 +216,8 @@ _T = {name: _TURN + i for i, name in enumerate(TURN_FEATURES)}
 _H = {name: _PENDING + i for i, name in enumerate(PENDING_FEATURES)}
 _DECISION = _PENDING + len(PENDING_FEATURES)
 _D = {name: _DECISION + i for i, name in enumerate(DECISION_FEATURES)}
+#: The observer's own seat number, one-hot (its seat slot is always 0).
+_OBSERVER = _DECISION + len(DECISION_FEATURES)
 _KIND_INDEX = {k: i for i, k in enumerate(KINDS)}
 _TOKEN = {t: i for i, t in enumerate(UPGRADE_TOKENS)}
 _BUILDING = {c: i for i, c in enumerate(BUILDING_CODES)}
@@ -327,6 +332,7 @@ def from_view(view: Mapping[str, Any]) -> Planes:
           view["nature"], view["pool"], view["pile_count"], view["workers"], view["pending"],
           len(view["bonuses"]), view["sub"], bool(view["result"]))
     _decision(out, view, slot)
+    out[_OBSERVER + player] = 1.0
     return out
 
 
@@ -526,6 +532,7 @@ def _base(state: State, board: _Map, player: int) -> Planes:
     base[:PLACE_BLOCK] = board.block
     index, value = _VILLAGE_ENTRIES[state.players, state.first, player]
     base[index] = value
+    base[_OBSERVER + player] = 1.0
     offsets = board.offsets
     for h, token in upgrades:
         base[offsets[h] + _UPGRADE + _TOKEN[token]] = 1.0

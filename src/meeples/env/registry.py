@@ -130,6 +130,11 @@ class EnvSpec:
     #: Writes the pending head into an observation (``mark(planes, head, player, players)``),
     #: with ``choices``.
     mark: Callable[[Planes, int | None, int, int], Planes] | None = None
+    #: For a player and a player count, the id relative to that player of every id of the
+    #: environments (the table's, or the choices'), as its observation is relative to it
+    #: (``relative_actions=True``, :mod:`meeples.env.relative`); None: no id names a seat
+    #: or a side, the relative ids are the absolute ones.
+    relative: Callable[[int, int], Sequence[int]] | None = None
 
 
 class NoEnvironment(UnknownGame):

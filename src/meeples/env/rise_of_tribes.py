@@ -36,6 +36,8 @@ holdings     4x43    per seat slot: its tribe (one-hot over ``TRIBE_NAMES``); ea
                      under them (1 the next of those to be drawn, 1/15 less for each place after)
 piles        33      each event unseen in the event deck (1), each event in the discard (1),
                      the event deck's cards / 16
+observer     4       the observer's own seat number (one-hot; its seat slot is always 0): so
+                     one policy playing every seat knows which it plays
 ===========  ======  =========================================================================
 
 The decks hold no secret order: the view shows a goal deck as its unseen cards, with their
@@ -133,6 +135,9 @@ FEATURES = (
     *(f"event deck {e}" for e in data.EVENT_IDS), *(f"event discard {e}" for e in data.EVENT_IDS),
     "event deck size",
 )
+#: Where the piles end and the observer's own seat number starts (its seat slot is always 0).
+_PILE_END = len(FEATURES)
+FEATURES = (*FEATURES, *(f"observer seat {k}" for k in range(SEATS)))
 SHAPE = (len(FEATURES),)
 
 _HEX_BASE = 0
@@ -263,6 +268,7 @@ def from_view(view: Mapping[str, Any]) -> Planes:
         at = _PILE_BASE + _EVENT_COUNT + _EVENT_INDEX[event]
         out[at] = _capped(discard.count(event), CARD_SCALE)
     out[_PILE_BASE + 2 * _EVENT_COUNT] = _capped(view["event_deck_size"], EVENT_DECK_SCALE)
+    out[_PILE_END + player] = 1.0
     return out
 
 
@@ -339,7 +345,7 @@ _EVENT_BYTES = slice(4 * _EVENT_BASE, 4 * _VOLCANO_BASE)
 _VOLCANO_BYTES = slice(4 * _VOLCANO_BASE, 4 * _HOLD_BASE)
 _HOLD_WIDTH = len(HOLDING_FEATURES)
 _HOLD_AT = tuple(4 * (_HOLD_BASE + k * _HOLD_WIDTH) for k in range(SEATS))
-_PILE_BYTES = slice(4 * _PILE_BASE, 4 * len(FEATURES))
+_PILE_BYTES = slice(4 * _PILE_BASE, 4 * _PILE_END)
 
 
 def _whole(state: State, player: int, to_move: int
@@ -363,6 +369,7 @@ def _whole(state: State, player: int, to_move: int
         _VOLCANO[state.volcano + 1],
         *(_holding_row(state, seat % players) for seat in slots), _ABSENT_HOLDINGS[players],
         _piles(state.ev_deck, state.ev_discard),
+        _OBSERVER[player],
     ))), on_board, built
 
 
@@ -520,6 +527,9 @@ _ABSENT_SEATS = {players: bytes(4 * _SEAT_WIDTH * (SEATS - players)) for players
 _ABSENT_GOALS = {players: bytes(4 * _GOALS * (SEATS - players)) for players in data.MAPS}
 _ABSENT_HOLDINGS = {players: bytes(4 * _HOLD_WIDTH * (SEATS - players)) for players in data.MAPS}
 _ONE, _ZERO = _floats([1.0]), _floats([0.0])
+#: The observer's seat, one-hot (the last features), by seat.
+_OBSERVER = tuple(b"".join(_ONE if k == player else _ZERO for k in range(SEATS))
+                  for player in range(SEATS))
 #: A count's bytes over each scale of the seats, by count (up to the scale: capped).
 _BYTES = {
     scale: tuple(_floats([_capped(count, scale)]) for count in range(scale + 1))
@@ -707,7 +717,7 @@ def _piles(deck: tuple[int, ...], discard: tuple[int, ...]) -> bytes:
     key = (deck, discard)
     found = _PILES.get(key)
     if found is None:
-        out = [0.0] * (len(FEATURES) - _PILE_BASE)
+        out = [0.0] * (_PILE_END - _PILE_BASE)
         for card in deck:  # a card's copies over CARD_SCALE (1), capped: 1 for any
             out[card] = 1.0
         for card in discard:

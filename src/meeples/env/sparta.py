@@ -1,4 +1,4 @@
-"""Sparta's observation: twelve 10x10 planes of float32 in [0, 1], from one player's view.
+"""Sparta's observation: thirteen 10x10 planes of float32 in [0, 1], from one player's view.
 
 The player sees the board from its own side: South as the board is printed (rank 1 at row 0,
 file a at column 0), North turned half a turn (square ``s`` at the cell of ``99 - s``: rank 10
@@ -20,6 +20,8 @@ themselves moving towards higher rows, their cities on row 4, the enemy's on row
  9    passes                 consecutive passes just played / 2
  10   to move                1 when it is the player's turn (0 once the game is over)
  11   heroes conquer         1 when heroes conquer cities (the default option)
+ 12   seat                   1 for North, 0 for South: whose side the turned board
+                             is (one policy can play both seats and know which)
 ====  =====================  ===================================================
 
 Every city always has an owner (cities change hands, never become free), so no plane of free
@@ -45,7 +47,7 @@ from meeples.games.sparta.state import IS_HERO, OWNER, State
 
 PLANES = (
     "own warriors", "own heroes", "enemy warriors", "enemy heroes", "own cities", "enemy cities",
-    "own reserve", "enemy reserve", "quiet plies", "passes", "to move", "heroes conquer",
+    "own reserve", "enemy reserve", "quiet plies", "passes", "to move", "heroes conquer", "seat",
 )
 SQUARES = setup.SIZE * setup.SIZE
 SHAPE = (len(PLANES), setup.SIZE, setup.SIZE)
@@ -71,6 +73,7 @@ def from_view(view: Mapping[str, Any]) -> Planes:
     out[9] = min(view["passes"], PASS_LIMIT) / PASS_LIMIT
     out[10] = view["to_move"] == player
     out[11] = bool(view["heroes_conquer"])
+    out[12] = player
     return out.reshape(SHAPE)
 
 
@@ -87,7 +90,8 @@ def _cell(square: int, player: int) -> int:
 # ``count / scale`` in ``from_view``; tested for every count).
 _PACK = struct.Struct(f"{SQUARES}B").pack
 #: What each plane is divided by (its counts' limit; 1 for the 0/1 planes).
-SCALES = (1, 1, 1, 1, 1, 1, setup.HEROES, setup.HEROES, setup.QUIET_PLY_LIMIT, PASS_LIMIT, 1, 1)
+SCALES = (1, 1, 1, 1, 1, 1, setup.HEROES, setup.HEROES, setup.QUIET_PLY_LIMIT, PASS_LIMIT, 1, 1,
+          1)
 _DIVISORS = np.array(SCALES, dtype=np.float32).reshape(len(PLANES), 1, 1)
 #: A whole plane of each count, as bytes.
 _FILLED = tuple(bytes([count]) * SQUARES for count in range(256))
@@ -150,6 +154,7 @@ def from_state(state: State, player: int) -> Planes:
         _FILLED[min(state.passes, PASS_LIMIT)],
         _FILLED[state.outcome is None and state.to_move == player],
         _FILLED[state.heroes_conquer],
+        _FILLED[player],
     ))
     # uint8 / float32 is float32 (NumPy's promotion; its stubs say float64).
     return cast(Planes, np.frombuffer(counts, dtype=np.uint8).reshape(SHAPE) / _DIVISORS)

@@ -33,21 +33,29 @@ Batch = npt.NDArray[np.float32]
 class MeeplesVector(VectorEnv[Batch, npt.NDArray[np.int64], npt.NDArray[Any]]):
     """N games of one seat against bots (``meeples.env.vector``)."""
 
-    metadata: dict[str, Any] = {"autoreset_mode": AutoresetMode.NEXT_STEP}
+    metadata: dict[str, Any] = {
+        "autoreset_mode": AutoresetMode.NEXT_STEP, "render_modes": ["ansi", "rgb_array"],
+        "render_fps": 1,
+    }
 
     def __init__(
         self,
         game: str = "sparta",
         num_envs: int = 8,
         seat: int = 0,
-        opponents: str | Sequence[str] = "normal",
+        opponents: str | Sequence[str] = "random",
         *,
         players: int | None = None,
+        render_mode: str | None = None,
         illegal: str = "lose",
         checked: bool = False,
+        relative_actions: bool = False,
+        flat: bool = False,
         copy: bool = False,
         **options: Any,
     ) -> None:
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise ValueError(f"render_mode must be ansi, rgb_array or None, not {render_mode!r}")
         if isinstance(num_envs, bool) or not isinstance(num_envs, int) or num_envs < 1:
             raise ValueError(f"num_envs must be a whole number from 1, not {num_envs!r}")
         given = [opponents] if isinstance(opponents, str) else list(opponents)
@@ -55,25 +63,31 @@ class MeeplesVector(VectorEnv[Batch, npt.NDArray[np.int64], npt.NDArray[Any]]):
             # A bot object would be shared by every game: each game needs bots of its own.
             raise ValueError("opponents of a vector environment are bot specs or levels (text)")
         self.envs = [
-            MeeplesGym(game, seat, opponents, players=players, illegal=illegal, checked=checked,
-                       **options)
+            MeeplesGym(game, seat, opponents, players=players, render_mode=render_mode,
+                       illegal=illegal, checked=checked, relative_actions=relative_actions,
+                       flat=flat, **options)
             for _ in range(num_envs)
         ]
         first = self.envs[0]
         self.num_envs = num_envs
         self.copy = copy
+        self.render_mode = render_mode
         self.single_observation_space = first.observation_space
         self.single_action_space = first.action_space
         self.observation_space = batch_space(first.observation_space, num_envs)
         self.action_space = batch_space(first.action_space, num_envs)
         self.count = first.episode.count
-        self._observations: Batch = np.zeros((num_envs, *first.episode.spec.shape), np.float32)
+        shape = first.observation_space.shape
+        assert shape is not None  # a Box's
+        self._observations: Batch = np.zeros((num_envs, *shape), np.float32)
         self._masks = np.zeros((num_envs, self.count), np.int8)
         self._rewards = np.zeros(num_envs, np.float64)
         self._terminations = np.zeros(num_envs, np.bool_)
         self._truncations = np.zeros(num_envs, np.bool_)
         self._illegal = np.zeros(num_envs, np.bool_)
         self._autoreset = np.zeros(num_envs, np.bool_)
+        #: How each game that ended on the last step ended (``info["outcome"]``), by index.
+        self._outcomes: dict[int, Any] = {}
 
     def reset(
         self,
@@ -98,9 +112,12 @@ class MeeplesVector(VectorEnv[Batch, npt.NDArray[np.int64], npt.NDArray[Any]]):
             seeds = list(seed)
             if len(seeds) != self.num_envs:
                 raise ValueError(f"{len(seeds)} seeds for {self.num_envs} environments")
+        self._outcomes = {}
         for i, (env, one) in enumerate(zip(self.envs, seeds, strict=True)):
-            self._observations[i] = env.reset(seed=one, options=options)[0]
+            self._observations[i], info = env.reset(seed=one, options=options)
             self._write_mask(i)
+            if "outcome" in info:
+                self._outcomes[i] = info["outcome"]
         self._rewards[:] = 0.0
         self._terminations[:] = self._truncations[:] = self._autoreset[:] = False
         self._illegal[:] = False
@@ -128,6 +145,7 @@ class MeeplesVector(VectorEnv[Batch, npt.NDArray[np.int64], npt.NDArray[Any]]):
         observations, rewards = self._observations, self._rewards
         terminations, illegal = self._terminations, self._illegal
         illegal[:] = False
+        outcomes = self._outcomes = {}
         for i, env in enumerate(self.envs):
             if self._autoreset[i]:
                 observations[i] = env.reset()[0]
@@ -135,6 +153,8 @@ class MeeplesVector(VectorEnv[Batch, npt.NDArray[np.int64], npt.NDArray[Any]]):
                 terminations[i] = False
             else:
                 observations[i], rewards[i], terminations[i], illegal[i] = env.advance(ids[i])
+                if terminations[i]:
+                    outcomes[i] = env.episode.outcome_info(env.seat if illegal[i] else None)
             self._write_mask(i)
         self._autoreset[:] = terminations
         return (
@@ -146,6 +166,13 @@ class MeeplesVector(VectorEnv[Batch, npt.NDArray[np.int64], npt.NDArray[Any]]):
         """Return the legal ids of every game as booleans, ``(num_envs, COUNT)`` (a row of
         False for a game that has ended and restarts on the next step)."""
         return self._masks.astype(bool)
+
+    def render(self) -> tuple[Any, ...] | None:
+        """Return each game's :meth:`MeeplesGym.render` (as ``SyncVectorEnv`` does), None without
+        a render_mode."""
+        if self.render_mode is None:
+            return None
+        return tuple(env.render() for env in self.envs)
 
     def close_extras(self, **kwargs: Any) -> None:
         """Close every game."""
@@ -169,6 +196,8 @@ class MeeplesVector(VectorEnv[Batch, npt.NDArray[np.int64], npt.NDArray[Any]]):
         if self._illegal.any():
             infos["illegal_action"] = self._illegal.copy()
             infos["_illegal_action"] = self._illegal.copy()
+        for i, outcome in self._outcomes.items():  # batched as SyncVectorEnv batches dicts
+            infos = self._add_info(infos, {"outcome": outcome}, i)
         return infos
 
     def _out(self, array: npt.NDArray[Any]) -> Any:

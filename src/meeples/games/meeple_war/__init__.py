@@ -69,6 +69,7 @@ def _environment() -> EnvSpec:
         observer=observer.Observer,
         choices=choices,
         mark=observer.mark,
+        relative=choices.seat_relative,
     )
 
 

@@ -39,7 +39,7 @@ import re
 from functools import lru_cache
 from typing import Any
 
-from meeples.core.actiontable import Form, Table, Values
+from meeples.core.actiontable import Form, Seats, Table, Values
 from meeples.core.errors import IllegalAction
 from meeples.games.meeple_war import grammar
 from meeples.games.meeple_war.board import DELTA, SLOT_HEXES, hex_name
@@ -63,7 +63,7 @@ EMPTY_PLACES = tuple(f"{tile}+{side}" for tile in TILE_PLACES for side in range(
 PLACES = (*TILE_PLACES, *EMPTY_PLACES, *VILLAGE_HEXES)
 
 _HEX = r"-?\d{1,2},-?\d{1,2}"
-SEAT = Values(range(max(SEATS)), "[0-3]")
+SEAT = Seats(max(SEATS), "[0-3]")
 SLOTS = Values(range(1, 5), "[1-4]")
 SIDES = Values(range(3), "[0-2]")
 ROTATIONS = Values(range(6), "[0-5]")
@@ -186,4 +186,6 @@ chance_text = TABLE.chance_text
 texts = TABLE.texts
 ids = TABLE.ids
 action = TABLE.action
+#: For each id, the id of the same action as a player numbers seats (itself 0, the next 1...).
+seat_relative = TABLE.seat_relative
 

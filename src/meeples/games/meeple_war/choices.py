@@ -569,6 +569,17 @@ _HEX_TEXT = re.compile(_HEX)
 _HEXLESS: dict[str, int] = {}
 
 
+def seat_relative(player: int, players: int) -> tuple[int, ...]:
+    """Return, for each id, the id of the same choice as ``player`` numbers seats (itself 0,
+    the next 1...): a first id's seat fields turned, a place (second id) unchanged, since
+    places are the board's own, as the observation's place rows are.
+
+    Raises:
+        ValueError: the player is not one of the players.
+    """
+    return (*FIRST.seat_relative(player, players), *range(FIRST_COUNT, COUNT))
+
+
 def is_head(number: int) -> bool:
     """Return whether a first id is the head of a two-step action."""
     return 0 <= number < FIRST_COUNT and "?" in FIRST.form(number).template

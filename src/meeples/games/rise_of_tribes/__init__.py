@@ -68,6 +68,7 @@ def _environment() -> EnvSpec:
         shape=observer.SHAPE,
         from_view=observer.from_view,
         from_state=observer.from_state,
+        relative=action_table.seat_relative,
     )
 
 

@@ -17,13 +17,13 @@ from __future__ import annotations
 
 from itertools import combinations, product
 
-from meeples.core.actiontable import Form, Table, Values
+from meeples.core.actiontable import Form, Seats, Table, Values
 from meeples.games.rise_of_tribes import data, notation
 
 HEXES = Values("abcdefghijklmno", "[a-o]")
 RESOURCES = Values(data.RESOURCE_LETTERS, "[wfs]")
 FACES = Values("SMB", "[SMB]")
-SEATS = Values(range(4), "[0-3]")
+SEATS = Seats(4, "[0-3]")
 SLOTS = Values(range(9), "[0-8]")
 GOALS = Values(data.GOAL_IDS, "[DA][1-8]")
 #: A hand of goal cards drawn at once (a LEAD, Shared Knowledge): any non-empty set of the 15
@@ -114,3 +114,5 @@ chance_text = TABLE.chance_text
 texts = TABLE.texts
 ids = TABLE.ids
 action = TABLE.action
+#: For each id, the id of the same action as a player numbers seats (itself 0, the next 1...).
+seat_relative = TABLE.seat_relative

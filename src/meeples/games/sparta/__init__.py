@@ -43,6 +43,7 @@ def _environment() -> EnvSpec:
         from_view=observer.from_view,
         from_state=observer.from_state,
         ids_in_rules_order=True,
+        relative=actions.seat_relative,
     )
 
 

@@ -27,6 +27,8 @@ name a move.
 :func:`mirror` maps an id to the same action seen from the other side, the board turned half
 a turn (square ``s`` becomes ``99 - s``, a move's slot ``k`` becomes ``49 - k``): the turn
 that takes North's start onto South's (``meeples.env`` shows North its board that way).
+:func:`seat_relative` gives it for every id at once, holes included (a hole's mirror is a
+hole): the ids as each side sees the board, for environments with relative action ids.
 """
 
 from __future__ import annotations
@@ -145,3 +147,27 @@ def mirror(number: int) -> int:
     if number == PASS_ID:
         return PASS_ID
     return IDS[Action(SQUARES - 1 - origin, SQUARES - 1 - target)]
+
+
+def _turned(number: int) -> int:
+    """Return :func:`mirror` of any id, a hole's included (the mirror of a hole is a hole)."""
+    if number == PASS_ID:
+        return PASS_ID
+    origin, slot = divmod(number, SLOTS)
+    return (SQUARES - 1 - origin) * SLOTS + (SLOTS - slot if slot else 0)
+
+
+_IDENTITY = tuple(range(COUNT))
+_TURNED = tuple(map(_turned, range(COUNT)))
+
+
+def seat_relative(player: int, players: int = 2) -> tuple[int, ...]:
+    """Return, for each id, the id of the same action as ``player`` sees the board: South's
+    own, North's turned half a turn (:func:`mirror`), as the observations are.
+
+    Raises:
+        ValueError: not a player of Sparta.
+    """
+    if players != 2 or player not in (0, 1):
+        raise ValueError(f"Sparta has players 0 and 1, not {player} of {players}")
+    return _TURNED if player else _IDENTITY

@@ -1,0 +1,69 @@
+"""How an environment's game ended, for ``info["outcome"]``: winners, ranking, reason, score sheet.
+
+Every environment puts the same JSON-ready mapping in the info of the step that ends a game
+(Gymnasium's final step, every PettingZoo agent's ``infos``, the vector environments' batched
+infos), so a training loop can log why games end, not only the reward:
+
+- ``winners``: the seats that won (none in a draw);
+- ``ranking``: groups of tied seats, best first;
+- ``reason``: ``{"key", "params", "text"}``, the message of the rules' reason (its key and
+  parameters, as every client gets it, :mod:`meeples.core.text`) and its English wording;
+- ``score_sheet``: the game's score sheet at the end (:mod:`meeples.core.score`, each line's
+  label with its English ``text``), or None for a game that reports none;
+- ``returns``: each seat's reward of the end, as the environment gave it;
+- ``illegal_action``: the seat that ended the game with an illegal id (``illegal="lose"``),
+  else None: then the others share the win, the offender is ranked last, and the reason is
+  ``core.outcome.illegal_action``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from meeples.core.game import Game, Outcome
+from meeples.core.text import Message, msg, player, render
+
+
+def _message(message: Message | None, english: str) -> dict[str, Any]:
+    if message is None:
+        return {"key": None, "params": {}, "text": english}
+    return {**message.to_json(), "text": render(message)}
+
+
+def score_sheet(game: Game[Any, Any], inner: Any) -> dict[str, Any] | None:
+    """Return a state's score sheet as JSON-ready data, each label with its English text."""
+    sheet_of = getattr(game.rules, "score_sheet", None)
+    if sheet_of is None:
+        return None
+    sheet = sheet_of(inner)
+    data: dict[str, Any] = sheet.to_json()
+    for line, source in zip(data["lines"], sheet.lines, strict=True):
+        line["label"]["text"] = render(source.label)
+    if data["total"] is not None and sheet.total is not None:
+        data["total"]["label"]["text"] = render(sheet.total)
+    return data
+
+
+def outcome_info(game: Game[Any, Any], inner: Any, outcome: Outcome | None, players: int,
+                 returns: list[float], offender: int | None = None) -> dict[str, Any] | None:
+    """Return the mapping of ``info["outcome"]`` (see the module), None while the game goes on
+    and nobody played an illegal id."""
+    if offender is not None:
+        others = [p for p in range(players) if p != offender]
+        reason = msg("core.outcome.illegal_action", player=player(offender))
+        winners, ranking = others, [others, [offender]]
+        text = _message(reason, "")
+    elif outcome is not None:
+        winners = list(outcome.winners)
+        ranking = [list(group) for group in outcome.ranking]
+        text = _message(outcome.message, outcome.reason)
+    else:
+        return None
+    return {
+        "winners": winners,
+        "ranking": ranking,
+        "reason": text,
+        "score_sheet": score_sheet(game, inner),
+        "returns": list(returns),
+        "illegal_action": offender,
+    }
