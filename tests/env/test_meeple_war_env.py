@@ -137,7 +137,7 @@ def test_choices_count_is_the_same_at_every_player_count_and_modest() -> None:
     assert len(choices.PLACES) == 36 + 216 + 27
     assert SHAPE == (len(FEATURES),) == (
         36 * 40 + 216 * 17 + 27 * 25 + 4 * 168 + 41 + 36  # the places, seats, turn, head
-        + 6 + 12 + 36 + 2 * 5 + 2 + 4 + 5 + 1 + 4 + 1  # the decision in progress
+        + 6 + 12 + 36 + 2 * 5 + 2 + 4 + 5 + 1 + 4 + 1 + 1  # the decision in progress
         + 4,)  # the observer's seat
     assert PLACE_BLOCK == ROW[-1] + len(ROWS[-1])
     for players in (2, 3, 4):
@@ -686,3 +686,21 @@ def test_episode_refuses_ids_of_the_wrong_level_and_codes_and_changes_nothing() 
 ])
 def test_texts_like_actions_but_none_have_no_path(text: str) -> None:
     assert choices.path(text, opening()) is None
+
+
+def test_a_bravery_vp_whose_meeple_comes_from_the_map_is_observed_as_an_interrupt() -> None:
+    # A bravery VP earned with no meeple in stock or Depot waits for its player to choose the
+    # meeple of the map that goes up (A11): an interrupt with no place, which the observation
+    # once met with a KeyError ('vp'). Seed 87 at 3 players is the first seeded random game
+    # (of 2-4 players, seeds from 0) that reaches one.
+    met = 0
+    for inner, seat, planes in observed(3, 87, lambda inner: inner.effects):
+        kind, p, _ = inner.effects[0]
+        if kind != "vp":
+            continue
+        assert feature(planes, "interrupt vp") == 1.0
+        assert feature(planes, f"interrupt player {(p - seat) % 3}") == 1.0
+        places = [name for name in FEATURES if name.startswith("interrupt at")]
+        assert not any(feature(planes, name) for name in places)
+        met += 1
+    assert met

@@ -179,6 +179,9 @@ DECISION_FEATURES = (
     "interrupt kill", "interrupt jump", *(f"interrupt player {k}" for k in range(SEATS)),
     *(f"interrupt at {TILES[t].id}" for t in (*ALTAR_TILES, *MINE_TILES)),
     "interrupts queued", *(f"window {k}" for k in range(SEATS)), "fright left",
+    # A bravery VP earned with no meeple in stock or Depot: its player chooses which meeple of
+    # the map goes up the mountain (A11); an interrupt with no place of its own.
+    "interrupt vp",
 )
 #: Each place's features, in the order of :data:`PLACES`.
 ROWS = tuple(TILE_FEATURES if p < _EMPTY_AT else EMPTY_FEATURES if p < _VILLAGE_AT
@@ -363,7 +366,8 @@ def _decision(out: Planes, view: Mapping[str, Any], slot: list[int]) -> None:
         kind, p, name = view["effects"][0]
         out[_D[f"interrupt {kind}"]] = 1.0
         out[_D[f"interrupt player {slot[p]}"]] = 1.0
-        out[_D[f"interrupt at {tile_at[name]}"]] = 1.0
+        if kind != "vp":  # an altar's or a mine's: where it stands
+            out[_D[f"interrupt at {tile_at[name]}"]] = 1.0
         out[_D["interrupts queued"]] = _capped(len(view["effects"]) - 1, QUEUE_SCALE)
     for p in view["window"]:
         out[_D[f"window {slot[p]}"]] = 1.0
@@ -765,7 +769,7 @@ _ENTERED = _D["exploring entered from 0"]
 _ALTAR = {t: _D[f"altar {TILES[t].id} used"] for t in ALTAR_TILES}
 _INTERRUPT_AT = {t: _D[f"interrupt at {TILES[t].id}"] for t in (*ALTAR_TILES, *MINE_TILES)}
 _INTERRUPT_PLAYER, _QUEUED = _D["interrupt player 0"], _D["interrupts queued"]
-_INTERRUPT = {"kill": _D["interrupt kill"], "jump": _D["interrupt jump"]}
+_INTERRUPT = {"kill": _D["interrupt kill"], "jump": _D["interrupt jump"], "vp": _D["interrupt vp"]}
 _WINDOW, _FRIGHT_LEFT = _D["window 0"], _D["fright left"]
 
 
@@ -794,7 +798,8 @@ def _write_decision(out: Planes, state: State, slot: tuple[int, ...]) -> None:
             kind, p, h = state.effects[0]
             out[_INTERRUPT[kind]] = 1.0
             out[_INTERRUPT_PLAYER + slot[p]] = 1.0
-            out[_INTERRUPT_AT[tile_at[h]]] = 1.0
+            if kind != "vp":  # an altar's or a mine's: where it stands
+                out[_INTERRUPT_AT[tile_at[h]]] = 1.0
             out[_QUEUED] = _capped(len(state.effects) - 1, QUEUE_SCALE)
     for p in state.window:
         out[_WINDOW + slot[p]] = 1.0
