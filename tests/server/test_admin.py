@@ -291,3 +291,20 @@ def test_admin_on_an_old_schema_says_to_upgrade(
 
     status, _, err = admin(capsys, str(released(tmp_path)), "list")
     assert status == 2 and "meeples db upgrade" in err
+
+
+def test_match_ids_never_start_with_a_dash_that_a_command_line_reads_as_an_option(
+    db: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # `meeples admin delete -kJw9Qoj` was refused as an unknown option: one random id in 64
+    # began with "-" (2,000 ids hold one unless none can).
+    async def ids() -> list[str]:
+        store = Store(database_url(db))
+        try:
+            return [(await Lobby(store).new_match())[0] for _ in range(2000)]
+        finally:
+            store.close()
+
+    made = asyncio.run(ids())
+    assert len(set(made)) == 2000 and not [i for i in made if i.startswith("-")]
+    assert {i[0] for i in made} & {"_"}  # the other URL-safe characters still begin ids

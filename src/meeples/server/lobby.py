@@ -131,7 +131,11 @@ class Lobby:
         seed, or with a fixed seed source (:attr:`seeds`) the next id of its sequence that no
         match has yet, and the seed that follows from it."""
         if self.seeds is None:
-            return secrets.token_urlsafe(6), Dealer.fresh().seed
+            # Never starting with "-": a command line would read the id as an option
+            # (``meeples admin delete -kJw9Qoj`` failed; one id in 64 did).
+            while (match_id := secrets.token_urlsafe(6)).startswith("-"):
+                pass
+            return match_id, Dealer.fresh().seed
         while True:
             match_id = self.seeds.match_id(self._created)
             self._created += 1
