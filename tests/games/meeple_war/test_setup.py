@@ -142,3 +142,92 @@ def test_setup_shared_by_every_game_and_never_changed_by_play() -> None:
     assert fresh is not first
     assert RULES.format_state(fresh) == before[0]
     assert RULES.format_state(RULES.apply(fresh, "first:2")) == before[1]
+
+
+PAIRS = [("PS", "FA"), ("CA", "EG"), ("MA", "AB"), ("LG", "UN")]
+
+
+def by_turn_order(data: dict) -> list[dict]:
+    """Return the seats of a position in turn order (the first player first)."""
+    n, first = data["players"], data["first"]
+    return [data["seats"][(first + k) % n] for k in range(n)]
+
+
+def test_quickstart_setup_rulebook_is_the_quick_start_as_printed() -> None:
+    rulebook = opening(4, seed=3, quickstart=True, quickstart_setup="rulebook")
+    assert rulebook["options"] == ["quickstart"]  # the position text of the quick start before
+    for order, seat in enumerate(by_turn_order(rulebook)):
+        assert [s[:3] for s in seat["slots"][2:]] == [[c, True, "S"] for c in PAIRS[order]]
+        assert (seat["stock"], seat["depot"]) == (10, 2)
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_quickstart_setup_shift_puts_later_players_workers_one_step_along(players: int) -> None:
+    data = opening(players, seed=3, quickstart=True, quickstart_setup="shift")
+    assert data["options"] == ["quickstart", "quickstart_shift"]
+    ahead = {"CA", "EG", "LG", "UN"}  # the second and fourth players' pairs (data table)
+    for order, seat in enumerate(by_turn_order(data)):
+        for slot, code in zip(seat["slots"][2:], PAIRS[order], strict=True):
+            assert slot[:3] == [code, True, "a" if code in ahead else "S"]
+        assert (seat["stock"], seat["depot"]) == (10, 2)
+
+
+def test_quickstart_setup_shift_lets_the_catapult_act_on_the_second_turn() -> None:
+    from meeples.games.meeple_war.data import BUILDINGS
+
+    path = BUILDINGS["CA"].path
+    assert path["a"] == ("b", "c") and path["b"] == ("L1",)  # a -> b, then b -> L1 (Bomb)
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_quickstart_setup_reversed_deals_the_pairs_in_reverse_turn_order(players: int) -> None:
+    data = opening(players, seed=3, quickstart=True, quickstart_setup="reversed")
+    assert data["options"] == ["quickstart", "quickstart_reversed"]
+    for order, seat in enumerate(by_turn_order(data)):
+        code3, code4 = PAIRS[players - 1 - order]
+        assert [s[:3] for s in seat["slots"][2:]] == [[code3, True, "S"], [code4, True, "S"]]
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_quickstart_setup_meeple_gives_every_later_player_a_depot_meeple(players: int) -> None:
+    data = opening(players, seed=3, quickstart=True, quickstart_setup="meeple")
+    assert data["options"] == ["quickstart", "quickstart_meeple"]
+    seats = by_turn_order(data)
+    assert (seats[0]["stock"], seats[0]["depot"]) == (10, 2)
+    for order, seat in enumerate(seats):
+        assert [s[0] for s in seat["slots"][2:]] == list(PAIRS[order])
+        if order:
+            assert (seat["stock"], seat["depot"]) == (9, 3)
+
+
+def test_quickstart_setup_shift_meeple_does_both() -> None:
+    data = opening(4, seed=3, quickstart=True, quickstart_setup="shift_meeple")
+    seats = by_turn_order(data)
+    assert [s[2] for s in seats[1]["slots"][2:]] == ["a", "a"]
+    assert [s[2] for s in seats[3]["slots"][2:]] == ["a", "a"]
+    assert [(s["stock"], s["depot"]) for s in seats] == [(10, 2), (9, 3), (9, 3), (9, 3)]
+
+
+def test_quickstart_setup_without_the_quick_start_changes_nothing() -> None:
+    assert opening(3, seed=4, quickstart_setup="shift") == opening(3, seed=4)
+
+
+def test_quickstart_setup_waits_in_the_position_for_the_first_player() -> None:
+    state = GAME.new(players=3, seed=1, deal=False, quickstart=True, quickstart_setup="shift")
+    parsed = GAME.parse(state.position())  # the undealt setup, before B3's draw
+    assert json.loads(parsed.play("first:1").position()) == json.loads(
+        state.play("first:1").position())
+
+
+def test_quickstart_setup_unknown_value_refused() -> None:
+    with pytest.raises(meeples.BadOptions):
+        GAME.new(players=2, quickstart=True, quickstart_setup="mirror")
+
+
+@pytest.mark.parametrize("names", [["quickstart_shift"], ["quickstart", "quickstart_meeple",
+                                                          "quickstart_shift"]])
+def test_quickstart_setup_position_needs_the_quick_start_and_one_setup(names: list[str]) -> None:
+    data = json.loads(GAME.new(players=2, seed=0, deal=False).position())
+    data["options"] = names
+    with pytest.raises(meeples.BadPosition, match="sets up the quick start"):
+        GAME.parse(json.dumps(data))

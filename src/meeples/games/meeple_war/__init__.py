@@ -25,6 +25,11 @@ from meeples.games.meeple_war import (
     sealed,
     view,
 )
+from meeples.games.meeple_war.data import (
+    QUICKSTART_DEFAULT,
+    QUICKSTART_RECORDED,
+    QUICKSTART_SETUPS,
+)
 from meeples.games.meeple_war.state import State
 
 OPTION_HELP = {
@@ -40,6 +45,11 @@ OPTION_HELP = {
     "weapons_forge_attack_only": "The Weapons Forge works only when attacking (quick-ref, D19)",
     "setup_tiles_9": "French 9-tile setup: the 4-player mines start in the pile (B8)",
     "quickstart": "Quick start: each player begins with two more buildings built",
+    "quickstart_setup": (
+        "How the quick start deals and places its buildings: rulebook (as printed), shift "
+        "(later players' workers one step along), reversed (pairs in reverse turn order), "
+        "meeple (one more meeple in the Depot of each later player), shift_meeple (both)"
+    ),
 }
 
 
@@ -55,7 +65,11 @@ class MeepleWarRules:
     min_players = 2
     max_players = 4
     options: Mapping[str, Option] = {
-        name: Option(False, OPTION_HELP[name]) for name in rules.OPTION_NAMES
+        **{name: Option(False, OPTION_HELP[name]) for name in rules.OPTION_NAMES},
+        "quickstart_setup": Option(
+            QUICKSTART_DEFAULT, OPTION_HELP["quickstart_setup"], tuple(QUICKSTART_SETUPS),
+            before=QUICKSTART_RECORDED if QUICKSTART_RECORDED != QUICKSTART_DEFAULT else None,
+        ),
     }
     limit_endings = frozenset({"mw.end.rounds"})
     #: Which numbered rule of the catalogues (``"rules"``) each message comes from (the longest

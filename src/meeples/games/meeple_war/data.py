@@ -193,3 +193,41 @@ SEATS: dict[int, tuple[Seat, ...]] = {
 #: Quick start (RULEBOOK pairs by turn order; built side up on V3 then V4, worker on S).
 QUICKSTART: tuple[tuple[str, str], ...] = (("PS", "FA"), ("CA", "EG"), ("MA", "AB"), ("LG", "UN"))
 QUICKSTART_SLOTS = (2, 3)
+
+
+class QuickStartSetup(NamedTuple):
+    """How the quick-start buildings are dealt and placed (the option ``quickstart_setup``):
+    the balance proposals of docs/balance/findings.md, each a DESIGNED placement."""
+
+    #: The name the setup leaves in ``State.options`` (and so in a position text) while its
+    #: buildings wait for the first player's draw; "" for the rulebook setup, whose states and
+    #: position texts are those of the quick start before this option existed.
+    flag: str
+    #: The pairs go by reverse turn order: the last player takes the first pair (P1's).
+    reversed: bool
+    #: Buildings whose worker starts on this node of its action path instead of on S.
+    ahead: tuple[tuple[str, str], ...]
+    #: Meeples moved from the stock to the Depot of every player after the first.
+    depot_after_first: int
+
+
+#: DESIGNED: one step along the path (S -> a) for the buildings of the second and fourth
+#: players' pairs (Catapult, Entrepreneurs Guild; Looters Guild, University), so that their
+#: first actions come as early as the first player's production (findings, proposal 1).
+QUICKSTART_AHEAD = (("CA", "a"), ("EG", "a"), ("LG", "a"), ("UN", "a"))
+#: DESIGNED: the compensation of every player after the first (findings, proposal 3).
+QUICKSTART_DEPOT_AFTER_FIRST = 1
+
+#: The quick-start setups by the value of ``quickstart_setup``.
+QUICKSTART_SETUPS: dict[str, QuickStartSetup] = {
+    "rulebook": QuickStartSetup("", False, (), 0),
+    "shift": QuickStartSetup("quickstart_shift", False, QUICKSTART_AHEAD, 0),
+    "reversed": QuickStartSetup("quickstart_reversed", True, (), 0),
+    "meeple": QuickStartSetup("quickstart_meeple", False, (), QUICKSTART_DEPOT_AFTER_FIRST),
+    "shift_meeple": QuickStartSetup("quickstart_shift_meeple", False, QUICKSTART_AHEAD,
+                                    QUICKSTART_DEPOT_AFTER_FIRST),
+}
+#: The quick start a new match gets when ``quickstart_setup`` is not given.
+QUICKSTART_DEFAULT = "rulebook"
+#: The setup of the matches recorded before ``quickstart_setup`` existed (they name none).
+QUICKSTART_RECORDED = "rulebook"
