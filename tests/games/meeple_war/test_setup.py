@@ -172,11 +172,38 @@ def test_quickstart_setup_shift_puts_later_players_workers_one_step_along(player
         assert (seat["stock"], seat["depot"]) == (10, 2)
 
 
-def test_quickstart_setup_shift_lets_the_catapult_act_on_the_second_turn() -> None:
-    from meeples.games.meeple_war.data import BUILDINGS
+def second_players_worker_choices(setup: str) -> list[str]:
+    """Return the choices of the second player's first worker that has a choice on their
+    first turn (2 players, the Catapult on V3)."""
+    state = GAME.new(players=2, seed=4, quickstart=True, quickstart_setup=setup)
+    second = 1 - state.inner.first
+    while not (state.inner.active == second and any(
+            a.startswith("w3>") for a in state.legal())):
+        legal = state.legal()
+        state = state.play("done" if "done" in legal else legal[0]).settle()
+    assert state.inner.turn == 2
+    return state.legal()
 
-    path = BUILDINGS["CA"].path
-    assert path["a"] == ("b", "c") and path["b"] == ("L1",)  # a -> b, then b -> L1 (Bomb)
+
+def test_quickstart_setup_shift_starts_the_catapult_one_step_along() -> None:
+    # on its first turn the worker goes from a to b or c, and to Bomb or Burn on its second
+    assert second_players_worker_choices("shift") == ["w3>b", "w3>c"]
+
+
+def test_quickstart_setup_shift_catapult_shortens_the_catapults_cycle_to_three() -> None:
+    # from a straight to Bomb (L1) or Burn (L2) on its first turn: S -> a -> leaf -> S, a
+    # cycle of three turns, not four
+    assert second_players_worker_choices("shift_catapult") == ["w3>L1", "w3>L2"]
+    data = opening(2, seed=4, quickstart=True, quickstart_setup="shift_catapult")
+    assert data["options"] == ["quickstart", "quickstart_shift_catapult"]
+
+
+def test_quickstart_setup_factory_site_starts_the_factory_construction_side_up() -> None:
+    data = opening(3, seed=3, quickstart=True, quickstart_setup="factory_site")
+    seats = by_turn_order(data)
+    assert [s[:3] for s in seats[0]["slots"][2:]] == [["PS", True, "S"], ["FA", False, "c0"]]
+    for order, seat in enumerate(seats[1:], 1):
+        assert [s[:3] for s in seat["slots"][2:]] == [[c, True, "S"] for c in PAIRS[order]]
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])

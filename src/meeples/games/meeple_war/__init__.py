@@ -48,7 +48,9 @@ OPTION_HELP = {
     "quickstart_setup": (
         "How the quick start deals and places its buildings: rulebook (as printed), shift "
         "(later players' workers one step along), reversed (pairs in reverse turn order), "
-        "meeple (one more meeple in the Depot of each later player), shift_meeple (both)"
+        "meeple (one more meeple in the Depot of each later player), shift_meeple (both), "
+        "shift_catapult (shift, and the Catapult acts every 3 turns), factory_site (the first "
+        "pair's Factory starts construction side up)"
     ),
 }
 

@@ -209,6 +209,11 @@ class QuickStartSetup(NamedTuple):
     ahead: tuple[tuple[str, str], ...]
     #: Meeples moved from the stock to the Depot of every player after the first.
     depot_after_first: int
+    #: Buildings of the pairs placed construction side up, their worker on its first space.
+    sites: tuple[str, ...] = ()
+    #: (building, node, exits): a worker on that node of that building's action path may go
+    #: to these nodes instead, all game long (a shorter cycle, the same actions).
+    exits: tuple[tuple[str, str, tuple[str, ...]], ...] = ()
 
 
 #: DESIGNED: one step along the path (S -> a) for the buildings of the second and fourth
@@ -218,6 +223,12 @@ QUICKSTART_AHEAD = (("CA", "a"), ("EG", "a"), ("LG", "a"), ("UN", "a"))
 #: DESIGNED: the compensation of every player after the first (findings, proposal 3).
 QUICKSTART_DEPOT_AFTER_FIRST = 1
 
+#: DESIGNED: the Catapult's Bomb and Burn every 3 turns instead of 4 (S -> a -> Bomb or Burn,
+#: skipping b and c; findings, proposal 2).
+CATAPULT_CYCLE_3 = (("CA", "a", ("L1", "L2")),)
+#: DESIGNED: the first pair's Factory starts as a construction site (3 turns to build).
+QUICKSTART_SITES = ("FA",)
+
 #: The quick-start setups by the value of ``quickstart_setup``.
 QUICKSTART_SETUPS: dict[str, QuickStartSetup] = {
     "rulebook": QuickStartSetup("", False, (), 0),
@@ -226,6 +237,10 @@ QUICKSTART_SETUPS: dict[str, QuickStartSetup] = {
     "meeple": QuickStartSetup("quickstart_meeple", False, (), QUICKSTART_DEPOT_AFTER_FIRST),
     "shift_meeple": QuickStartSetup("quickstart_shift_meeple", False, QUICKSTART_AHEAD,
                                     QUICKSTART_DEPOT_AFTER_FIRST),
+    "shift_catapult": QuickStartSetup("quickstart_shift_catapult", False, QUICKSTART_AHEAD, 0,
+                                      exits=CATAPULT_CYCLE_3),
+    "factory_site": QuickStartSetup("quickstart_factory_site", False, (), 0,
+                                    sites=QUICKSTART_SITES),
 }
 #: The quick start a new match gets when ``quickstart_setup`` is not given.
 QUICKSTART_DEFAULT = "rulebook"

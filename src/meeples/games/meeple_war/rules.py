@@ -128,7 +128,8 @@ def _seat_first(state: State, first: int) -> State:
             pair = QUICKSTART[state.players - 1 - order if setup.reversed else order]
             ahead = dict(setup.ahead)
             for code, index in zip(pair, QUICKSTART_SLOTS, strict=True):
-                slots[index] = Slot(code, True, ahead.get(code, "S"), ())
+                slots[index] = (Slot(code, False, "c0", ()) if code in setup.sites
+                                else Slot(code, True, ahead.get(code, "S"), ()))
                 available.remove(code)
             extra = setup.depot_after_first if order > 0 else 0
             seat = replace(seat, slots=tuple(slots), available=tuple(sorted(available)),
