@@ -84,14 +84,18 @@ def test_setup_tiles_9_changes_nothing_in_2p() -> None:
 
 
 def test_quickstart_pairs_follow_turn_order() -> None:
-    data = opening(4, seed=3, quickstart=True)
+    from meeples.games.meeple_war.data import QUICKSTART_DEFAULT, QUICKSTART_SETUPS
+
+    data = opening(4, seed=3, quickstart=True)  # the default setup: its workers from the table
+    ahead = dict(QUICKSTART_SETUPS[QUICKSTART_DEFAULT].ahead)
     first = data["first"]
     pairs = [("PS", "FA"), ("CA", "EG"), ("MA", "AB"), ("LG", "UN")]
     for p, seat in enumerate(data["seats"]):
         slots = seat["slots"]
         expected = pairs[(p - first) % 4]
         assert (slots[2][0], slots[3][0]) == expected
-        assert slots[2][1] and slots[3][1] and slots[2][2] == "S" and slots[3][2] == "S"
+        assert slots[2][1] and slots[3][1]
+        assert [slots[2][2], slots[3][2]] == [ahead.get(code, "S") for code in expected]
         assert len(seat["available"]) == 7
 
 
@@ -235,6 +239,18 @@ def test_quickstart_setup_shift_meeple_does_both() -> None:
     assert [(s["stock"], s["depot"]) for s in seats] == [(10, 2), (9, 3), (9, 3), (9, 3)]
 
 
+@pytest.mark.parametrize(("setup", "sites"), [("shift_catapult_site", ["FA"]),
+                                              ("shift_catapult_sites", ["PS", "FA"])])
+def test_quickstart_setup_shift_catapult_with_the_first_pair_still_to_build(
+        setup: str, sites: list[str]) -> None:
+    data = opening(2, seed=4, quickstart=True, quickstart_setup=setup)
+    first, second = by_turn_order(data)
+    assert [s[:3] for s in first["slots"][2:]] == [
+        [code, False, "c0"] if code in sites else [code, True, "S"] for code in PAIRS[0]]
+    assert [s[:3] for s in second["slots"][2:]] == [["CA", True, "a"], ["EG", True, "a"]]
+    assert second_players_worker_choices(setup) == ["w3>L1", "w3>L2"]
+
+
 def test_quickstart_setup_without_the_quick_start_changes_nothing() -> None:
     assert opening(3, seed=4, quickstart_setup="shift") == opening(3, seed=4)
 
@@ -258,3 +274,28 @@ def test_quickstart_setup_position_needs_the_quick_start_and_one_setup(names: li
     data["options"] = names
     with pytest.raises(meeples.BadPosition, match="sets up the quick start"):
         GAME.parse(json.dumps(data))
+
+
+def test_quickstart_default_setup_is_the_rulebooks_and_so_is_that_of_older_records() -> None:
+    """Issue 24: no setup tried evened out the first player's lead (docs/balance.md), so the
+    quick start stays the rulebook's; a record made before the option names none and replays
+    with the rulebook's whatever the default (the golden quick-start playthroughs are such
+    records), and a record of another setup names it."""
+    from pathlib import Path
+
+    from meeples.core.record import Match
+
+    option = GAME.options["quickstart_setup"]
+    assert (option.default, option.before) == ("rulebook", "rulebook")
+    assert opening(2, quickstart=True)["options"] == ["quickstart"]
+    path = Path(__file__).resolve().parents[2] / "data" / "meeple_war" / "playthroughs"
+    old = json.loads((path / "4p_quickstart_french.json").read_text(encoding="utf-8"))
+    assert "quickstart_setup" not in old["options"]
+    match = Match.from_json(old)
+    assert match.start().inner.options == ("altar_once_per_player", "cavern_range_exactly_2",
+                                           "quickstart", "reinforce_gate_only_if_none",
+                                           "setup_tiles_9")
+    assert match.replay().position() == old["final_position"]
+    new = json.loads((path / "2p_quickstart_shift_catapult.json").read_text(encoding="utf-8"))
+    assert new["options"]["quickstart_setup"] == "shift_catapult"
+    assert Match.from_json(new).replay().position() == new["final_position"]

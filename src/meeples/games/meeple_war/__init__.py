@@ -50,7 +50,9 @@ OPTION_HELP = {
         "(later players' workers one step along), reversed (pairs in reverse turn order), "
         "meeple (one more meeple in the Depot of each later player), shift_meeple (both), "
         "shift_catapult (shift, and the Catapult acts every 3 turns), factory_site (the first "
-        "pair's Factory starts construction side up)"
+        "pair's Factory starts construction side up), shift_catapult_site (both), "
+        "shift_catapult_sites (shift_catapult, and both buildings of the first pair start "
+        "construction side up)"
     ),
 }
 
@@ -70,7 +72,7 @@ class MeepleWarRules:
         **{name: Option(False, OPTION_HELP[name]) for name in rules.OPTION_NAMES},
         "quickstart_setup": Option(
             QUICKSTART_DEFAULT, OPTION_HELP["quickstart_setup"], tuple(QUICKSTART_SETUPS),
-            before=QUICKSTART_RECORDED if QUICKSTART_RECORDED != QUICKSTART_DEFAULT else None,
+            before=QUICKSTART_RECORDED,
         ),
     }
     limit_endings = frozenset({"mw.end.rounds"})

@@ -228,6 +228,8 @@ QUICKSTART_DEPOT_AFTER_FIRST = 1
 CATAPULT_CYCLE_3 = (("CA", "a", ("L1", "L2")),)
 #: DESIGNED: the first pair's Factory starts as a construction site (3 turns to build).
 QUICKSTART_SITES = ("FA",)
+#: DESIGNED: both buildings of the first pair start as construction sites.
+QUICKSTART_BOTH_SITES = ("PS", "FA")
 
 #: The quick-start setups by the value of ``quickstart_setup``.
 QUICKSTART_SETUPS: dict[str, QuickStartSetup] = {
@@ -241,6 +243,12 @@ QUICKSTART_SETUPS: dict[str, QuickStartSetup] = {
                                       exits=CATAPULT_CYCLE_3),
     "factory_site": QuickStartSetup("quickstart_factory_site", False, (), 0,
                                     sites=QUICKSTART_SITES),
+    "shift_catapult_site": QuickStartSetup("quickstart_shift_catapult_site", False,
+                                           QUICKSTART_AHEAD, 0, sites=QUICKSTART_SITES,
+                                           exits=CATAPULT_CYCLE_3),
+    "shift_catapult_sites": QuickStartSetup("quickstart_shift_catapult_sites", False,
+                                            QUICKSTART_AHEAD, 0, sites=QUICKSTART_BOTH_SITES,
+                                            exits=CATAPULT_CYCLE_3),
 }
 #: The quick start a new match gets when ``quickstart_setup`` is not given.
 QUICKSTART_DEFAULT = "rulebook"
