@@ -74,6 +74,9 @@ class Option:
     #: it, was played under, when that is not the default (None: the default): such records
     #: replay as they were played (:meth:`Game.recorded_options`) however the default changes.
     before: Any = None
+    #: The yes/no option this one matters with only (None: it matters alone): a balance run
+    #: tries its values with that option on (:func:`meeples.ai.balance.option_variants`).
+    needs: str | None = None
 
     def check(self, name: str, value: Any) -> Any:
         """Return value when it fits this option.

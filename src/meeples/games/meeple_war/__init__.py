@@ -72,7 +72,7 @@ class MeepleWarRules:
         **{name: Option(False, OPTION_HELP[name]) for name in rules.OPTION_NAMES},
         "quickstart_setup": Option(
             QUICKSTART_DEFAULT, OPTION_HELP["quickstart_setup"], tuple(QUICKSTART_SETUPS),
-            before=QUICKSTART_RECORDED,
+            before=QUICKSTART_RECORDED, needs="quickstart",
         ),
     }
     limit_endings = frozenset({"mw.end.rounds"})
