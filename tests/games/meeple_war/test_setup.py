@@ -251,6 +251,15 @@ def test_quickstart_setup_shift_catapult_with_the_first_pair_still_to_build(
     assert second_players_worker_choices(setup) == ["w3>L1", "w3>L2"]
 
 
+def test_quickstart_setup_shift_catapult_meeple_adds_the_depot_meeple() -> None:
+    data = opening(3, seed=4, quickstart=True, quickstart_setup="shift_catapult_meeple")
+    assert data["options"] == ["quickstart", "quickstart_shift_catapult_meeple"]
+    seats = by_turn_order(data)
+    assert [(s["stock"], s["depot"]) for s in seats] == [(10, 2), (9, 3), (9, 3)]
+    assert [s[:3] for s in seats[1]["slots"][2:]] == [["CA", True, "a"], ["EG", True, "a"]]
+    assert second_players_worker_choices("shift_catapult_meeple") == ["w3>L1", "w3>L2"]
+
+
 def test_quickstart_setup_without_the_quick_start_changes_nothing() -> None:
     assert opening(3, seed=4, quickstart_setup="shift") == opening(3, seed=4)
 

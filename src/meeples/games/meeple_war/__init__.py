@@ -52,7 +52,7 @@ OPTION_HELP = {
         "shift_catapult (shift, and the Catapult acts every 3 turns), factory_site (the first "
         "pair's Factory starts construction side up), shift_catapult_site (both), "
         "shift_catapult_sites (shift_catapult, and both buildings of the first pair start "
-        "construction side up)"
+        "construction side up), shift_catapult_meeple (shift_catapult and meeple)"
     ),
 }
 

@@ -249,6 +249,9 @@ QUICKSTART_SETUPS: dict[str, QuickStartSetup] = {
     "shift_catapult_sites": QuickStartSetup("quickstart_shift_catapult_sites", False,
                                             QUICKSTART_AHEAD, 0, sites=QUICKSTART_BOTH_SITES,
                                             exits=CATAPULT_CYCLE_3),
+    "shift_catapult_meeple": QuickStartSetup("quickstart_shift_catapult_meeple", False,
+                                             QUICKSTART_AHEAD, QUICKSTART_DEPOT_AFTER_FIRST,
+                                             exits=CATAPULT_CYCLE_3),
 }
 #: The quick start a new match gets when ``quickstart_setup`` is not given.
 QUICKSTART_DEFAULT = "rulebook"
