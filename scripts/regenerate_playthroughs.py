@@ -35,6 +35,13 @@ CHECKPOINT_EVERY, CHECKPOINT_FIRST = 60, 30
 FRENCH = {"setup_tiles_9": True, "cavern_range_exactly_2": True, "altar_once_per_player": True,
           "reinforce_gate_only_if_none": True}
 
+#: Meeple War's files made before the quick start's setup became an option (issue 24): their
+#: records name no ``quickstart_setup`` and replay with the rulebook's (``Option.before``), so
+#: they are played with it, and written without it (see ``playthrough``).
+RULEBOOK_QUICKSTART = {"quickstart_setup": "rulebook"}
+#: The first seed of 0-39 whose 2-player random game of the default quick start ends by VP.
+SEED_SHIFT_CATAPULT = 4
+
 #: (game, file name, players, seed, options): the seeds of Meeple War are the first of 0-39
 #: whose game ended by victory points, as the script before this one chose them.
 PLAYTHROUGHS: list[tuple[str, str, int, int, dict[str, Any]]] = [
@@ -44,10 +51,13 @@ PLAYTHROUGHS: list[tuple[str, str, int, int, dict[str, Any]]] = [
     ("sparta", "seed_4_warriors_conquer", 2, 4, {"heroes_conquer": False}),
     ("sparta", "seed_12_two_pieces_draw", 2, 12, {}),
     ("sparta", "seed_24_all_cities", 2, 24, {}),
-    ("meeple_war", "2p_full", 2, 26, {}),
-    ("meeple_war", "3p_quickstart", 3, 9, {"quickstart": True}),
-    ("meeple_war", "4p_full", 4, 9, {}),
-    ("meeple_war", "4p_quickstart_french", 4, 6, {"quickstart": True, **FRENCH}),
+    ("meeple_war", "2p_full", 2, 26, RULEBOOK_QUICKSTART),
+    ("meeple_war", "3p_quickstart", 3, 9, {"quickstart": True, **RULEBOOK_QUICKSTART}),
+    ("meeple_war", "4p_full", 4, 9, RULEBOOK_QUICKSTART),
+    ("meeple_war", "4p_quickstart_french", 4, 6,
+     {"quickstart": True, **RULEBOOK_QUICKSTART, **FRENCH}),
+    ("meeple_war", "2p_quickstart_shift_catapult", 2, SEED_SHIFT_CATAPULT,
+     {"quickstart": True, "quickstart_setup": "shift_catapult"}),
     ("rise_of_tribes", "base_2p", 2, 11, {}),
     ("rise_of_tribes", "base_3p", 3, 12, {}),
     ("rise_of_tribes", "base_4p", 4, 13, {}),
@@ -77,6 +87,10 @@ def playthrough(name: str, players: int, seed: int, options: dict[str, Any]) -> 
                                 "legal": len(legal), "first": legal[0]})
         state = state.play(rng.choice(legal))
     data: dict[str, Any] = state.record().to_json()
+    for key, option in state.game.options.items():
+        # at the value a record made before the option replays with: written as such a record
+        if option.before is not None and data["options"].get(key) == option.before:
+            del data["options"][key]
     data["final_position"] = state.position()
     data["outcome"] = state.outcome.to_json()
     data["checkpoints"] = checkpoints

@@ -52,6 +52,15 @@ def test_default_settings_change_one_option_at_a_time() -> None:
     assert variants == [(), (("first", 1),), (("heroes_conquer", False),)]
 
 
+def test_default_settings_try_an_option_that_needs_another_with_that_one_on() -> None:
+    variants = balance.option_variants(meeples.load("meeple_war"))
+    setups = [v for v in variants if any(key == "quickstart_setup" for key, _ in v)]
+    assert setups[0] == (("quickstart", True), ("quickstart_setup", "shift"))
+    assert len(setups) == len(meeples.load("meeple_war").options["quickstart_setup"].choices) - 1
+    assert all(("quickstart", True) in v for v in setups)
+    assert len(variants) == len(set(variants)) == 1 + 8 + len(setups)
+
+
 def test_setting_options_are_checked_by_the_game() -> None:
     game = meeples.load("rise_of_tribes")
     assert balance.parse_setting_options(game, "events=classic12,elders") == (

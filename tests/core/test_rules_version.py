@@ -97,3 +97,27 @@ def test_rules_version_names_each_language() -> None:
     for lang in ("en", "fr", "es"):
         words = render(refused.message, lang)
         assert "2" in words and "1" in words and "Sparta" in words
+
+
+def test_option_added_later_replays_records_without_it_as_they_were_played(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A record made before an option existed names no value for it: it starts with the
+    option's earlier value (``Option.before``), not with today's default, so a new default
+    needs no new rules version (the golden quick-start playthroughs are such records)."""
+    from dataclasses import replace
+
+    game = meeples.load("meeple_war")
+    path = Path(__file__).resolve().parents[1] / "data" / "meeple_war" / "playthroughs"
+    data = json.loads((path / "3p_quickstart.json").read_text(encoding="utf-8"))
+    assert "quickstart_setup" not in data["options"]
+    option = game.options["quickstart_setup"]
+    changed = {**game.options, "quickstart_setup": replace(option, default="shift",
+                                                           before="rulebook")}
+    monkeypatch.setattr(game, "options", changed)
+    assert game.new(players=3, seed=9, quickstart=True).inner.options == (
+        "quickstart", "quickstart_shift")
+    match = Match.from_json(data)
+    assert match.start().inner.options == ("quickstart",)
+    assert match.replay().position() == data["final_position"]
+    data["options"]["quickstart_setup"] = "shift"  # a record that names it plays what it names
+    assert Match.from_json(data).start().inner.options == ("quickstart", "quickstart_shift")

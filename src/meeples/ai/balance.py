@@ -78,7 +78,8 @@ def option_variants(game: Game[Any, Any]) -> list[tuple[tuple[str, Any], ...]]:
     """Return the game's defaults (no change) and each option changed alone to each of its
     other values (a yes/no option flipped, a choice to each other choice); options without
     a fixed set of values (a list of tiles) are changed only to ``True`` when they default to
-    ``False``."""
+    ``False``. An option that matters only with another on (:attr:`Option.needs`) is changed
+    with that one on (at its default there, it is that one's own variant)."""
     variants: list[tuple[tuple[str, Any], ...]] = [()]
     for name in sorted(game.options):
         option = game.options[name]
@@ -88,8 +89,12 @@ def option_variants(game: Game[Any, Any]) -> list[tuple[tuple[str, Any], ...]]:
             values = [not option.default]
         else:
             values = []
-        variants.extend(((name, value),) for value in values)
-    return variants
+        if option.needs is None:
+            variants.extend(((name, value),) for value in values)
+        else:
+            variants.extend(tuple(sorted({option.needs: True, name: value}.items()))
+                            for value in values)
+    return list(dict.fromkeys(variants))
 
 
 def parse_setting_options(game: Game[Any, Any], text: str) -> tuple[tuple[str, Any], ...]:

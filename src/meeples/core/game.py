@@ -72,6 +72,13 @@ class Option:
     default: Any
     help: str
     choices: tuple[Any, ...] | None = None
+    #: The value that a match recorded before this option existed, so naming no value for
+    #: it, was played under, when that is not the default (None: the default): such records
+    #: replay as they were played (:meth:`Game.recorded_options`) however the default changes.
+    before: Any = None
+    #: The yes/no option this one matters with only (None: it matters alone): a balance run
+    #: tries its values with that option on (:func:`meeples.ai.balance.option_variants`).
+    needs: str | None = None
 
     def check(self, name: str, value: Any) -> Any:
         """Return value when it fits this option.
@@ -300,6 +307,14 @@ class Game(Generic[S, A]):
         for name, value in options.items():
             full[name] = self.options[name].check(name, value)
         return full
+
+    def recorded_options(self, options: Mapping[str, Any]) -> dict[str, Any]:
+        """Return the options of a record with those it names no value for set as they were
+        when it was made: an option added later that declares its earlier value
+        (:attr:`Option.before`) takes it, any other its default (in :meth:`check_options`)."""
+        earlier = {name: option.before for name, option in self.options.items()
+                   if option.before is not None and name not in options}
+        return {**earlier, **options}
 
     def new(self, players: int = 2, seed: int = 0, *, deal: bool = True, **options: Any
             ) -> State[S, A]:

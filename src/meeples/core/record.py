@@ -104,9 +104,8 @@ class Match:
                                  plays=game.rules_version))
         if self.position is not None:
             return game.parse(self.position)
-        return game.new(
-            players=self.players, seed=self.seed or 0, deal=False, **(self.options or {})
-        )
+        return game.new(players=self.players, seed=self.seed or 0, deal=False,
+                        **game.recorded_options(self.options or {}))
 
     def states(self) -> list[State[Any, Any]]:
         """Return every state of the match, the start first.

@@ -112,11 +112,15 @@ def test_components_villages_equidistant_from_the_centre() -> None:
 
 def test_components_rule_options_are_exactly_b6() -> None:
     from meeples.games.meeple_war import GAME
-    assert set(GAME.options) == {
-        "cavern_range_exactly_2", "reinforce_gate_only_if_none", "deploy_one_any_village_tile",
-        "altar_once_per_player", "first_to_6_wins", "weapons_forge_attack_only",
-        "setup_tiles_9", "quickstart"}
-    assert all(option.default is False for option in GAME.options.values())
+    b6 = {"cavern_range_exactly_2", "reinforce_gate_only_if_none", "deploy_one_any_village_tile",
+          "altar_once_per_player", "first_to_6_wins", "weapons_forge_attack_only",
+          "setup_tiles_9", "quickstart"}
+    # plus the quick start's setup (issue 24: the balance proposals, a choice of the data table)
+    assert set(GAME.options) == b6 | {"quickstart_setup"}
+    assert all(GAME.options[name].default is False for name in b6)
+    setup = GAME.options["quickstart_setup"]
+    assert setup.choices == tuple(data.QUICKSTART_SETUPS)
+    assert setup.default == data.QUICKSTART_DEFAULT
 
 
 def test_components_setup_layouts_follow_b11() -> None:

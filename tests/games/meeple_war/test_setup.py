@@ -84,14 +84,18 @@ def test_setup_tiles_9_changes_nothing_in_2p() -> None:
 
 
 def test_quickstart_pairs_follow_turn_order() -> None:
-    data = opening(4, seed=3, quickstart=True)
+    from meeples.games.meeple_war.data import QUICKSTART_DEFAULT, QUICKSTART_SETUPS
+
+    data = opening(4, seed=3, quickstart=True)  # the default setup: its workers from the table
+    ahead = dict(QUICKSTART_SETUPS[QUICKSTART_DEFAULT].ahead)
     first = data["first"]
     pairs = [("PS", "FA"), ("CA", "EG"), ("MA", "AB"), ("LG", "UN")]
     for p, seat in enumerate(data["seats"]):
         slots = seat["slots"]
         expected = pairs[(p - first) % 4]
         assert (slots[2][0], slots[3][0]) == expected
-        assert slots[2][1] and slots[3][1] and slots[2][2] == "S" and slots[3][2] == "S"
+        assert slots[2][1] and slots[3][1]
+        assert [slots[2][2], slots[3][2]] == [ahead.get(code, "S") for code in expected]
         assert len(seat["available"]) == 7
 
 
@@ -142,3 +146,165 @@ def test_setup_shared_by_every_game_and_never_changed_by_play() -> None:
     assert fresh is not first
     assert RULES.format_state(fresh) == before[0]
     assert RULES.format_state(RULES.apply(fresh, "first:2")) == before[1]
+
+
+PAIRS = [("PS", "FA"), ("CA", "EG"), ("MA", "AB"), ("LG", "UN")]
+
+
+def by_turn_order(data: dict) -> list[dict]:
+    """Return the seats of a position in turn order (the first player first)."""
+    n, first = data["players"], data["first"]
+    return [data["seats"][(first + k) % n] for k in range(n)]
+
+
+def test_quickstart_setup_rulebook_is_the_quick_start_as_printed() -> None:
+    rulebook = opening(4, seed=3, quickstart=True, quickstart_setup="rulebook")
+    assert rulebook["options"] == ["quickstart"]  # the position text of the quick start before
+    for order, seat in enumerate(by_turn_order(rulebook)):
+        assert [s[:3] for s in seat["slots"][2:]] == [[c, True, "S"] for c in PAIRS[order]]
+        assert (seat["stock"], seat["depot"]) == (10, 2)
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_quickstart_setup_shift_puts_later_players_workers_one_step_along(players: int) -> None:
+    data = opening(players, seed=3, quickstart=True, quickstart_setup="shift")
+    assert data["options"] == ["quickstart", "quickstart_shift"]
+    ahead = {"CA", "EG", "LG", "UN"}  # the second and fourth players' pairs (data table)
+    for order, seat in enumerate(by_turn_order(data)):
+        for slot, code in zip(seat["slots"][2:], PAIRS[order], strict=True):
+            assert slot[:3] == [code, True, "a" if code in ahead else "S"]
+        assert (seat["stock"], seat["depot"]) == (10, 2)
+
+
+def second_players_worker_choices(setup: str) -> list[str]:
+    """Return the choices of the second player's first worker that has a choice on their
+    first turn (2 players, the Catapult on V3)."""
+    state = GAME.new(players=2, seed=4, quickstart=True, quickstart_setup=setup)
+    second = 1 - state.inner.first
+    while not (state.inner.active == second and any(
+            a.startswith("w3>") for a in state.legal())):
+        legal = state.legal()
+        state = state.play("done" if "done" in legal else legal[0]).settle()
+    assert state.inner.turn == 2
+    return state.legal()
+
+
+def test_quickstart_setup_shift_starts_the_catapult_one_step_along() -> None:
+    # on its first turn the worker goes from a to b or c, and to Bomb or Burn on its second
+    assert second_players_worker_choices("shift") == ["w3>b", "w3>c"]
+
+
+def test_quickstart_setup_shift_catapult_shortens_the_catapults_cycle_to_three() -> None:
+    # from a straight to Bomb (L1) or Burn (L2) on its first turn: S -> a -> leaf -> S, a
+    # cycle of three turns, not four
+    assert second_players_worker_choices("shift_catapult") == ["w3>L1", "w3>L2"]
+    data = opening(2, seed=4, quickstart=True, quickstart_setup="shift_catapult")
+    assert data["options"] == ["quickstart", "quickstart_shift_catapult"]
+
+
+def test_quickstart_setup_factory_site_starts_the_factory_construction_side_up() -> None:
+    data = opening(3, seed=3, quickstart=True, quickstart_setup="factory_site")
+    seats = by_turn_order(data)
+    assert [s[:3] for s in seats[0]["slots"][2:]] == [["PS", True, "S"], ["FA", False, "c0"]]
+    for order, seat in enumerate(seats[1:], 1):
+        assert [s[:3] for s in seat["slots"][2:]] == [[c, True, "S"] for c in PAIRS[order]]
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_quickstart_setup_reversed_deals_the_pairs_in_reverse_turn_order(players: int) -> None:
+    data = opening(players, seed=3, quickstart=True, quickstart_setup="reversed")
+    assert data["options"] == ["quickstart", "quickstart_reversed"]
+    for order, seat in enumerate(by_turn_order(data)):
+        code3, code4 = PAIRS[players - 1 - order]
+        assert [s[:3] for s in seat["slots"][2:]] == [[code3, True, "S"], [code4, True, "S"]]
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_quickstart_setup_meeple_gives_every_later_player_a_depot_meeple(players: int) -> None:
+    data = opening(players, seed=3, quickstart=True, quickstart_setup="meeple")
+    assert data["options"] == ["quickstart", "quickstart_meeple"]
+    seats = by_turn_order(data)
+    assert (seats[0]["stock"], seats[0]["depot"]) == (10, 2)
+    for order, seat in enumerate(seats):
+        assert [s[0] for s in seat["slots"][2:]] == list(PAIRS[order])
+        if order:
+            assert (seat["stock"], seat["depot"]) == (9, 3)
+
+
+def test_quickstart_setup_shift_meeple_does_both() -> None:
+    data = opening(4, seed=3, quickstart=True, quickstart_setup="shift_meeple")
+    seats = by_turn_order(data)
+    assert [s[2] for s in seats[1]["slots"][2:]] == ["a", "a"]
+    assert [s[2] for s in seats[3]["slots"][2:]] == ["a", "a"]
+    assert [(s["stock"], s["depot"]) for s in seats] == [(10, 2), (9, 3), (9, 3), (9, 3)]
+
+
+@pytest.mark.parametrize(("setup", "sites"), [("shift_catapult_site", ["FA"]),
+                                              ("shift_catapult_sites", ["PS", "FA"])])
+def test_quickstart_setup_shift_catapult_with_the_first_pair_still_to_build(
+        setup: str, sites: list[str]) -> None:
+    data = opening(2, seed=4, quickstart=True, quickstart_setup=setup)
+    first, second = by_turn_order(data)
+    assert [s[:3] for s in first["slots"][2:]] == [
+        [code, False, "c0"] if code in sites else [code, True, "S"] for code in PAIRS[0]]
+    assert [s[:3] for s in second["slots"][2:]] == [["CA", True, "a"], ["EG", True, "a"]]
+    assert second_players_worker_choices(setup) == ["w3>L1", "w3>L2"]
+
+
+def test_quickstart_setup_shift_catapult_meeple_adds_the_depot_meeple() -> None:
+    data = opening(3, seed=4, quickstart=True, quickstart_setup="shift_catapult_meeple")
+    assert data["options"] == ["quickstart", "quickstart_shift_catapult_meeple"]
+    seats = by_turn_order(data)
+    assert [(s["stock"], s["depot"]) for s in seats] == [(10, 2), (9, 3), (9, 3)]
+    assert [s[:3] for s in seats[1]["slots"][2:]] == [["CA", True, "a"], ["EG", True, "a"]]
+    assert second_players_worker_choices("shift_catapult_meeple") == ["w3>L1", "w3>L2"]
+
+
+def test_quickstart_setup_without_the_quick_start_changes_nothing() -> None:
+    assert opening(3, seed=4, quickstart_setup="shift") == opening(3, seed=4)
+
+
+def test_quickstart_setup_waits_in_the_position_for_the_first_player() -> None:
+    state = GAME.new(players=3, seed=1, deal=False, quickstart=True, quickstart_setup="shift")
+    parsed = GAME.parse(state.position())  # the undealt setup, before B3's draw
+    assert json.loads(parsed.play("first:1").position()) == json.loads(
+        state.play("first:1").position())
+
+
+def test_quickstart_setup_unknown_value_refused() -> None:
+    with pytest.raises(meeples.BadOptions):
+        GAME.new(players=2, quickstart=True, quickstart_setup="mirror")
+
+
+@pytest.mark.parametrize("names", [["quickstart_shift"], ["quickstart", "quickstart_meeple",
+                                                          "quickstart_shift"]])
+def test_quickstart_setup_position_needs_the_quick_start_and_one_setup(names: list[str]) -> None:
+    data = json.loads(GAME.new(players=2, seed=0, deal=False).position())
+    data["options"] = names
+    with pytest.raises(meeples.BadPosition, match="sets up the quick start"):
+        GAME.parse(json.dumps(data))
+
+
+def test_quickstart_default_setup_is_the_rulebooks_and_so_is_that_of_older_records() -> None:
+    """Issue 24: no setup tried evened out the first player's lead (docs/balance.md), so the
+    quick start stays the rulebook's; a record made before the option names none and replays
+    with the rulebook's whatever the default (the golden quick-start playthroughs are such
+    records), and a record of another setup names it."""
+    from pathlib import Path
+
+    from meeples.core.record import Match
+
+    option = GAME.options["quickstart_setup"]
+    assert (option.default, option.before) == ("rulebook", "rulebook")
+    assert opening(2, quickstart=True)["options"] == ["quickstart"]
+    path = Path(__file__).resolve().parents[2] / "data" / "meeple_war" / "playthroughs"
+    old = json.loads((path / "4p_quickstart_french.json").read_text(encoding="utf-8"))
+    assert "quickstart_setup" not in old["options"]
+    match = Match.from_json(old)
+    assert match.start().inner.options == ("altar_once_per_player", "cavern_range_exactly_2",
+                                           "quickstart", "reinforce_gate_only_if_none",
+                                           "setup_tiles_9")
+    assert match.replay().position() == old["final_position"]
+    new = json.loads((path / "2p_quickstart_shift_catapult.json").read_text(encoding="utf-8"))
+    assert new["options"]["quickstart_setup"] == "shift_catapult"
+    assert Match.from_json(new).replay().position() == new["final_position"]

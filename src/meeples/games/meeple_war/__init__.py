@@ -30,6 +30,11 @@ from meeples.games.meeple_war import (
     sealed,
     view,
 )
+from meeples.games.meeple_war.data import (
+    QUICKSTART_DEFAULT,
+    QUICKSTART_RECORDED,
+    QUICKSTART_SETUPS,
+)
 from meeples.games.meeple_war.state import State
 
 if TYPE_CHECKING:
@@ -48,6 +53,15 @@ OPTION_HELP = {
     "weapons_forge_attack_only": "The Weapons Forge works only when attacking (quick-ref, D19)",
     "setup_tiles_9": "French 9-tile setup: the 4-player mines start in the pile (B8)",
     "quickstart": "Quick start: each player begins with two more buildings built",
+    "quickstart_setup": (
+        "How the quick start deals and places its buildings: rulebook (as printed), shift "
+        "(later players' workers one step along), reversed (pairs in reverse turn order), "
+        "meeple (one more meeple in the Depot of each later player), shift_meeple (both), "
+        "shift_catapult (shift, and the Catapult acts every 3 turns), factory_site (the first "
+        "pair's Factory starts construction side up), shift_catapult_site (both), "
+        "shift_catapult_sites (shift_catapult, and both buildings of the first pair start "
+        "construction side up), shift_catapult_meeple (shift_catapult and meeple)"
+    ),
 }
 
 
@@ -150,7 +164,11 @@ class MeepleWarRules(Rules[State, str]):
     min_players = 2
     max_players = 4
     options: Mapping[str, Option] = {
-        name: Option(False, OPTION_HELP[name]) for name in rules.OPTION_NAMES
+        **{name: Option(False, OPTION_HELP[name]) for name in rules.OPTION_NAMES},
+        "quickstart_setup": Option(
+            QUICKSTART_DEFAULT, OPTION_HELP["quickstart_setup"], tuple(QUICKSTART_SETUPS),
+            before=QUICKSTART_RECORDED, needs="quickstart",
+        ),
     }
     limit_endings = frozenset({"mw.end.rounds"})
     capabilities = CAPABILITIES

@@ -140,7 +140,7 @@ def slot_options(w: Work, index: int) -> list[str]:
                 for src in sources]
     if action == "prod":
         return [f"{pre}prod@{i + 1}>{node}" for i, slot in enumerate(seat.slots)
-                if slot is not None for node in worker_exits(slot)]
+                if slot is not None for node in worker_exits(slot, w.options)]
     if action == "up":
         return [f"{pre}up:{tok}" for tok in sorted(set(w.pool))]
     return []

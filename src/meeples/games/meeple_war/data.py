@@ -193,3 +193,67 @@ SEATS: dict[int, tuple[Seat, ...]] = {
 #: Quick start (RULEBOOK pairs by turn order; built side up on V3 then V4, worker on S).
 QUICKSTART: tuple[tuple[str, str], ...] = (("PS", "FA"), ("CA", "EG"), ("MA", "AB"), ("LG", "UN"))
 QUICKSTART_SLOTS = (2, 3)
+
+
+class QuickStartSetup(NamedTuple):
+    """How the quick-start buildings are dealt and placed (the option ``quickstart_setup``):
+    the balance proposals of docs/balance/findings.md, each a DESIGNED placement."""
+
+    #: The name the setup leaves in ``State.options`` (and so in a position text) while its
+    #: buildings wait for the first player's draw; "" for the rulebook setup, whose states and
+    #: position texts are those of the quick start before this option existed.
+    flag: str
+    #: The pairs go by reverse turn order: the last player takes the first pair (P1's).
+    reversed: bool
+    #: Buildings whose worker starts on this node of its action path instead of on S.
+    ahead: tuple[tuple[str, str], ...]
+    #: Meeples moved from the stock to the Depot of every player after the first.
+    depot_after_first: int
+    #: Buildings of the pairs placed construction side up, their worker on its first space.
+    sites: tuple[str, ...] = ()
+    #: (building, node, exits): a worker on that node of that building's action path may go
+    #: to these nodes instead, all game long (a shorter cycle, the same actions).
+    exits: tuple[tuple[str, str, tuple[str, ...]], ...] = ()
+
+
+#: DESIGNED: one step along the path (S -> a) for the buildings of the second and fourth
+#: players' pairs (Catapult, Entrepreneurs Guild; Looters Guild, University), so that their
+#: first actions come as early as the first player's production (findings, proposal 1).
+QUICKSTART_AHEAD = (("CA", "a"), ("EG", "a"), ("LG", "a"), ("UN", "a"))
+#: DESIGNED: the compensation of every player after the first (findings, proposal 3).
+QUICKSTART_DEPOT_AFTER_FIRST = 1
+
+#: DESIGNED: the Catapult's Bomb and Burn every 3 turns instead of 4 (S -> a -> Bomb or Burn,
+#: skipping b and c; findings, proposal 2).
+CATAPULT_CYCLE_3 = (("CA", "a", ("L1", "L2")),)
+#: DESIGNED: the first pair's Factory starts as a construction site (3 turns to build).
+QUICKSTART_SITES = ("FA",)
+#: DESIGNED: both buildings of the first pair start as construction sites.
+QUICKSTART_BOTH_SITES = ("PS", "FA")
+
+#: The quick-start setups by the value of ``quickstart_setup``.
+QUICKSTART_SETUPS: dict[str, QuickStartSetup] = {
+    "rulebook": QuickStartSetup("", False, (), 0),
+    "shift": QuickStartSetup("quickstart_shift", False, QUICKSTART_AHEAD, 0),
+    "reversed": QuickStartSetup("quickstart_reversed", True, (), 0),
+    "meeple": QuickStartSetup("quickstart_meeple", False, (), QUICKSTART_DEPOT_AFTER_FIRST),
+    "shift_meeple": QuickStartSetup("quickstart_shift_meeple", False, QUICKSTART_AHEAD,
+                                    QUICKSTART_DEPOT_AFTER_FIRST),
+    "shift_catapult": QuickStartSetup("quickstart_shift_catapult", False, QUICKSTART_AHEAD, 0,
+                                      exits=CATAPULT_CYCLE_3),
+    "factory_site": QuickStartSetup("quickstart_factory_site", False, (), 0,
+                                    sites=QUICKSTART_SITES),
+    "shift_catapult_site": QuickStartSetup("quickstart_shift_catapult_site", False,
+                                           QUICKSTART_AHEAD, 0, sites=QUICKSTART_SITES,
+                                           exits=CATAPULT_CYCLE_3),
+    "shift_catapult_sites": QuickStartSetup("quickstart_shift_catapult_sites", False,
+                                            QUICKSTART_AHEAD, 0, sites=QUICKSTART_BOTH_SITES,
+                                            exits=CATAPULT_CYCLE_3),
+    "shift_catapult_meeple": QuickStartSetup("quickstart_shift_catapult_meeple", False,
+                                             QUICKSTART_AHEAD, QUICKSTART_DEPOT_AFTER_FIRST,
+                                             exits=CATAPULT_CYCLE_3),
+}
+#: The quick start a new match gets when ``quickstart_setup`` is not given.
+QUICKSTART_DEFAULT = "rulebook"
+#: The setup of the matches recorded before ``quickstart_setup`` existed (they name none).
+QUICKSTART_RECORDED = "rulebook"

@@ -345,11 +345,15 @@ def from_json(data: dict[str, Any]) -> State:
     if "rng" in data:  # an earlier version's generator state: chance is drawn outside now
         _int(data["rng"], "rng", 0, 2**64 - 1)
     drawn = _list(data["drawn"], "drawn", most=2)
-    from meeples.games.meeple_war.rules import OPTION_NAMES
+    from meeples.games.meeple_war.rules import OPTION_NAMES, SETUP_FLAGS
 
     step = _str(data["step"], "step", _STEPS)
-    options = tuple(_str(o, "options", OPTION_NAMES)
-                    for o in _list(data["options"], "options", most=len(OPTION_NAMES)))
+    names = OPTION_NAMES + SETUP_FLAGS
+    options = tuple(_str(o, "options", names)
+                    for o in _list(data["options"], "options", most=len(OPTION_NAMES) + 1))
+    setups = [o for o in options if o in SETUP_FLAGS]
+    if len(setups) > 1 or (setups and "quickstart" not in options):
+        raise _bad("mw.bad.setup", value=setups[-1])
     state = State(
         players=n,
         options=options,

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from meeples.games.meeple_war import board
 from meeples.games.meeple_war.board import hex_name
-from meeples.games.meeple_war.data import BUILDINGS, TILES
+from meeples.games.meeple_war.data import BUILDINGS, QUICKSTART_SETUPS, TILES
 from meeples.games.meeple_war.movement import place
 from meeples.games.meeple_war.state import Slot
 from meeples.games.meeple_war.work import Work, make_slot, without
@@ -142,11 +142,33 @@ def apply_bonus(w: Work, action: str) -> None:
 # --- phase 2: workers ------------------------------------------------------------------------
 
 
-def worker_exits(slot: Slot) -> tuple[str, ...]:
-    """Return the nodes a worker may move to (construction: the next space)."""
+def worker_exits(slot: Slot, options: tuple[str, ...] = ()) -> tuple[str, ...]:
+    """Return the nodes a worker may move to (construction: the next space); ``options``, the
+    state's, may name a quick-start setup that changes a path (``QuickStartSetup.exits``)."""
     if not slot.built:
         return _NEXT_SITE_SPACE[slot.node]
+    if options:
+        changed = _changed_exits(options)
+        if changed:
+            found = changed.get((slot.building, slot.node))
+            if found is not None:
+                return found
     return BUILDINGS[slot.building].path.get(slot.node, ("S",))
+
+
+#: The paths each option set changes: (building, node) -> exits (most games: none).
+_EXITS_OF: dict[tuple[str, ...], dict[tuple[str, str], tuple[str, ...]]] = {}
+
+
+def _changed_exits(options: tuple[str, ...]) -> dict[tuple[str, str], tuple[str, ...]]:
+    found = _EXITS_OF.get(options)
+    if found is None:
+        found = {}
+        for setup in QUICKSTART_SETUPS.values():
+            if setup.flag and setup.flag in options:
+                found.update(((code, node), exits) for code, node, exits in setup.exits)
+        _EXITS_OF[options] = found
+    return found
 
 
 #: Construction path space -> the one after it ("c0" -> ("c1",)), longer than any path.
@@ -190,7 +212,7 @@ def advance_workers(w: Work) -> None:
         if slot is None:
             w.workers = w.workers[1:]
             continue
-        exits = worker_exits(slot)
+        exits = worker_exits(slot, w.options)
         if len(exits) > 1:
             return
         w.workers = w.workers[1:]
@@ -203,7 +225,7 @@ def worker_options(w: Work) -> list[str]:
     index = w.workers[0]
     slot = w.seats[w.active].slots[index]
     assert slot is not None
-    return [_WORKER_TEXTS[index, node] for node in worker_exits(slot)]
+    return [_WORKER_TEXTS[index, node] for node in worker_exits(slot, w.options)]
 
 
 def apply_worker(w: Work, action: str) -> None:

@@ -21,6 +21,7 @@ from meeples.games.meeple_war.data import (
     MAX_ROUNDS,
     MEEPLES_PER_PLAYER,
     QUICKSTART,
+    QUICKSTART_SETUPS,
     QUICKSTART_SLOTS,
     SETUP_9_EMPTY,
     SETUP_TILES,
@@ -31,6 +32,7 @@ from meeples.games.meeple_war.data import (
     TILES,
     UPGRADE_TOKENS,
     VP_TO_WIN,
+    QuickStartSetup,
 )
 from meeples.games.meeple_war.state import Seat, Slot, State
 from meeples.games.meeple_war.work import Work
@@ -45,6 +47,10 @@ OPTION_NAMES = (
     "setup_tiles_9",
     "quickstart",
 )
+#: The names a quick-start setup other than the rulebook's leaves in ``State.options``.
+SETUP_FLAGS = tuple(sorted(s.flag for s in QUICKSTART_SETUPS.values() if s.flag))
+#: The setup of each name (the rulebook's: no name).
+_SETUP_OF_FLAG = {s.flag: s for s in QUICKSTART_SETUPS.values()}
 
 
 def initial_state(players: int, seed: int, options: Mapping[str, Any]) -> State:
@@ -55,6 +61,9 @@ def initial_state(players: int, seed: int, options: Mapping[str, Any]) -> State:
     The villages and the quick-start buildings follow the turn order, so they wait for the draw.
     """
     on = tuple(sorted(name for name in OPTION_NAMES if options.get(name)))
+    if "quickstart" in on:
+        flag = QUICKSTART_SETUPS[options.get("quickstart_setup", "rulebook")].flag
+        on = tuple(sorted((*on, flag))) if flag else on
     found = _OPENINGS.get((players, on))
     if found is not None:
         return found
@@ -110,19 +119,33 @@ def seat_first(state: State, first: int) -> State:
 
 def _seat_first(state: State, first: int) -> State:
     seats = []
+    setup = quickstart_setup(state.options)
     for p, seat in enumerate(state.seats):
-        if "quickstart" in state.options:
+        if setup is not None:
             slots = list(seat.slots)
             available = list(seat.available)
-            pair = QUICKSTART[board.seat_of(p, first, state.players)]
+            order = board.seat_of(p, first, state.players)
+            pair = QUICKSTART[state.players - 1 - order if setup.reversed else order]
+            ahead = dict(setup.ahead)
             for code, index in zip(pair, QUICKSTART_SLOTS, strict=True):
-                slots[index] = Slot(code, True, "S", ())
+                slots[index] = (Slot(code, False, "c0", ()) if code in setup.sites
+                                else Slot(code, True, ahead.get(code, "S"), ()))
                 available.remove(code)
-            seat = replace(seat, slots=tuple(slots), available=tuple(sorted(available)))
+            extra = setup.depot_after_first if order > 0 else 0
+            seat = replace(seat, slots=tuple(slots), available=tuple(sorted(available)),
+                           stock=seat.stock - extra, depot=seat.depot + extra)
         seats.append(seat)
     w = Work(replace(state, first=first, active=first, seats=tuple(seats)))
     start_turn(w)
     return w.freeze(settle(w))
+
+
+def quickstart_setup(options: tuple[str, ...]) -> QuickStartSetup | None:
+    """Return the quick-start setup that the options of a state name (None: the full game)."""
+    if "quickstart" not in options:
+        return None
+    return next((_SETUP_OF_FLAG[o] for o in options if o in _SETUP_OF_FLAG),
+                QUICKSTART_SETUPS["rulebook"])
 
 
 #: The steps where chance decides (``to_move`` is CHANCE): the first player, a tile turned up.
