@@ -254,6 +254,22 @@ class Figures:
         }
 
 
+async def stop_clients(clients: list[asyncio.Task[Any]]) -> None:
+    """Cancel the games' clients and wait until every one has stopped.
+
+    A cancellation can be lost in asyncio.wait_for (Python 3.11) when the message it waits for
+    arrives at the same moment; the client then plays on until its one-hour limit (a suite run
+    hung here once). So each is cancelled again until it stops. What each client played is
+    counted by its game (a client cancelled here returns no count).
+    """
+    pending = set(clients)
+    while pending:
+        for task in pending:
+            task.cancel()
+        _, pending = await asyncio.wait(pending, timeout=2.0)
+    await asyncio.gather(*clients, return_exceptions=True)
+
+
 async def run_failover(folder: Path, db: str, redis: str, kills: int = 20, games: int = 8,
                        every: float = 6.0, seed: int = 1) -> Figures:
     """Play games on two workers while one of them is killed and restarted, kills times."""
@@ -280,16 +296,7 @@ async def run_failover(folder: Path, db: str, redis: str, kills: int = 20, games
             await asyncio.sleep(every / 2)
             await asyncio.to_thread(victim.start)
             await asyncio.sleep(every / 2)
-        # A cancellation can be lost in asyncio.wait_for (Python 3.11) when the message it
-        # waits for arrives at the same moment; the client then plays on until its one-hour
-        # limit (a suite run hung here once). Cancel again until every client has stopped.
-        pending = set(clients)
-        while pending:
-            for task in pending:
-                task.cancel()
-            _, pending = await asyncio.wait(pending, timeout=2.0)
-        # (counted by each game: a client cancelled here returns no count)
-        await asyncio.gather(*clients, return_exceptions=True)
+        await stop_clients(clients)
         figures.reconnects = sum(game.reconnects for game in created)
     finally:
         for worker in workers:

@@ -38,7 +38,7 @@ from pathlib import Path
 from typing import Any
 
 from meeples.loadtest import services
-from meeples.loadtest.failover import Game, Worker, create_game, play_seat
+from meeples.loadtest.failover import Game, Worker, create_game, play_seat, stop_clients
 
 #: The faults, by name.
 FAULTS = ("redis", "postgres", "pause", "kill")
@@ -194,14 +194,7 @@ async def run_faults(
             windows.append((struck, time.monotonic()))
         figures.moves_again = [max(stall(game, *window) for game in created)
                                for window in windows]
-        # As in run_failover: a cancellation may be lost in asyncio.wait_for on Python 3.11.
-        pending = set(clients)
-        while pending:
-            for task in pending:
-                task.cancel()
-            _, pending = await asyncio.wait(pending, timeout=2.0)
-        # (counted by each game: a client cancelled here returns no count)
-        await asyncio.gather(*clients, return_exceptions=True)
+        await stop_clients(clients)
         figures.reconnects = sum(game.reconnects for game in created)
     finally:
         for worker in workers:
