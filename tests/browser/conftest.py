@@ -118,6 +118,7 @@ def page(browser: Any, request: pytest.FixtureRequest) -> Iterator[Any]:
     yield page
     if request.node.stash.get(FAILED, False):
         shot(page, f"FAILED_{request.node.name}")
+        _save_match(page, f"FAILED_{request.node.name}", errors)
     context.close()
     assert errors == [], f"JavaScript errors: {errors}"
 
@@ -126,3 +127,25 @@ def shot(page: Any, name: str, full_page: bool = False) -> None:
     """Save a screenshot under test-artifacts/ (kept for people to look at)."""
     ARTIFACTS.mkdir(exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=full_page)
+
+
+def _save_match(page: Any, name: str, errors: list[str]) -> None:
+    """Save, beside a failed test's screenshot, what the server holds of the match the page
+    shows (``GET /api/matches/{id}``): whether the page or the server fell behind."""
+    import json
+    import re
+    import urllib.request
+
+    found = re.search(r"^(https?://[^/#]+)/#/m/([^?/#]+)", page.url)
+    if found is None:
+        return
+    try:
+        with urllib.request.urlopen(f"{found[1]}/api/matches/{found[2]}", timeout=5) as answer:
+            held = json.load(answer)
+    except OSError:
+        return
+    shown = page.evaluate("document.querySelector('.match')?.dataset.version ?? null")
+    held["page_version"] = shown
+    held["page_errors"] = errors
+    ARTIFACTS.mkdir(exist_ok=True)
+    (ARTIFACTS / f"{name}.json").write_text(json.dumps(held, indent=1)[:200_000])

@@ -97,7 +97,9 @@ def test_rematch_offered_by_one_is_joined_with_one_click_by_the_other(
     assert south.evaluate("location.hash") == north.evaluate("location.hash")
     for page, seat in ((south, "Alice"), (north, "Bruno")):
         page.wait_for_selector(".sparta-board")
-        page.wait_for_function("document.querySelector('.side') !== null")
+        # the side column is drawn with the players a moment after the board
+        page.wait_for_function(
+            f"document.querySelector('.side')?.innerText.includes('{seat}') ?? false")
         assert seat in page.inner_text(".side")
         assert "Vous regardez" not in page.inner_text(".side")  # seated, not watching
     south.wait_for_selector("#turn.mine")

@@ -103,41 +103,15 @@ export function matchPage(matchId, urlTokens) {
     banner.replaceChildren();
   }
 
+  // Messages are handled one after the other, in the order they came: the first state waits
+  // for its board's module (the games' list, then an import), and a state arriving meanwhile
+  // (a bot's move) was drawn first, then overwritten by the older one, so the page stayed a
+  // version behind the server (the browser tests' "#turn.mine" time-outs).
+  let handled = Promise.resolve();
   const socket = new LiveSocket(matchId, tokens, {
-    onMessage: async (message) => {
-      if (message.type === "state") {
-        board = await boardFor(message.game);
-        if (!state || state.version !== message.version) {
-          hints = null;
-          confirming = null;
-        }
-        const fresh = freshEntries(state, message);
-        // The board animates the actions just played (a move, a battle's losses) from the view
-        // it showed before; a connection catching up on several at once, a hidden page, or
-        // reduced motion shows the result at once.
-        motion = fresh.length > 0 && fresh.length <= MAX_ANIMATED && !reducedMotion()
-          && document.visibilityState === "visible" && state !== null && state.seat === message.seat
-          ? { previous: state.view, fresh } : null;
-        state = message;
-        pending = false;
-        draw();
-        motion = null;
-        tell(fresh);
-      } else if (message.type === "rematch") {
-        joinRematch(message.id);
-      } else if (message.type === "hint") {
-        hints = state && message.version === state.version ? message.hints : null;
-        draw();
-      } else if (message.type === "error") {
-        pending = false;
-        if (hints === "asked") hints = null;
-        toast(errorText(message), "error", ruleLink(message.msg));
-        if (message.code === "bad_token") {
-          localStorage.removeItem(`meeples.tokens.${matchId}`);
-        }
-        if (state) draw();
-        else root.replaceChildren(h("p", { className: "card" }, errorText(message)));
-      }
+    onMessage: (message) => {
+      // an error still reaches the page's error handler, and the next messages are handled
+      handled = handled.then(() => handle(message)).catch((error) => setTimeout(() => { throw error; }));
     },
     onStatus: (value) => {
       status = value;
@@ -149,6 +123,42 @@ export function matchPage(matchId, urlTokens) {
     },
   });
   window.meeplesSocket = socket; // handy for tests: meeplesSocket.drop() forces a reconnect
+
+  async function handle(message) {
+    if (message.type === "state") {
+      board = await boardFor(message.game);
+      if (!state || state.version !== message.version) {
+        hints = null;
+        confirming = null;
+      }
+      const fresh = freshEntries(state, message);
+      // The board animates the actions just played (a move, a battle's losses) from the view
+      // it showed before; a connection catching up on several at once, a hidden page, or
+      // reduced motion shows the result at once.
+      motion = fresh.length > 0 && fresh.length <= MAX_ANIMATED && !reducedMotion()
+        && document.visibilityState === "visible" && state !== null && state.seat === message.seat
+        ? { previous: state.view, fresh } : null;
+      state = message;
+      pending = false;
+      draw();
+      motion = null;
+      tell(fresh);
+    } else if (message.type === "rematch") {
+      joinRematch(message.id);
+    } else if (message.type === "hint") {
+      hints = state && message.version === state.version ? message.hints : null;
+      draw();
+    } else if (message.type === "error") {
+      pending = false;
+      if (hints === "asked") hints = null;
+      toast(errorText(message), "error", ruleLink(message.msg));
+      if (message.code === "bad_token") {
+        localStorage.removeItem(`meeples.tokens.${matchId}`);
+      }
+      if (state) draw();
+      else root.replaceChildren(h("p", { className: "card" }, errorText(message)));
+    }
+  }
 
   function onKey(event) {
     const active = document.activeElement;
