@@ -158,6 +158,11 @@ class Game:
             elif known != action:  # two different actions acknowledged at one ply
                 self.conflicts += 1
 
+    def lost(self, stored: list[str]) -> int:
+        """Return how many acknowledged actions the stored record does not hold at their ply."""
+        return sum(1 for ply, action in self.acknowledged.items()
+                   if ply >= len(stored) or stored[ply] != action)
+
 
 def entries_of(message: dict[str, Any]) -> list[dict[str, Any]]:
     """Return the log entries a server message carries (a full log, or one new entry)."""
@@ -312,10 +317,7 @@ async def run_failover(folder: Path, db: str, redis: str, kills: int = 20, games
             figures.conflicts += game.conflicts
             figures.max_stall = max(figures.max_stall, game.stall)
             figures.waits += game.waits
-            figures.lost += sum(
-                1 for ply, action in game.acknowledged.items()
-                if ply >= len(actions) or actions[ply] != action
-            )
+            figures.lost += game.lost(actions)
     finally:
         store.close()
     figures.log_problems = [line for w in workers for line in w.problems()]

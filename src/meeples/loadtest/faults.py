@@ -249,10 +249,7 @@ def check_database(db: str, games: list[Game], figures: FaultFigures) -> None:
             figures.games += 1
             figures.acknowledged += len(game.acknowledged)
             figures.conflicts += game.conflicts
-            figures.lost += sum(
-                1 for ply, action in game.acknowledged.items()
-                if ply >= len(actions) or actions[ply] != action
-            )
+            figures.lost += game.lost(actions)
             if stored is not None:
                 try:
                     Match(game=stored.game, players=stored.players, seed=stored.seed,
