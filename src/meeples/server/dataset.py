@@ -117,6 +117,7 @@ def export(
     import pyarrow as pa
     import pyarrow.parquet as pq
 
+    from meeples.env.outcome import returns_of
     from meeples.env.records import decisions
     from meeples.env.relative import make_episode
 
@@ -146,7 +147,7 @@ def export(
             done.skip("not finished")
             continue
         number = len(match_rows)
-        returns = _returns(outcome, stored.players)
+        returns = returns_of(outcome, stored.players)
         by_bot = stored.bots if len(stored.bots) == len(stored.actions) else [False] * len(
             stored.actions)
         match_rows.append({
@@ -246,22 +247,6 @@ def _write(pa: Any, pq: Any, table: Any, path: Path) -> None:
     temporary = path.with_name(f".{path.name}.part")
     pq.write_table(table, temporary, compression="zstd")
     temporary.replace(path)
-
-
-def _returns(outcome: Any, players: int) -> list[float]:
-    """Return each seat's final return as the environments give it (meeples.env)."""
-    if players > 2 and outcome.ranking:
-        rewards = [0.0] * players
-        place = 0
-        for group in outcome.ranking:
-            mean = place + (len(group) - 1) / 2
-            for p in group:
-                rewards[p] = 1.0 - 2.0 * mean / (players - 1)
-            place += len(group)
-        return rewards
-    if not outcome.winners:
-        return [0.0] * players
-    return [1.0 if p in outcome.winners else -1.0 for p in range(players)]
 
 
 def data_card(done: Export, shapes: dict[str, list[int]], counts: dict[str, int],
