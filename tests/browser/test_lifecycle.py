@@ -173,3 +173,30 @@ def test_resign_with_four_players_leaves_the_seat_to_a_bot(browser: Any, server:
     assert KEY.findall(text) == []
     assert alice.errors == []
     alice.context.close()
+
+
+def test_the_research_choice_is_made_in_the_lobby_and_shown_to_joiners_in_french(
+    browser: Any, server: str
+) -> None:
+    # issue 27, point 6: only games whose players allowed it go into `meeples export`
+    page = open_seat(browser, f"{server}/#/")
+    page.wait_for_selector("#create")
+    page.select_option("select[name=game]", "sparta")
+    page.select_option("select[name=seat1]", "human")
+    assert not page.is_checked("input[name=research]")  # never shared unless ticked
+    assert "sans aucun nom" in page.inner_text("#research-help")
+    page.check("input[name=research]")
+    with page.expect_response(lambda r: r.url.endswith("/api/matches")
+                              and r.request.method == "POST") as created:
+        page.click("#create")
+    assert created.value.request.post_data_json["research"] is True
+    made = created.value.json()
+    page.wait_for_selector(f"[data-list=open] [data-match='{made['id']}'] .research")
+    assert "recherche" in page.inner_text(f"[data-match='{made['id']}'] .research")
+    joiner = open_seat(browser, seat_url(server, made, 1))
+    joiner.wait_for_selector("#research-rule")
+    assert "recherche" in joiner.inner_text("#research-rule")
+    shot(joiner, "research_rule_on_the_board_fr")
+    for one in (page, joiner):
+        assert_french(one)
+        one.context.close()

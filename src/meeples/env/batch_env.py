@@ -25,6 +25,7 @@ import gymnasium
 import numpy as np
 import numpy.typing as npt
 
+from meeples.env.records import begin
 from meeples.env.relative import make_episode
 
 Batch = npt.NDArray[np.float32]
@@ -77,7 +78,7 @@ class MeeplesBatch:
         self._rewards = np.zeros((num_envs, self.players), np.float64)
         self._terminations = np.zeros(num_envs, np.bool_)
         self._illegal = np.zeros(num_envs, np.bool_)
-        self._position: str | None = None
+        self._start: dict[str, Any] = {}
         #: How each game that ended on the last step ended (``info["outcome"]``), by index.
         self._outcomes: dict[int, Any] = {}
 
@@ -86,10 +87,11 @@ class MeeplesBatch:
     ) -> tuple[Batch, dict[str, Any]]:
         """Start a new game in every slot; ``seed`` seeds the generator of the games' seeds.
 
-        ``options={"position": text}`` starts every game, the later ones included, there.
+        ``options={"position": text}`` (or ``{"record": match, "ply": n}``,
+        :mod:`meeples.env.records`) starts every game, the later ones included, there.
         """
         self._np_random = np.random.default_rng(seed)
-        self._position = (options or {}).get("position")
+        self._start = dict(options or {})
         self._rewards[:] = 0.0
         self._terminations[:] = self._illegal[:] = False
         self._outcomes = {}
@@ -161,7 +163,7 @@ class MeeplesBatch:
     def _new_game(self, i: int) -> None:
         seed = int(self._np_random.integers(2**31))
         self.game_seeds[i] = seed
-        self.episodes[i].reset(seed, self._position)
+        begin(self.episodes[i], seed, self._start)
         self._write(i, None)
 
     def _write(self, i: int, mover: int | None) -> None:

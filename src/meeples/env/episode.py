@@ -440,28 +440,11 @@ class Episode:
         return planes
 
     def returns(self) -> list[float]:
-        """Return each player's reward at the end.
+        """Return each player's reward at the end (:func:`meeples.env.outcome.returns_of`:
+        two players +1, -1 or 0; three or four the ranking scaled to [-1, 1])."""
+        from meeples.env.outcome import returns_of
 
-        Two players: +1 the winner, -1 the other, 0 both in a draw. Three or four: the ranking
-        scaled to [-1, 1], first +1 and last -1, tied players sharing the mean of their places
-        (so the rewards sum to 0, and a draw of all is 0 each).
-        """
-        outcome = self.outcome
-        if outcome is None:
-            return [0.0] * self.players
-        if self.players > 2 and outcome.ranking:
-            rewards = [0.0] * self.players
-            place = 0
-            last = self.players - 1
-            for group in outcome.ranking:
-                mean = place + (len(group) - 1) / 2
-                for p in group:
-                    rewards[p] = 1.0 - 2.0 * mean / last
-                place += len(group)
-            return rewards
-        if not outcome.winners:
-            return [0.0] * self.players
-        return [1.0 if p in outcome.winners else -1.0 for p in range(self.players)]
+        return returns_of(self.outcome, self.players)
 
     def outcome_info(self, offender: int | None = None) -> dict[str, Any] | None:
         """Return ``info["outcome"]`` of the game's end (:mod:`meeples.env.outcome`), None while

@@ -24,6 +24,7 @@ from meeples.ai.bot import Bot, SearchBot
 from meeples.ai.levels import get_bot
 from meeples.env import SlowOpponentWarning
 from meeples.env.episode import LazyView, Mask
+from meeples.env.records import begin
 from meeples.env.registry import Planes
 from meeples.env.relative import make_episode
 
@@ -101,14 +102,16 @@ class MeeplesGym(gymnasium.Env[Planes, np.int64]):
     ) -> tuple[Planes, dict[str, Any]]:
         """Start a new game and let the bots play until the learner's turn.
 
-        ``options={"position": text}`` starts from a position text; other keys are ignored.
+        ``options={"position": text}`` starts from a position text, ``{"record": match,
+        "ply": n}`` from a match record's position after n of its actions (absent: all;
+        :mod:`meeples.env.records`); other keys are ignored.
         """
         super().reset(seed=seed)
         self._bot_rng = random.Random(int(self.np_random.integers(2**63)))
         game_seed = seed if seed is not None else int(self.np_random.integers(2**31))
         for bot in self.opponents.values():
             bot.reset()
-        self.episode.reset(game_seed, (options or {}).get("position"))
+        begin(self.episode, game_seed, options)
         self._play_opponents()
         self._ended = self.episode.outcome is not None
         info = self._info()

@@ -24,6 +24,30 @@ from meeples.core.game import Game, Outcome
 from meeples.core.text import Message, msg, player, render
 
 
+def returns_of(outcome: Outcome | None, players: int) -> list[float]:
+    """Return each player's reward at the end of a game (0 each while it goes on).
+
+    Two players: +1 the winner, -1 the other, 0 both in a draw. Three or four: the ranking
+    scaled to [-1, 1], first +1 and last -1, tied players sharing the mean of their places
+    (so the rewards sum to 0, and a draw of all is 0 each).
+    """
+    if outcome is None:
+        return [0.0] * players
+    if players > 2 and outcome.ranking:
+        rewards = [0.0] * players
+        place = 0
+        last = players - 1
+        for group in outcome.ranking:
+            mean = place + (len(group) - 1) / 2
+            for p in group:
+                rewards[p] = 1.0 - 2.0 * mean / last
+            place += len(group)
+        return rewards
+    if not outcome.winners:
+        return [0.0] * players
+    return [1.0 if p in outcome.winners else -1.0 for p in range(players)]
+
+
 def _message(message: Message | None, english: str) -> dict[str, Any]:
     if message is None:
         return {"key": None, "params": {}, "text": english}

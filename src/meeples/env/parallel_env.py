@@ -22,6 +22,7 @@ from typing import Any
 from pettingzoo import ParallelEnv
 
 from meeples.env.agents import RENDER_MODES, Action, Agents, Observation
+from meeples.env.records import begin
 
 
 class MeeplesParallel(Agents, ParallelEnv[str, Observation, Action]):
@@ -54,9 +55,11 @@ class MeeplesParallel(Agents, ParallelEnv[str, Observation, Action]):
               ) -> tuple[dict[str, Observation], dict[str, dict[str, Any]]]:
         """Start a new game and return every agent's observation and info.
 
-        ``options={"position": text}`` starts from a position text; other keys are ignored.
+        ``options={"position": text}`` starts from a position text, ``{"record": match,
+        "ply": n}`` from a match record's position after n of its actions (absent: all;
+        :mod:`meeples.env.records`); other keys are ignored.
         """
-        self.episode.reset(0 if seed is None else seed, (options or {}).get("position"))
+        begin(self.episode, 0 if seed is None else seed, options)
         self.agents = self.possible_agents[:]
         self.decisions = 0
         self._ended = self.episode.outcome is not None

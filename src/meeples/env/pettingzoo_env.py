@@ -17,6 +17,7 @@ import numpy as np
 from pettingzoo import AECEnv
 
 from meeples.env.agents import RENDER_MODES, Action, Agents, Observation
+from meeples.env.records import begin
 
 
 class MeeplesAEC(Agents, AECEnv[str, Observation, Action]):
@@ -52,10 +53,11 @@ class MeeplesAEC(Agents, AECEnv[str, Observation, Action]):
         self.infos: dict[str, dict[str, Any]] = {}
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
-        """Start a new game. ``options={"position": text}`` starts from a position text; other
-        keys are ignored. The seed seeds the game's setup (Sparta's has no chance)."""
-        position = (options or {}).get("position")
-        self.episode.reset(0 if seed is None else seed, position)
+        """Start a new game. ``options={"position": text}`` starts from a position text,
+        ``{"record": match, "ply": n}`` from a match record's position after n of its actions
+        (absent: all; :mod:`meeples.env.records`); other keys are ignored. The seed seeds the
+        game's setup (Sparta's has no chance) and the chance after a record."""
+        begin(self.episode, 0 if seed is None else seed, options)
         self.agents = self.possible_agents[:]
         self.decisions = 0
         self.rewards = dict.fromkeys(self.agents, 0.0)

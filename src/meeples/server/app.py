@@ -446,6 +446,7 @@ async def show_match(request: Request) -> Response:
             "view": room.view(None),
             "chance": room.chance(),
             "warm": lifecycle.warm_settings(room.stored),
+            "research": room.stored.research,
         }
     )
 

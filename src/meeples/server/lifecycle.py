@@ -210,6 +210,7 @@ def fields(room: Table, client: Client) -> dict[str, Any]:
         "kept_warm": sorted(seat for seat in playing if seat not in out),
         "warm": warm_settings(stored),
         "hints": hints_allowed(stored),
+        "research": stored.research,
         "can_resign": bool(mine) and room.outcome is None,
         "rematch": {"id": stored.rematch, "by": offer.seat if offer else None,
                     "swap": bool(offer and offer.data.get("swap"))}
@@ -408,4 +409,5 @@ def rematch_of(stored: StoredMatch, match_id: str, seed: int, swap: bool = False
         bot_speed=stored.bot_speed, hints=stored.hints, warm_after=stored.warm_after,
         warm_level=stored.warm_level, rules_version=game.rules_version,
         address=stored.address,  # the same people: ``meeples admin list --address`` finds it
+        research=stored.research,  # the same people, who allowed it
     )

@@ -264,6 +264,7 @@ class Lobby:
             warm_level=request.warm.level if request.warm is not None else None,
             rules_version=game.rules_version,
             address=known_address(address),
+            research=request.research,
         )
         room = Room(stored, self.store, self.bot_delay, self.workers)
         room.owner = address
@@ -391,6 +392,7 @@ class Lobby:
                 "result": room.stored.result if room is not None else stored.result,
                 "rematch": room.stored.rematch if room is not None else stored.rematch,
                 "warm": lifecycle.warm_settings(stored),
+                "research": stored.research,
             }
             out[lifecycle.state_of(stored, now, self.abandon_after, seats, finished)].append(item)
         return out

@@ -225,6 +225,8 @@ class StoredMatch:
     tutorial: str | None = None
     #: The client address that created the match (None: unknown).
     address: str | None = None
+    #: Its players allow the finished match into the research dataset (``meeples export``).
+    research: bool = False
 
 
 def database_url(db: str | None = None) -> str:
@@ -711,6 +713,7 @@ def _match(row: Any, plies: list[str]) -> StoredMatch:
         rules_version=row.get("rules_version") or 1,
         tutorial=row.get("tutorial"),
         address=row.get("address"),
+        research=row.get("research") is True or row.get("research") == 1,
     )
 
 
@@ -736,6 +739,7 @@ def _insert_match(conn: Any, match: StoredMatch) -> None:
             rules_version=match.rules_version,
             tutorial=match.tutorial,
             address=match.address,
+            research=match.research,
         )
     )
     _bind_seats(conn, match.id, match.seats)

@@ -54,6 +54,9 @@ matches = Table(
     # The client address that created the match (as the per-address limits see it), for
     # ``meeples admin list --address``; None: made before it was kept, or by a program.
     Column("address", String(64), nullable=True),
+    # The players allowed the finished match into ``meeples export``'s research dataset (chosen
+    # at creation, shown to everyone who joins); None: an older row, not allowed.
+    Column("research", Boolean, nullable=True),
 )
 
 actions = Table(

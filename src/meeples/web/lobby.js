@@ -35,7 +35,8 @@ export function lobbyPage() {
   let destroyed = false;
   let created = null;
   const form = { game: null, players: 2, options: {}, seats: [], position: "", showPosition: false,
-    showVariants: false, botSpeed: "normal", hints: null, warm: "off", warmLevel: "normal" };
+    showVariants: false, botSpeed: "normal", hints: null, warm: "off", warmLevel: "normal",
+    research: false };
   let skew = 0; // the server's clock minus this browser's (from the Date header of the list)
   let games = null;
   let matches = null;
@@ -186,8 +187,14 @@ export function lobbyPage() {
     const hints = h("label", { className: "inline lobby-setting", title: t("lobby.hints_help") },
       h("input", { type: "checkbox", name: "hints", checked: hintsWanted() || null,
         onchange: (event) => { form.hints = event.target.checked; } }), ` ${t("lobby.hints")}`);
+    // Whether the finished game may go into the research dataset (meeples export), anonymised.
+    const research = h("label", { className: "inline lobby-setting" },
+      h("input", { type: "checkbox", name: "research", checked: form.research || null,
+        "aria-describedby": "research-help",
+        onchange: (event) => { form.research = event.target.checked; } }), ` ${t("lobby.research")}`,
+      h("span", { className: "muted small block", id: "research-help" }, t("lobby.research_help")));
     const humans = form.seats.filter((s) => s.kind === "human").length;
-    if (!humans) return hints;
+    if (!humans) return h("div", {}, hints, research);
     const warm = h("select", { name: "warm", "aria-label": t("lobby.warm"), onchange: (event) => { form.warm = event.target.value; drawForm(); } },
       h("option", { value: "off" }, t("warm.off")),
       WARM_MINUTES.map((n) => h("option", { value: String(n) }, t("warm.after", { n }))));
@@ -199,7 +206,7 @@ export function lobbyPage() {
     return h("div", {}, hints,
       h("div", { className: "lobby-setting", title: t("lobby.warm_help") },
         h("span", {}, t("lobby.warm")), warm,
-        level ? h("label", {}, t("lobby.warm_level"), " ", level) : null));
+        level ? h("label", {}, t("lobby.warm_level"), " ", level) : null), research);
   }
 
   // Learn to play: each game's guided first game, a click away (a tutorial match against bots).
@@ -226,6 +233,7 @@ export function lobbyPage() {
 
   async function create() {
     const body = { game: form.game, bot_speed: form.botSpeed, hints: hintsWanted(),
+      research: form.research,
       seats: form.seats.map((s) => ({ kind: s.kind,
         level: s.kind === "bot" ? s.level : null, name: s.name || "", open: !!s.open })) };
     if (form.warm !== "off" && form.seats.some((s) => s.kind === "human")) {
@@ -319,6 +327,8 @@ export function lobbyPage() {
         h("span", { className: "muted when" }, ` · ${t("lobby.created_ago", { time: ago(item.created) })}`,
           item.moved ? ` · ${t("lobby.moved_ago", { time: ago(item.moved) })}` : ""),
         item.warm ? h("span", { className: "muted warm-rule" }, ` · ${warmRule(item.warm)}`) : null,
+        item.research ? h("span", { className: "muted research", title: t("lobby.research_help") },
+          ` · ${t("lobby.research_mark")}`) : null,
         h("span", { className: "spacer" }), mine, actions);
     })) : h("p", { className: "muted" }, t("lobby.none"));
     return h("section", { className: "card", "data-list": kind }, h("h2", {}, title), list);

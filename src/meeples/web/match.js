@@ -526,6 +526,7 @@ export function matchPage(matchId, urlTokens) {
       state.outcome && !showEnd ? resultCard(names) : null,
       h("section", { className: "card players-card" }, h("h2", { className: "card-title" }, t("match.players")),
         players, state.warm ? h("p", { className: "muted small", id: "warm-rule" }, warmRule(state.warm)) : null,
+        state.research ? h("p", { className: "muted small", id: "research-rule" }, t("match.research")) : null,
         sheet, info),
       textView(),
       h("section", { className: "card log-card" }, h("h2", { className: "card-title" }, t("match.log")),
