@@ -134,6 +134,14 @@ def test_a_turn_mail_is_sent_when_the_turn_passes_to_an_absent_account(
     assert message["List-Unsubscribe-Post"] == "List-Unsubscribe=One-Click"
     assert message["List-Unsubscribe"] == f"<{SITE}/unsubscribe?t=" + body.split(
         "/unsubscribe?t=")[1].split()[0] + ">"
+    from sqlalchemy import select
+
+    from meeples.server.tables import alerts_sent
+
+    with mailing.app.state.store.engine.connect() as conn:  # type: ignore[attr-defined]
+        rows = conn.execute(select(alerts_sent)).all()
+    assert [(r.match_id, r.ply, r.kind, r.sent is not None) for r in rows] == [
+        (match["id"], 1, "turn", True)]
 
 
 def test_no_turn_mail_while_the_account_watches_the_match(
@@ -355,3 +363,38 @@ def test_every_worker_on_a_database_gets_the_same_unsubscribe_key(tmp_path: Path
         assert alerts.server_secret(store.engine, alerts.UNSUBSCRIBE_KEY) == first
     finally:
         store.close()
+
+
+def test_two_workers_claiming_one_mail_get_it_once(tmp_path: Path) -> None:
+    from meeples.server.store import Store, database_url
+
+    url = database_url(str(tmp_path / "m.db"))
+    first, second = Store(url), Store(url)
+    try:
+        assert alerts.claim(first.engine, "m1", 4, "a" * 32, alerts.TURN) is True
+        assert alerts.claim(second.engine, "m1", 4, "a" * 32, alerts.TURN) is False
+        assert alerts.claim(second.engine, "m1", 4, "a" * 32, alerts.LOW_TIME) is True
+        assert alerts.claim(second.engine, "m1", 7, "a" * 32, alerts.TURN) is True
+    finally:
+        first.close()
+        second.close()
+
+
+def test_deleting_a_match_deletes_the_mails_decided_for_it(
+    mailing: TestClient, smtp: tuple[Inbox, int],
+) -> None:
+    from sqlalchemy import func, select
+
+    from meeples.server.admin import delete_match
+    from meeples.server.tables import alerts_sent
+
+    ana, _, match = two_players(mailing)
+    play_one(ana, match["id"])
+    settle(mailing)
+    store = mailing.app.state.store  # type: ignore[attr-defined]
+    count = select(func.count()).select_from(alerts_sent)
+    with store.engine.connect() as conn:
+        assert conn.execute(count).scalar() == 1
+    delete_match(store, match["id"], "test")
+    with store.engine.connect() as conn:
+        assert conn.execute(count).scalar() == 0
