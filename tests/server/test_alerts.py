@@ -398,3 +398,30 @@ def test_deleting_a_match_deletes_the_mails_decided_for_it(
     delete_match(store, match["id"], "test")
     with store.engine.connect() as conn:
         assert conn.execute(count).scalar() == 0
+
+
+def test_revision_0010_adds_the_alert_tables_and_its_downgrade_drops_them(any_db: str) -> None:
+    from sqlalchemy import create_engine, inspect
+
+    from meeples.server import schema
+    from meeples.server.store import Store, database_url
+
+    def tables() -> set[str]:
+        engine = create_engine(url)
+        try:
+            return set(inspect(engine).get_table_names())
+        finally:
+            engine.dispose()
+
+    url = database_url(any_db)
+    Store(url).close()
+    added = {"account_alerts", "alerts_sent", "server_secrets"}
+    assert added <= tables()
+    engine = schema.engine_for(url)
+    try:
+        assert schema.downgrade(engine, "0006") == (schema.head(), "0006")
+        assert not added & tables() and "accounts" in tables()
+        assert schema.upgrade(engine) == ("0006", schema.head())
+    finally:
+        engine.dispose()
+    assert added <= tables()
