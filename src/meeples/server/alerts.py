@@ -331,7 +331,7 @@ class Alerts:
     def turn_moved(self, room: Room) -> None:
         """Decide, after a commit, whether the seat to move gets a turn mail (the database is
         asked in the background: nothing here waits)."""
-        turn = self._turn_of(room, None if self.mailer is None else room.to_move, TURN)
+        turn = self._turn_of(room, room.to_move, TURN)
         if turn is not None:
             self._spawn(self._send(turn, TURN))
 
