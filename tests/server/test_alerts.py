@@ -425,3 +425,25 @@ def test_revision_0010_adds_the_alert_tables_and_its_downgrade_drops_them(any_db
     finally:
         engine.dispose()
     assert added <= tables()
+
+
+def test_a_turn_taken_back_and_played_again_sends_no_second_mail(
+    mailing: TestClient, smtp: tuple[Inbox, int],
+) -> None:
+    ana, _, match = two_players(mailing)
+    with ana.websocket(match["id"]) as ws:
+        ws.send_json({"type": "hello", "tokens": []})
+        state = receive(ws)
+        ws.send_json({"type": "act", "action": state["legal"][0]["action"],
+                      "version": state["version"]})
+        moved = receive(ws)
+        assert moved["to_move"] == 1
+        settle(mailing)
+        ws.send_json({"type": "undo", "version": moved["version"]})
+        back = receive(ws)
+        assert back["to_move"] == 0 and back["version"] > moved["version"]
+        ws.send_json({"type": "act", "action": back["legal"][-1]["action"],
+                      "version": back["version"]})
+        assert receive(ws)["to_move"] == 1
+    settle(mailing)
+    assert len(smtp[0].messages) == 1  # the same turn of Bea's, begun at the same ply
