@@ -175,3 +175,54 @@ def test_the_account_page_keeps_an_email_address_and_the_alerts_chosen(
     page.click("#alerts-forget")
     page.wait_for_function("!document.querySelector('#alerts-forget')")
     assert page.input_value("#alert-email") == ""
+
+
+def test_the_unsubscribe_link_asks_then_stops_the_mails_under_the_security_policy(
+    browser: Any, tmp_path: Any,
+) -> None:
+    from sqlalchemy import create_engine, select
+
+    from meeples.server import alerts
+    from meeples.server.store import database_url
+    from meeples.server.tables import account_alerts, accounts
+    from tests.browser.conftest import Server, free_port
+
+    running = Server(tmp_path / "meeples.db", free_port())
+    context = browser.new_context(viewport={"width": 1280, "height": 900})  # the real CSP
+    page = context.new_page()
+    problems: list[str] = []
+    page.on("console", lambda m: problems.append(m.text) if m.type == "error" else None)
+    try:
+        http = httpx.Client(base_url=running.url, headers={"origin": running.url})
+        assert http.post("/api/accounts", json={"name": "Fay", "password": "fay's password"}
+                         ).status_code == 201
+        assert http.put("/api/me/alerts", json={"email": "fay@example.org", "turn": True,
+                                                "low_time": True}).status_code == 200
+        engine = create_engine(database_url(str(tmp_path / "meeples.db")))
+        try:
+            key = alerts.server_secret(engine, alerts.UNSUBSCRIBE_KEY)
+            with engine.connect() as conn:
+                account = conn.execute(select(accounts.c.id)).scalar_one()
+            link = f"{running.url}/unsubscribe?t={alerts.unsubscribe_token(key, account)}"
+            checked = browser.new_context(bypass_csp=True)  # axe is a script of its own
+            try:
+                axe_page = checked.new_page()
+                axe_page.goto(link)
+                axe_page.wait_for_selector("#unsubscribe")
+                assert violations(axe_page) == []
+            finally:
+                checked.close()
+            page.goto(link)
+            page.wait_for_selector("#unsubscribe")
+            page.click("#unsubscribe")
+            page.wait_for_selector("#done")
+            assert "Fay" in page.inner_text("#done")
+            with engine.connect() as conn:
+                row = conn.execute(select(account_alerts)).one()
+            assert (row.turn, row.low_time) == (False, False)
+        finally:
+            engine.dispose()
+    finally:
+        context.close()
+        running.stop()
+    assert problems == []
