@@ -128,6 +128,7 @@ def test_a_turn_mail_is_sent_when_the_turn_passes_to_an_absent_account(
     to, message = inbox.messages[0]
     assert to == ["bea@example.org"] and message["To"] == "bea@example.org"
     assert message["Subject"] == "Your turn in Sparta"
+    assert message["Message-ID"].endswith("@meeples.test>")
     assert message.get_content_type() == "text/plain"
     body = message.get_content()
     assert f"{SITE}/#/m/{match['id']}" in body and "against Ana" in body

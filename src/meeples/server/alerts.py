@@ -38,6 +38,7 @@ from email.message import EmailMessage
 from email.policy import SMTP
 from email.utils import formatdate, make_msgid
 from typing import TYPE_CHECKING, Any
+from urllib.parse import urlsplit
 
 from sqlalchemy import delete, insert, select, update
 from sqlalchemy.engine import Engine
@@ -277,7 +278,7 @@ def compose(settings: MailSettings, turn: Turn, kind: str, choice: Choice, name:
     message["To"] = choice.email
     message["Subject"] = render(msg(f"alerts.{kind}.subject", game=turn.game), lang)
     message["Date"] = formatdate(localtime=False)
-    message["Message-ID"] = make_msgid("meeples")
+    message["Message-ID"] = make_msgid("meeples", domain=urlsplit(site).hostname or None)
     message["Auto-Submitted"] = "auto-generated"
     message["List-Unsubscribe"] = f"<{unsubscribe}>"
     message["List-Unsubscribe-Post"] = "List-Unsubscribe=One-Click"
