@@ -347,7 +347,8 @@ class Alerts:
                  ) -> Turn | None:
         """Return the turn a mail of a kind would tell the seat about, or None when none is
         due (see the module's docstring)."""
-        if self.mailer is None or seat is None or seat == CHANCE or room.to_move != seat:
+        if (self.mailer is None or not self.key or seat is None or seat == CHANCE
+                or room.to_move != seat):
             return None
         held = room.seats[seat]
         if (held.kind != "human" or held.account is None or room.is_held(seat)

@@ -157,6 +157,15 @@ def create_app(
                 raise
         workers = Workers.start(bot_processes)
         signed = app.state.signed = sessions.Connections()
+        # Before any room is loaded (a worker of several takes games over as it starts).
+        alerts = app.state.alerts = Alerts(store.engine, workers,
+                                           Mailer(mail) if mail is not None else None)
+        try:
+            await alerts.start()
+        except BaseException:
+            await asyncio.to_thread(workers.stop)
+            store.close()
+            raise
         # --- several workers (meeples.server.cluster) ---
         cluster = None
         if redis_url is not None:
@@ -170,8 +179,10 @@ def create_app(
                 )
                 cluster.app, cluster.serve_socket = app, _live
                 cluster.sign_out = signed.close
+                shared.alerts = alerts
                 await cluster.start(shared)
             except BaseException:
+                await alerts.stop()
                 await asyncio.to_thread(workers.stop)
                 store.close()
                 raise
@@ -196,9 +207,6 @@ def create_app(
             else LocalLimits(sockets_per_address, create_rate, sign_in_rate, name_sign_in_rate)
         )
         app.state.passwords = accounts.Passwords(password_hasher)
-        alerts = app.state.alerts = Alerts(store.engine, workers,
-                                           Mailer(mail) if mail is not None else None)
-        await alerts.start()
         lobby.alerts = alerts
         app.state.replays = Replays()
         app.state.replay_rates = guard.Buckets(*replay_rate)
