@@ -448,3 +448,29 @@ def test_a_turn_taken_back_and_played_again_sends_no_second_mail(
         assert receive(ws)["to_move"] == 1
     settle(mailing)
     assert len(smtp[0].messages) == 1  # the same turn of Bea's, begun at the same ply
+
+
+def test_across_two_workers_a_watcher_gets_no_mail_and_an_absent_player_one(
+    postgres_url: str, redis_url: str, smtp: tuple[Inbox, int],
+) -> None:
+    import redis
+
+    from tests.server.test_cluster_accounts import at, two_workers
+
+    flushed = redis.Redis.from_url(redis_url)
+    flushed.flushdb()
+    flushed.close()
+    for on_a, on_b in two_workers(postgres_url, redis_url, mail=settings(smtp[1])):
+        ana, bea, match = two_players(on_a)  # the match is held by worker a
+        with at(on_b, bea).websocket(match["id"]) as watching:  # relayed by b to a
+            watching.send_json({"type": "hello", "tokens": []})
+            assert receive(watching)["seats"] == [1]
+            play_one(ana, match["id"])
+            settle(on_a)
+            settle(on_b)
+            assert smtp[0].messages == []
+        play_one(at(on_b, bea), match["id"])
+        play_one(at(on_b, ana), match["id"])  # Bea's turn again, Bea away
+        settle(on_a)
+        settle(on_b)
+    assert [to for to, _ in smtp[0].messages] == [["bea@example.org"]]
