@@ -21,7 +21,7 @@ import socket
 from collections.abc import Callable
 from typing import Any
 
-from meeples.commands import _operating
+from meeples.commands import _mail, _operating
 from meeples.commands._checks import number, output_file, shorten, whole_number
 from meeples.core.errors import BadOptions
 
@@ -94,6 +94,7 @@ def register(subparsers: Any) -> None:
         " are NOT secret (the server says so in its log)",
     )
     _operating.add_options(parser)
+    _mail.add_options(parser)
     parser.set_defaults(func=run)
 
 
@@ -178,6 +179,7 @@ def _run(args: argparse.Namespace, token: str | None, metrics_address: tuple[str
 
     url = database_url(args.db)
     chance_seed = chance_seed_of(args)
+    mail = _mail.mail_settings(args)
     shown = check_database(url, database_source(args.db))
     redis_url = check_cluster(args, url)
     sock = bind(args.host, args.port)
@@ -204,7 +206,7 @@ def _run(args: argparse.Namespace, token: str | None, metrics_address: tuple[str
             app = create_app(
                 args.db, bot_delay=args.bot_delay, check_database=False, redis_url=redis_url,
                 abandon_after=args.abandon_after * 3600, chance_seed=chance_seed,
-                metrics_token=token, metrics_here=metrics_sock is None,
+                metrics_token=token, metrics_here=metrics_sock is None, mail=mail,
             )
             return uvicorn.Config(app, **uvicorn_options(args))
 
@@ -213,6 +215,8 @@ def _run(args: argparse.Namespace, token: str | None, metrics_address: tuple[str
         if metrics_address is not None:
             host, port = metrics_address
             banner += f"\nMetrics at http://{url_host(host)}:{port}/metrics"
+        if mail is not None:
+            banner += f"\nTurn alert mails through {mail.host}:{mail.port} ({mail.security})"
         if chance_seed is not None:
             banner += "\nFIXED CHANCE SEED: every game's draws follow from it, nothing is secret"
         if args.workers > 1:

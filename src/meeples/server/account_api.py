@@ -4,7 +4,7 @@ POST   /api/accounts   {name, password}   create an account, signed in at once: 
 GET    /api/session                       who is signed in: {"name": ...} or {"name": null}
 POST   /api/session    {name, password}   sign in: a new session (and cookie); 401 if wrong
 DELETE /api/session    [?everywhere=true] sign out (this session, or every one of the account)
-GET    /api/me                            name, matches, ratings; 401 without a session
+GET    /api/me                            name, matches, ratings, alerts; 401 without a session
 DELETE /api/me         {password}         delete the account (its sessions end, seats unbound)
 
 Names and passwords: :mod:`meeples.server.accounts`; the cookie, its lifetime and the checks
@@ -23,7 +23,7 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
 import meeples
-from meeples.server import accounts, guard, lifecycle, metrics, sessions
+from meeples.server import accounts, alerts, guard, lifecycle, metrics, sessions
 from meeples.server.accounts import AccountError
 from meeples.server.guard import LocalLimits, TooLarge
 from meeples.server.protocol import error
@@ -224,6 +224,7 @@ async def me(request: Request) -> Response:
         return _fail(401, "not_signed_in", "sign in to see your account")
     found = await _in_db(request, accounts.matches_of, _engine(request), account.account)
     created = await _in_db(request, accounts.get, _engine(request), account.account)
+    mails = await _in_db(request, alerts.choice_of, _engine(request), account.account)
     rooms = request.app.state.lobby.rooms
     abandon_after = request.app.state.lobby.abandon_after
     now = time.time()
@@ -262,6 +263,10 @@ async def me(request: Request) -> Response:
             "matches": listed,
             # Ratings per game come with issue 25's point 4; none is kept yet.
             "ratings": {},
+            # Its e-mail address and alert choice (meeples.server.alerts), and whether this
+            # server sends mail at all.
+            "alerts": mails.to_json() if mails is not None else None,
+            "mail": request.app.state.alerts.sending,
         },
         headers={"Cache-Control": "no-store"},
     )

@@ -29,6 +29,7 @@ from meeples.server.store import DECODING_ERRORS, MatchEvent, Store, _match
 from meeples.server.tables import (
     actions,
     admin_log,
+    alerts_sent,
     bans,
     events,
     matches,
@@ -240,8 +241,9 @@ def _bump_writer(conn: Connection, match_id: str) -> None:
 
 
 def delete_match(store: Store, match_id: str, by: str, reason: str = "") -> int:
-    """Delete a match: its record, actions, undone actions, events and seats bound to accounts;
-    a match offering it as a rematch no longer links to it. Return how many actions it had.
+    """Delete a match: its record, actions, undone actions, events, seats bound to accounts and
+    the alert mails decided for it; a match offering it as a rematch no longer links to it.
+    Return how many actions it had.
 
     Raises:
         AdminError: no such match.
@@ -264,7 +266,7 @@ def purge(conn: Connection, match_id: str) -> int:
     """Delete every row of a match (rows a server wrote after the match was deleted too);
     return how many actions there were."""
     plies = conn.execute(delete(actions).where(actions.c.match_id == match_id)).rowcount
-    for table in (undone, events, writers, seat_accounts):
+    for table in (undone, events, writers, seat_accounts, alerts_sent):
         conn.execute(delete(table).where(table.c.match_id == match_id))
     conn.execute(delete(matches).where(matches.c.id == match_id))
     return int(plies or 0)

@@ -12,6 +12,8 @@ GET  /api/matches/{id}/replay  every public view of a finished match
 WS   /ws/{id}                  live play (see :mod:`meeples.server.protocol`)
 POST /api/accounts, GET|POST|DELETE /api/session, GET|DELETE /api/me   player accounts (optional)
                                (:mod:`meeples.server.account_api`, docs/accounts.md)
+PUT|DELETE /api/me/alerts, GET|POST /unsubscribe   turn alerts by e-mail
+                               (:mod:`meeples.server.alerts_api`)
 GET  /healthz, /readyz         alive; ready to serve (:mod:`meeples.server.health`)
 GET  /metrics                  Prometheus metrics (:mod:`meeples.server.metrics`)
 
@@ -48,6 +50,7 @@ from meeples.core.errors import MeeplesError
 from meeples.server import (
     account_api,
     accounts,
+    alerts_api,
     door,
     guard,
     heads,
@@ -57,6 +60,7 @@ from meeples.server import (
     metrics,
     sessions,
 )
+from meeples.server.alerts import Alerts
 from meeples.server.components import components
 from meeples.server.connection import CLOSE_TIMEOUT, Client
 from meeples.server.errors import RoomError
@@ -64,6 +68,7 @@ from meeples.server.guard import LocalLimits, TooLarge
 from meeples.server.guard import read_json as _body
 from meeples.server.legal import encode
 from meeples.server.lobby import Lobby, describe_games
+from meeples.server.mail import Mailer, MailSettings
 from meeples.server.protocol import (
     Act,
     CreateRequest,
@@ -106,6 +111,7 @@ def create_app(
     sign_in_rate: tuple[float, float] = guard.SIGN_IN_RATE,
     name_sign_in_rate: tuple[float, float] = guard.NAME_SIGN_IN_RATE,
     password_hasher: PasswordHasher | None = None,
+    mail: MailSettings | None = None,
 ) -> Starlette:
     """Return the application on the database db (see :func:`store.database_url`).
 
@@ -132,6 +138,7 @@ def create_app(
     make, per second and in a burst (an account creation counts as the address's attempt).
     password_hasher: the argon2 hasher of account passwords (None: argon2-cffi's defaults;
     tests pass a cheap one).
+    mail: the SMTP server that sends turn alerts (:mod:`meeples.server.alerts`); None: no mail.
 
     Raises:
         DatabaseProblem: (at start) the database is damaged, read-only or not a database.
@@ -150,6 +157,15 @@ def create_app(
                 raise
         workers = Workers.start(bot_processes)
         signed = app.state.signed = sessions.Connections()
+        # Before any room is loaded (a worker of several takes games over as it starts).
+        alerts = app.state.alerts = Alerts(store.engine, workers,
+                                           Mailer(mail) if mail is not None else None)
+        try:
+            await alerts.start()
+        except BaseException:
+            await asyncio.to_thread(workers.stop)
+            store.close()
+            raise
         # --- several workers (meeples.server.cluster) ---
         cluster = None
         if redis_url is not None:
@@ -163,8 +179,10 @@ def create_app(
                 )
                 cluster.app, cluster.serve_socket = app, _live
                 cluster.sign_out = signed.close
+                shared.alerts = alerts
                 await cluster.start(shared)
             except BaseException:
+                await alerts.stop()
                 await asyncio.to_thread(workers.stop)
                 store.close()
                 raise
@@ -189,6 +207,7 @@ def create_app(
             else LocalLimits(sockets_per_address, create_rate, sign_in_rate, name_sign_in_rate)
         )
         app.state.passwords = accounts.Passwords(password_hasher)
+        lobby.alerts = alerts
         app.state.replays = Replays()
         app.state.replay_rates = guard.Buckets(*replay_rate)
         app.state.moves = guard.Pacer(*move_rate)
@@ -208,6 +227,7 @@ def create_app(
             if cluster is not None:  # its bots stopped first, then its games let go
                 await cluster.stop()
             await lobby.stop()
+            await alerts.stop()
             await asyncio.to_thread(workers.stop)
             store.close()
 
@@ -223,6 +243,7 @@ def create_app(
         Route("/api/matches/{match_id}/resign", resign_seat, methods=["POST"]),
         Route("/api/matches/{match_id}/replay", replay),
         *account_api.routes(),
+        *alerts_api.routes(),
         Route("/healthz", health.healthz),
         Route("/readyz", health.readyz),
         Route("/metrics", show_metrics),

@@ -8,7 +8,7 @@ import logging
 import secrets
 import time
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import meeples
 from meeples.core.chance import Dealer, SeedSource
@@ -25,6 +25,9 @@ from meeples.server.room import Room
 from meeples.server.store import DamagedMatch, MatchEvent, Seat, Store, StoredMatch
 from meeples.server.tokens import hash_token, new_token
 from meeples.server.workers import Workers
+
+if TYPE_CHECKING:
+    from meeples.server.alerts import Alerts
 
 log = logging.getLogger("meeples.server")
 #: The close code of a connection whose match is reloaded from the database (it reconnects by
@@ -125,6 +128,8 @@ class Lobby:
         #: each match a random id and a fresh secret seed.
         self.seeds: SeedSource | None = None
         self._created = 0
+        #: The turn alerts by e-mail its rooms tell after each commit (None: none).
+        self.alerts: Alerts | None = None
 
     async def new_match(self) -> tuple[str, int]:
         """Return the id and the seed of a new match: a random id and a fresh dealer's secret
@@ -296,6 +301,7 @@ class Lobby:
     def serve(self, room: Room) -> None:
         """Serve a room from here: its bots ask this lobby's quota of games of bots only."""
         room.quota = self.bot_games
+        room.alerts = self.alerts
         self.rooms[room.id] = room
 
     async def unreserve(self, match_id: str) -> None:

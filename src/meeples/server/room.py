@@ -38,6 +38,7 @@ from meeples.server.tokens import hash_token, new_token
 from meeples.server.workers import HintsBusy, Workers
 
 if TYPE_CHECKING:
+    from meeples.server.alerts import Alerts
     from meeples.server.quota import BotGames
 
 log = logging.getLogger("meeples.server")
@@ -63,6 +64,8 @@ class Room(Audience):
         #: lobby's; None: no quota), and the address that created the match (None: unknown).
         self.quota: BotGames | None = None
         self.owner: str | None = None
+        #: The lobby's turn alerts by e-mail, told of each commit (None: none).
+        self.alerts: Alerts | None = None
 
     # --- connections -------------------------------------------------------------------
 
@@ -163,6 +166,8 @@ class Room(Audience):
         await self._record(seat, action, bot=bot)
         await self._advance()
         self._broadcast()
+        if self.alerts is not None:  # the next seat's turn mail, decided in the background
+            self.alerts.turn_moved(self)
 
     async def _record(
         self, seat: int, action: str, passed: bool = False, bot: bool = False

@@ -178,3 +178,42 @@ seat_accounts = Table(
     Column("bound", Float, nullable=False),
     Index("ix_seat_accounts_account_id", "account_id"),
 )
+
+#: What an account wants to be told by e-mail (issue 25, point 3; :mod:`meeples.server.alerts`):
+#: the address it gave, whether it wants a mail when its turn starts (``turn``) and when its
+#: time runs low (``low_time``), the language its mails are written in, and when it changed.
+#: Deleting the account deletes its row.
+account_alerts = Table(
+    "account_alerts",
+    metadata,
+    Column("account_id", String(32), primary_key=True),
+    Column("email", String(254), nullable=False),
+    Column("turn", Boolean, nullable=False),
+    Column("low_time", Boolean, nullable=False),
+    Column("language", String(8), nullable=False),
+    Column("changed", Float, nullable=False),
+)
+
+#: The alert mails decided, one row per match, turn, account and kind ("turn", "low_time"):
+#: ``ply`` is the number of actions played when the turn began. The primary key is what makes
+#: a mail go out at most once per match and turn, across workers and restarts: whoever inserts
+#: the row sends the mail. ``sent`` is when the SMTP server took it (None: not yet, or never).
+alerts_sent = Table(
+    "alerts_sent",
+    metadata,
+    Column("match_id", String(32), primary_key=True),
+    Column("ply", Integer, primary_key=True),
+    Column("account_id", String(32), primary_key=True),
+    Column("kind", String(16), primary_key=True),
+    Column("at", Float, nullable=False),
+    Column("sent", Float, nullable=True),
+)
+
+#: The server's own secrets, made once and shared by every worker on the database: ``name``
+#: "unsubscribe" holds the HMAC key of the unsubscribe links in alert mails.
+server_secrets = Table(
+    "server_secrets",
+    metadata,
+    Column("name", String(32), primary_key=True),
+    Column("value", String(128), nullable=False),
+)

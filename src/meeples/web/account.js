@@ -1,6 +1,6 @@
 // Player accounts, optional (docs/accounts.md): the lobby's account card (sign in, create an
-// account, sign out, sign out everywhere) and the account page (#/account), where an account is
-// deleted. The session is an HttpOnly cookie this page never reads: /api/me says who is signed in.
+// account, sign out, sign out everywhere) and the account page (#/account), where the turn
+// alerts by e-mail are chosen and an account is deleted. The session is an HttpOnly cookie this page never reads: /api/me says who is signed in.
 
 import { app, h, toast, api } from "./shared.js";
 import { lang, t } from "./i18n.js";
@@ -102,7 +102,53 @@ export function accountCard(onChange) {
     h("p", { className: "small" }, h("a", { href: "#/account" }, t("account.manage"))));
 }
 
-// The account page: who is signed in, the ways out, and deleting the account.
+// The turn alerts by e-mail: the address and which mails (issue 25, point 3). The mails are
+// written in the page's language at the time of saving.
+function alertsCard(me, redraw) {
+  const chosen = me.alerts;
+  const email = h("input", { type: "email", id: "alert-email", name: "email", autocomplete: "email",
+    maxlength: 254, required: true, spellcheck: "false", value: chosen ? chosen.email : "",
+    "aria-describedby": "alerts-help" });
+  const turn = h("input", { type: "checkbox", id: "alert-turn", checked: (chosen ? chosen.turn : true) || null });
+  const lowTime = h("input", { type: "checkbox", id: "alert-low-time",
+    checked: (chosen ? chosen.low_time : true) || null });
+  async function save(event) {
+    event.preventDefault();
+    try {
+      const answer = await send("PUT", "/api/me/alerts", { email: email.value.trim(), turn: turn.checked,
+        low_time: lowTime.checked, language: lang() });
+      current = { ...current, alerts: answer.alerts, mail: answer.mail };
+      toast(t("account.alerts_saved"), "info");
+      redraw();
+    } catch (error) {
+      toast(error.message);
+    }
+  }
+  async function forget() {
+    try {
+      await send("DELETE", "/api/me/alerts");
+      current = { ...current, alerts: null };
+      toast(t("account.alerts_forgotten"), "info");
+      redraw();
+    } catch (error) {
+      toast(error.message);
+    }
+  }
+  return h("section", { className: "card account-alerts", id: "alerts" },
+    h("h2", {}, t("account.alerts_title")),
+    h("p", { className: "muted small", id: "alerts-help" }, t("account.alerts_help")),
+    me.mail === false ? h("p", { className: "small", id: "no-mail" }, t("account.no_mail")) : null,
+    h("form", { className: "account-form", id: "alerts-form", onsubmit: save },
+      h("div", { className: "field" }, h("label", { for: "alert-email" }, t("account.email")), email),
+      h("label", { className: "setting inline-setting" }, turn, ` ${t("account.alert_turn")}`),
+      h("label", { className: "setting inline-setting" }, lowTime, ` ${t("account.alert_low_time")}`),
+      h("div", { className: "row" },
+        h("button", { type: "submit", className: "primary", id: "alerts-save" }, t("account.alerts_save")),
+        chosen ? h("button", { type: "button", id: "alerts-forget", onclick: forget },
+          t("account.alerts_forget")) : null)));
+}
+
+// The account page: who is signed in, the ways out, the turn alerts, and deleting the account.
 export function accountPage() {
   const root = h("div", { className: "account-page" });
   app.replaceChildren(root);
@@ -144,6 +190,7 @@ export function accountPage() {
         h("p", { className: "muted" }, t("account.since", { date: since })),
         h("p", {}, h("a", { href: "#/" }, t("account.games", { n: me.matches.length }))),
         signOutButtons(draw)),
+      alertsCard(me, draw),
       h("section", { className: "card account-delete" },
         h("h2", {}, t("account.delete_title")),
         h("p", {}, t("account.delete_help")),

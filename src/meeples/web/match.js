@@ -7,6 +7,7 @@ import { app, h, toast, words, errorText, focusKey, boardFor, tokensFor, remembe
 import { component, gamePrefix, lang, t, tm } from "./i18n.js";
 import { LiveSocket } from "./socket.js";
 import { summaryTable } from "./summary.js";
+import { alertSettings, turnAlerts } from "./alerts.js";
 import * as generic from "./boards/generic.js";
 
 // How long the effects banner stays (it is also replaced by the next action's effects).
@@ -68,6 +69,7 @@ export function matchPage(matchId, urlTokens) {
   let bannerTimer = null;
   root.replaceChildren(header, strip, layout, logAnnouncer, turnAnnouncer);
   app.replaceChildren(root);
+  const alerts = turnAlerts(matchId); // the tab's title and icon, a sound, a notification
 
   // The entries of a new state that the last one did not have (none for the first state, or
   // after an undo took entries back).
@@ -269,8 +271,9 @@ export function matchPage(matchId, urlTokens) {
       t(armed ? "match.armed" : "match.arm", { things })));
   }
 
-  // This player's settings: the anytime setting (kept by the server, per seat), "confirm moves"
-  // and the colour-blind-safe colours (kept by this browser).
+  // This player's settings: the anytime setting (kept by the server, per seat), "confirm moves",
+  // the turn's sound and notifications (web/alerts.js) and the colour-blind-safe colours (kept
+  // by this browser).
   function settingsCard() {
     // A player who resigned, or a spectator, has only this browser's colours to set.
     const seated = state.seats.length > 0 && !state.outcome && state.can_resign !== false;
@@ -286,6 +289,7 @@ export function matchPage(matchId, urlTokens) {
         h("input", { type: "checkbox", id: "confirm-moves", checked: confirmMoves() || null,
           onchange: (event) => { setConfirmMoves(event.target.checked); confirming = null; draw(); } }),
         ` ${t("match.confirm_moves")}`) : null,
+      ...(seated ? alertSettings(draw) : []),
       h("label", { className: "setting inline-setting" },
         h("input", { type: "checkbox", id: "safe-colours", checked: safeColours() || null,
           onchange: (event) => { setSafeColours(event.target.checked); draw(); } }),
@@ -542,6 +546,8 @@ export function matchPage(matchId, urlTokens) {
     // says so).
     root.dataset.anytime = state.anytime && myTurn ? "asked" : "";
     header.textContent = state.title;
+    // At a shared screen, a turn waiting behind the pass screen is this device's all the same.
+    alerts.update(toMove !== null && mine.includes(toMove) && state.legal.length > 0, state.title);
     strip.textContent = state.outcome ? t("match.game_over") : turn;
     strip.classList.toggle("mine", myTurn);
     root.classList.toggle("show-steps", showSteps);
@@ -601,6 +607,7 @@ export function matchPage(matchId, urlTokens) {
     destroy() {
       document.removeEventListener("keydown", onKey);
       clearTimeout(bannerTimer);
+      alerts.destroy();
       socket.close();
       if (window.meeplesSocket === socket) window.meeplesSocket = null;
     },
