@@ -56,7 +56,9 @@ from meeples.server import (
     logs,
     metrics,
     sessions,
+    timing,
 )
+from meeples.server.clocks import TimeSource
 from meeples.server.components import components
 from meeples.server.connection import CLOSE_TIMEOUT, Client
 from meeples.server.errors import RoomError
@@ -106,6 +108,8 @@ def create_app(
     sign_in_rate: tuple[float, float] = guard.SIGN_IN_RATE,
     name_sign_in_rate: tuple[float, float] = guard.NAME_SIGN_IN_RATE,
     password_hasher: PasswordHasher | None = None,
+    time_source: TimeSource | None = None,
+    on_time_low: timing.TimeLow | None = None,
 ) -> Starlette:
     """Return the application on the database db (see :func:`store.database_url`).
 
@@ -132,6 +136,10 @@ def create_app(
     make, per second and in a burst (an account creation counts as the address's attempt).
     password_hasher: the argon2 hasher of account passwords (None: argon2-cffi's defaults;
     tests pass a cheap one).
+    time_source: where the clocks of timed matches take the time from (None: the system's;
+    tests pass a :class:`~meeples.server.clocks.ManualTime`).
+    on_time_low: called with (match id, seat, seconds left) once per seat and turn when a
+    running clock's time runs low (None: nothing is done).
 
     Raises:
         DatabaseProblem: (at start) the database is damaged, read-only or not a database.
@@ -171,6 +179,10 @@ def create_app(
             lobby: Lobby = shared
         else:
             lobby = Lobby(store, bot_delay, workers, bot_games, abandon_after)
+        if time_source is not None:
+            lobby.time = time_source
+        if on_time_low is not None:
+            lobby.on_time_low = on_time_low
         if chance_seed is not None:
             lobby.seeds = SeedSource(chance_seed)
             log.warning(
@@ -446,6 +458,8 @@ async def show_match(request: Request) -> Response:
             "view": room.view(None),
             "chance": room.chance(),
             "warm": lifecycle.warm_settings(room.stored),
+            "clock": room.stored.clock.to_json() if room.stored.clock is not None else None,
+            "clocks": timing.fields(room),
         }
     )
 

@@ -212,11 +212,26 @@ class WarmRequest(BaseModel):
     level: BotLevel = "normal"
 
 
+DAY = 24 * 3600
+
+
+class ClockRequest(BaseModel):
+    """A time control: seconds each human seat starts with (10 s to 30 days) and seconds given
+    back after each of its turns (0 to 7 days): 600 + 20 is a live game, 259200 + 86400 (three
+    days, and a day a turn) a correspondence game (:mod:`meeples.server.clocks`)."""
+
+    model_config = STRICT
+    initial: Annotated[int, Field(ge=10, le=30 * DAY)]
+    increment: Annotated[int, Field(ge=0, le=7 * DAY)] = 0
+
+
 class CreateRequest(BaseModel):
     """A request to create a match: game, players, options, seats, optional start position,
     how fast the bots play (``bot_speed``; absent: normal), whether players may ask for hints
-    (``hints``; absent: only when at most one human plays) and whether a bot keeps an absent
-    player's seat warm (``warm``; absent: no)."""
+    (``hints``; absent: only when at most one human plays), whether a bot keeps an absent
+    player's seat warm (``warm``; absent: no), and the time control (``clock``; absent: no
+    clocks) with what a seat whose time runs out gets (``timeout``: "lose", the default, or
+    "bot": a bot of the warm-seat level plays that turn; only with a clock)."""
 
     model_config = STRICT
     game: str
@@ -233,6 +248,14 @@ class CreateRequest(BaseModel):
     #: The seats to bind to the signed-in account (docs/accounts.md); absent: the creator's
     #: seat, the first human seat not left open to anyone. Needs a session.
     mine: list[Annotated[int, Field(ge=0, lt=8)]] | None = Field(default=None, max_length=8)
+    clock: ClockRequest | None = None
+    timeout: Literal["lose", "bot"] | None = None
+
+    @model_validator(mode="after")
+    def _timeout_with_a_clock(self) -> CreateRequest:
+        if self.timeout is not None and self.clock is None:
+            raise ValueError("a timeout needs a clock")
+        return self
 
 
 class Gap(ValueError):

@@ -54,6 +54,12 @@ matches = Table(
     # The client address that created the match (as the per-address limits see it), for
     # ``meeples admin list --address``; None: made before it was kept, or by a program.
     Column("address", String(64), nullable=True),
+    # Clocks (issue 25; :mod:`meeples.server.clocks`): the time control as JSON
+    # (``{"initial", "increment", "timeout"}``), None for an untimed match, and the clocks
+    # themselves (each seat's time left, the running seat and its deadline), written with the
+    # action or event that changes them.
+    Column("clock", Text, nullable=True),
+    Column("clocks", Text, nullable=True),
 )
 
 actions = Table(
