@@ -93,13 +93,15 @@ class Room(Audience):
             seats = self.seats_for(tokens)
             seats, changed = accounts.take_up(self.seats, seats, account)
             fresh = [i for i in seats if not changed[i].joined]
+            started = False
             if fresh or changed != self.seats:
                 await self._store_seats(
                     [replace(s, joined=True) if i in fresh else s for i, s in enumerate(changed)]
                 )
-                await timing.sync(self)  # the clocks start once every human seat is joined
+                # The clocks start once every human seat is joined: everyone reads it.
+                started = await timing.sync(self)
             self._bind(client, seats)
-            if await lifecycle.hand_back(self, seats):  # everyone reads that they are back
+            if await lifecycle.hand_back(self, seats) or started:  # everyone reads it
                 self._broadcast(joining=client)
             elif not client.post(self.render(client)):
                 self._unbind(client)

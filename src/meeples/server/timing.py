@@ -86,16 +86,17 @@ def paused(room: Table, now: float) -> Clocks | None:
     return None if clocks is None else clockwork.stop(clocks, now)
 
 
-async def sync(room: Room) -> None:
+async def sync(room: Room) -> bool:
     """Start the clock of the seat that decides now (see the module docstring), store the
-    clocks when they changed and arm the timer (under the room's lock).
+    clocks when they changed and arm the timer (under the room's lock); return whether a
+    clock started or stopped.
 
     A failure to store is logged and the clocks go on in memory: the last stored clocks (the
     running one stopped with the last action) resume after a restart.
     """
     stored = room.stored
     if stored.clock is None or stored.clocks is None:
-        return
+        return False
     now = room.time.now()
     current = stored.clocks
     if current.last is not None and current.last in lifecycle.resigned(stored.events):
@@ -106,8 +107,10 @@ async def sync(room: Room) -> None:
             await room.workers.store(room.store.update_clocks, room.id, new, room.epoch)
         except Exception as problem:
             log.error("match %s: the clocks could not be stored: %r", room.id, problem)
-        stored.clocks = new
+    changed = new.running != stored.clocks.running
+    stored.clocks = new
     arm(room)
+    return changed
 
 
 def fields(room: Table) -> dict[str, Any] | None:
