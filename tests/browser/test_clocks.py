@@ -8,6 +8,7 @@ from typing import Any
 
 import httpx
 
+from tests.browser.axe import violations
 from tests.browser.conftest import shot
 
 PHONE = {"width": 390, "height": 844}
@@ -54,3 +55,17 @@ def test_the_clock_strip_sits_beside_the_map_on_a_phone(browser: Any, server: st
     assert strip is not None and board is not None
     assert strip["x"] >= 0 and strip["x"] + strip["width"] <= PHONE["width"]
     assert strip["y"] >= board["y"] + board["height"]  # under the map, not over it
+
+
+def test_a_timed_match_and_the_lobby_clock_settings_have_no_wcag_violation(
+    page: Any, server: str
+) -> None:
+    match = timed_match(server)
+    page.goto(f"{server}/#/m/{match['id']}?t={match['seats'][0]['token']}")
+    page.wait_for_selector("#clocks")
+    in_match = violations(page)
+    page.goto(f"{server}/#/")
+    page.wait_for_selector("#create")
+    page.select_option("select[name=clock]", "custom")
+    page.wait_for_selector("input[name=clock_minutes]")
+    assert (in_match, violations(page)) == ([], [])
