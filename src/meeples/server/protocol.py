@@ -53,7 +53,12 @@ Server to client:
   and handed back, the rematch offer, each ``{"ply", "seat", "kind", "msg"}`` shown after the
   action ``ply`` - 1), ``resigned``, ``kept_warm``, ``warm`` (the match's warm-seat settings,
   ``{"after": seconds, "level"}``, or null), ``hints`` (whether hints are allowed),
-  ``can_resign`` and ``rematch`` (``{"id", "by"}`` once offered);
+  ``can_resign`` and ``rematch`` (``{"id", "by"}`` once offered). ``clocks``: null in an
+  untimed match, else ``{"initial", "increment", "timeout", "seconds": [per seat, null for a
+  seat with no clock], "running": seat | null, "bot": seat | null}`` (each seat's seconds left
+  when the message was made, the seat whose clock runs, a seat whose turn a bot plays after its
+  time ran out: :mod:`meeples.server.clocks`, docs/clocks.md); a timeout is an event of kind
+  ``timeout``;
 - ``{"type": "hint", "version": N, "hints": [{"action", "msg", "value"}, ...]}``;
 - ``{"type": "error", "code": "...", "message": "...", "msg": {...}}`` and nothing changed
   (``msg``, with an engine's refusal, is its reason as a message: ``meeples.core.text``);
