@@ -265,10 +265,54 @@ def test_a_timed_match_has_no_undo(timed: TestClient) -> None:
 def test_a_timed_out_match_replays_and_verifies(timed: TestClient, time: ManualTime) -> None:
     match = create(timed, clock={"initial": 60, "increment": 0})
     with timed.websocket_connect(f"/ws/{match['id']}") as ws:
-        state = act(ws, seated(ws, match))
+        act(ws, seated(ws, match))
         time.advance(61)
         until(ws, lambda s: s["outcome"] is not None)
     replay = timed.get(f"/api/matches/{match['id']}/replay").json()
     assert replay["record"]["resigned"] == [{"seat": 1, "ply": 1}]
     assert replay["verified"]["ok"], replay["verified"]
     assert replay["outcome"]["winners"] == [0]
+
+
+def test_a_resignation_stops_the_clocks(timed: TestClient, time: ManualTime) -> None:
+    match = create(timed, clock=LIVE)
+    with timed.websocket_connect(f"/ws/{match['id']}") as ws:
+        seated(ws, match)
+        time.advance(30)
+        ws.send_json({"type": "resign", "seat": 0})
+        state = until(ws, lambda s: s["outcome"] is not None)
+    assert (state["clocks"]["seconds"], state["clocks"]["running"]) == ([570, 600], None)
+
+
+def test_a_rematch_keeps_the_time_control_with_fresh_clocks(
+    timed: TestClient, time: ManualTime
+) -> None:
+    match = create(timed, clock={"initial": 60, "increment": 5}, timeout="bot")
+    with timed.websocket_connect(f"/ws/{match['id']}") as ws:
+        seated(ws, match)
+        ws.send_json({"type": "resign", "seat": 0})
+        until(ws, lambda s: s["outcome"] is not None)
+        ws.send_json({"type": "rematch"})
+        rematch = ws.receive_json()
+        while rematch["type"] != "rematch":
+            rematch = ws.receive_json()
+    with timed.websocket_connect(f"/ws/{rematch['id']}") as ws:
+        ws.send_json({"type": "hello", "tokens": [token(match, 0), token(match, 1)]})
+        state = receive(ws)
+    assert state["clocks"] == {"initial": 60, "increment": 5, "timeout": "bot",
+                               "seconds": [60, 60], "running": 0, "bot": None}
+
+
+def test_a_timed_match_whose_clocks_run_is_never_listed_as_abandoned(
+    db: str, time: ManualTime
+) -> None:
+    app = create_app(db, bot_delay=0, bot_processes=0, time_source=time, abandon_after=0)
+    with TestClient(app) as client:
+        timed = create(client, clock=LIVE)
+        untimed = create(client)
+        for match in (timed, untimed):
+            with client.websocket_connect(f"/ws/{match['id']}") as ws:
+                seated(ws, match)
+        listing = client.get("/api/matches").json()
+    assert ([m["id"] for m in listing["live"]], [m["id"] for m in listing["abandoned"]]) == (
+        [timed["id"]], [untimed["id"]])
