@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+import json
 import threading
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
 from starlette.testclient import TestClient
 
+from meeples.cli import main
 from meeples.server.app import create_app
 from meeples.server.clocks import ManualTime
 from meeples.server.room import Room
@@ -316,3 +319,21 @@ def test_a_timed_match_whose_clocks_run_is_never_listed_as_abandoned(
         listing = client.get("/api/matches").json()
     assert ([m["id"] for m in listing["live"]], [m["id"] for m in listing["abandoned"]]) == (
         [timed["id"]], [untimed["id"]])
+
+
+def test_meeples_verify_accepts_the_record_of_a_match_lost_on_time(
+    timed: TestClient, time: ManualTime, tmp_path: Path
+) -> None:
+    match = create(timed, clock={"initial": 60, "increment": 0})
+    with timed.websocket_connect(f"/ws/{match['id']}") as ws:
+        act(ws, act(ws, seated(ws, match)))
+        time.advance(61)
+        until(ws, lambda s: s["outcome"] is not None)
+    record = tmp_path / "record.json"
+    record.write_text(json.dumps(timed.get(f"/api/matches/{match['id']}/replay").json()["record"]))
+    assert main(["verify", str(record), "--commitment", match["chance"]["commitment"]]) == 0
+
+
+def test_a_tutorial_has_no_clocks(timed: TestClient) -> None:
+    answer = timed.post("/api/matches", json={"game": "sparta", "tutorial": True, "clock": LIVE})
+    assert answer.status_code == 400 and "clocks" in answer.json()["message"]
