@@ -150,6 +150,7 @@ def test_three_players_the_seat_out_of_time_ranks_last_and_a_bot_plays_it_out(
         state = until(ws, lambda s: s["resigned"] == [out])
         later = until(ws, lambda s: s["to_move"] != out and s["clocks"]["running"] is not None)
     assert state["outcome"] is None and state["events"][-1]["kind"] == "timeout"
+    assert state["timed_out"] == [out]
     assert later["clocks"]["running"] == later["to_move"] != out
     assert later["clocks"]["seconds"][out] == 0  # out of the game: no increment, no clock
 

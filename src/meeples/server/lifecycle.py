@@ -249,7 +249,8 @@ def fields(room: Table, client: Client) -> dict[str, Any]:
     offer = next((e for e in reversed(stored.events) if e.kind == REMATCH), None)
     return {
         "events": event_entries(stored.events, stored.players),
-        "resigned": out,
+        "resigned": out,  # out of the game: resigned, or lost on time (then also in timed_out)
+        "timed_out": [e.seat for e in stored.events if e.kind == TIMEOUT and is_out(e)],
         "kept_warm": sorted(seat for seat in playing if seat not in out),
         "warm": warm_settings(stored),
         "hints": hints_allowed(stored),

@@ -51,7 +51,8 @@ Server to client:
   (null in a game that keeps no round count). The lifecycle fields
   (:func:`meeples.server.lifecycle.fields`): ``events`` (resignations, seats kept warm by a bot
   and handed back, the rematch offer, each ``{"ply", "seat", "kind", "msg"}`` shown after the
-  action ``ply`` - 1), ``resigned``, ``kept_warm``, ``warm`` (the match's warm-seat settings,
+  action ``ply`` - 1), ``resigned`` (resigned or out on time), ``timed_out`` (out on time),
+  ``kept_warm``, ``warm`` (the match's warm-seat settings,
   ``{"after": seconds, "level"}``, or null), ``hints`` (whether hints are allowed),
   ``can_resign`` and ``rematch`` (``{"id", "by"}`` once offered). ``clocks``: null in an
   untimed match, else ``{"initial", "increment", "timeout", "seconds": [per seat, null for a

@@ -477,7 +477,8 @@ export function matchPage(matchId, urlTokens) {
       mine.includes(p.seat) ? ` (${t("match.you")})` : "",
       p.kind === "human" ? h("small", { className: "muted" },
         ` · ${p.joined ? t(p.online ? "match.online" : "match.offline") : t("match.not_joined")}`) : null,
-      (state.resigned || []).includes(p.seat) ? h("small", { className: "muted resigned" }, ` · ${t("match.resigned")}`)
+      (state.timed_out || []).includes(p.seat) ? h("small", { className: "muted resigned" }, ` · ${t("clock.out")}`)
+        : (state.resigned || []).includes(p.seat) ? h("small", { className: "muted resigned" }, ` · ${t("match.resigned")}`)
         : (state.kept_warm || []).includes(p.seat) ? h("small", { className: "muted kept-warm" }, ` · ${t("match.kept_warm")}`)
           : null,
       scoreChip(p.seat))));
