@@ -338,3 +338,17 @@ def test_meeples_verify_accepts_the_record_of_a_match_lost_on_time(
 def test_a_tutorial_has_no_clocks(timed: TestClient) -> None:
     answer = timed.post("/api/matches", json={"game": "sparta", "tutorial": True, "clock": LIVE})
     assert answer.status_code == 400 and "clocks" in answer.json()["message"]
+
+
+def test_no_hint_for_a_seat_a_bot_plays_for_after_a_timeout(
+    timed: TestClient, time: ManualTime, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(Room, "schedule_bots", lambda self: None)  # the bot never comes
+    match = create(timed, clock={"initial": 60, "increment": 30}, timeout="bot", hints=True)
+    with timed.websocket_connect(f"/ws/{match['id']}") as ws:
+        seated(ws, match)
+        time.advance(61)
+        until(ws, lambda s: s["events"])
+        ws.send_json({"type": "hint"})
+        answer = ws.receive_json()
+    assert answer["code"] == "not_your_turn"

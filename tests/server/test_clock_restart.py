@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import threading
+import time as wall
 from typing import Any
 
 from starlette.testclient import TestClient
@@ -105,3 +107,28 @@ def test_a_correspondence_game_through_a_simulated_week_with_a_restart(db: str) 
     assert fast == [3 * DAY + 14 * HOUR * k for k in range(1, len(fast) + 1)]
     assert elapsed >= 7 * DAY and state["outcome"]["winners"] == [0]
     assert replay["verified"]["ok"] and replay["record"]["resigned"][0]["seat"] == 1
+
+
+def test_time_low_told_before_a_restart_is_not_told_again_in_the_same_turn(db: str) -> None:
+    time = ManualTime()
+    before: list[tuple[str, int, float]] = []
+    after: list[tuple[str, int, float]] = []
+    told = threading.Event()
+
+    def tell(match_id: str, seat: int, left: float) -> None:
+        before.append((match_id, seat, left))
+        told.set()
+
+    with TestClient(create_app(db, bot_delay=0, bot_processes=0, time_source=time,
+                               on_time_low=tell)) as first:
+        match = create(first, clock={"initial": 600, "increment": 0})
+        with first.websocket_connect(f"/ws/{match['id']}") as ws:
+            hello(ws, token(match, 0), token(match, 1))
+            time.advance(550)
+            assert told.wait(5)
+    with TestClient(create_app(db, bot_delay=0, bot_processes=0, time_source=time,
+                               on_time_low=lambda *call: after.append(call))) as second:
+        with second.websocket_connect(f"/ws/{match['id']}") as ws:
+            state = hello(ws, token(match, 0))
+            wall.sleep(0.5)  # a timer armed at load that tells again would have told by now
+    assert (before, after, state["clocks"]["running"]) == ([(match["id"], 0, 50)], [], 0)
