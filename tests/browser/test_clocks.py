@@ -69,3 +69,20 @@ def test_a_timed_match_and_the_lobby_clock_settings_have_no_wcag_violation(
     page.select_option("select[name=clock]", "custom")
     page.wait_for_selector("input[name=clock_minutes]")
     assert (in_match, violations(page)) == ([], [])
+
+
+def test_the_lobby_creates_a_game_over_days_and_lists_its_time_control(
+    page: Any, server: str
+) -> None:
+    page.goto(f"{server}/#/")
+    page.wait_for_selector("#create")
+    page.select_option("select[name=clock]", "correspondence")
+    page.select_option("select[name=timeout]", "bot")
+    page.click("#create")  # seat 1 is a bot by default: straight to the match
+    page.wait_for_selector("#clocks")
+    match_id = page.url.split("#/m/")[1].split("?")[0]
+    shown = httpx.get(f"{server}/api/matches/{match_id}").json()["clock"]
+    page.goto(f"{server}/#/")
+    listed = page.locator(f'[data-match="{match_id}"] .time-control').first.inner_text()
+    assert shown == {"initial": 259200, "increment": 86400, "timeout": "bot"}
+    assert "3 d + 1 d" in listed
