@@ -68,12 +68,10 @@ UNSUBSCRIBE_KEY = "unsubscribe"
 
 
 def turn_length(stored: StoredMatch) -> float | None:
-    """Return the longest a turn of a match may last, in seconds (None: no limit).
-
-    Clocks (issue 25, point 2) connect here: a match with a clock answers its time control
-    (``initial`` and ``increment``); until then no match has a clock.
-    """
-    return None
+    """Return the longest a turn of a match may last, in seconds (None: no limit): a timed
+    match's initial time and its increment (:mod:`meeples.server.clocks`)."""
+    control = stored.clock
+    return None if control is None else control.initial + control.increment
 
 
 def is_correspondence(turn: float | None) -> bool:

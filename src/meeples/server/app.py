@@ -59,8 +59,10 @@ from meeples.server import (
     logs,
     metrics,
     sessions,
+    timing,
 )
 from meeples.server.alerts import Alerts
+from meeples.server.clocks import TimeSource
 from meeples.server.components import components
 from meeples.server.connection import CLOSE_TIMEOUT, Client
 from meeples.server.errors import RoomError
@@ -112,6 +114,8 @@ def create_app(
     name_sign_in_rate: tuple[float, float] = guard.NAME_SIGN_IN_RATE,
     password_hasher: PasswordHasher | None = None,
     mail: MailSettings | None = None,
+    time_source: TimeSource | None = None,
+    on_time_low: timing.TimeLow | None = None,
 ) -> Starlette:
     """Return the application on the database db (see :func:`store.database_url`).
 
@@ -139,6 +143,10 @@ def create_app(
     password_hasher: the argon2 hasher of account passwords (None: argon2-cffi's defaults;
     tests pass a cheap one).
     mail: the SMTP server that sends turn alerts (:mod:`meeples.server.alerts`); None: no mail.
+    time_source: where the clocks of timed matches take the time from (None: the system's;
+    tests pass a :class:`~meeples.server.clocks.ManualTime`).
+    on_time_low: called with (match id, seat, seconds left) once per seat and turn when a
+    running clock's time runs low (None: nothing is done).
 
     Raises:
         DatabaseProblem: (at start) the database is damaged, read-only or not a database.
@@ -189,6 +197,10 @@ def create_app(
             lobby: Lobby = shared
         else:
             lobby = Lobby(store, bot_delay, workers, bot_games, abandon_after)
+        if time_source is not None:
+            lobby.time = time_source
+        if on_time_low is not None:
+            lobby.on_time_low = on_time_low
         if chance_seed is not None:
             lobby.seeds = SeedSource(chance_seed)
             log.warning(
@@ -468,6 +480,8 @@ async def show_match(request: Request) -> Response:
             "chance": room.chance(),
             "warm": lifecycle.warm_settings(room.stored),
             "research": room.stored.research,
+            "clock": room.stored.clock.to_json() if room.stored.clock is not None else None,
+            "clocks": timing.fields(room),
         }
     )
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from meeples.server import legal, lifecycle, tutorials
+from meeples.server import legal, lifecycle, timing, tutorials
 from meeples.server.connection import Client
 from meeples.server.errors import RoomError
 from meeples.server.legal import encode, legal_items
@@ -100,7 +100,7 @@ class Audience(Table):
         """Return whether a connection shown this seat gets the legal actions: the seat to move
         does (any other seat, a seat a bot plays for its player, a spectator does not)."""
         return not (
-            seat is None or seat != self.to_move or seat in lifecycle.stand_ins(self.stored.events)
+            seat is None or seat != self.to_move or lifecycle.bot_plays(self.stored, seat)
         )
 
     def legal_for(self, seat: int | None) -> list[dict[str, Any]]:
@@ -203,6 +203,7 @@ class Audience(Table):
             "held": [] if seat is None else [m.to_json() for m in self.state.anytime_held(seat)],
             "chance": self.chance(),
             "tutorial": tutorials.field(self),
+            "clocks": timing.fields(self),
             **lifecycle.fields(self, client),
         }
 
@@ -246,6 +247,7 @@ class Audience(Table):
                 (s.joined, s.open, i in self._holders, s.anytime, s.armed)
                 for i, s in enumerate(self.seats)
             ),
+            timing.stamp(self),  # a running clock's seconds left
         )
         if self._texts[0] != stamp:
             self._texts = (stamp, {})

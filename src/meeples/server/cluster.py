@@ -880,6 +880,7 @@ class ClusterLobby(Lobby):
             self.store.report_damaged(match_id, problem)
             raise DamagedMatch(match_id) from None
         replica.cluster = self.cluster
+        replica.time = self.time  # its clocks read as the holder's do
         return replica
 
     async def drop(self, match_id: str) -> bool:

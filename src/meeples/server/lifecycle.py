@@ -18,6 +18,10 @@ the ``events`` table beside the actions (:class:`~meeples.server.store.MatchEven
   options, a new seed; the old match links to it.
 - **Hints**: allowed or not per match; by default off when two or more humans play
   (:func:`default_hints`).
+- **Timeout** (a timed match, :mod:`meeples.server.timing`): a seat whose time ran out with
+  the timeout "lose" is out as if it had resigned (the same ranking, the same bot playing it
+  out; with two players the other wins, the end's message saying why); with "bot", a bot plays
+  that turn for it (the event says so; its clock goes on).
 - **Abandoned**: an unfinished match idle (no action or event) longer than the server's
   ``--abandon-after`` (:data:`ABANDON_AFTER`) is listed apart in the lobby. An operator may
   end one (``meeples admin abandon``, :mod:`meeples.server.admin`): an "abandon" event, after
@@ -41,6 +45,8 @@ from meeples.core.game import Outcome
 from meeples.core.resign import outcome_after_resignations
 from meeples.core.text import Message, msg, player
 from meeples.server import guard
+from meeples.server.clocks import Clocks
+from meeples.server.clocks import new as clocks_new
 from meeples.server.errors import RoomError
 from meeples.server.store import MatchEvent, Seat, StoredMatch
 
@@ -52,6 +58,9 @@ if TYPE_CHECKING:
 log = logging.getLogger("meeples.server")
 
 RESIGN, WARM, BACK, REMATCH, ABANDON = "resign", "warm", "back", "rematch", "abandon"
+#: A seat's time ran out (:mod:`meeples.server.timing`): its ``data["then"]`` says what
+#: followed, "lose" (the seat is out, as by resigning) or "bot" (a bot played that turn).
+TIMEOUT = "timeout"
 #: Seconds without an action or an event after which an unfinished match counts as abandoned.
 ABANDON_AFTER = 24 * 3600.0
 
@@ -70,9 +79,23 @@ def hints_allowed(stored: StoredMatch) -> bool:
     return stored.hints is not False
 
 
+def is_out(event: MatchEvent) -> bool:
+    """Return whether an event takes its seat out of the game: a resignation, or a timeout
+    that loses."""
+    return event.seat is not None and (
+        event.kind == RESIGN or (event.kind == TIMEOUT and event.data.get("then") == "lose"))
+
+
 def resigned(events: Sequence[MatchEvent]) -> list[int]:
-    """Return the seats that resigned, in the order they did."""
-    return [e.seat for e in events if e.kind == RESIGN and e.seat is not None]
+    """Return the seats that are out of the game (resigned, or lost on time), in order."""
+    return [e.seat for e in events if is_out(e) and e.seat is not None]
+
+
+def forfeits(events: Sequence[MatchEvent]) -> tuple[tuple[int, int], ...]:
+    """Return the seats out of the game with the number of actions played then, in order: a
+    record's resignations (``Match.resigned``; a timeout that loses is one, for
+    ``meeples verify``)."""
+    return tuple((e.seat, e.ply) for e in events if is_out(e) and e.seat is not None)
 
 
 def stand_ins(events: Sequence[MatchEvent]) -> dict[int, str]:
@@ -82,7 +105,7 @@ def stand_ins(events: Sequence[MatchEvent]) -> dict[int, str]:
     for event in events:
         if event.seat is None:
             continue
-        if event.kind in (RESIGN, WARM):
+        if event.kind == WARM or is_out(event):
             playing[event.seat] = event.level or "random"
         elif event.kind == BACK and event.seat in playing:
             del playing[event.seat]
@@ -101,6 +124,13 @@ def warm_settings(stored: StoredMatch) -> dict[str, Any] | None:
     if stored.warm_after is None:
         return None
     return {"after": round(stored.warm_after), "level": stored.warm_level or "random"}
+
+
+def bot_plays(stored: StoredMatch, seat: int) -> bool:
+    """Return whether a bot decides for a seat now: a bot's seat, one played for its player
+    (kept warm, resigned, out on time), or one whose time ran out with the timeout "bot"."""
+    return (stored.seats[seat].kind == "bot" or seat in stand_ins(stored.events)
+            or (stored.clocks is not None and stored.clocks.bot == seat))
 
 
 def bots_only(stored: StoredMatch) -> bool:
@@ -130,7 +160,13 @@ def final_outcome(
     wins."""
     if any(event.kind == ABANDON for event in events):
         return abandoned(players)
-    return outcome_after_resignations(outcome, players, resigned(events))
+    out = [e for e in events if is_out(e)]
+    end = outcome_after_resignations(outcome, players, [e.seat for e in out if e.seat is not None])
+    if end is not None and players == 2 and out and out[-1].kind == TIMEOUT:
+        seat = out[-1].seat or 0  # the match ended on time: the end says so
+        return Outcome(end.winners, end.ranking, f"player {seat + 1} ran out of time",
+                       msg("core.outcome.timeout", player=player(seat)))
+    return end
 
 
 def abandoned(players: int) -> Outcome:
@@ -151,6 +187,9 @@ def event_message(event: MatchEvent) -> Message:
         return msg("core.event.back", player=who)
     if event.kind == ABANDON:
         return msg("core.event.abandon")
+    if event.kind == TIMEOUT:
+        then = "timeout_bot" if event.data.get("then") == "bot" else "timeout"
+        return msg(f"core.event.{then}", player=who, level=level)
     if event.data.get("swap"):
         return msg("core.event.rematch_swap", player=who)
     return msg("core.event.rematch", player=who)
@@ -166,6 +205,8 @@ def event_entries(events: Sequence[MatchEvent], players: int) -> list[dict[str, 
         message = event_message(event)
         if event.kind == RESIGN and players == 2:
             message = msg("core.event.resign_alone", player=player(event.seat or 0))
+        elif is_out(event) and players == 2:
+            message = msg("core.event.timeout_alone", player=player(event.seat or 0))
         entries.append({"ply": event.ply, "seat": event.seat, "kind": event.kind,
                         "msg": message.to_json(), **({"id": event.data["id"]}
                                                      if event.kind == REMATCH else {})})
@@ -182,12 +223,14 @@ def is_idle(stored: StoredMatch, now: float, after: float) -> bool:
 def state_of(stored: StoredMatch, now: float, after: float,
              seats: Sequence[Seat] | None = None, finished: bool | None = None) -> str:
     """Return how the lobby lists a match: "finished", "abandoned" (idle for longer than after
-    seconds), "open" (a human seat nobody joined yet) or "live"; seats and finished: the
-    room's, when it is loaded (newer than the database's)."""
+    seconds; never a timed match whose clocks run, which they end), "open" (a human seat nobody
+    joined yet) or "live"; seats and finished: the room's, when it is loaded (newer than the
+    database's)."""
     seats = stored.seats if seats is None else seats
     if stored.finished if finished is None else finished:
         return "finished"
-    if is_idle(stored, now, after):
+    everyone = all(s.kind != "human" or s.joined for s in seats)
+    if (stored.clock is None or not everyone) and is_idle(stored, now, after):
         return "abandoned"
     if any(s.kind == "human" and not s.joined for s in seats):
         return "open"
@@ -206,7 +249,8 @@ def fields(room: Table, client: Client) -> dict[str, Any]:
     offer = next((e for e in reversed(stored.events) if e.kind == REMATCH), None)
     return {
         "events": event_entries(stored.events, stored.players),
-        "resigned": out,
+        "resigned": out,  # out of the game: resigned, or lost on time (then also in timed_out)
+        "timed_out": [e.seat for e in stored.events if e.kind == TIMEOUT and is_out(e)],
         "kept_warm": sorted(seat for seat in playing if seat not in out),
         "warm": warm_settings(stored),
         "hints": hints_allowed(stored),
@@ -228,8 +272,15 @@ def check_act(room: Room, seat: int) -> None:
         RoomError: the seat resigned or is kept warm by a bot.
     """
     if seat in resigned(room.stored.events):
+        if any(e.kind == TIMEOUT and e.seat == seat for e in room.stored.events):
+            raise RoomError("timed_out", "your time ran out in this game",
+                            msg("core.error.timed_out"))
         raise RoomError("resigned", "you resigned from this game",
                         msg("core.error.resigned"))
+    clocks = room.stored.clocks
+    if clocks is not None and clocks.bot == seat:
+        raise RoomError("bot_turn", "your time ran out: a bot plays this turn for you",
+                        msg("core.error.bot_turn"))
 
 
 def check_hint(room: Room, client: Client) -> None:
@@ -242,7 +293,7 @@ def check_hint(room: Room, client: Client) -> None:
         raise RoomError("hints_off", "hints are switched off in this game",
                         msg("core.error.hints_off"))
     to_move = room.to_move
-    if to_move is not None and to_move in stand_ins(room.stored.events):
+    if to_move is not None and 0 <= to_move and bot_plays(room.stored, to_move):
         raise RoomError("not_your_turn", "hints are for the player to move")
 
 
@@ -281,25 +332,31 @@ async def resign(
         await _store_event(room, event, result)
         stop_clock(room, seat)
         log.info("match %s: seat %d resigned", room.id, seat)
+        await room.sync_clocks()  # a resigned seat's clock stops
         room._broadcast()
     room.schedule_bots()
     return seat
 
 
-async def _store_event(room: Room, event: MatchEvent, result: dict[str, Any] | None = None) -> None:
-    """Store an event, then take it into the room (no broadcast).
+async def _store_event(room: Room, event: MatchEvent, result: dict[str, Any] | None = None,
+                       clocks: Clocks | None = None) -> None:
+    """Store an event (with the clocks it changes, if any), then take it into the room (no
+    broadcast).
 
     Raises:
         RoomError: the database refused it; nothing changed.
     """
     try:
-        await room.workers.store(room.store.add_event, room.id, event, result, room.epoch)
+        await room.workers.store(room.store.add_event, room.id, event, result, room.epoch,
+                                 clocks)
     except Exception as problem:
         log.error("match %s: a %s could not be stored: %r", room.id, event.kind, problem)
         raise RoomError(
             "storage", "the server could not save this; nothing changed, try again"
         ) from None
     room.stored.events.append(event)
+    if clocks is not None:
+        room.stored.clocks = clocks
     if result is not None:
         room.stored.finished = True
         room.stored.result = result
@@ -408,6 +465,9 @@ def rematch_of(stored: StoredMatch, match_id: str, seed: int, swap: bool = False
         ),
         bot_speed=stored.bot_speed, hints=stored.hints, warm_after=stored.warm_after,
         warm_level=stored.warm_level, rules_version=game.rules_version,
+        clock=stored.clock,  # the same time control, fresh clocks
+        clocks=None if stored.clock is None else clocks_new(
+            stored.clock, [s.kind == "human" for s in seats]),
         address=stored.address,  # the same people: ``meeples admin list --address`` finds it
         research=stored.research,  # the same people, who allowed it
     )

@@ -16,7 +16,9 @@ from meeples.core.errors import MeeplesError
 from meeples.core.game import DEFAULT_ANYTIME
 from meeples.core.text import lobby_keys, msg
 from meeples.core.tutorial import tutorial
-from meeples.server import bots, guard, lifecycle
+from meeples.server import bots, guard, lifecycle, timing
+from meeples.server import clocks as clockwork
+from meeples.server.clocks import SYSTEM, TimeControl, TimeSource
 from meeples.server.connection import Client
 from meeples.server.errors import RoomError
 from meeples.server.protocol import CreateRequest
@@ -130,6 +132,10 @@ class Lobby:
         self._created = 0
         #: The turn alerts by e-mail its rooms tell after each commit (None: none).
         self.alerts: Alerts | None = None
+        #: Where the clocks take the time from, and the hook called when a seat's time runs
+        #: low (:mod:`meeples.server.timing`; the turn alerts set it).
+        self.time: TimeSource = SYSTEM
+        self.on_time_low: timing.TimeLow = timing.no_alert
 
     async def new_match(self) -> tuple[str, int]:
         """Return the id and the seed of a new match: a random id and a fresh dealer's secret
@@ -168,6 +174,8 @@ class Lobby:
             raise meeples.BadOptions(f"{game.title} has no tutorial yet")
         if request.position is not None or request.options or request.seats or request.players:
             raise meeples.BadOptions("a tutorial sets its own position, players and seats")
+        if request.clock is not None:
+            raise meeples.BadOptions("a tutorial has no clocks")
         start = lessons.start(game)
         match_id, seed = await self.new_match()
         token = new_token()
@@ -254,6 +262,7 @@ class Lobby:
         if account is not None:
             for index in _mine(seats, request.mine):
                 seats[index].account = account
+        control = _time_control(request, seats)
         stored = StoredMatch(
             id=match_id,
             game=game.name,
@@ -270,6 +279,9 @@ class Lobby:
             rules_version=game.rules_version,
             address=known_address(address),
             research=request.research,
+            clock=control,
+            clocks=None if control is None else clockwork.new(
+                control, [s.kind == "human" for s in seats]),
         )
         room = Room(stored, self.store, self.bot_delay, self.workers)
         room.owner = address
@@ -299,9 +311,12 @@ class Lobby:
         self.serve(room)
 
     def serve(self, room: Room) -> None:
-        """Serve a room from here: its bots ask this lobby's quota of games of bots only."""
+        """Serve a room from here: its bots ask this lobby's quota of games of bots only, its
+        clocks take this lobby's time."""
         room.quota = self.bot_games
         room.alerts = self.alerts
+        room.time = self.time
+        room.on_time_low = self.on_time_low
         self.rooms[room.id] = room
 
     async def unreserve(self, match_id: str) -> None:
@@ -399,6 +414,7 @@ class Lobby:
                 "rematch": room.stored.rematch if room is not None else stored.rematch,
                 "warm": lifecycle.warm_settings(stored),
                 "research": stored.research,
+                "clock": stored.clock.to_json() if stored.clock is not None else None,
             }
             out[lifecycle.state_of(stored, now, self.abandon_after, seats, finished)].append(item)
         return out
@@ -475,6 +491,20 @@ def _mine(seats: list[Seat], wanted: list[int] | None) -> list[int]:
         if index >= len(seats) or seats[index].kind != "human":
             raise meeples.BadOptions(f"seat {index} is no human seat of this game")
     return sorted(set(wanted))
+
+
+def _time_control(request: CreateRequest, seats: list[Seat]) -> TimeControl | None:
+    """Return the time control a request asks for (None: none).
+
+    Raises:
+        MeeplesError: a clock for a match with no human seat.
+    """
+    if request.clock is None:
+        return None
+    if not any(seat.kind == "human" for seat in seats):
+        raise meeples.BadOptions("clocks are for human seats: this game has none")
+    return TimeControl(float(request.clock.initial), float(request.clock.increment),
+                       request.timeout or "lose")
 
 
 def known_address(address: str) -> str | None:

@@ -51,9 +51,15 @@ Server to client:
   (null in a game that keeps no round count). The lifecycle fields
   (:func:`meeples.server.lifecycle.fields`): ``events`` (resignations, seats kept warm by a bot
   and handed back, the rematch offer, each ``{"ply", "seat", "kind", "msg"}`` shown after the
-  action ``ply`` - 1), ``resigned``, ``kept_warm``, ``warm`` (the match's warm-seat settings,
+  action ``ply`` - 1), ``resigned`` (resigned or out on time), ``timed_out`` (out on time),
+  ``kept_warm``, ``warm`` (the match's warm-seat settings,
   ``{"after": seconds, "level"}``, or null), ``hints`` (whether hints are allowed),
-  ``can_resign`` and ``rematch`` (``{"id", "by"}`` once offered);
+  ``can_resign`` and ``rematch`` (``{"id", "by"}`` once offered). ``clocks``: null in an
+  untimed match, else ``{"initial", "increment", "timeout", "seconds": [per seat, null for a
+  seat with no clock], "running": seat | null, "bot": seat | null}`` (each seat's seconds left
+  when the message was made, the seat whose clock runs, a seat whose turn a bot plays after its
+  time ran out: :mod:`meeples.server.clocks`, docs/clocks.md); a timeout is an event of kind
+  ``timeout``;
 - ``{"type": "hint", "version": N, "hints": [{"action", "msg", "value"}, ...]}``;
 - ``{"type": "error", "code": "...", "message": "...", "msg": {...}}`` and nothing changed
   (``msg``, with an engine's refusal, is its reason as a message: ``meeples.core.text``);
@@ -212,11 +218,26 @@ class WarmRequest(BaseModel):
     level: BotLevel = "normal"
 
 
+DAY = 24 * 3600
+
+
+class ClockRequest(BaseModel):
+    """A time control: seconds each human seat starts with (10 s to 30 days) and seconds given
+    back after each of its turns (0 to 7 days): 600 + 20 is a live game, 259200 + 86400 (three
+    days, and a day a turn) a correspondence game (:mod:`meeples.server.clocks`)."""
+
+    model_config = STRICT
+    initial: Annotated[int, Field(ge=10, le=30 * DAY)]
+    increment: Annotated[int, Field(ge=0, le=7 * DAY)] = 0
+
+
 class CreateRequest(BaseModel):
     """A request to create a match: game, players, options, seats, optional start position,
     how fast the bots play (``bot_speed``; absent: normal), whether players may ask for hints
-    (``hints``; absent: only when at most one human plays) and whether a bot keeps an absent
-    player's seat warm (``warm``; absent: no)."""
+    (``hints``; absent: only when at most one human plays), whether a bot keeps an absent
+    player's seat warm (``warm``; absent: no), and the time control (``clock``; absent: no
+    clocks) with what a seat whose time runs out gets (``timeout``: "lose", the default, or
+    "bot": a bot of the warm-seat level plays that turn; only with a clock)."""
 
     model_config = STRICT
     game: str
@@ -236,6 +257,14 @@ class CreateRequest(BaseModel):
     #: The finished match may go into the research dataset (``meeples export``, anonymised);
     #: everyone who joins is told before joining.
     research: bool = False
+    clock: ClockRequest | None = None
+    timeout: Literal["lose", "bot"] | None = None
+
+    @model_validator(mode="after")
+    def _timeout_with_a_clock(self) -> CreateRequest:
+        if self.timeout is not None and self.clock is None:
+            raise ValueError("a timeout needs a clock")
+        return self
 
 
 class Gap(ValueError):

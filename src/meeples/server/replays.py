@@ -42,8 +42,7 @@ def record_of(room: Room) -> Match:
         position=stored.position,
         actions=tuple(stored.actions),
         commitment=room.dealer.commitment if known else None,
-        resigned=tuple((e.seat, e.ply) for e in stored.events
-                       if e.kind == lifecycle.RESIGN and e.seat is not None),
+        resigned=lifecycle.forfeits(stored.events),
         rules_version=stored.rules_version,
     )
 

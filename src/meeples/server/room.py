@@ -15,7 +15,9 @@ sees them pending; an undo takes back a seat's last decision by replaying the re
 (the database keeps what was taken back); bots wait their match's delay before each decision.
 
 The match lifecycle (:mod:`meeples.server.lifecycle`: resignations, seats a bot keeps warm, the
-rematch) is read from the match's stored events; each event counts in the version.
+rematch) is read from the match's stored events; each event counts in the version. A timed
+match's clocks (:mod:`meeples.server.timing`) stop when an action is received, are stored with
+it, and start again for the seat that decides once the state after it is stored.
 """
 
 from __future__ import annotations
@@ -28,9 +30,10 @@ from typing import TYPE_CHECKING, Any
 
 from meeples.core.chance import CHANCE
 from meeples.core.errors import MeeplesError
-from meeples.core.text import render
-from meeples.server import accounts, bots, flow, lifecycle, metrics, tutorials
+from meeples.core.text import msg, render
+from meeples.server import accounts, bots, flow, lifecycle, metrics, timing, tutorials
 from meeples.server.audience import Audience
+from meeples.server.clocks import Clocks
 from meeples.server.connection import CLOSE_TIMEOUT, Client, to_the_end
 from meeples.server.errors import RoomError
 from meeples.server.store import Store, StoredMatch
@@ -66,6 +69,10 @@ class Room(Audience):
         self.owner: str | None = None
         #: The lobby's turn alerts by e-mail, told of each commit (None: none).
         self.alerts: Alerts | None = None
+        #: The timer of the running clock (:mod:`timing`), and the hook called when a seat's
+        #: time runs low (the lobby's: the turn alerts).
+        self.timer: asyncio.Task[None] | None = None
+        self.on_time_low: timing.TimeLow = timing.no_alert
 
     # --- connections -------------------------------------------------------------------
 
@@ -89,12 +96,15 @@ class Room(Audience):
             seats = self.seats_for(tokens)
             seats, changed = accounts.take_up(self.seats, seats, account)
             fresh = [i for i in seats if not changed[i].joined]
+            started = False
             if fresh or changed != self.seats:
                 await self._store_seats(
                     [replace(s, joined=True) if i in fresh else s for i, s in enumerate(changed)]
                 )
+                # The clocks start once every human seat is joined: everyone reads it.
+                started = await timing.sync(self)
             self._bind(client, seats)
-            if await lifecycle.hand_back(self, seats):  # everyone reads that they are back
+            if await lifecycle.hand_back(self, seats) or started:  # everyone reads it
                 self._broadcast(joining=client)
             elif not client.post(self.render(client)):
                 self._unbind(client)
@@ -136,7 +146,16 @@ class Room(Audience):
         await to_the_end(self._act(client, action, version))
 
     async def _act(self, client: Client, action: str, version: int) -> None:
+        try:
+            await self._act_locked(client, action, version)
+        finally:
+            self.schedule_bots()  # after a timeout too, whose bot may play now
+
+    async def _act_locked(self, client: Client, action: str, version: int) -> None:
         async with self.lock:
+            if await timing.expire_due(self):  # sent after the flag fell: too late
+                raise RoomError("timed_out", "your time ran out before this action arrived",
+                                msg("core.error.too_late"))
             seat = self.to_move
             if seat is None:
                 raise RoomError("game_over", "the game is over")
@@ -149,7 +168,6 @@ class Room(Audience):
             if refused is not None:
                 raise RoomError("tutorial", render(refused), refused)
             await self._commit(seat, action, version)
-        self.schedule_bots()
 
     def _check_version(self, version: int) -> None:
         if version != self.version:
@@ -163,17 +181,22 @@ class Room(Audience):
         """Record an action (bot: a bot's decision for the seat), then chance's draws and the
         decisions passed after it by the settings; broadcast."""
         self._check_version(version)
-        await self._record(seat, action, bot=bot)
+        # The running clock stops now, stored with the action; the next one starts once the
+        # state after it is stored (the server's work between counts for no one).
+        await self._record(seat, action, bot=bot, clocks=timing.paused(self, self.time.now()))
         await self._advance()
+        await timing.sync(self)
         self._broadcast()
         if self.alerts is not None:  # the next seat's turn mail, decided in the background
             self.alerts.turn_moved(self)
 
     async def _record(
-        self, seat: int, action: str, passed: bool = False, bot: bool = False
+        self, seat: int, action: str, passed: bool = False, bot: bool = False,
+        clocks: Clocks | None = None,
     ) -> None:
         """Store an action and play it (no broadcast); passed: played by the server by the
-        seat's anytime setting; bot: decided by a bot for the seat.
+        seat's anytime setting; bot: decided by a bot for the seat; clocks: the match's
+        clocks after it, stored with it (None: unchanged).
 
         Raises:
             RoomError: the action is illegal, the engine failed, or it could not be stored.
@@ -196,7 +219,7 @@ class Room(Audience):
         # Committed before anyone hears of it: a crash after this line loses nothing.
         try:
             await self.workers.append_action(
-                self.store, self.id, ply, seat, action, result, passed, bot, self.epoch
+                self.store, self.id, ply, seat, action, result, passed, bot, self.epoch, clocks
             )
         except Exception as problem:
             log.error("match %s: action %r could not be stored: %r", self.id, action, problem)
@@ -207,6 +230,8 @@ class Room(Audience):
         was_armed = (not passed and 0 <= seat < len(self.seats) and self.seats[seat].armed
                      and self.state.anytime_skip() is not None)
         self.state = after
+        if clocks is not None:
+            self.stored.clocks = clocks
         self.stored.actions.append(action)
         self.stored.passed.append(passed)
         self.stored.bots.append(bot)
@@ -278,8 +303,14 @@ class Room(Audience):
         """Deal chance and pass what the settings decline in the state as loaded (a new match,
         or a server stopped between an action and what follows it)."""
         async with self.lock:
-            if await self._advance():
+            played = await self._advance()
+            await timing.sync(self)  # a loaded match's clock runs on, or runs out at once
+            if played:
                 self._broadcast()
+
+    async def sync_clocks(self) -> None:
+        """Start the clock of the seat that decides now (under the lock: :func:`timing.sync`)."""
+        await timing.sync(self)
 
     async def change_settings(
         self, client: Client, anytime: str | None, armed: bool | None = None,
@@ -313,6 +344,7 @@ class Room(Audience):
             if seats != self.seats:
                 await self._store_seats(seats)
             if await self._pass_anytime():
+                await timing.sync(self)
                 self._broadcast()
             else:  # only the connections of these seats show the setting
                 for other in list(self.clients):
@@ -388,9 +420,7 @@ class Room(Audience):
     def bot_to_move(self) -> int | None:
         """Return the seat to move when a bot holds it."""
         seat = self.to_move
-        if seat is not None and seat != CHANCE and (
-            self.seats[seat].kind == "bot" or seat in lifecycle.stand_ins(self.stored.events)
-        ):
+        if seat is not None and seat != CHANCE and lifecycle.bot_plays(self.stored, seat):
             return seat
         return None
 
@@ -421,8 +451,10 @@ class Room(Audience):
             version = self.version
             view = self.state.view(seat)
             legal = self.state.legal()
-            level = lifecycle.stand_ins(self.stored.events).get(seat) or self.seats[seat].level
-            level = level or "random"
+            clocks = self.stored.clocks
+            level = (lifecycle.stand_ins(self.stored.events).get(seat)
+                     or (timing.bot_level(self.stored) if clocks and clocks.bot == seat else None)
+                     or self.seats[seat].level or "random")
             # From the match's secret seed (never from public data, which let a player facing
             # the bot compute its replies: issue 28); the same version and seat, the same
             # randomness, so a bot asked again after a restart answers alike.
@@ -438,6 +470,8 @@ class Room(Audience):
                 async with self.lock:
                     if self.bot_to_move() != seat:  # its player is back, or it resigned
                         continue
+                    if await timing.expire_due(self):  # a seat kept warm ran out of time
+                        continue
                     await self._commit(seat, action, version, bot=True)
             except RoomError as error:
                 log.warning("bot in %s: %s", self.id, error.message)
@@ -449,8 +483,9 @@ class Room(Audience):
         return True
 
     async def stop(self) -> None:
-        """Cancel a thinking bot and the absence clocks (server shutdown)."""
+        """Cancel a thinking bot, the absence clocks and the timer (server shutdown)."""
         lifecycle.stop_clocks(self)
+        timing.disarm(self)
         if self._bot_task is not None and not self._bot_task.done():
             self._bot_task.cancel()
             # Waited for at most CLOSE_TIMEOUT, and with asyncio.wait: awaiting the task would

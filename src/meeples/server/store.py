@@ -42,6 +42,7 @@ from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 from sqlalchemy.pool import StaticPool
 
 from meeples.core.game import ANYTIME_SETTINGS, DEFAULT_ANYTIME
+from meeples.server.clocks import Clocks, TimeControl
 from meeples.server.tables import (
     accounts,
     actions,
@@ -167,8 +168,9 @@ class Seat:
 
 
 #: The arguments of one :meth:`Store.append_action`: match id, ply, seat, action, result, passed,
-#: bot, epoch.
-ActionRow = tuple[str, int, int | None, str, dict[str, Any] | None, bool, bool, int | None]
+#: bot, epoch, clocks.
+ActionRow = tuple[str, int, int | None, str, dict[str, Any] | None, bool, bool, int | None,
+                  Clocks | None]
 
 
 @dataclass(frozen=True)
@@ -227,6 +229,9 @@ class StoredMatch:
     address: str | None = None
     #: Its players allow the finished match into the research dataset (``meeples export``).
     research: bool = False
+    #: The time control (None: an untimed match) and the clocks (:mod:`meeples.server.clocks`).
+    clock: TimeControl | None = None
+    clocks: Clocks | None = None
 
 
 def database_url(db: str | None = None) -> str:
@@ -406,10 +411,10 @@ class Store:
 
     def add_event(
         self, match_id: str, event: MatchEvent, result: dict[str, Any] | None = None,
-        epoch: int | None = None,
+        epoch: int | None = None, clocks: Clocks | None = None,
     ) -> None:
-        """Store an event of a match (and the result when it ends the match), atomically
-        (epoch: the writer's turn, see :meth:`_fence`).
+        """Store an event of a match (and the result when it ends the match, the clocks when
+        it changes them), atomically (epoch: the writer's turn, see :meth:`_fence`).
 
         Raises:
             Deposed: another worker writes this match now.
@@ -417,6 +422,7 @@ class Store:
         with self.engine.begin() as conn:
             self._fence(conn, match_id, epoch)
             _insert_event(conn, match_id, event)
+            _write_clocks(conn, match_id, clocks)
             if result is not None:
                 conn.execute(
                     update(matches)
@@ -439,17 +445,20 @@ class Store:
         passed: bool = False,
         bot: bool = False,
         epoch: int | None = None,
+        clocks: Clocks | None = None,
     ) -> None:
         """Commit one accepted action (and the result when it ends the match), atomically.
 
         passed: the server played it for the seat, by the seat's anytime setting; bot: a bot
-        decided it for the seat; epoch: the writer's turn (see :meth:`_fence`).
+        decided it for the seat; epoch: the writer's turn (see :meth:`_fence`); clocks: the
+        match's clocks after it (None: unchanged), stored in the same transaction.
 
         Raises:
             Deposed: another worker writes this match now.
         """
         with self.engine.begin() as conn:
-            self._insert_action(conn, match_id, ply, seat, action, result, passed, bot, epoch)
+            self._insert_action(conn, match_id, ply, seat, action, result, passed, bot, epoch,
+                                clocks)
 
     def append_actions(self, rows: list[ActionRow]) -> list[Exception | None]:
         """Commit accepted actions of several matches in one transaction (one sync of the disk
@@ -489,6 +498,7 @@ class Store:
         passed: bool = False,
         bot: bool = False,
         epoch: int | None = None,
+        clocks: Clocks | None = None,
     ) -> None:
         self._fence(conn, match_id, epoch)
         conn.execute(
@@ -497,6 +507,7 @@ class Store:
                 at=time.time(),  # the lobby lists a match idle for long as abandoned
             )
         )
+        _write_clocks(conn, match_id, clocks)
         if result is not None:
             conn.execute(
                 update(matches)
@@ -567,6 +578,16 @@ class Store:
              "undone_at": r.undone_at}
             for r in rows
         ]
+
+    def update_clocks(self, match_id: str, clocks: Clocks, epoch: int | None = None) -> None:
+        """Store the clocks of a match (a clock started, or its time ran low).
+
+        Raises:
+            Deposed: another worker writes this match now.
+        """
+        with self.engine.begin() as conn:
+            self._fence(conn, match_id, epoch)
+            _write_clocks(conn, match_id, clocks)
 
     def update_seats(self, match_id: str, seats: list[Seat], epoch: int | None = None) -> None:
         """Store the seats of a match (a seat joined or was claimed).
@@ -714,6 +735,8 @@ def _match(row: Any, plies: list[str]) -> StoredMatch:
         tutorial=row.get("tutorial"),
         address=row.get("address"),
         research=row.get("research") is True or row.get("research") == 1,
+        clock=TimeControl.from_json(json.loads(row["clock"])) if row.get("clock") else None,
+        clocks=Clocks.from_json(json.loads(row["clocks"])) if row.get("clocks") else None,
     )
 
 
@@ -740,9 +763,18 @@ def _insert_match(conn: Any, match: StoredMatch) -> None:
             tutorial=match.tutorial,
             address=match.address,
             research=match.research,
+            clock=None if match.clock is None else json.dumps(match.clock.to_json()),
+            clocks=None if match.clocks is None else json.dumps(match.clocks.to_json()),
         )
     )
     _bind_seats(conn, match.id, match.seats)
+
+
+def _write_clocks(conn: Any, match_id: str, clocks: Clocks | None) -> None:
+    """Store a match's clocks (None: nothing to store)."""
+    if clocks is not None:
+        conn.execute(update(matches).where(matches.c.id == match_id)
+                     .values(clocks=json.dumps(clocks.to_json())))
 
 
 def _bind_seats(conn: Any, match_id: str, seats: list[Seat]) -> None:

@@ -16,7 +16,8 @@ from typing import Any
 from meeples.core.chance import CHANCE, SEED_BOUND, Dealer
 from meeples.core.game import Outcome, State
 from meeples.core.record import Match
-from meeples.server import flow, lifecycle
+from meeples.server import flow, lifecycle, timing
+from meeples.server.clocks import SYSTEM, TimeSource
 from meeples.server.errors import RoomError
 from meeples.server.legal import action_item
 from meeples.server.store import Seat, Store, StoredMatch
@@ -44,6 +45,8 @@ class Table:
         self.store = store
         self.workers = workers if workers is not None else Workers()
         self.lock = asyncio.Lock()
+        #: Where the match's clocks take the time from (the lobby's; tests move it by hand).
+        self.time: TimeSource = SYSTEM
         self.state: State[Any, Any]
         self.log: list[dict[str, Any]]  # every action played, as clients receive it
         self.reveals: list[bool]  # for each action: it revealed hidden information
@@ -204,6 +207,7 @@ class Table:
         Raises:
             RoomError: the undo is refused, with why.
         """
+        timing.check_undo(self.stored)
         try:
             held = seats - frozenset(lifecycle.resigned(self.stored.events))
             return flow.plan_undo(

@@ -57,6 +57,12 @@ matches = Table(
     # The players allowed the finished match into ``meeples export``'s research dataset (chosen
     # at creation, shown to everyone who joins); None: an older row, not allowed.
     Column("research", Boolean, nullable=True),
+    # Clocks (issue 25; :mod:`meeples.server.clocks`): the time control as JSON
+    # (``{"initial", "increment", "timeout"}``), None for an untimed match, and the clocks
+    # themselves (each seat's time left, the running seat and its deadline), written with the
+    # action or event that changes them.
+    Column("clock", Text, nullable=True),
+    Column("clocks", Text, nullable=True),
 )
 
 actions = Table(

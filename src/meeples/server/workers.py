@@ -26,6 +26,7 @@ from meeples.core import registry
 from meeples.server import metrics
 
 if TYPE_CHECKING:
+    from meeples.server.clocks import Clocks
     from meeples.server.store import ActionRow, Store
 
 T = TypeVar("T")
@@ -152,8 +153,10 @@ class Workers:
         passed: bool = False,
         bot: bool = False,
         epoch: int | None = None,
+        clocks: Clocks | None = None,
     ) -> None:
-        """Commit one accepted action (``Store.append_action``, epoch: the writer's turn),
+        """Commit one accepted action (``Store.append_action``, epoch: the writer's turn;
+        clocks: the match's clocks after it, None: unchanged),
         together with the actions of other matches waiting at the same time; return once it is
         stored.
 
@@ -168,7 +171,7 @@ class Workers:
         loop = asyncio.get_running_loop()
         waiting = self._appends.setdefault(store, [])
         done: asyncio.Future[None] = loop.create_future()
-        waiting.append(((match_id, ply, seat, action, result, passed, bot, epoch), done))
+        waiting.append(((match_id, ply, seat, action, result, passed, bot, epoch, clocks), done))
         if store not in self._appending:  # kept: a task nobody holds may be collected
             self._appending[store] = loop.create_task(self._commit_appends(store))
         started = time.perf_counter()

@@ -6,12 +6,17 @@ import { app, h, toast, errorText, api, loadGames, boardFor, tokensFor, remember
   swatch, loadedBoard, warmRule, focusKey } from "./shared.js";
 import { lang, t } from "./i18n.js";
 import { account, accountCard, loadAccount } from "./account.js";
+import { timeControl } from "./clocks.js";
 
 // The bot speeds a game may be created with (the server's delay before each bot decision).
 const BOT_SPEEDS = ["slow", "normal", "fast"];
 
 // After how many minutes away a bot may play an absent player's seat (the lobby's choices).
 const WARM_MINUTES = [1, 2, 5, 15];
+
+// The time controls offered besides one's own ("custom"): none, a live game, a game over days.
+const CLOCKS = { none: null, live: { initial: 600, increment: 20 },
+  correspondence: { initial: 3 * 86400, increment: 86400 }, custom: null };
 
 // An option's words in the page's language, from the keys of its game's catalogue that the
 // server sends with it (/api/games: label, explain, values); without them, the game's own
@@ -36,7 +41,7 @@ export function lobbyPage() {
   let created = null;
   const form = { game: null, players: 2, options: {}, seats: [], position: "", showPosition: false,
     showVariants: false, botSpeed: "normal", hints: null, warm: "off", warmLevel: "normal",
-    research: false };
+    research: false, clock: "none", clockMinutes: 10, clockIncrement: 20, timeout: "lose" };
   let skew = 0; // the server's clock minus this browser's (from the Date header of the list)
   let games = null;
   let matches = null;
@@ -206,7 +211,40 @@ export function lobbyPage() {
     return h("div", {}, hints,
       h("div", { className: "lobby-setting", title: t("lobby.warm_help") },
         h("span", {}, t("lobby.warm")), warm,
-        level ? h("label", {}, t("lobby.warm_level"), " ", level) : null), research);
+        level ? h("label", {}, t("lobby.warm_level"), " ", level) : null),
+      clockEditor(), research);
+  }
+
+  // The time control: none, the two presets, or minutes and seconds of one's own; and what a
+  // seat whose time runs out gets.
+  function clockEditor() {
+    const choice = h("select", { name: "clock", "aria-label": t("lobby.clock"),
+      onchange: (event) => { form.clock = event.target.value; drawForm(); } },
+    Object.keys(CLOCKS).map((name) => h("option", { value: name }, t(`clock.${name}`))));
+    choice.value = form.clock;
+    const custom = form.clock !== "custom" ? null : h("span", { className: "row clock-custom" },
+      h("label", {}, t("lobby.clock_minutes"), " ", h("input", { type: "number", name: "clock_minutes",
+        min: "1", max: String(30 * 24 * 60), step: "1", value: String(form.clockMinutes),
+        oninput: (event) => { form.clockMinutes = event.target.value; } })),
+      h("label", {}, t("lobby.clock_increment"), " ", h("input", { type: "number", name: "clock_increment",
+        min: "0", max: String(7 * 86400), step: "1", value: String(form.clockIncrement),
+        oninput: (event) => { form.clockIncrement = event.target.value; } })));
+    const timeout = form.clock === "none" ? null : h("select", { name: "timeout",
+      onchange: (event) => { form.timeout = event.target.value; } },
+    ["lose", "bot"].map((name) => h("option", { value: name }, t(`timeout.${name}`))));
+    if (timeout) timeout.value = form.timeout;
+    return h("div", { className: "lobby-setting", title: t("lobby.clock_help") },
+      h("span", {}, t("lobby.clock")), choice, custom,
+      timeout ? h("label", {}, t("lobby.timeout"), " ", timeout) : null);
+  }
+
+  // The time control a request asks for (null: none).
+  function clockWanted() {
+    if (form.clock === "custom") {
+      return { initial: Math.round(Number(form.clockMinutes) * 60),
+        increment: Math.round(Number(form.clockIncrement)) };
+    }
+    return CLOCKS[form.clock];
   }
 
   // Learn to play: each game's guided first game, a click away (a tutorial match against bots).
@@ -238,6 +276,11 @@ export function lobbyPage() {
         level: s.kind === "bot" ? s.level : null, name: s.name || "", open: !!s.open })) };
     if (form.warm !== "off" && form.seats.some((s) => s.kind === "human")) {
       body.warm = { after: parseInt(form.warm, 10) * 60, level: form.warmLevel };
+    }
+    const clock = form.seats.some((s) => s.kind === "human") ? clockWanted() : null;
+    if (clock) {
+      body.clock = clock;
+      body.timeout = form.timeout;
     }
     if (form.position.trim()) {
       body.position = form.position.trim();
@@ -329,6 +372,7 @@ export function lobbyPage() {
         item.warm ? h("span", { className: "muted warm-rule" }, ` · ${warmRule(item.warm)}`) : null,
         item.research ? h("span", { className: "muted research", title: t("lobby.research_help") },
           ` · ${t("lobby.research_mark")}`) : null,
+        item.clock ? h("span", { className: "muted time-control" }, ` · ${timeControl(item.clock)}`) : null,
         h("span", { className: "spacer" }), mine, actions);
     })) : h("p", { className: "muted" }, t("lobby.none"));
     return h("section", { className: "card", "data-list": kind }, h("h2", {}, title), list);

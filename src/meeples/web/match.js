@@ -8,6 +8,7 @@ import { component, gamePrefix, lang, t, tm } from "./i18n.js";
 import { LiveSocket } from "./socket.js";
 import { summaryTable } from "./summary.js";
 import { alertSettings, turnAlerts } from "./alerts.js";
+import { clockCard, tickClocks } from "./clocks.js";
 import * as generic from "./boards/generic.js";
 
 // How long the effects banner stays (it is also replaced by the next action's effects).
@@ -48,6 +49,7 @@ export function matchPage(matchId, urlTokens) {
   // Hotseat with private views: the seat whose view may show. When the device must pass to
   // another seat, a screen hides the board until that player says they hold it.
   let shownSeat = null;
+  let clocksAt = 0; // when the state with the clocks shown came (they count down from then)
   const root = h("div", { className: "match", "data-match": matchId });
   const boardBox = h("div", { className: "board-box", id: "board" });
   // The page's parts stay the same elements across redraws (only their insides change), so that
@@ -141,6 +143,7 @@ export function matchPage(matchId, urlTokens) {
         && document.visibilityState === "visible" && state !== null && state.seat === message.seat
         ? { previous: state.view, fresh } : null;
       state = message;
+      clocksAt = performance.now();
       pending = false;
       draw();
       motion = null;
@@ -478,7 +481,8 @@ export function matchPage(matchId, urlTokens) {
       mine.includes(p.seat) ? ` (${t("match.you")})` : "",
       p.kind === "human" ? h("small", { className: "muted" },
         ` · ${p.joined ? t(p.online ? "match.online" : "match.offline") : t("match.not_joined")}`) : null,
-      (state.resigned || []).includes(p.seat) ? h("small", { className: "muted resigned" }, ` · ${t("match.resigned")}`)
+      (state.timed_out || []).includes(p.seat) ? h("small", { className: "muted resigned" }, ` · ${t("clock.out")}`)
+        : (state.resigned || []).includes(p.seat) ? h("small", { className: "muted resigned" }, ` · ${t("match.resigned")}`)
         : (state.kept_warm || []).includes(p.seat) ? h("small", { className: "muted kept-warm" }, ` · ${t("match.kept_warm")}`)
           : null,
       scoreChip(p.seat))));
@@ -527,6 +531,8 @@ export function matchPage(matchId, urlTokens) {
           words(state.prompt, "", names), " ", ruleLink(state.prompt)) : null,
         h("p", { className: "muted" }, who),
         h("p", { className: "status small", "data-status": status }, t(`match.status.${status}`))),
+      clockCard(state.clocks, clocksAt, { names, swatch: (seat) => swatch(board, seat),
+        over: state.outcome !== null }),
       state.outcome && !showEnd ? resultCard(names) : null,
       h("section", { className: "card players-card" }, h("h2", { className: "card-title" }, t("match.players")),
         players, state.warm ? h("p", { className: "muted small", id: "warm-rule" }, warmRule(state.warm)) : null,
@@ -603,8 +609,12 @@ export function matchPage(matchId, urlTokens) {
       onclick: () => { showSteps = !showSteps; draw(); } }, t(showSteps ? "match.hide_steps" : "match.show_steps"));
   }
 
+  // The running clock counts down between messages (only its text changes).
+  const clockTimer = setInterval(() => { if (state) tickClocks(side, state.clocks, clocksAt); }, 1000);
+
   return {
     destroy() {
+      clearInterval(clockTimer);
       document.removeEventListener("keydown", onKey);
       clearTimeout(bannerTimer);
       alerts.destroy();
