@@ -15,10 +15,11 @@ alone (:mod:`meeples.server.sessions`) and lists its matches everywhere.
 - **Constant time**: a sign-in under a name that does not exist verifies the password against a
   dummy hash of the same parameters, so it takes as long as a wrong password: timing tells no
   one which names exist (the 409 of an account creation does, as any sign-up does).
-- **Deleting** an account deletes its sessions and its seats' bindings in one transaction, then
-  the account: its seats are then opened by their tokens alone, whoever holds them; its matches
-  stay whole. Its id is random and never reused, so a room that still holds it in memory (on
-  another worker) opens nothing with it.
+- **Deleting** an account deletes its sessions, its seats' bindings and its ratings
+  (:mod:`meeples.server.ratings`) in one transaction, then the account: its seats are then
+  opened by their tokens alone, whoever holds them; its matches stay whole. Its id is random
+  and never reused, so a room that still holds it in memory (on another worker) opens nothing
+  with it.
 
 Everything touching the database here is synchronous; the server calls it in its database
 threads (``Workers.store``).
@@ -40,7 +41,15 @@ from sqlalchemy.engine import Engine
 from sqlalchemy.exc import IntegrityError
 
 from meeples.server.store import Seat
-from meeples.server.tables import accounts, actions, matches, seat_accounts, sessions
+from meeples.server.tables import (
+    accounts,
+    actions,
+    matches,
+    rating_changes,
+    ratings,
+    seat_accounts,
+    sessions,
+)
 
 #: The shortest and longest names and passwords.
 NAME_MIN = 2
@@ -205,8 +214,8 @@ def set_hash(engine: Engine, account_id: str, password_hash: str) -> None:
 
 
 def delete_account(engine: Engine, account_id: str) -> list[tuple[str, int]]:
-    """Delete an account, its sessions and its seats' bindings, at once; return the seats that
-    were bound to it (match id, seat)."""
+    """Delete an account, its sessions, its seats' bindings and its ratings, at once; return
+    the seats that were bound to it (match id, seat)."""
     with engine.begin() as conn:
         bound = [(str(m), int(s)) for m, s in conn.execute(
             select(seat_accounts.c.match_id, seat_accounts.c.seat)
@@ -214,6 +223,8 @@ def delete_account(engine: Engine, account_id: str) -> list[tuple[str, int]]:
         )]
         conn.execute(delete(seat_accounts).where(seat_accounts.c.account_id == account_id))
         conn.execute(delete(sessions).where(sessions.c.account_id == account_id))
+        conn.execute(delete(ratings).where(ratings.c.account_id == account_id))
+        conn.execute(delete(rating_changes).where(rating_changes.c.account_id == account_id))
         conn.execute(delete(accounts).where(accounts.c.id == account_id))
     return bound
 

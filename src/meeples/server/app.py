@@ -12,6 +12,7 @@ GET  /api/matches/{id}/replay  every public view of a finished match
 WS   /ws/{id}                  live play (see :mod:`meeples.server.protocol`)
 POST /api/accounts, GET|POST|DELETE /api/session, GET|DELETE /api/me   player accounts (optional)
                                (:mod:`meeples.server.account_api`, docs/accounts.md)
+GET  /api/ratings/{game}       a game's leaderboard (:mod:`meeples.server.rating_api`)
 GET  /healthz, /readyz         alive; ready to serve (:mod:`meeples.server.health`)
 GET  /metrics                  Prometheus metrics (:mod:`meeples.server.metrics`)
 
@@ -55,6 +56,8 @@ from meeples.server import (
     lifecycle,
     logs,
     metrics,
+    rating_api,
+    ratings,
     sessions,
 )
 from meeples.server.components import components
@@ -200,6 +203,9 @@ def create_app(
         app.state.watch = watch
         resumed = await lobby.resume()
         log.info("meeples server on %s, %d unfinished matches resumed", url.split("@")[-1], resumed)
+        # A match that ended just before a stop is rated now (once: see meeples.server.ratings).
+        if rated := await workers.store(ratings.rate_pending, store.engine):
+            log.info("%d finished matches rated at start", rated)
         try:
             yield
         finally:
@@ -223,6 +229,7 @@ def create_app(
         Route("/api/matches/{match_id}/resign", resign_seat, methods=["POST"]),
         Route("/api/matches/{match_id}/replay", replay),
         *account_api.routes(),
+        *rating_api.routes(),
         Route("/healthz", health.healthz),
         Route("/readyz", health.readyz),
         Route("/metrics", show_metrics),
@@ -388,9 +395,15 @@ async def create_match(request: Request) -> Response:
         return refused.response
     if create.mine is not None and signed is None:
         return _fail(401, "not_signed_in", "sign in to keep seats on an account")
+    if create.rated and signed is None:
+        return _fail(401, "not_signed_in", "sign in to create a rated game")
     try:
         room, tokens = await _lobby(request).create(
             create, _address(request), signed.account if signed is not None else None)
+    except ratings.NotRateable as problem:
+        metrics.error(problem.code)
+        return JSONResponse(error(problem.code, str(problem), problem.message.to_json()),
+                            status_code=400)
     except MeeplesError as problem:
         return JSONResponse(
             error("bad_request", str(problem), problem.message.to_json()), status_code=400

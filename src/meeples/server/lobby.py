@@ -16,7 +16,7 @@ from meeples.core.errors import MeeplesError
 from meeples.core.game import DEFAULT_ANYTIME
 from meeples.core.text import lobby_keys, msg
 from meeples.core.tutorial import tutorial
-from meeples.server import bots, guard, lifecycle
+from meeples.server import bots, guard, lifecycle, ratings
 from meeples.server.connection import Client
 from meeples.server.errors import RoomError
 from meeples.server.protocol import CreateRequest
@@ -194,12 +194,15 @@ class Lobby:
         human seat not left open to anyone.
 
         Raises:
-            MeeplesError: unknown game, bad options, bad position or seats.
+            MeeplesError: unknown game, bad options, bad position or seats; a rated match that
+                cannot be rated (:class:`~meeples.server.ratings.NotRateable`).
             TooMany: a game of bots only beyond the quota of the address or of the server.
         """
         game = meeples.load(request.game)
         guard.check_seed(game, request.seed)
         if request.tutorial:
+            ratings.check_create(request.rated, account=account, warm=False, tutorial=True,
+                                 position=False, seats=[], mine=[])
             if request.mine is not None:
                 raise meeples.BadOptions("a tutorial sets its own seats")
             return await self._create_tutorial(game, request, address, account)
@@ -246,9 +249,12 @@ class Lobby:
                     )
                 )
                 tokens.append(token)
-        if account is not None:
-            for index in _mine(seats, request.mine):
-                seats[index].account = account
+        mine = _mine(seats, request.mine) if account is not None else []
+        for index in mine:
+            seats[index].account = account
+        ratings.check_create(request.rated, account=account, warm=request.warm is not None,
+                             tutorial=False, position=request.position is not None,
+                             seats=seats, mine=mine)
         stored = StoredMatch(
             id=match_id,
             game=game.name,
@@ -264,6 +270,7 @@ class Lobby:
             warm_level=request.warm.level if request.warm is not None else None,
             rules_version=game.rules_version,
             address=known_address(address),
+            rating=ratings.PENDING if request.rated else None,
         )
         room = Room(stored, self.store, self.bot_delay, self.workers)
         room.owner = address
@@ -370,6 +377,10 @@ class Lobby:
             room = self.rooms.get(stored.id)
             seats = room.seats if room is not None else stored.seats
             finished = room.stored.finished if room is not None else stored.finished
+            rated: dict[int, dict[str, Any]] = {}
+            if stored.rating is not None:  # ratings beside the names
+                rated = room.rated_seats if room is not None else await self.workers.store(
+                    ratings.table_ratings, self.store.engine, stored.id, stored.game, seats)
             item = {
                 "id": stored.id,
                 "game": stored.game,
@@ -382,9 +393,11 @@ class Lobby:
                         "name": s.name,
                         "joined": s.joined or s.kind == "bot",
                         "open": s.open and not s.joined,
+                        **rated.get(i, {}),
                     }
                     for i, s in enumerate(seats)
                 ],
+                "rated": room.stored.rating if room is not None else stored.rating,
                 "plies": room.plies if room is not None else None,
                 "created": stored.created,
                 "moved": stored.moved,  # the database's: the room's copy does not follow it

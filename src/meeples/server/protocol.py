@@ -233,6 +233,9 @@ class CreateRequest(BaseModel):
     #: The seats to bind to the signed-in account (docs/accounts.md); absent: the creator's
     #: seat, the first human seat not left open to anyone. Needs a session.
     mine: list[Annotated[int, Field(ge=0, lt=8)]] | None = Field(default=None, max_length=8)
+    #: A rated match (docs/accounts.md): every human seat bound to its own account, each
+    #: account's rating for the game updated at the end. Needs a session.
+    rated: bool = False
 
 
 class Gap(ValueError):

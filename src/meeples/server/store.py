@@ -225,6 +225,8 @@ class StoredMatch:
     tutorial: str | None = None
     #: The client address that created the match (None: unknown).
     address: str | None = None
+    #: None: not rated; else how far its rating is (:mod:`meeples.server.ratings`).
+    rating: str | None = None
 
 
 def database_url(db: str | None = None) -> str:
@@ -711,6 +713,7 @@ def _match(row: Any, plies: list[str]) -> StoredMatch:
         rules_version=row.get("rules_version") or 1,
         tutorial=row.get("tutorial"),
         address=row.get("address"),
+        rating=row.get("rating"),
     )
 
 
@@ -736,6 +739,7 @@ def _insert_match(conn: Any, match: StoredMatch) -> None:
             rules_version=match.rules_version,
             tutorial=match.tutorial,
             address=match.address,
+            rating=match.rating,
         )
     )
     _bind_seats(conn, match.id, match.seats)
