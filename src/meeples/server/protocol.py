@@ -53,7 +53,10 @@ Server to client:
   and handed back, the rematch offer, each ``{"ply", "seat", "kind", "msg"}`` shown after the
   action ``ply`` - 1), ``resigned``, ``kept_warm``, ``warm`` (the match's warm-seat settings,
   ``{"after": seconds, "level"}``, or null), ``hints`` (whether hints are allowed),
-  ``can_resign`` and ``rematch`` (``{"id", "by"}`` once offered);
+  ``can_resign``, ``rematch`` (``{"id", "by"}`` once offered) and ``rated`` (null, or a rated
+  match's ``{"state": "pending" | "applied" | "void", "msg"}``; its ``players`` then carry each
+  bound seat's ``account`` name and ``rating``, and each bot's fixed ``rating``:
+  :mod:`meeples.server.ratings`);
 - ``{"type": "hint", "version": N, "hints": [{"action", "msg", "value"}, ...]}``;
 - ``{"type": "error", "code": "...", "message": "...", "msg": {...}}`` and nothing changed
   (``msg``, with an engine's refusal, is its reason as a message: ``meeples.core.text``);
