@@ -373,14 +373,17 @@ class Lobby:
         out: dict[str, list[dict[str, Any]]] = {
             "open": [], "live": [], "abandoned": [], "finished": []
         }
-        for stored in await self.workers.store(self.store.summaries, 60):
+        listed = await self.workers.store(self.store.summaries, 60)
+        # The ratings beside the names of rated matches: the rooms' own, the others' at once.
+        rated_tables = await self.workers.store(ratings.tables_ratings, self.store.engine, {
+            stored.id: (stored.game, stored.seats) for stored in listed
+            if stored.rating is not None and stored.id not in self.rooms
+        })
+        for stored in listed:
             room = self.rooms.get(stored.id)
             seats = room.seats if room is not None else stored.seats
             finished = room.stored.finished if room is not None else stored.finished
-            rated: dict[int, dict[str, Any]] = {}
-            if stored.rating is not None:  # ratings beside the names
-                rated = room.rated_seats if room is not None else await self.workers.store(
-                    ratings.table_ratings, self.store.engine, stored.id, stored.game, seats)
+            rated = room.rated_seats if room is not None else rated_tables.get(stored.id, {})
             item = {
                 "id": stored.id,
                 "game": stored.game,

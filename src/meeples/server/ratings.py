@@ -301,30 +301,43 @@ def table_ratings(engine: Engine, match_id: str, game: str, seats: Sequence[Seat
                   ) -> dict[int, dict[str, Any]]:
     """Return what a rated match's players list shows of each seat: a bound seat, its
     account's name and rating (and, once rated, the change); a bot, its level's rating."""
-    shown_seats: dict[int, dict[str, Any]] = {
-        i: {"rating": bot_entry(game, seat.level)}
-        for i, seat in enumerate(seats) if seat.kind == "bot"
+    return tables_ratings(engine, {match_id: (game, seats)})[match_id]
+
+
+def tables_ratings(engine: Engine, tables: dict[str, tuple[str, Sequence[Seat]]]
+                   ) -> dict[str, dict[int, dict[str, Any]]]:
+    """Return :func:`table_ratings` for several rated matches (match id: its game and seats)
+    at once, in one query (the lobby lists many)."""
+    found: dict[str, dict[int, dict[str, Any]]] = {
+        match_id: {i: {"rating": bot_entry(game, seat.level)}
+                   for i, seat in enumerate(seats) if seat.kind == "bot"}
+        for match_id, (game, seats) in tables.items()
     }
+    if not tables:
+        return found
     with engine.connect() as conn:
         rows = conn.execute(
-            select(seat_accounts.c.seat, accounts.c.name, ratings.c.mu, ratings.c.sigma,
-                   ratings.c.games, rating_changes.c.mu_before, rating_changes.c.mu_after)
+            select(seat_accounts.c.match_id, seat_accounts.c.seat, accounts.c.name,
+                   matches.c.game, ratings.c.mu, ratings.c.sigma, ratings.c.games,
+                   rating_changes.c.mu_before, rating_changes.c.mu_after)
             .select_from(
-                seat_accounts.join(accounts, accounts.c.id == seat_accounts.c.account_id)
+                seat_accounts.join(matches, matches.c.id == seat_accounts.c.match_id)
+                .join(accounts, accounts.c.id == seat_accounts.c.account_id)
                 .outerjoin(ratings, and_(ratings.c.account_id == accounts.c.id,
-                                         ratings.c.game == game))
-                .outerjoin(rating_changes, and_(rating_changes.c.account_id == accounts.c.id,
-                                                rating_changes.c.match_id == match_id))
+                                         ratings.c.game == matches.c.game))
+                .outerjoin(rating_changes, and_(
+                    rating_changes.c.account_id == accounts.c.id,
+                    rating_changes.c.match_id == seat_accounts.c.match_id))
             )
-            .where(seat_accounts.c.match_id == match_id)
+            .where(seat_accounts.c.match_id.in_(list(tables)))
         ).all()
     for row in rows:
         rating = NEW if row.mu is None else Rating(row.mu, row.sigma, row.games)
-        item: dict[str, Any] = {"account": row.name, "rating": entry(game, rating)}
+        item: dict[str, Any] = {"account": row.name, "rating": entry(str(row.game), rating)}
         if row.mu_before is not None:
             item["rating"]["change"] = shown(row.mu_after) - shown(row.mu_before)
-        shown_seats[int(row.seat)] = item
-    return shown_seats
+        found[str(row.match_id)][int(row.seat)] = item
+    return found
 
 
 def status(state: str | None, stopped: bool) -> dict[str, Any] | None:
