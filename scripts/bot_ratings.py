@@ -14,8 +14,9 @@ The fit: OpenSkill's Plackett-Luce (the model the server rates players with,
 players: ``--passes`` passes, each from the model's defaults over the games in another seeded
 order, mu and sigma averaged over the passes (an online model has no batch fit: the passes take
 out the order of the games). The means are then shifted (Plackett-Luce sees only their
-differences) so that ``easy`` sits at 25, a new player's mean: a newcomer reads "about easy". Each game's entry records how it was made (the command, the
-games of each pairing, the date): its other games' entries stay as they were.
+differences) so that ``easy`` sits at 25, a new player's mean: a newcomer reads "about easy".
+Each game's entry records how it was made (the command, the games of each pairing, the date):
+its other games' entries stay as they were.
 """
 
 from __future__ import annotations

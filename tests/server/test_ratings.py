@@ -13,7 +13,7 @@ from openskill.models import PlackettLuce
 from sqlalchemy import func, inspect, select
 from starlette.testclient import TestClient
 
-from meeples.server import ratings, schema
+from meeples.server import admin, ratings, schema
 from meeples.server.app import create_app
 from meeples.server.store import MatchEvent, Seat, Store, StoredMatch, database_url
 from meeples.server.tables import rating_changes
@@ -316,7 +316,7 @@ def test_two_workers_that_see_the_same_end_rate_it_once(any_db: str) -> None:
         second.close()
 
 
-def test_a_stopped_match_rates_nobody(db: str) -> None:
+def test_a_match_the_operator_stopped_rates_nobody(db: str) -> None:
     store = Store(database_url(db))
     try:
         ana, bo = two_accounts(store)
@@ -324,9 +324,21 @@ def test_a_stopped_match_rates_nobody(db: str) -> None:
         store.create(StoredMatch(id="m1", game="sparta", players=2, seed=1, options={},
                                  position=None, seats=seats, created=time.time(),
                                  rating=ratings.PENDING))
-        store.add_event("m1", MatchEvent("abandon", None, 0, time.time()),
-                        {"winners": [], "ranking": [[0, 1]], "reason": "stopped"})
+        admin.abandon(store, "m1", "test")
         assert ratings.rate(store.engine, "m1") == ratings.VOID
+        assert ratings.account_ratings(store.engine, ana) == {}
+    finally:
+        store.close()
+
+
+def test_a_match_deleted_before_its_rating_rates_nobody(db: str) -> None:
+    store = Store(database_url(db))
+    try:
+        ana, bo = two_accounts(store)
+        finished_rated_match(store, "m1", [ana, bo])
+        admin.delete_match(store, "m1", "test")
+        assert ratings.rate(store.engine, "m1") is None
+        assert ratings.rate_pending(store.engine) == 0
         assert ratings.account_ratings(store.engine, ana) == {}
     finally:
         store.close()
@@ -375,6 +387,21 @@ def test_the_leaderboard_lists_names_and_ratings_best_first_with_the_bot_levels(
     assert [b["level"] for b in board["bots"]][-1] == "random"  # the weakest, last
     page = accounts_client.get("/api/ratings/sparta?offset=1&limit=1").json()
     assert [(p["rank"], p["name"]) for p in page["players"]] == [(2, "Bo")]
+
+
+def test_me_lists_the_accounts_rating_in_each_game_it_played_rated(
+    accounts_client: TestClient,
+) -> None:
+    ana, bo, match = two_player_game(accounts_client)
+    assert me(ana)["ratings"] == {}
+    resign(bo, match["id"])
+    (won,), _ = MODEL.rate([[MODEL.rating()], [MODEL.rating()]], ranks=[1, 2])
+    mine = me(ana)
+    assert mine["ratings"] == {"sparta": {
+        "rating": ratings.shown(won.mu), "games": 1, "provisional": True,
+        "about": ratings.nearest_level("sparta", won.mu)}}
+    assert [(m["id"], m["rated"], m["result"]) for m in mine["matches"]] == [
+        (match["id"], "applied", "won")]
 
 
 def test_the_leaderboard_refuses_an_unknown_game_and_a_bad_page(
