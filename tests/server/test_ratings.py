@@ -234,6 +234,7 @@ def test_a_rated_game_that_ends_with_a_seat_unbound_rates_nobody(
     assert state["rated"] == {"state": "void", "msg": {"key": "core.rated.void_unbound",
                                                        "params": {}}}
     assert me(ana)["ratings"] == {}
+    assert accounts_client.get(f"/api/matches/{match['id']}").json()["rated"] == "void"
 
 
 def test_the_rematch_of_a_rated_game_is_rated(accounts_client: TestClient) -> None:

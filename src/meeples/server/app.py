@@ -459,6 +459,7 @@ async def show_match(request: Request) -> Response:
             "view": room.view(None),
             "chance": room.chance(),
             "warm": lifecycle.warm_settings(room.stored),
+            "rated": room.stored.rating,
         }
     )
 
