@@ -23,9 +23,11 @@ def test_a_rated_game_changes_the_rating_shown_on_the_leaderboard(page: Any, ser
     page.wait_for_selector("#turn.mine")
     assert "Rhea 1500?" in page.inner_text("[data-rating='0']")
     assert page.get_attribute("#rated-state", "data-rated") == "pending"
+    shot(page, "ratings_match")
     page.click("#resign")
     page.click("#resign-yes")
     page.wait_for_selector("#rated-end")
+    shot(page, "ratings_game_over")
     changed = page.inner_text("#game-over [data-rating='0']")
     assert "Rhea" in changed and "(−" in changed  # a loss: the rating went down
     page.goto(f"{server}/#/")
