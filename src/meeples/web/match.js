@@ -156,7 +156,12 @@ export function matchPage(matchId, urlTokens) {
         localStorage.removeItem(`meeples.tokens.${matchId}`);
       }
       if (state) draw();
-      else root.replaceChildren(h("p", { className: "card" }, errorText(message)));
+      else {
+        // A guest opening an invite to a rated game: the seat waits for an account.
+        root.replaceChildren(h("p", { className: "card" }, errorText(message),
+          message.code === "account_needed" ? [" ", h("a", { href: "#/account", id: "sign-in-to-play" },
+            t("account.signed_out_title"))] : null));
+      }
     }
   }
 
