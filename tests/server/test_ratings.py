@@ -317,6 +317,30 @@ def test_two_workers_that_see_the_same_end_rate_it_once(any_db: str) -> None:
         second.close()
 
 
+def test_two_matches_of_one_account_rated_at_once_both_count(any_db: str) -> None:
+    url = database_url(any_db)
+    first, second = Store(url), Store(url)
+    try:
+        ana, bo = two_accounts(first)
+        finished_rated_match(first, "m1", [ana, bo])
+        finished_rated_match(first, "m2", [ana, bo])
+        workers = [threading.Thread(target=ratings.rate, args=(store.engine, match_id))
+                   for store, match_id in ((first, "m1"), (second, "m2"))]
+        for worker in workers:
+            worker.start()
+        for worker in workers:
+            worker.join()
+        (a1,), (b1,) = MODEL.rate([[MODEL.rating()], [MODEL.rating()]], ranks=[1, 2])
+        (a2,), (b2,) = MODEL.rate([[a1], [b1]], ranks=[1, 2])  # the same either way round
+        held = ratings.account_ratings(first.engine, ana)["sparta"]
+        assert (held["games"], held["rating"]) == (2, ratings.shown(a2.mu))
+        assert ratings.account_ratings(first.engine, bo)["sparta"]["rating"] == ratings.shown(
+            b2.mu)
+    finally:
+        first.close()
+        second.close()
+
+
 def test_a_match_the_operator_stopped_rates_nobody(db: str) -> None:
     store = Store(database_url(db))
     try:
