@@ -10,13 +10,14 @@ from typing import Any
 
 import pytest
 from openskill.models import PlackettLuce
-from sqlalchemy import func, inspect, select
+from sqlalchemy import func, insert, inspect, select
 from starlette.testclient import TestClient
 
 from meeples.server import admin, ratings, schema
 from meeples.server.app import create_app
 from meeples.server.store import MatchEvent, Seat, Store, StoredMatch, database_url
 from meeples.server.tables import rating_changes
+from meeples.server.tables import ratings as rating_table
 from tests.server.conftest import Device, cheap_hasher, receive
 
 TWO_HUMANS = [{"kind": "human"}, {"kind": "human"}]
@@ -388,6 +389,31 @@ def test_revision_0008_adds_the_rating_tables_and_its_downgrade_drops_them(any_d
     try:
         assert store.load("m1").rating is None  # type: ignore[union-attr]
         assert ratings.account_ratings(store.engine, ana) == {}
+    finally:
+        store.close()
+
+
+def test_a_draw_rates_both_players_as_tied(db: str) -> None:
+    store = Store(database_url(db))
+    try:
+        ana, bo = two_accounts(store)
+        store.create(StoredMatch(id="m1", game="sparta", players=2, seed=1, options={},
+                                 position=None, created=time.time(), rating=ratings.PENDING,
+                                 seats=[Seat(kind="human", account=ana),
+                                        Seat(kind="human", account=bo)]))
+        store.append_action("m1", 0, 0, "pass", {"winners": [], "ranking": [[0, 1]],
+                                                 "reason": "draw"})
+        # Ana came in rated higher: a draw takes from her and gives to Bo.
+        with store.engine.begin() as conn:
+            conn.execute(insert(rating_table).values(account_id=ana, game="sparta", mu=30.0,
+                                                     sigma=4.0, games=7, updated=0.0))
+        assert ratings.rate(store.engine, "m1") == ratings.APPLIED
+        (a,), (b,) = MODEL.rate([[MODEL.rating(mu=30.0, sigma=4.0)], [MODEL.rating()]],
+                                ranks=[1, 1])
+        assert ratings.account_ratings(store.engine, ana)["sparta"] == ratings.entry(
+            "sparta", ratings.Rating(a.mu, a.sigma, 8))
+        assert ratings.account_ratings(store.engine, bo)["sparta"]["rating"] == ratings.shown(b.mu)
+        assert ratings.shown(a.mu) < ratings.shown(30.0) and ratings.shown(b.mu) > 1500
     finally:
         store.close()
 
