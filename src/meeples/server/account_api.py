@@ -23,7 +23,7 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
 import meeples
-from meeples.server import accounts, alerts, guard, lifecycle, metrics, sessions
+from meeples.server import accounts, alerts, guard, lifecycle, metrics, ratings, sessions
 from meeples.server.accounts import AccountError
 from meeples.server.guard import LocalLimits, TooLarge
 from meeples.server.protocol import error
@@ -218,7 +218,7 @@ async def sign_out(request: Request) -> Response:
 
 
 async def me(request: Request) -> Response:
-    """Describe the signed-in account: its name, its matches, its ratings (none yet)."""
+    """Describe the signed-in account: its name, its matches, its rating in each game."""
     account = await signed(request)
     if account is None:
         return _fail(401, "not_signed_in", "sign in to see your account")
@@ -255,14 +255,15 @@ async def me(request: Request) -> Response:
             "moved": max((t for t in (stored.moved, row.last_action) if t is not None),
                          default=None),
             "rematch": held.rematch,
+            "rated": held.rating,
         })
     return JSONResponse(
         {
             "name": account.name,
             "created": created.created if created is not None else None,
             "matches": listed,
-            # Ratings per game come with issue 25's point 4; none is kept yet.
-            "ratings": {},
+            "ratings": await _in_db(request, ratings.account_ratings, _engine(request),
+                                    account.account),
             # Its e-mail address and alert choice (meeples.server.alerts), and whether this
             # server sends mail at all.
             "alerts": mails.to_json() if mails is not None else None,

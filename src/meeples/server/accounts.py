@@ -15,8 +15,9 @@ alone (:mod:`meeples.server.sessions`) and lists its matches everywhere.
 - **Constant time**: a sign-in under a name that does not exist verifies the password against a
   dummy hash of the same parameters, so it takes as long as a wrong password: timing tells no
   one which names exist (the 409 of an account creation does, as any sign-up does).
-- **Deleting** an account deletes its sessions, its seats' bindings and its alert address
-  (:mod:`meeples.server.alerts`) in one transaction, then the account: its seats are then
+- **Deleting** an account deletes its sessions, its seats' bindings, its alert address
+  (:mod:`meeples.server.alerts`) and its ratings (:mod:`meeples.server.ratings`) in one
+  transaction, then the account: its seats are then
   opened by their tokens alone, whoever holds them; its matches stay whole. Its id is random
   and never reused, so a room that still holds it in memory (on another worker) opens nothing
   with it.
@@ -47,6 +48,8 @@ from meeples.server.tables import (
     actions,
     alerts_sent,
     matches,
+    rating_changes,
+    ratings,
     seat_accounts,
     sessions,
 )
@@ -214,8 +217,8 @@ def set_hash(engine: Engine, account_id: str, password_hash: str) -> None:
 
 
 def delete_account(engine: Engine, account_id: str) -> list[tuple[str, int]]:
-    """Delete an account, its sessions, its seats' bindings and its alert address and mails, at
-    once; return the seats that were bound to it (match id, seat)."""
+    """Delete an account, its sessions, its seats' bindings, its alert address and mails and its
+    ratings, at once; return the seats that were bound to it (match id, seat)."""
     with engine.begin() as conn:
         bound = [(str(m), int(s)) for m, s in conn.execute(
             select(seat_accounts.c.match_id, seat_accounts.c.seat)
@@ -225,6 +228,8 @@ def delete_account(engine: Engine, account_id: str) -> list[tuple[str, int]]:
         conn.execute(delete(sessions).where(sessions.c.account_id == account_id))
         conn.execute(delete(account_alerts).where(account_alerts.c.account_id == account_id))
         conn.execute(delete(alerts_sent).where(alerts_sent.c.account_id == account_id))
+        conn.execute(delete(ratings).where(ratings.c.account_id == account_id))
+        conn.execute(delete(rating_changes).where(rating_changes.c.account_id == account_id))
         conn.execute(delete(accounts).where(accounts.c.id == account_id))
     return bound
 

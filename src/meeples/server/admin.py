@@ -24,7 +24,7 @@ from typing import Any
 from sqlalchemy import delete, func, insert, select, update
 from sqlalchemy.engine import Connection
 
-from meeples.server import lifecycle
+from meeples.server import lifecycle, ratings
 from meeples.server.store import DECODING_ERRORS, MatchEvent, Store, _match
 from meeples.server.tables import (
     actions,
@@ -224,6 +224,10 @@ def abandon(store: Store, match_id: str, by: str, reason: str = "") -> MatchEven
         conn.execute(update(matches).where(matches.c.id == match_id).values(
             finished=True, result=json.dumps(outcome.to_json()), moved=now,
         ))
+        # A rated match stopped rates nobody (meeples.server.ratings), said at once.
+        conn.execute(update(matches).where(matches.c.id == match_id,
+                                           matches.c.rating == ratings.PENDING)
+                     .values(rating=ratings.VOID))
         _bump_writer(conn, match_id)
         _log(conn, "abandon", match_id, by, reason=reason, ply=int(ply))
     return event

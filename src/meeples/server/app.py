@@ -14,6 +14,7 @@ POST /api/accounts, GET|POST|DELETE /api/session, GET|DELETE /api/me   player ac
                                (:mod:`meeples.server.account_api`, docs/accounts.md)
 PUT|DELETE /api/me/alerts, GET|POST /unsubscribe   turn alerts by e-mail
                                (:mod:`meeples.server.alerts_api`)
+GET  /api/ratings/{game}       a game's leaderboard (:mod:`meeples.server.rating_api`)
 GET  /healthz, /readyz         alive; ready to serve (:mod:`meeples.server.health`)
 GET  /metrics                  Prometheus metrics (:mod:`meeples.server.metrics`)
 
@@ -58,6 +59,8 @@ from meeples.server import (
     lifecycle,
     logs,
     metrics,
+    rating_api,
+    ratings,
     sessions,
     timing,
 )
@@ -231,6 +234,9 @@ def create_app(
         app.state.watch = watch
         resumed = await lobby.resume()
         log.info("meeples server on %s, %d unfinished matches resumed", url.split("@")[-1], resumed)
+        # A match that ended just before a stop is rated now (once: see meeples.server.ratings).
+        if rated := await workers.store(ratings.rate_pending, store.engine):
+            log.info("%d finished matches rated at start", rated)
         try:
             yield
         finally:
@@ -256,6 +262,7 @@ def create_app(
         Route("/api/matches/{match_id}/replay", replay),
         *account_api.routes(),
         *alerts_api.routes(),
+        *rating_api.routes(),
         Route("/healthz", health.healthz),
         Route("/readyz", health.readyz),
         Route("/metrics", show_metrics),
@@ -421,9 +428,15 @@ async def create_match(request: Request) -> Response:
         return refused.response
     if create.mine is not None and signed is None:
         return _fail(401, "not_signed_in", "sign in to keep seats on an account")
+    if create.rated and signed is None:
+        return _fail(401, "not_signed_in", "sign in to create a rated game")
     try:
         room, tokens = await _lobby(request).create(
             create, _address(request), signed.account if signed is not None else None)
+    except ratings.NotRateable as problem:
+        metrics.error(problem.code)
+        return JSONResponse(error(problem.code, str(problem), problem.message.to_json()),
+                            status_code=400)
     except MeeplesError as problem:
         return JSONResponse(
             error("bad_request", str(problem), problem.message.to_json()), status_code=400
@@ -482,6 +495,7 @@ async def show_match(request: Request) -> Response:
             "research": room.stored.research,
             "clock": room.stored.clock.to_json() if room.stored.clock is not None else None,
             "clocks": timing.fields(room),
+            "rated": room.stored.rating,
         }
     )
 

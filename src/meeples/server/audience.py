@@ -155,6 +155,7 @@ class Audience(Table):
                 "joined": s.joined or s.kind == "bot",
                 "online": s.kind == "bot" or i in self._holders,
                 "open": s.open and not s.joined,
+                **self.rated_seats.get(i, {}),
             }
             for i, s in enumerate(self.seats)
         ]

@@ -15,7 +15,7 @@ the ``events`` table beside the actions (:class:`~meeples.server.store.MatchEven
   back; both moments are events ("warm", "back") shown in the log.
 - **Rematch**: once the match is over, a seated player offers a rematch: a new match with the
   same seats (each human seat keeps its token, so the same people hold it), the same bots and
-  options, a new seed; the old match links to it.
+  options, a new seed; the old match links to it. The rematch of a rated match is rated.
 - **Hints**: allowed or not per match; by default off when two or more humans play
   (:func:`default_hints`).
 - **Timeout** (a timed match, :mod:`meeples.server.timing`): a seat whose time ran out with
@@ -44,7 +44,7 @@ import meeples
 from meeples.core.game import Outcome
 from meeples.core.resign import outcome_after_resignations
 from meeples.core.text import Message, msg, player
-from meeples.server import guard
+from meeples.server import guard, ratings
 from meeples.server.clocks import Clocks
 from meeples.server.clocks import new as clocks_new
 from meeples.server.errors import RoomError
@@ -259,6 +259,7 @@ def fields(room: Table, client: Client) -> dict[str, Any]:
         "rematch": {"id": stored.rematch, "by": offer.seat if offer else None,
                     "swap": bool(offer and offer.data.get("swap"))}
         if stored.rematch else None,
+        "rated": ratings.status(stored.rating, any(e.kind == ABANDON for e in stored.events)),
     }
 
 
@@ -360,6 +361,7 @@ async def _store_event(room: Room, event: MatchEvent, result: dict[str, Any] | N
     if result is not None:
         room.stored.finished = True
         room.stored.result = result
+        await room.rate_end()
 
 
 # --- warm seats ------------------------------------------------------------------------------
@@ -470,4 +472,5 @@ def rematch_of(stored: StoredMatch, match_id: str, seed: int, swap: bool = False
             stored.clock, [s.kind == "human" for s in seats]),
         address=stored.address,  # the same people: ``meeples admin list --address`` finds it
         research=stored.research,  # the same people, who allowed it
+        rating=ratings.PENDING if stored.rating is not None else None,  # rated again
     )

@@ -16,7 +16,7 @@ from meeples.core.errors import MeeplesError
 from meeples.core.game import DEFAULT_ANYTIME
 from meeples.core.text import lobby_keys, msg
 from meeples.core.tutorial import tutorial
-from meeples.server import bots, guard, lifecycle, timing
+from meeples.server import bots, guard, lifecycle, ratings, timing
 from meeples.server import clocks as clockwork
 from meeples.server.clocks import SYSTEM, TimeControl, TimeSource
 from meeples.server.connection import Client
@@ -207,12 +207,15 @@ class Lobby:
         human seat not left open to anyone.
 
         Raises:
-            MeeplesError: unknown game, bad options, bad position or seats.
+            MeeplesError: unknown game, bad options, bad position or seats; a rated match that
+                cannot be rated (:class:`~meeples.server.ratings.NotRateable`).
             TooMany: a game of bots only beyond the quota of the address or of the server.
         """
         game = meeples.load(request.game)
         guard.check_seed(game, request.seed)
         if request.tutorial:
+            ratings.check_create(request.rated, account=account, warm=False, tutorial=True,
+                                 position=False, seats=[], mine=[])
             if request.mine is not None:
                 raise meeples.BadOptions("a tutorial sets its own seats")
             return await self._create_tutorial(game, request, address, account)
@@ -259,9 +262,12 @@ class Lobby:
                     )
                 )
                 tokens.append(token)
-        if account is not None:
-            for index in _mine(seats, request.mine):
-                seats[index].account = account
+        mine = _mine(seats, request.mine) if account is not None else []
+        for index in mine:
+            seats[index].account = account
+        ratings.check_create(request.rated, account=account, warm=request.warm is not None,
+                             tutorial=False, position=request.position is not None,
+                             seats=seats, mine=mine)
         control = _time_control(request, seats)
         stored = StoredMatch(
             id=match_id,
@@ -282,6 +288,7 @@ class Lobby:
             clock=control,
             clocks=None if control is None else clockwork.new(
                 control, [s.kind == "human" for s in seats]),
+            rating=ratings.PENDING if request.rated else None,
         )
         room = Room(stored, self.store, self.bot_delay, self.workers)
         room.owner = address
@@ -388,10 +395,17 @@ class Lobby:
         out: dict[str, list[dict[str, Any]]] = {
             "open": [], "live": [], "abandoned": [], "finished": []
         }
-        for stored in await self.workers.store(self.store.summaries, 60):
+        listed = await self.workers.store(self.store.summaries, 60)
+        # The ratings beside the names of rated matches: the rooms' own, the others' at once.
+        rated_tables = await self.workers.store(ratings.tables_ratings, self.store.engine, {
+            stored.id: (stored.game, stored.seats) for stored in listed
+            if stored.rating is not None and stored.id not in self.rooms
+        })
+        for stored in listed:
             room = self.rooms.get(stored.id)
             seats = room.seats if room is not None else stored.seats
             finished = room.stored.finished if room is not None else stored.finished
+            rated = room.rated_seats if room is not None else rated_tables.get(stored.id, {})
             item = {
                 "id": stored.id,
                 "game": stored.game,
@@ -404,9 +418,11 @@ class Lobby:
                         "name": s.name,
                         "joined": s.joined or s.kind == "bot",
                         "open": s.open and not s.joined,
+                        **rated.get(i, {}),
                     }
                     for i, s in enumerate(seats)
                 ],
+                "rated": room.stored.rating if room is not None else stored.rating,
                 "plies": room.plies if room is not None else None,
                 "created": stored.created,
                 "moved": stored.moved,  # the database's: the room's copy does not follow it

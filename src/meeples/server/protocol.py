@@ -54,7 +54,10 @@ Server to client:
   action ``ply`` - 1), ``resigned`` (resigned or out on time), ``timed_out`` (out on time),
   ``kept_warm``, ``warm`` (the match's warm-seat settings,
   ``{"after": seconds, "level"}``, or null), ``hints`` (whether hints are allowed),
-  ``can_resign`` and ``rematch`` (``{"id", "by"}`` once offered). ``clocks``: null in an
+  ``can_resign``, ``rematch`` (``{"id", "by"}`` once offered) and ``rated`` (null, or a rated
+  match's ``{"state": "pending" | "applied" | "void", "msg"}``; its ``players`` then carry each
+  bound seat's ``account`` name and ``rating``, and each bot's fixed ``rating``:
+  :mod:`meeples.server.ratings`). ``clocks``: null in an
   untimed match, else ``{"initial", "increment", "timeout", "seconds": [per seat, null for a
   seat with no clock], "running": seat | null, "bot": seat | null}`` (each seat's seconds left
   when the message was made, the seat whose clock runs, a seat whose turn a bot plays after its
@@ -254,6 +257,9 @@ class CreateRequest(BaseModel):
     #: The seats to bind to the signed-in account (docs/accounts.md); absent: the creator's
     #: seat, the first human seat not left open to anyone. Needs a session.
     mine: list[Annotated[int, Field(ge=0, lt=8)]] | None = Field(default=None, max_length=8)
+    #: A rated match (docs/accounts.md): every human seat bound to its own account, each
+    #: account's rating for the game updated at the end. Needs a session.
+    rated: bool = False
     #: The finished match may go into the research dataset (``meeples export``, anonymised);
     #: everyone who joins is told before joining.
     research: bool = False

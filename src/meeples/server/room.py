@@ -31,7 +31,7 @@ from typing import TYPE_CHECKING, Any
 from meeples.core.chance import CHANCE
 from meeples.core.errors import MeeplesError
 from meeples.core.text import msg, render
-from meeples.server import accounts, bots, flow, lifecycle, metrics, timing, tutorials
+from meeples.server import accounts, bots, flow, lifecycle, metrics, ratings, timing, tutorials
 from meeples.server.audience import Audience
 from meeples.server.clocks import Clocks
 from meeples.server.connection import CLOSE_TIMEOUT, Client, to_the_end
@@ -88,12 +88,15 @@ class Room(Audience):
         next action.
 
         Raises:
-            RoomError: a wrong token, or the seats could not be stored; the connection is then
-                not bound.
+            RoomError: a wrong token, the seats could not be stored, or (a rated match) a guest
+                or an account seated already would take up an unbound seat; the connection is
+                then not bound.
         """
         async with self.lock:
             # Under the lock: a claim cannot give the seat a new token between check and bind.
             seats = self.seats_for(tokens)
+            if self.stored.rating is not None:
+                ratings.check_take_up(self.seats, seats, account)
             seats, changed = accounts.take_up(self.seats, seats, account)
             fresh = [i for i in seats if not changed[i].joined]
             started = False
@@ -103,6 +106,7 @@ class Room(Audience):
                 )
                 # The clocks start once every human seat is joined: everyone reads it.
                 started = await timing.sync(self)
+                await self.refresh_ratings()
             self._bind(client, seats)
             if await lifecycle.hand_back(self, seats) or started:  # everyone reads it
                 self._broadcast(joining=client)
@@ -121,17 +125,21 @@ class Room(Audience):
         return it.
 
         Raises:
-            RoomError: no seat is open to anyone, or the seat could not be stored (then the
-                seat keeps its old token and stays open).
+            RoomError: no seat is open to anyone, a guest or an account seated already claims
+                a seat of a rated match, or the seat could not be stored (then the seat keeps
+                its old token and stays open).
         """
         async with self.lock:
             for index, seat in enumerate(self.seats):
                 if seat.kind == "human" and seat.open and not seat.joined:
+                    if self.stored.rating is not None:
+                        ratings.check_claim(self.seats, account)
                     token = new_token()
                     seats = list(self.seats)
                     seats[index] = replace(seat, token_hash=hash_token(token), open=False,
                                            account=account)
                     await self._store_seats(seats)
+                    await self.refresh_ratings()
                     return index, token
         raise RoomError("no_open_seat", "no seat of this game is open any more")
     # --- actions -----------------------------------------------------------------------
@@ -240,6 +248,7 @@ class Room(Audience):
         if result is not None:
             self.stored.finished = True
             self.stored.result = result
+            await self.rate_end()
         if was_armed:  # asked once, as the player wanted: the next one is declined again
             disarmed = [replace(s, armed=False) if i == seat else s
                         for i, s in enumerate(self.seats)]
@@ -303,6 +312,8 @@ class Room(Audience):
         """Deal chance and pass what the settings decline in the state as loaded (a new match,
         or a server stopped between an action and what follows it)."""
         async with self.lock:
+            await self.rate_end()  # a match that ended before a stop, or on another worker
+            await self.refresh_ratings()
             played = await self._advance()
             await timing.sync(self)  # a loaded match's clock runs on, or runs out at once
             if played:

@@ -232,6 +232,8 @@ class StoredMatch:
     #: The time control (None: an untimed match) and the clocks (:mod:`meeples.server.clocks`).
     clock: TimeControl | None = None
     clocks: Clocks | None = None
+    #: None: not rated; else how far its rating is (:mod:`meeples.server.ratings`).
+    rating: str | None = None
 
 
 def database_url(db: str | None = None) -> str:
@@ -737,6 +739,7 @@ def _match(row: Any, plies: list[str]) -> StoredMatch:
         research=row.get("research") is True or row.get("research") == 1,
         clock=TimeControl.from_json(json.loads(row["clock"])) if row.get("clock") else None,
         clocks=Clocks.from_json(json.loads(row["clocks"])) if row.get("clocks") else None,
+        rating=row.get("rating"),
     )
 
 
@@ -765,6 +768,7 @@ def _insert_match(conn: Any, match: StoredMatch) -> None:
             research=match.research,
             clock=None if match.clock is None else json.dumps(match.clock.to_json()),
             clocks=None if match.clocks is None else json.dumps(match.clocks.to_json()),
+            rating=match.rating,
         )
     )
     _bind_seats(conn, match.id, match.seats)

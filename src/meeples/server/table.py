@@ -16,7 +16,7 @@ from typing import Any
 from meeples.core.chance import CHANCE, SEED_BOUND, Dealer
 from meeples.core.game import Outcome, State
 from meeples.core.record import Match
-from meeples.server import flow, lifecycle, timing
+from meeples.server import flow, lifecycle, ratings, timing
 from meeples.server.clocks import SYSTEM, TimeSource
 from meeples.server.errors import RoomError
 from meeples.server.legal import action_item
@@ -59,6 +59,9 @@ class Table:
             stored.passed = [False] * len(stored.actions)
         if len(stored.bots) != len(stored.actions):
             stored.bots = [False] * len(stored.actions)
+        #: What the players list shows of each seat of a rated match (its account's name and
+        #: rating, a bot's fixed rating: :func:`meeples.server.ratings.table_ratings`).
+        self.rated_seats: dict[int, dict[str, Any]] = {}
         self.dealer = dealer_of(stored)
         self._put_in_chance()
         self.state, self.log, self.reveals = self._replay(len(stored.actions))
@@ -200,6 +203,32 @@ class Table:
             ) from None
         self.stored.seats = seats
 
+
+    async def refresh_ratings(self) -> None:
+        """Read again what a rated match's players list shows of its seats' ratings (a seat
+        bound, the match rated); nothing for an unrated match."""
+        if self.stored.rating is None:
+            return
+        try:
+            self.rated_seats = await self.workers.store(
+                ratings.table_ratings, self.store.engine, self.id, self.stored.game,
+                list(self.stored.seats))
+        except Exception as problem:  # the ratings shown stay as they were
+            log.error("match %s: ratings could not be read: %r", self.id, problem)
+
+    async def rate_end(self) -> None:
+        """Rate a rated match that is over (once: :func:`meeples.server.ratings.rate`). On a
+        failure the match stays pending, rated at the server's next start."""
+        if self.stored.rating != ratings.PENDING or not self.stored.finished:
+            return
+        try:
+            state = await self.workers.store(ratings.rate, self.store.engine, self.id)
+        except Exception as problem:
+            log.error("match %s could not be rated now: %r", self.id, problem)
+            return
+        if state is not None:
+            self.stored.rating = state
+        await self.refresh_ratings()
 
     def undo_plan(self, seats: frozenset[int]) -> tuple[int, int]:
         """Return the seat whose decision an undo by these seats takes back, and from which ply.

@@ -63,6 +63,10 @@ matches = Table(
     # action or event that changes them.
     Column("clock", Text, nullable=True),
     Column("clocks", Text, nullable=True),
+    # Whether the match is rated and how far (:mod:`meeples.server.ratings`): None, not rated;
+    # "pending" until its end is rated, then "applied", or "void" (nothing rated: a human seat
+    # unbound at the end, or stopped by the operator).
+    Column("rating", String(16), nullable=True),
 )
 
 actions = Table(
@@ -222,4 +226,37 @@ server_secrets = Table(
     metadata,
     Column("name", String(32), primary_key=True),
     Column("value", String(128), nullable=False),
+)
+
+#: Each account's rating per game (:mod:`meeples.server.ratings`): OpenSkill Plackett-Luce's
+#: ``mu`` and ``sigma``, how many rated games it counts and when it last changed. Deleting the
+#: account deletes its rows.
+ratings = Table(
+    "ratings",
+    metadata,
+    Column("account_id", String(32), primary_key=True),
+    Column("game", String(64), primary_key=True),
+    Column("mu", Float, nullable=False),
+    Column("sigma", Float, nullable=False),
+    Column("games", Integer, nullable=False),
+    Column("updated", Float, nullable=False),
+    Index("ix_ratings_game_mu", "game", "mu"),
+)
+
+#: What each rated match changed, one row per account (the key: a match rates an account once,
+#: whichever worker or restart sees its end): the seat, the rating before and after. Deleting
+#: the account deletes its rows.
+rating_changes = Table(
+    "rating_changes",
+    metadata,
+    Column("match_id", String(32), primary_key=True),
+    Column("account_id", String(32), primary_key=True),
+    Column("game", String(64), nullable=False),
+    Column("seat", Integer, nullable=False),
+    Column("mu_before", Float, nullable=False),
+    Column("sigma_before", Float, nullable=False),
+    Column("mu_after", Float, nullable=False),
+    Column("sigma_after", Float, nullable=False),
+    Column("at", Float, nullable=False),
+    Index("ix_rating_changes_account_id", "account_id"),
 )

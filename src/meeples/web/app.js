@@ -2,6 +2,7 @@
 //   #/                 lobby            #/m/ID?t=TOKEN[,TOKEN]   a match (tokens: your seats)
 //   #/replay/ID        replay viewer    #/rules[/GAME]           rule help
 //   #/account          one's account (optional): sign in or out, delete it
+//   #/ratings[/GAME][?offset=N]   a game's leaderboard (rated games)
 // It renders what the server sends and sends back action strings taken from the legal list.
 
 import { applyPalette, rememberTokens } from "./shared.js";
@@ -9,6 +10,7 @@ import { lang, loadCatalogue, onLangChange, setLang, t, translatePage } from "./
 import { lobbyPage } from "./lobby.js";
 import { accountPage } from "./account.js";
 import { matchPage } from "./match.js";
+import { ratingsPage } from "./ratings.js";
 import { replayPage } from "./replay.js";
 import { rulesPage } from "./rules.js";
 
@@ -32,6 +34,9 @@ function route() {
     page = replayPage(parts[1]);
   } else if (parts[0] === "account") {
     page = accountPage();
+  } else if (parts[0] === "ratings") {
+    const offset = parseInt(params.get("offset") || "0", 10);
+    page = ratingsPage(parts[1] || null, Number.isFinite(offset) && offset > 0 ? offset : 0);
   } else if (parts[0] === "rules") {
     page = rulesPage(parts[1] || null, parts[2] || null);
   } else {

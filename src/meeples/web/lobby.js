@@ -3,7 +3,7 @@
 // seat tokens) and, when signed in, the account's on every device (from /api/me).
 
 import { app, h, toast, errorText, api, loadGames, boardFor, tokensFor, rememberTokens, matchLink,
-  swatch, loadedBoard, warmRule, focusKey } from "./shared.js";
+  swatch, loadedBoard, warmRule, focusKey, ratingChip } from "./shared.js";
 import { lang, t } from "./i18n.js";
 import { account, accountCard, loadAccount } from "./account.js";
 import { timeControl } from "./clocks.js";
@@ -41,7 +41,8 @@ export function lobbyPage() {
   let created = null;
   const form = { game: null, players: 2, options: {}, seats: [], position: "", showPosition: false,
     showVariants: false, botSpeed: "normal", hints: null, warm: "off", warmLevel: "normal",
-    research: false, clock: "none", clockMinutes: 10, clockIncrement: 20, timeout: "lose" };
+    research: false, clock: "none", clockMinutes: 10, clockIncrement: 20, timeout: "lose",
+    rated: false };
   let skew = 0; // the server's clock minus this browser's (from the Date header of the list)
   let games = null;
   let matches = null;
@@ -60,7 +61,9 @@ export function lobbyPage() {
   function drawAccount() {
     accountShown = account()?.name ?? null;
     const kept = focusKey(accountBox);
-    accountBox.replaceChildren(accountCard(() => { drawAccount(); refresh(); }));
+    accountBox.replaceChildren(accountCard(() => { drawAccount(); drawForm(); refresh(); }),
+      h("p", { className: "small leaderboards" },
+        h("a", { href: "#/ratings", id: "leaderboards-link" }, t("rating.leaderboards"))));
     if (kept) accountBox.querySelector(kept)?.focus({ preventScroll: true });
   }
 
@@ -70,7 +73,10 @@ export function lobbyPage() {
       await Promise.all(allGames.map((g) => boardFor(g.name)));
       if (destroyed) return;
       matches = allMatches;
-      if (accountShown === undefined || (account()?.name ?? null) !== accountShown) drawAccount();
+      if (accountShown === undefined || (account()?.name ?? null) !== accountShown) {
+        drawAccount();
+        if (games) drawForm(); // "rated" is offered to a signed-in creator only
+      }
       if (!games) {
         games = allGames;
         drawForm();
@@ -200,6 +206,12 @@ export function lobbyPage() {
       h("span", { className: "muted small block", id: "research-help" }, t("lobby.research_help")));
     const humans = form.seats.filter((s) => s.kind === "human").length;
     if (!humans) return h("div", {}, hints, research);
+    // A rated game (signed in only): no bot may keep an absent seat warm in it.
+    const rated = account() ? h("label", { className: "inline lobby-setting", title: t("lobby.rated_help") },
+      h("input", { type: "checkbox", name: "rated", checked: form.rated || null,
+        onchange: (event) => { form.rated = event.target.checked; drawForm(); } }), ` ${t("lobby.rated")}`,
+      h("small", { className: "muted option-help" }, t("lobby.rated_help"))) : null;
+    if (form.rated && account()) return h("div", {}, hints, rated, clockEditor(), research);
     const warm = h("select", { name: "warm", "aria-label": t("lobby.warm"), onchange: (event) => { form.warm = event.target.value; drawForm(); } },
       h("option", { value: "off" }, t("warm.off")),
       WARM_MINUTES.map((n) => h("option", { value: String(n) }, t("warm.after", { n }))));
@@ -208,7 +220,7 @@ export function lobbyPage() {
       onchange: (event) => { form.warmLevel = event.target.value; } },
     levelsOf(form.game).map((l) => h("option", { value: l.name }, t(`level.${l.name}`))));
     if (level) level.value = form.warmLevel;
-    return h("div", {}, hints,
+    return h("div", {}, hints, rated,
       h("div", { className: "lobby-setting", title: t("lobby.warm_help") },
         h("span", {}, t("lobby.warm")), warm,
         level ? h("label", {}, t("lobby.warm_level"), " ", level) : null),
@@ -274,7 +286,10 @@ export function lobbyPage() {
       research: form.research,
       seats: form.seats.map((s) => ({ kind: s.kind,
         level: s.kind === "bot" ? s.level : null, name: s.name || "", open: !!s.open })) };
-    if (form.warm !== "off" && form.seats.some((s) => s.kind === "human")) {
+    const rated = form.rated && !!account() && form.seats.some((s) => s.kind === "human");
+    if (rated) {
+      body.rated = true;
+    } else if (form.warm !== "off" && form.seats.some((s) => s.kind === "human")) {
       body.warm = { after: parseInt(form.warm, 10) * 60, level: form.warmLevel };
     }
     const clock = form.seats.some((s) => s.kind === "human") ? clockWanted() : null;
@@ -296,7 +311,7 @@ export function lobbyPage() {
         location.hash = `#/m/${result.id}`;
         return;
       }
-      created = result;
+      created = { ...result, rated };
       drawForm();
       refresh();
     } catch (error) {
@@ -321,7 +336,7 @@ export function lobbyPage() {
     });
     const all = human.map((s) => s.token);
     return h("section", { className: "card created" }, h("h2", {}, t("lobby.created")), rows,
-      human.length > 1
+      human.length > 1 && !created.rated // one account plays one seat of a rated game
         ? h("a", { className: "button primary", href: `#/m/${created.id}?t=${all.join(",")}` },
           t("lobby.hotseat"))
         : null);
@@ -332,7 +347,7 @@ export function lobbyPage() {
       const board = loadedBoard(item.game);
       const seats = item.players.map((p) => h("span", { className: `seat-chip ${p.joined ? "" : "waiting"}` },
         swatch(board, p.seat), p.name || (p.kind === "bot" ? t("lobby.bot", { level: t(`level.${p.level}`) })
-          : (p.joined ? t("lobby.human") : t("lobby.waiting")))));
+          : (p.joined ? t("lobby.human") : t("lobby.waiting"))), ratingChip(p)));
       const actions = [];
       if (kind === "open" && item.players.some((p) => p.open)) {
         actions.push(h("button", { className: "primary", onclick: async () => {
@@ -373,6 +388,7 @@ export function lobbyPage() {
         item.research ? h("span", { className: "muted research", title: t("lobby.research_help") },
           ` · ${t("lobby.research_mark")}`) : null,
         item.clock ? h("span", { className: "muted time-control" }, ` · ${timeControl(item.clock)}`) : null,
+        item.rated ? h("span", { className: "muted rated-mark" }, ` · ${t("lobby.rated_mark")}`) : null,
         h("span", { className: "spacer" }), mine, actions);
     })) : h("p", { className: "muted" }, t("lobby.none"));
     return h("section", { className: "card", "data-list": kind }, h("h2", {}, title), list);

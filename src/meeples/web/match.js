@@ -3,7 +3,7 @@
 
 import { app, h, toast, words, errorText, focusKey, boardFor, tokensFor, rememberTokens, namer, CHANCE,
   logList, lastDecision, playerLabel, swatch, reducedMotion, safeColours, setSafeColours, thirdPerson,
-  logWords, ruleLink, ruleRefLink, warmRule } from "./shared.js";
+  logWords, ruleLink, ruleRefLink, warmRule, ratingChip } from "./shared.js";
 import { component, gamePrefix, lang, t, tm } from "./i18n.js";
 import { LiveSocket } from "./socket.js";
 import { summaryTable } from "./summary.js";
@@ -161,7 +161,12 @@ export function matchPage(matchId, urlTokens) {
         localStorage.removeItem(`meeples.tokens.${matchId}`);
       }
       if (state) draw();
-      else root.replaceChildren(h("p", { className: "card" }, errorText(message)));
+      else {
+        // A guest opening an invite to a rated game: the seat waits for an account.
+        root.replaceChildren(h("p", { className: "card" }, errorText(message),
+          message.code === "account_needed" ? [" ", h("a", { href: "#/account", id: "sign-in-to-play" },
+            t("account.signed_out_title"))] : null));
+      }
     }
   }
 
@@ -410,6 +415,7 @@ export function matchPage(matchId, urlTokens) {
         h("span", { className: "group" }, group.map((seat) => h("span", { className: "ranked" },
           swatch(board, seat), playerLabel(board, state.players, seat, state.view),
           state.seats.includes(seat) ? ` (${t("match.you")})` : "",
+          ratingChip(state.players[seat]),
           (state.resigned || []).includes(seat) ? h("small", { className: "muted" }, ` · ${t("match.resigned")}`) : null,
           board.score ? h("span", { className: "score" }, ` · ${board.score(state.view, seat, t)}`) : null,
           index === 0 && outcome.winners.includes(seat) ? h("strong", {}, ` — ${t("match.winner")}`) : null))));
@@ -439,6 +445,7 @@ export function matchPage(matchId, urlTokens) {
           head: (seat) => h("span", {}, swatch(board, seat),
             namer(board, state.players, state.view)(seat)) }) : null,
         h("p", { className: "muted" }, t("match.reason", { reason })),
+        state.rated ? h("p", { className: "muted", id: "rated-end" }, words(state.rated.msg, "", names)) : null,
         rematchBox(names),
         h("div", { className: "row" },
           h("a", { className: "button primary", href: `#/replay/${matchId}` }, t("match.watch_replay")),
@@ -479,6 +486,7 @@ export function matchPage(matchId, urlTokens) {
       { className: p.seat === toMove ? "to-move" : "" }, swatch(board, p.seat),
       playerLabel(board, state.players, p.seat, state.view),
       mine.includes(p.seat) ? ` (${t("match.you")})` : "",
+      ratingChip(p),
       p.kind === "human" ? h("small", { className: "muted" },
         ` · ${p.joined ? t(p.online ? "match.online" : "match.offline") : t("match.not_joined")}`) : null,
       (state.timed_out || []).includes(p.seat) ? h("small", { className: "muted resigned" }, ` · ${t("clock.out")}`)
@@ -537,6 +545,8 @@ export function matchPage(matchId, urlTokens) {
       h("section", { className: "card players-card" }, h("h2", { className: "card-title" }, t("match.players")),
         players, state.warm ? h("p", { className: "muted small", id: "warm-rule" }, warmRule(state.warm)) : null,
         state.research ? h("p", { className: "muted small", id: "research-rule" }, t("match.research")) : null,
+        state.rated ? h("p", { className: "muted small", id: "rated-state", "data-rated": state.rated.state },
+          words(state.rated.msg, "", names)) : null,
         sheet, info),
       textView(),
       h("section", { className: "card log-card" }, h("h2", { className: "card-title" }, t("match.log")),

@@ -197,6 +197,23 @@ export function playerLabel(board, players, seat, view) {
   return `${name}${board.seatName(seat, t, view)}${bot}`;
 }
 
+// A rated game's rating beside a player's name (the players' "rating" from the server): the
+// account's name, the number ("?" while provisional) and, once rated, the change; the details
+// (rated games, the nearest bot level) as its title. Nothing for an unrated game's player.
+export function ratingChip(player) {
+  const rating = player?.rating;
+  if (!rating) return null;
+  const change = rating.change === undefined ? ""
+    : ` (${rating.change >= 0 ? "+" : "−"}${Math.abs(rating.change)})`;
+  const detail = rating.bot ? t("rating.bot_detail", { level: t(`level.${rating.about}`) })
+    : t(rating.provisional ? "rating.provisional_detail" : "rating.detail",
+      { n: rating.games, level: rating.about ? t(`level.${rating.about}`) : "—" });
+  const who = player.account ? `${player.account} ` : "";
+  return h("small", { className: "rating-chip", "data-rating": player.seat, title: detail },
+    ` · ${who}${t(rating.provisional ? "rating.provisional" : "rating.value", { rating: rating.rating })}${change}`,
+    h("span", { className: "sr-only" }, ` (${detail})`));
+}
+
 export function swatch(board, seat) {
   // A board that marks its owners by shape or letter shows the same mark here (colour alone
   // never tells seats apart).
