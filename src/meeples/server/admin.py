@@ -30,6 +30,9 @@ from meeples.server.tables import (
     actions,
     admin_log,
     bans,
+    chat_messages,
+    chat_mutes,
+    chat_reports,
     events,
     matches,
     seat_accounts,
@@ -264,7 +267,8 @@ def purge(conn: Connection, match_id: str) -> int:
     """Delete every row of a match (rows a server wrote after the match was deleted too);
     return how many actions there were."""
     plies = conn.execute(delete(actions).where(actions.c.match_id == match_id)).rowcount
-    for table in (undone, events, writers, seat_accounts):
+    for table in (undone, events, writers, seat_accounts, chat_messages, chat_mutes,
+                  chat_reports):
         conn.execute(delete(table).where(table.c.match_id == match_id))
     conn.execute(delete(matches).where(matches.c.id == match_id))
     return int(plies or 0)

@@ -66,6 +66,9 @@ from meeples.server.legal import encode
 from meeples.server.lobby import Lobby, describe_games
 from meeples.server.protocol import (
     Act,
+    Chat,
+    ChatMute,
+    ChatReport,
     CreateRequest,
     Hello,
     Hint,
@@ -661,6 +664,16 @@ async def _read(websocket: WebSocket, room: Room, client: Client, account: str |
             if isinstance(message, Hello):
                 await room.join(client, message.tokens, account)
                 joined = True
+                await room.chat.welcome(client)
+            elif isinstance(message, Chat | ChatMute | ChatReport):
+                if not joined:
+                    raise RoomError("hello_first", "send hello first")
+                if isinstance(message, Chat):
+                    await room.chat.write(client, message.text, account, address)
+                elif isinstance(message, ChatMute):
+                    await room.chat.mute(client, message.seat, message.muted)
+                else:
+                    reply(await room.chat.report(client, message.seq, account))
             elif isinstance(message, Act):
                 if not joined:
                     raise RoomError("hello_first", "send hello before playing")

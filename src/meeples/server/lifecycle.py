@@ -408,4 +408,5 @@ def rematch_of(stored: StoredMatch, match_id: str, seed: int, swap: bool = False
         bot_speed=stored.bot_speed, hints=stored.hints, warm_after=stored.warm_after,
         warm_level=stored.warm_level, rules_version=game.rules_version,
         address=stored.address,  # the same people: ``meeples admin list --address`` finds it
+        chat=stored.chat,
     )

@@ -175,7 +175,7 @@ class Lobby:
             id=match_id, game=game.name, players=start.players, seed=seed, options=None,
             position=start.position(), seats=seats, created=time.time(),
             bot_speed=request.bot_speed, hints=True, rules_version=game.rules_version,
-            tutorial=game.name, address=known_address(address),
+            tutorial=game.name, address=known_address(address), chat="off",  # nobody to talk to
         )
         room = Room(stored, self.store, self.bot_delay, self.workers)
         room.owner = address
@@ -264,6 +264,7 @@ class Lobby:
             warm_level=request.warm.level if request.warm is not None else None,
             rules_version=game.rules_version,
             address=known_address(address),
+            chat=request.chat,
         )
         room = Room(stored, self.store, self.bot_delay, self.workers)
         room.owner = address

@@ -225,6 +225,8 @@ class StoredMatch:
     tutorial: str | None = None
     #: The client address that created the match (None: unknown).
     address: str | None = None
+    #: Who reads the table chat: "players", "table" or "off" (:mod:`meeples.server.chat`).
+    chat: str = "players"
 
 
 def database_url(db: str | None = None) -> str:
@@ -711,6 +713,7 @@ def _match(row: Any, plies: list[str]) -> StoredMatch:
         rules_version=row.get("rules_version") or 1,
         tutorial=row.get("tutorial"),
         address=row.get("address"),
+        chat=row.get("chat") or "players",
     )
 
 
@@ -736,6 +739,7 @@ def _insert_match(conn: Any, match: StoredMatch) -> None:
             rules_version=match.rules_version,
             tutorial=match.tutorial,
             address=match.address,
+            chat=match.chat,
         )
     )
     _bind_seats(conn, match.id, match.seats)
