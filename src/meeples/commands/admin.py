@@ -2,8 +2,9 @@
 
 list (filters: game, state, age, address), abandon or delete a match, ban or unban an address,
 and show the bans and the operators' log; for the table chat (docs/chat.md), list the reported
-messages, hide one, and ban an account or an address from every chat. Each change is written in the log with who made it
-(user@host) and is read by every running server within a second (:mod:`meeples.server.door`).
+messages, hide one, and ban an account or an address from every chat. Each change is written in
+the log with who made it (user@host) and is read by every running server within a second
+(:mod:`meeples.server.door`).
 """
 
 from __future__ import annotations

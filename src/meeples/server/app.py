@@ -664,7 +664,6 @@ async def _read(websocket: WebSocket, room: Room, client: Client, account: str |
             if isinstance(message, Hello):
                 await room.join(client, message.tokens, account)
                 joined = True
-                await room.chat.welcome(client)
             elif isinstance(message, Chat | ChatMute | ChatReport):
                 if not joined:
                     raise RoomError("hello_first", "send hello first")

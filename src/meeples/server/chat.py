@@ -14,10 +14,10 @@ A player may mute another seat for the seats they hold (stored: it holds on ever
 after a reconnect) and report a message to the operators, who may hide it (then it is sent to
 nobody any more) or ban an account or an address from every chat (``meeples admin chat-*``).
 
-The room keeps the last :data:`HISTORY` messages, read from the database when the first
-connection joins (a restarted server or another worker taking the match over reads them
-again); each connection gets them after its snapshot (``chat_log``), then each new message
-(``chat``). See docs/chat.md.
+The room keeps the last :data:`~meeples.server.chat_store.HISTORY` messages, read from the
+database with the match (a restarted server or another worker taking the match over reads them
+again); each snapshot carries those its connection may read (``chat``), and each new message
+is sent as it comes (``{"type": "chat"}``). See docs/chat.md.
 """
 
 from __future__ import annotations
@@ -37,8 +37,6 @@ from meeples.server.protocol import CHAT_MAX
 if TYPE_CHECKING:
     from meeples.server.audience import Audience
 
-#: The messages a connection is sent when it joins (the newest).
-HISTORY = 100
 #: Messages a seat may write at once, then a second (5 in 10 s, sustained 1 in 2 s).
 BURST = 5.0
 RATE = 0.5
@@ -72,10 +70,12 @@ class TableChat:
 
     def __init__(self, room: Audience) -> None:
         self.room = room
-        self.messages: list[chat_store.Written] = []
-        self.mutes: dict[int, set[int]] = {}  # seat: the seats it muted
+        self.messages: list[chat_store.Written] = room.stored.chat_log
+        self.mutes: dict[int, set[int]] = room.stored.chat_mutes  # seat: the seats it muted
         self.rates = guard.Buckets(RATE, BURST, size=16)
-        self._loaded = False
+        #: Grows with every change (a message, a mute, a message hidden): the snapshots a room
+        #: encoded before are made again (``Audience._text``).
+        self.generation = 0
         #: Messages are numbered, stored and sent one at a time, in order.
         self.lock = asyncio.Lock()
 
@@ -100,19 +100,13 @@ class TableChat:
         seat_name = seats[message.seat].name if 0 <= message.seat < len(seats) else None
         return message.to_json(seat_name)
 
-    async def _load(self) -> None:
-        if not self._loaded:
-            self.messages, self.mutes = await self.room.workers.store(
-                chat_store.recent, self.room.store.engine, self.room.id, HISTORY)
-            self._loaded = True
-
-    def log(self, client: Client) -> dict[str, Any]:
-        """Return the ``chat_log`` message for a connection: who reads and writes, the seats it
-        muted and the recent messages it may read."""
+    def field(self, client: Client) -> dict[str, Any]:
+        """Return the snapshot's ``chat`` for a connection: who reads and writes, the seats it
+        muted and the recent messages it may read (the same for every connection holding the
+        same seats)."""
         reads = self.reads(client)
         muted = self.muted(client)
         return {
-            "type": "chat_log",
             "mode": self.mode,
             "read": reads,
             "write": reads and bool(client.seats),
@@ -120,12 +114,6 @@ class TableChat:
             "messages": [self._wire(m) for m in self.messages if m.seat not in muted]
             if reads else [],
         }
-
-    async def welcome(self, client: Client) -> None:
-        """Send a connection that joined the chat's recent messages (see :meth:`log`)."""
-        async with self.lock:
-            await self._load()
-            client.post(encode(self.log(client)))
 
     async def write(self, client: Client, text: str, account: str | None, address: str) -> None:
         """Store a message of the seat a connection shows and send it to every reader who did
@@ -147,7 +135,6 @@ class TableChat:
             raise RoomError("chat_rate", "you are writing too fast; wait a few seconds",
                             msg("core.error.chat_rate"))
         async with self.lock:
-            await self._load()
             try:
                 written = await self.room.workers.store(
                     chat_store.write, self.room.store.engine, self.room.id, seat, account,
@@ -158,7 +145,8 @@ class TableChat:
             except Exception as problem:
                 raise RoomError("storage", "the server could not save this; nothing changed,"
                                 " try again") from problem
-            self.messages = [*self.messages[-(HISTORY - 1):], written]
+            self.messages[:] = [*self.messages[-(chat_store.HISTORY - 1):], written]
+            self.generation += 1
             text_sent = encode(self._wire(written))
             for other in list(self.room.clients):
                 if self.reads(other) and written.seat not in self.muted(other):
@@ -166,7 +154,7 @@ class TableChat:
 
     async def mute(self, client: Client, seat: int, muted: bool) -> None:
         """Mute (or unmute) a seat for the seats a connection holds, then send each of their
-        connections its chat anew.
+        connections a snapshot (its chat without that seat's messages, or with them again).
 
         Raises:
             RoomError: no chat, a spectator, a seat that is not another seat of the match, or
@@ -181,7 +169,6 @@ class TableChat:
             raise RoomError("chat_seat", "there is no such other seat to mute",
                             msg("core.error.chat_seat"))
         async with self.lock:
-            await self._load()
             try:
                 await self.room.workers.store(chat_store.set_mute, self.room.store.engine,
                                               self.room.id, client.seats, seat, muted)
@@ -193,9 +180,10 @@ class TableChat:
                     self.mutes.setdefault(held, set()).add(seat)
                 else:
                     self.mutes.get(held, set()).discard(seat)
-            for other in list(self.room.clients):
-                if other.seats & client.seats:
-                    other.post(encode(self.log(other)))
+            self.generation += 1
+        for other in list(self.room.clients):
+            if other.seats & client.seats:
+                await self.room.send_state(other)
 
     async def report(self, client: Client, seq: int, account: str | None) -> dict[str, Any]:
         """Store a player's report of a message; return the answer (``chat_reported``).
@@ -227,7 +215,8 @@ class TableChat:
         async with self.lock:
             if not any(m.seq == seq for m in self.messages):
                 return
-            self.messages = [m for m in self.messages if m.seq != seq]
+            self.messages[:] = [m for m in self.messages if m.seq != seq]
+            self.generation += 1
             text = encode({"type": "chat_hidden", "seq": seq})
             for other in list(self.room.clients):
                 if self.reads(other):

@@ -21,7 +21,6 @@ from typing import Any
 from sqlalchemy import delete, func, insert, select, update
 from sqlalchemy.engine import Connection, Engine
 
-from meeples.server import admin
 from meeples.server.tables import (
     accounts,
     admin_log,
@@ -31,6 +30,8 @@ from meeples.server.tables import (
     chat_reports,
 )
 
+#: The messages a room keeps and a snapshot carries (the newest).
+HISTORY = 100
 #: The kinds of chat ban: an account (by its id) or an address or network.
 ACCOUNT = "account"
 ADDRESS = "address"
@@ -93,22 +94,21 @@ def write(engine: Engine, match_id: str, seat: int, account: str | None, text: s
     return Written(int(seq), seat, name, text, at)
 
 
-def recent(engine: Engine, match_id: str, limit: int) -> tuple[list[Written],
-                                                               dict[int, set[int]]]:
+def recent(conn: Connection, match_id: str, limit: int) -> tuple[list[Written],
+                                                                dict[int, set[int]]]:
     """Return a match's last messages that are not hidden, oldest first, and each seat's
-    muted seats."""
-    with engine.connect() as conn:
-        rows = conn.execute(
-            select(chat_messages).where(chat_messages.c.match_id == match_id,
-                                        chat_messages.c.hidden.is_(False))
-            .order_by(chat_messages.c.seq.desc()).limit(limit)
-        ).all()
-        mutes: dict[int, set[int]] = {}
-        for seat, muted in conn.execute(
-            select(chat_mutes.c.seat, chat_mutes.c.muted)
-            .where(chat_mutes.c.match_id == match_id)
-        ):
-            mutes.setdefault(int(seat), set()).add(int(muted))
+    muted seats (read with the match: :meth:`meeples.server.store.Store.load`)."""
+    rows = conn.execute(
+        select(chat_messages).where(chat_messages.c.match_id == match_id,
+                                    chat_messages.c.hidden.is_(False))
+        .order_by(chat_messages.c.seq.desc()).limit(limit)
+    ).all()
+    mutes: dict[int, set[int]] = {}
+    for seat, muted in conn.execute(
+        select(chat_mutes.c.seat, chat_mutes.c.muted)
+        .where(chat_mutes.c.match_id == match_id)
+    ):
+        mutes.setdefault(int(seat), set()).add(int(muted))
     messages = [Written(int(r.seq), int(r.seat), r.name, str(r.text), float(r.at))
                 for r in reversed(rows)]
     return messages, mutes
@@ -171,6 +171,8 @@ def hide(engine: Engine, match_id: str, seq: int, by: str, reason: str = "") -> 
     Raises:
         AdminError: no such message.
     """
+    from meeples.server import admin
+
     with engine.begin() as conn:
         found = conn.execute(update(chat_messages).where(
             chat_messages.c.match_id == match_id, chat_messages.c.seq == seq
@@ -186,6 +188,8 @@ def _target(conn: Connection, account: str | None, address: str | None) -> tuple
     Raises:
         AdminError: an unknown account name, or not an address or network.
     """
+    from meeples.server import admin
+
     if account is not None:
         from meeples.server import accounts as accounts_module
 
@@ -228,6 +232,8 @@ def unban(engine: Engine, by: str, account: str | None = None, address: str | No
     Raises:
         AdminError: an unknown account, not an address, or not banned from chats.
     """
+    from meeples.server import admin
+
     with engine.begin() as conn:
         kind, target, shown = _target(conn, account, address)
         if not conn.execute(delete(chat_bans).where(chat_bans.c.target == target)).rowcount:

@@ -31,7 +31,6 @@ from meeples.core.errors import MeeplesError
 from meeples.core.text import render
 from meeples.server import accounts, bots, flow, lifecycle, metrics, tutorials
 from meeples.server.audience import Audience
-from meeples.server.chat import TableChat
 from meeples.server.connection import CLOSE_TIMEOUT, Client, to_the_end
 from meeples.server.errors import RoomError
 from meeples.server.store import Store, StoredMatch
@@ -64,7 +63,6 @@ class Room(Audience):
         #: lobby's; None: no quota), and the address that created the match (None: unknown).
         self.quota: BotGames | None = None
         self.owner: str | None = None
-        self.chat = TableChat(self)  # the players' messages (docs/chat.md)
 
     # --- connections -------------------------------------------------------------------
 

@@ -42,6 +42,7 @@ from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 from sqlalchemy.pool import StaticPool
 
 from meeples.core.game import ANYTIME_SETTINGS, DEFAULT_ANYTIME
+from meeples.server import chat_store
 from meeples.server.tables import (
     accounts,
     actions,
@@ -227,6 +228,9 @@ class StoredMatch:
     address: str | None = None
     #: Who reads the table chat: "players", "table" or "off" (:mod:`meeples.server.chat`).
     chat: str = "players"
+    #: The chat's last messages (not hidden), oldest first, and the seats each seat muted.
+    chat_log: list[chat_store.Written] = field(default_factory=list)
+    chat_mutes: dict[int, set[int]] = field(default_factory=dict)
 
 
 def database_url(db: str | None = None) -> str:
@@ -617,6 +621,8 @@ class Store:
             ):
                 if 0 <= seat < len(stored.seats):
                     stored.seats[seat].account = account
+            stored.chat_log, stored.chat_mutes = chat_store.recent(
+                conn, match_id, chat_store.HISTORY)
             try:
                 stored.events = _events(conn, match_id)
             except DECODING_ERRORS as problem:
