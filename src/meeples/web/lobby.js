@@ -35,7 +35,8 @@ export function lobbyPage() {
   let destroyed = false;
   let created = null;
   const form = { game: null, players: 2, options: {}, seats: [], position: "", showPosition: false,
-    showVariants: false, botSpeed: "normal", hints: null, warm: "off", warmLevel: "normal" };
+    showVariants: false, botSpeed: "normal", hints: null, warm: "off", warmLevel: "normal",
+    chat: "players" };
   let skew = 0; // the server's clock minus this browser's (from the Date header of the list)
   let games = null;
   let matches = null;
@@ -196,10 +197,15 @@ export function lobbyPage() {
       onchange: (event) => { form.warmLevel = event.target.value; } },
     levelsOf(form.game).map((l) => h("option", { value: l.name }, t(`level.${l.name}`))));
     if (level) level.value = form.warmLevel;
+    // The table chat: who reads it (docs/chat.md).
+    const chat = h("select", { name: "chat", onchange: (event) => { form.chat = event.target.value; } },
+      ["players", "table", "off"].map((mode) => h("option", { value: mode }, t(`chat.mode.${mode}`))));
+    chat.value = form.chat;
     return h("div", {}, hints,
       h("div", { className: "lobby-setting", title: t("lobby.warm_help") },
         h("span", {}, t("lobby.warm")), warm,
-        level ? h("label", {}, t("lobby.warm_level"), " ", level) : null));
+        level ? h("label", {}, t("lobby.warm_level"), " ", level) : null),
+      h("label", { className: "lobby-setting" }, h("span", {}, t("chat.mode")), " ", chat));
   }
 
   // Learn to play: each game's guided first game, a click away (a tutorial match against bots).
@@ -231,6 +237,7 @@ export function lobbyPage() {
     if (form.warm !== "off" && form.seats.some((s) => s.kind === "human")) {
       body.warm = { after: parseInt(form.warm, 10) * 60, level: form.warmLevel };
     }
+    if (form.seats.some((s) => s.kind === "human")) body.chat = form.chat;
     if (form.position.trim()) {
       body.position = form.position.trim();
     } else {
