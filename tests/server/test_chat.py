@@ -304,6 +304,10 @@ def test_operator_hide_takes_a_message_away_from_everyone(
         assert [m["text"] for m in log["messages"]] == ["fine"]
     assert main(["admin", "chat-hide", match["id"], "7", "--db", db]) != 0
     assert "no chat message 7" in capsys.readouterr().err
+    with TestClient(create_app(db, bot_delay=0)) as restarted, \
+            restarted.websocket_connect(f"/ws/{match['id']}") as south:
+        _, log = hello(south, token(match, 0))
+        assert [m["text"] for m in log["messages"]] == ["fine"]  # hidden for good
 
 
 def test_chat_ban_of_an_address_stops_its_messages_not_its_play(
@@ -370,3 +374,22 @@ def test_chat_setting_is_kept_by_the_rematch(client: TestClient, db: str) -> Non
     finally:
         store.close()
     assert mode == "table"
+
+
+def test_chat_message_the_database_refuses_is_not_sent(
+    client: TestClient, db: str, monkeypatch: Any
+) -> None:
+    def refuse(*args: Any) -> Any:
+        raise OSError("disk full")
+
+    match = create(client)
+    with client.websocket_connect(f"/ws/{match['id']}") as south, \
+            client.websocket_connect(f"/ws/{match['id']}") as north:
+        hello(south, token(match, 0))
+        hello(north, token(match, 1))
+        monkeypatch.setattr(chat_store, "write", refuse)
+        assert say(south, "lost?")["code"] == "storage"
+        monkeypatch.undo()
+        assert say(south, "kept")["seq"] == 1
+        assert north.receive_json()["text"] == "kept"  # the refused one never came
+    assert stored_messages(db) == 1

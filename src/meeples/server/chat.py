@@ -23,6 +23,7 @@ is sent as it comes (``{"type": "chat"}``). See docs/chat.md.
 from __future__ import annotations
 
 import asyncio
+import logging
 import time
 import unicodedata
 from typing import TYPE_CHECKING, Any
@@ -36,6 +37,8 @@ from meeples.server.protocol import CHAT_MAX
 
 if TYPE_CHECKING:
     from meeples.server.audience import Audience
+
+log = logging.getLogger("meeples.server")
 
 #: Messages a seat may write at once, then a second (5 in 10 s, sustained 1 in 2 s).
 BURST = 5.0
@@ -63,6 +66,12 @@ def checked_text(text: str) -> str:
         raise RoomError("chat_control", "a chat message holds text only, without control"
                         " characters", msg("core.error.chat_control"))
     return trimmed
+
+
+def _not_stored(match_id: str, problem: Exception) -> RoomError:
+    """Return the refusal of a chat change the database did not take (logged)."""
+    log.error("match %s: a chat change could not be stored: %r", match_id, problem)
+    return RoomError("storage", "the server could not save this; nothing changed, try again")
 
 
 class TableChat:
@@ -138,13 +147,12 @@ class TableChat:
             try:
                 written = await self.room.workers.store(
                     chat_store.write, self.room.store.engine, self.room.id, seat, account,
-                    trimmed, address, time.time())
+                    trimmed, address if address != "?" else None, time.time())
             except chat_store.ChatBanned:
                 raise RoomError("chat_banned", "you may not write in chats on this site",
                                 msg("core.error.chat_banned")) from None
             except Exception as problem:
-                raise RoomError("storage", "the server could not save this; nothing changed,"
-                                " try again") from problem
+                raise _not_stored(self.room.id, problem) from None
             self.messages[:] = [*self.messages[-(chat_store.HISTORY - 1):], written]
             self.generation += 1
             text_sent = encode(self._wire(written))
@@ -173,8 +181,7 @@ class TableChat:
                 await self.room.workers.store(chat_store.set_mute, self.room.store.engine,
                                               self.room.id, client.seats, seat, muted)
             except Exception as problem:
-                raise RoomError("storage", "the server could not save this; nothing changed,"
-                                " try again") from problem
+                raise _not_stored(self.room.id, problem) from None
             for held in client.seats:
                 if muted:
                     self.mutes.setdefault(held, set()).add(seat)
@@ -203,8 +210,7 @@ class TableChat:
             found = await self.room.workers.store(chat_store.report, self.room.store.engine,
                                                   self.room.id, seq, seat, account)
         except Exception as problem:
-            raise RoomError("storage", "the server could not save this; nothing changed,"
-                            " try again") from problem
+            raise _not_stored(self.room.id, problem) from None
         if not found:
             raise RoomError("chat_unknown", "there is no such message in this chat",
                             msg("core.error.chat_unknown"))
