@@ -60,11 +60,11 @@ Server to client:
 - ``{"type": "hint", "version": N, "hints": [{"action", "msg", "value"}, ...]}``;
 - ``{"type": "error", "code": "...", "message": "...", "msg": {...}}`` and nothing changed
   (``msg``, with an engine's refusal, is its reason as a message: ``meeples.core.text``);
-- ``{"type": "chat_log", "mode", "read": bool, "write": bool, "muted": [seats], "messages":
-  [...]}`` after each snapshot of a hello and after a mute: the chat's recent messages this
-  connection may read; ``{"type": "chat", "seq", "seat", "name", "text", "time"}`` each new
-  message; ``{"type": "chat_hidden", "seq"}`` an operator hid a message; ``{"type":
-  "chat_reported", "seq"}`` a report was stored (docs/chat.md);
+- the table chat (docs/chat.md): each snapshot carries ``"chat": {"mode", "read", "write",
+  "muted": [seats], "messages": [...]}``, the chat as this connection reads it (a mute is
+  answered with a snapshot); ``{"type": "chat", "seq", "seat", "name", "text", "time"}`` each
+  new message; ``{"type": "chat_hidden", "seq"}`` an operator hid a message; ``{"type":
+  "chat_reported", "seq"}`` a report was stored;
 - ``{"type": "pong"}``.
 """
 
