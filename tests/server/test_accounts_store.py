@@ -38,7 +38,7 @@ def test_revision_0006_adds_the_account_tables_and_its_downgrade_drops_them(any_
     assert NEW_TABLES <= tables(url)
     engine = schema.engine_for(url)
     try:
-        assert schema.downgrade(engine, "0005") == ("0006", "0005")
+        assert schema.downgrade(engine, "0005") == (schema.head(), "0005")
         assert not NEW_TABLES & tables(url)
         assert schema.upgrade(engine) == ("0005", schema.head())
     finally:

@@ -393,3 +393,32 @@ def test_chat_message_the_database_refuses_is_not_sent(
         assert say(south, "kept")["seq"] == 1
         assert north.receive_json()["text"] == "kept"  # the refused one never came
     assert stored_messages(db) == 1
+
+
+def test_revision_0009_adds_the_chat_and_its_downgrade_drops_it(any_db: str) -> None:
+    from sqlalchemy import create_engine, inspect
+
+    from meeples.server import schema
+
+    url = database_url(any_db)
+    Store(url).close()
+    chat_tables = {"chat_messages", "chat_mutes", "chat_reports", "chat_bans"}
+
+    def shape() -> tuple[set[str], bool]:
+        engine = create_engine(url)
+        try:
+            found = inspect(engine)
+            columns = {c["name"] for c in found.get_columns("matches")}
+            return chat_tables & set(found.get_table_names()), "chat" in columns
+        finally:
+            engine.dispose()
+
+    assert shape() == (chat_tables, True)
+    engine = schema.engine_for(url)
+    try:
+        assert schema.downgrade(engine, "0006") == (schema.head(), "0006")
+        assert shape() == (set(), False)
+        assert schema.upgrade(engine) == ("0006", schema.head())
+    finally:
+        engine.dispose()
+    assert shape() == (chat_tables, True)
