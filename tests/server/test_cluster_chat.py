@@ -52,3 +52,21 @@ def test_chat_history_survives_the_holder_going_away(postgres_url: str, redis_fr
         with on_b.websocket_connect(f"/ws/{match['id']}") as north:
             _, log = hello(north, token(match, 1))
             assert [m["text"] for m in log["messages"]] == ["written at a"]
+
+
+def test_a_message_hidden_by_the_operator_leaves_the_pages_of_both_workers(
+    postgres_url: str, redis_fresh: str
+) -> None:
+    from meeples.cli import main
+
+    for on_a, on_b in two_workers(postgres_url, redis_fresh):
+        match = create(on_a)
+        with on_a.websocket_connect(f"/ws/{match['id']}") as south, \
+                on_b.websocket_connect(f"/ws/{match['id']}") as north:
+            hello(south, token(match, 0))
+            hello(north, token(match, 1))
+            say(south, "to be hidden")
+            north.receive_json()
+            assert main(["admin", "chat-hide", match["id"], "1", "--db", postgres_url]) == 0
+            assert north.receive_json() == {"type": "chat_hidden", "seq": 1}
+            assert south.receive_json() == {"type": "chat_hidden", "seq": 1}
