@@ -92,3 +92,20 @@ def test_chat_mute_hides_a_seat_until_unmuted(page: Any, other: Any, server: str
     assert page.locator("#chat-log").count() == 0  # the only message was the muted seat's
     page.click(".chat-muted button")
     page.wait_for_selector("#chat-log .chat-text")
+
+
+def test_chat_typing_keeps_its_text_and_focus_when_a_move_arrives(
+    page: Any, other: Any, server: str
+) -> None:
+    match = two_players(server)
+    open_seat(page, server, match, 1)  # North: types while South moves
+    open_seat(other, server, match, 0)
+    page.click("#chat-input")
+    page.keyboard.type("nice ")
+    other.evaluate("window.meeplesSocket.send({type: 'act', action: 'b2-b4', version: 0})")
+    page.wait_for_selector(".match[data-version='1']")
+    assert page.evaluate("document.activeElement.id") == "chat-input"
+    page.keyboard.type("move")
+    page.keyboard.press("Enter")
+    other.wait_for_selector("#chat-log .chat-text")
+    assert other.inner_text("#chat-log .chat-text") == "nice move"
