@@ -109,3 +109,14 @@ def test_chat_typing_keeps_its_text_and_focus_when_a_move_arrives(
     page.keyboard.press("Enter")
     other.wait_for_selector("#chat-log .chat-text")
     assert other.inner_text("#chat-log .chat-text") == "nice move"
+
+
+def test_lobby_creates_a_match_with_the_chat_chosen(page: Any, server: str) -> None:
+    page.goto(f"{server}/#/")
+    page.wait_for_selector("#create")
+    page.select_option("select[name=seat1]", "bot:random")
+    page.select_option("select[name=chat]", "table")
+    page.click("#create")
+    page.wait_for_selector("#chat-toggle")
+    match_id = page.get_attribute(".match", "data-match")
+    assert httpx.get(f"{server}/api/matches/{match_id}").json()["chat"] == "table"

@@ -105,6 +105,12 @@ def test_chat_off_refuses_every_message(client: TestClient, db: str) -> None:
     assert stored_messages(db) == 0
 
 
+def test_match_description_says_who_reads_the_chat(client: TestClient) -> None:
+    for mode in ("players", "table", "off"):
+        match = create(client, chat=mode)
+        assert client.get(f"/api/matches/{match['id']}").json()["chat"] == mode
+
+
 def test_chat_mode_must_be_one_of_the_three(client: TestClient) -> None:
     answer = client.post("/api/matches", json={"game": "sparta", "chat": "everyone"})
     assert answer.status_code == 400 and answer.json()["code"] == "malformed"

@@ -449,6 +449,7 @@ async def show_match(request: Request) -> Response:
             "view": room.view(None),
             "chance": room.chance(),
             "warm": lifecycle.warm_settings(room.stored),
+            "chat": room.stored.chat,  # who reads the table chat (docs/chat.md)
         }
     )
 
