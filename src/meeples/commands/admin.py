@@ -1,8 +1,10 @@
 """``meeples admin``: what an operator does to a site's matches and visitors, in its database.
 
 list (filters: game, state, age, address), abandon or delete a match, ban or unban an address,
-and show the bans and the operators' log. Each change is written in the log with who made it
-(user@host) and is read by every running server within a second (:mod:`meeples.server.door`).
+and show the bans and the operators' log; for the table chat (docs/chat.md), list the reported
+messages, hide one, and ban an account or an address from every chat. Each change is written in
+the log with who made it (user@host) and is read by every running server within a second
+(:mod:`meeples.server.door`).
 """
 
 from __future__ import annotations
@@ -69,9 +71,25 @@ def register(subparsers: Any) -> None:
     actions.add_parser("bans", help="list the bans")
     log = actions.add_parser("log", help="the operators' log, newest last")
     log.add_argument("--limit", type=whole_number(1), default=50, help="lines (50)")
+    reports = actions.add_parser("chat-reports", help="the chat messages players reported,"
+                                 " newest first")
+    reports.add_argument("--limit", type=whole_number(1), default=100, help="at most (100)")
+    hide = actions.add_parser("chat-hide", help="hide a chat message from everyone")
+    hide.add_argument("match", help="the match id")
+    hide.add_argument("seq", type=whole_number(1), help="the message's number in its chat")
+    hide.add_argument("--reason", default="", help="why, for the log")
+    chat_ban = actions.add_parser("chat-ban", help="keep an account or an address from writing"
+                                  " in any chat (they still play)")
+    chat_unban = actions.add_parser("chat-unban", help="lift a chat ban")
+    for sub in (chat_ban, chat_unban):
+        whom = sub.add_mutually_exclusive_group(required=True)
+        whom.add_argument("--account", help="an account's name")
+        whom.add_argument("--address", help="an IP address or a network (203.0.113.0/24)")
+    chat_ban.add_argument("--reason", default="", help="why, for the log")
+    chat_bans = actions.add_parser("chat-bans", help="list the chat bans")
     for sub in actions.choices.values():
         add_db_option(sub)
-        if sub in (listing, actions.choices["bans"], log):
+        if sub in (listing, actions.choices["bans"], log, reports, chat_bans):
             sub.add_argument("--json", action="store_true", help="JSON lines, for scripts")
     parser.set_defaults(func=run)
 
@@ -86,7 +104,8 @@ def run(args: argparse.Namespace) -> int:
         if args.game not in meeples.game_names():
             raise BadOptions(f"--game {shorten(args.game)!r}: the games are"
                              f" {', '.join(meeples.game_names())}")
-    if args.action in ("ban", "unban", "list") and getattr(args, "address", None) is not None:
+    if (args.action in ("ban", "unban", "list", "chat-ban", "chat-unban")
+            and getattr(args, "address", None) is not None):
         try:
             admin.network(args.address)
         except admin.AdminError as problem:
@@ -122,9 +141,44 @@ def _act(args: argparse.Namespace, store: Any, by: str) -> int:
         print(f"{admin.unban(store, args.address, by)} unbanned (logged)")
     elif args.action == "bans":
         _show(admin.banned(store), args.json, _ban_line)
+    elif args.action.startswith("chat-"):
+        _chat(args, store, by)
     else:
         _show(admin.log_lines(store, args.limit), args.json, _log_line)
     return 0
+
+
+def _chat(args: argparse.Namespace, store: Any, by: str) -> None:
+    from meeples.server import chat_store
+
+    engine = store.engine
+    if args.action == "chat-reports":
+        _show(chat_store.reports(engine, args.limit), args.json, _report_line)
+    elif args.action == "chat-hide":
+        chat_store.hide(engine, args.match, args.seq, by, args.reason)
+        print(f"message {args.seq} of match {args.match} hidden (logged)")
+    elif args.action == "chat-ban":
+        whom = chat_store.ban(engine, by, args.account, args.address, args.reason)
+        print(f"{whom} may no longer write in chats (logged)")
+    elif args.action == "chat-unban":
+        print(f"{chat_store.unban(engine, by, args.account, args.address)} may write in chats"
+              " again (logged)")
+    else:
+        _show(chat_store.bans(engine), args.json, _chat_ban_line)
+
+
+def _report_line(r: dict[str, Any]) -> str:
+    who = r["name"] or f"seat {r['seat'] + 1}"
+    hidden = "  [hidden]" if r["hidden"] else ""
+    return (f"{_when(r['at'])}  {r['match_id']} #{r['seq']:<4} by {who} from"
+            f" {r['address'] or '?'} (reported by seat {r['by_seat'] + 1}){hidden}:"
+            f" {json.dumps(r['text'], ensure_ascii=False)}")
+
+
+def _chat_ban_line(b: dict[str, Any]) -> str:
+    whom = b["name"] if b["kind"] == "account" and b["name"] else b["target"]
+    reason = f"  ({b['reason']})" if b["reason"] else ""
+    return f"{b['kind']:<8} {whom:<24} since {_when(b['at'])} by {b['by']}{reason}"
 
 
 def _show(rows: list[dict[str, Any]], as_json: bool, line: Any) -> None:

@@ -31,6 +31,9 @@ from meeples.server.tables import (
     admin_log,
     alerts_sent,
     bans,
+    chat_messages,
+    chat_mutes,
+    chat_reports,
     events,
     matches,
     seat_accounts,
@@ -270,7 +273,8 @@ def purge(conn: Connection, match_id: str) -> int:
     """Delete every row of a match (rows a server wrote after the match was deleted too);
     return how many actions there were."""
     plies = conn.execute(delete(actions).where(actions.c.match_id == match_id)).rowcount
-    for table in (undone, events, writers, seat_accounts, alerts_sent):
+    for table in (undone, events, writers, seat_accounts, alerts_sent, chat_messages, chat_mutes,
+                  chat_reports):
         conn.execute(delete(table).where(table.c.match_id == match_id))
     conn.execute(delete(matches).where(matches.c.id == match_id))
     return int(plies or 0)

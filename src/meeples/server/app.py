@@ -76,6 +76,9 @@ from meeples.server.lobby import Lobby, describe_games
 from meeples.server.mail import Mailer, MailSettings
 from meeples.server.protocol import (
     Act,
+    Chat,
+    ChatMute,
+    ChatReport,
     CreateRequest,
     Hello,
     Hint,
@@ -496,6 +499,7 @@ async def show_match(request: Request) -> Response:
             "clock": room.stored.clock.to_json() if room.stored.clock is not None else None,
             "clocks": timing.fields(room),
             "rated": room.stored.rating,
+            "chat": room.stored.chat,  # who reads the table chat (docs/chat.md)
         }
     )
 
@@ -711,6 +715,15 @@ async def _read(websocket: WebSocket, room: Room, client: Client, account: str |
             if isinstance(message, Hello):
                 await room.join(client, message.tokens, account)
                 joined = True
+            elif isinstance(message, Chat | ChatMute | ChatReport):
+                if not joined:
+                    raise RoomError("hello_first", "send hello first")
+                if isinstance(message, Chat):
+                    await room.chat.write(client, message.text, account, address)
+                elif isinstance(message, ChatMute):
+                    await room.chat.mute(client, message.seat, message.muted)
+                else:
+                    reply(await room.chat.report(client, message.seq, account))
             elif isinstance(message, Act):
                 if not joined:
                     raise RoomError("hello_first", "send hello before playing")

@@ -15,6 +15,7 @@ from collections.abc import Callable
 from typing import Any
 
 from meeples.server import legal, lifecycle, timing, tutorials
+from meeples.server.chat import TableChat
 from meeples.server.connection import Client
 from meeples.server.errors import RoomError
 from meeples.server.legal import encode, legal_items
@@ -41,6 +42,7 @@ class Audience(Table):
         self._legal_cache: tuple[int, str] | None = None
         self._views: tuple[int, dict[int | None, dict[str, Any]]] = (-1, {})
         self._texts: tuple[tuple[Any, ...], dict[tuple[str, frozenset[int]], str]] = ((), {})
+        self.chat = TableChat(self)  # the players' messages (docs/chat.md)
         #: What every connection holds: the version, plies and undos of the last broadcast.
         self._sent = (self.version, self.plies, stored.undos)
 
@@ -220,6 +222,7 @@ class Audience(Table):
             "seats": sorted(client.seats),
             **self._now(client),
             "log": self.log[-LOG_TAIL:],
+            "chat": self.chat.field(client),
         }
 
     def update(self, client: Client, base: int, entries: list[dict[str, Any]]) -> dict[str, Any]:
@@ -244,6 +247,7 @@ class Audience(Table):
         """
         stamp = (
             self.version,
+            self.chat.generation,
             tuple(
                 (s.joined, s.open, i in self._holders, s.anytime, s.armed)
                 for i, s in enumerate(self.seats)

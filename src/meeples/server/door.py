@@ -170,6 +170,15 @@ class Watch:
                         extra={"operator": by, "action": action, "target": target})
             if action == "ban":
                 self._close_banned()
+        elif action == "chat-hide":
+            room = self.lobby.rooms.get(target)
+            with contextlib.suppress(ValueError, TypeError, AttributeError):
+                seq = int(json.loads(detail or "{}")["seq"])
+                if room is not None:
+                    await room.chat.hidden(seq)
+            log.warning("operator %s: hid chat message of match %s%s", by, target, why,
+                        extra={"operator": by, "action": action, "target": target,
+                               "match_id": target})
         elif action in ("abandon", "delete"):
             dropped = await self.lobby.drop(target)
             if action == "delete" and dropped:

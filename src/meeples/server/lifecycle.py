@@ -473,4 +473,5 @@ def rematch_of(stored: StoredMatch, match_id: str, seed: int, swap: bool = False
         address=stored.address,  # the same people: ``meeples admin list --address`` finds it
         research=stored.research,  # the same people, who allowed it
         rating=ratings.PENDING if stored.rating is not None else None,  # rated again
+        chat=stored.chat,
     )

@@ -188,7 +188,7 @@ class Lobby:
             id=match_id, game=game.name, players=start.players, seed=seed, options=None,
             position=start.position(), seats=seats, created=time.time(),
             bot_speed=request.bot_speed, hints=True, rules_version=game.rules_version,
-            tutorial=game.name, address=known_address(address),
+            tutorial=game.name, address=known_address(address), chat="off",  # nobody to talk to
         )
         room = Room(stored, self.store, self.bot_delay, self.workers)
         room.owner = address
@@ -289,6 +289,7 @@ class Lobby:
             clocks=None if control is None else clockwork.new(
                 control, [s.kind == "human" for s in seats]),
             rating=ratings.PENDING if request.rated else None,
+            chat=request.chat,
         )
         room = Room(stored, self.store, self.bot_delay, self.workers)
         room.owner = address

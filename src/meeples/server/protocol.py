@@ -19,6 +19,9 @@ Client to server, JSON objects with a ``type``:
   seats, or each player in the next seat with ``swap`` (or learn
   the one offered already): the server answers ``{"type": "rematch", "id": ...}``; the human
   seats' tokens open the same seats of the new match;
+- ``{"type": "chat", "text": "..."}`` write in the table chat (a seat's connection only);
+  ``{"type": "chat_mute", "seat": s, "muted": bool}`` stop or start receiving a seat's messages;
+  ``{"type": "chat_report", "seq": n}`` report a message to the operators (docs/chat.md);
 - ``{"type": "ping"}``.
 
 Server to client:
@@ -66,6 +69,11 @@ Server to client:
 - ``{"type": "hint", "version": N, "hints": [{"action", "msg", "value"}, ...]}``;
 - ``{"type": "error", "code": "...", "message": "...", "msg": {...}}`` and nothing changed
   (``msg``, with an engine's refusal, is its reason as a message: ``meeples.core.text``);
+- the table chat (docs/chat.md): each snapshot carries ``"chat": {"mode", "read", "write",
+  "muted": [seats], "messages": [...]}``, the chat as this connection reads it (a mute is
+  answered with a snapshot); ``{"type": "chat", "seq", "seat", "name", "text", "time"}`` each
+  new message; ``{"type": "chat_hidden", "seq"}`` an operator hid a message; ``{"type":
+  "chat_reported", "seq"}`` a report was stored;
 - ``{"type": "pong"}``.
 """
 
@@ -76,6 +84,8 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError, model_validator
 
 MAX_TOKENS = 8
+#: The longest chat message, in characters once trimmed (docs/chat.md).
+CHAT_MAX = 500
 #: State messages carry the last entries of the action log (each entry has its ply number).
 LOG_TAIL = 300
 
@@ -166,6 +176,33 @@ class Rematch(BaseModel):
     swap: bool = False
 
 
+class Chat(BaseModel):
+    """Write in the table chat, as the seats this connection holds (docs/chat.md); the
+    server checks the text's length and characters (:func:`meeples.server.chat.checked_text`)."""
+
+    model_config = STRICT
+    type: Literal["chat"]
+    text: Annotated[str, Field(max_length=4 * CHAT_MAX)]
+
+
+class ChatMute(BaseModel):
+    """Stop (``muted``: true) or start again receiving a seat's chat messages, for the seats
+    this connection holds."""
+
+    model_config = STRICT
+    type: Literal["chat_mute"]
+    seat: Annotated[int, Field(ge=0, lt=8)]
+    muted: bool = True
+
+
+class ChatReport(BaseModel):
+    """Report a chat message (its ``seq``) to the operators."""
+
+    model_config = STRICT
+    type: Literal["chat_report"]
+    seq: Annotated[int, Field(ge=1, lt=2**31)]
+
+
 class Ping(BaseModel):
     """Keep the connection alive."""
 
@@ -173,7 +210,8 @@ class Ping(BaseModel):
     type: Literal["ping"]
 
 
-AnyClientMessage = Hello | Act | Hint | Settings | Undo | Sync | Resign | Rematch | Ping
+AnyClientMessage = (Hello | Act | Hint | Settings | Undo | Sync | Resign | Rematch | Chat | ChatMute
+                    | ChatReport | Ping)
 ClientMessage = Annotated[AnyClientMessage, Field(discriminator="type")]
 _client_message: TypeAdapter[AnyClientMessage] = TypeAdapter(ClientMessage)
 
@@ -209,6 +247,7 @@ class SeatRequest(BaseModel):
 
 
 BotSpeed = Literal["slow", "normal", "fast"]
+ChatMode = Literal["players", "table", "off"]
 BotLevel = Literal["random", "easy", "normal", "hard"]
 
 
@@ -271,6 +310,9 @@ class CreateRequest(BaseModel):
         if self.timeout is not None and self.clock is None:
             raise ValueError("a timeout needs a clock")
         return self
+    #: Who reads the table chat (docs/chat.md): the players only, the players and spectators
+    #: (only players write), or nobody. A tutorial has none.
+    chat: ChatMode = "players"
 
 
 class Gap(ValueError):

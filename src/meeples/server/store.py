@@ -42,6 +42,7 @@ from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 from sqlalchemy.pool import StaticPool
 
 from meeples.core.game import ANYTIME_SETTINGS, DEFAULT_ANYTIME
+from meeples.server import chat_store
 from meeples.server.clocks import Clocks, TimeControl
 from meeples.server.tables import (
     accounts,
@@ -234,6 +235,11 @@ class StoredMatch:
     clocks: Clocks | None = None
     #: None: not rated; else how far its rating is (:mod:`meeples.server.ratings`).
     rating: str | None = None
+    #: Who reads the table chat: "players", "table" or "off" (:mod:`meeples.server.chat`).
+    chat: str = "players"
+    #: The chat's last messages (not hidden), oldest first, and the seats each seat muted.
+    chat_log: list[chat_store.Written] = field(default_factory=list)
+    chat_mutes: dict[int, set[int]] = field(default_factory=dict)
 
 
 def database_url(db: str | None = None) -> str:
@@ -640,6 +646,8 @@ class Store:
             ):
                 if 0 <= seat < len(stored.seats):
                     stored.seats[seat].account = account
+            stored.chat_log, stored.chat_mutes = chat_store.recent(
+                conn, match_id, chat_store.HISTORY)
             try:
                 stored.events = _events(conn, match_id)
             except DECODING_ERRORS as problem:
@@ -740,6 +748,7 @@ def _match(row: Any, plies: list[str]) -> StoredMatch:
         clock=TimeControl.from_json(json.loads(row["clock"])) if row.get("clock") else None,
         clocks=Clocks.from_json(json.loads(row["clocks"])) if row.get("clocks") else None,
         rating=row.get("rating"),
+        chat=row.get("chat") or "players",
     )
 
 
@@ -769,6 +778,7 @@ def _insert_match(conn: Any, match: StoredMatch) -> None:
             clock=None if match.clock is None else json.dumps(match.clock.to_json()),
             clocks=None if match.clocks is None else json.dumps(match.clocks.to_json()),
             rating=match.rating,
+            chat=match.chat,
         )
     )
     _bind_seats(conn, match.id, match.seats)

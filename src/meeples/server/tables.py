@@ -67,6 +67,9 @@ matches = Table(
     # "pending" until its end is rated, then "applied", or "void" (nothing rated: a human seat
     # unbound at the end, or stopped by the operator).
     Column("rating", String(16), nullable=True),
+    # Who reads the table chat (:mod:`meeples.server.chat`): "players", "table" (the players
+    # write, spectators read) or "off"; None: a match made before chat, its players'.
+    Column("chat", String(16), nullable=True),
 )
 
 actions = Table(
@@ -259,4 +262,55 @@ rating_changes = Table(
     Column("sigma_after", Float, nullable=False),
     Column("at", Float, nullable=False),
     Index("ix_rating_changes_account_id", "account_id"),
+)
+#: Table chat (issue 25, point 5; :mod:`meeples.server.chat`): each message of a match in order
+#: (``seq`` 1, 2...), the seat that wrote it, the account's id and name if the writer was signed
+#: in, the text exactly as sent (never interpreted: the browser shows it as text), when, the
+#: writer's address (for an operator's ban) and whether an operator hid it (then never sent).
+chat_messages = Table(
+    "chat_messages",
+    metadata,
+    Column("match_id", String(32), primary_key=True),
+    Column("seq", Integer, primary_key=True),
+    Column("seat", Integer, nullable=False),
+    Column("account_id", String(32), nullable=True),
+    Column("name", String(32), nullable=True),
+    Column("text", Text, nullable=False),
+    Column("at", Float, nullable=False),
+    Column("address", String(64), nullable=True),
+    Column("hidden", Boolean, nullable=False, default=False),
+)
+
+#: The seats a seat muted in a match's chat: their messages are not sent to its connections.
+chat_mutes = Table(
+    "chat_mutes",
+    metadata,
+    Column("match_id", String(32), primary_key=True),
+    Column("seat", Integer, primary_key=True),
+    Column("muted", Integer, primary_key=True),
+    Column("at", Float, nullable=False),
+)
+
+#: Chat messages reported to the operators by a player (``meeples admin chat-reports``).
+chat_reports = Table(
+    "chat_reports",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("match_id", String(32), nullable=False),
+    Column("seq", Integer, nullable=False),
+    Column("seat", Integer, nullable=False),  # the reporter's seat
+    Column("account_id", String(32), nullable=True),  # the reporter's account, if signed in
+    Column("at", Float, nullable=False),
+)
+
+#: Who may not write in any chat (``meeples admin chat-ban``): an account (``account`` kind, its
+#: id) or an address or network in CIDR form (``address`` kind); they still play.
+chat_bans = Table(
+    "chat_bans",
+    metadata,
+    Column("target", String(64), primary_key=True),
+    Column("kind", String(16), nullable=False),
+    Column("reason", Text, nullable=True),
+    Column("at", Float, nullable=False),
+    Column("by", String(128), nullable=False),
 )

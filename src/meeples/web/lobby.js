@@ -42,7 +42,7 @@ export function lobbyPage() {
   const form = { game: null, players: 2, options: {}, seats: [], position: "", showPosition: false,
     showVariants: false, botSpeed: "normal", hints: null, warm: "off", warmLevel: "normal",
     research: false, clock: "none", clockMinutes: 10, clockIncrement: 20, timeout: "lose",
-    rated: false };
+    rated: false, chat: "players" };
   let skew = 0; // the server's clock minus this browser's (from the Date header of the list)
   let games = null;
   let matches = null;
@@ -211,7 +211,7 @@ export function lobbyPage() {
       h("input", { type: "checkbox", name: "rated", checked: form.rated || null,
         onchange: (event) => { form.rated = event.target.checked; drawForm(); } }), ` ${t("lobby.rated")}`,
       h("small", { className: "muted option-help" }, t("lobby.rated_help"))) : null;
-    if (form.rated && account()) return h("div", {}, hints, rated, clockEditor(), research);
+    if (form.rated && account()) return h("div", {}, hints, rated, clockEditor(), chatEditor(), research);
     const warm = h("select", { name: "warm", "aria-label": t("lobby.warm"), onchange: (event) => { form.warm = event.target.value; drawForm(); } },
       h("option", { value: "off" }, t("warm.off")),
       WARM_MINUTES.map((n) => h("option", { value: String(n) }, t("warm.after", { n }))));
@@ -224,7 +224,15 @@ export function lobbyPage() {
       h("div", { className: "lobby-setting", title: t("lobby.warm_help") },
         h("span", {}, t("lobby.warm")), warm,
         level ? h("label", {}, t("lobby.warm_level"), " ", level) : null),
-      clockEditor(), research);
+      clockEditor(), chatEditor(), research);
+  }
+
+  // The table chat: who reads it (docs/chat.md).
+  function chatEditor() {
+    const chat = h("select", { name: "chat", onchange: (event) => { form.chat = event.target.value; } },
+      ["players", "table", "off"].map((mode) => h("option", { value: mode }, t(`chat.mode.${mode}`))));
+    chat.value = form.chat;
+    return h("label", { className: "lobby-setting" }, h("span", {}, t("chat.mode")), " ", chat);
   }
 
   // The time control: none, the two presets, or minutes and seconds of one's own; and what a
@@ -297,6 +305,7 @@ export function lobbyPage() {
       body.clock = clock;
       body.timeout = form.timeout;
     }
+    if (form.seats.some((s) => s.kind === "human")) body.chat = form.chat;
     if (form.position.trim()) {
       body.position = form.position.trim();
     } else {

@@ -6,6 +6,7 @@ import { app, h, toast, words, errorText, focusKey, boardFor, tokensFor, remembe
   logWords, ruleLink, ruleRefLink, warmRule, ratingChip } from "./shared.js";
 import { component, gamePrefix, lang, t, tm } from "./i18n.js";
 import { LiveSocket } from "./socket.js";
+import { chatPanel } from "./chat.js";
 import { summaryTable } from "./summary.js";
 import { alertSettings, turnAlerts } from "./alerts.js";
 import { clockCard, tickClocks } from "./clocks.js";
@@ -69,7 +70,10 @@ export function matchPage(matchId, urlTokens) {
   // event, the end): the same element across redraws, a status region read by screen readers.
   const banner = h("div", { className: "effects-banner", id: "effects-banner" });
   let bannerTimer = null;
-  root.replaceChildren(header, strip, layout, logAnnouncer, turnAnnouncer);
+  // The table chat (docs/chat.md): one panel for the page's life, so that what is being
+  // typed survives every redraw.
+  const chat = chatPanel((message) => socket.send(message));
+  root.replaceChildren(header, strip, layout, logAnnouncer, turnAnnouncer, chat.announcer);
   app.replaceChildren(root);
   const alerts = turnAlerts(matchId); // the tab's title and icon, a sound, a notification
 
@@ -148,6 +152,12 @@ export function matchPage(matchId, urlTokens) {
       draw();
       motion = null;
       tell(fresh);
+    } else if (message.type === "chat") {
+      chat.add(message);
+    } else if (message.type === "chat_hidden") {
+      chat.hide(message.seq);
+    } else if (message.type === "chat_reported") {
+      chat.reported();
     } else if (message.type === "rematch") {
       joinRematch(message.id);
     } else if (message.type === "hint") {
@@ -551,6 +561,7 @@ export function matchPage(matchId, urlTokens) {
       textView(),
       h("section", { className: "card log-card" }, h("h2", { className: "card-title" }, t("match.log")),
         foldToggle(), logBox),
+      chat.fromState(state, names),
       settingsCard(),
       state.can_resign ? h("p", { className: "row" }, resignButton()) : null,
       h("a", { href: `#/rules/${state.game}`, className: "small" }, t("match.rules"))].filter(Boolean));
