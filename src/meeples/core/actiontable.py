@@ -35,6 +35,7 @@ empty).
 from __future__ import annotations
 
 import bisect
+import itertools
 import math
 import operator
 import re
@@ -222,11 +223,24 @@ class Form:
     def typed(self, text: str) -> tuple[Any, ...] | None:
         """Return the typed action of a text of this form, or None when it is not one."""
         numbers = self._numbers(text)
-        if numbers is None or self.action is None:
+        return None if numbers is None else self.typed_at(numbers)
+
+    def typed_at(self, numbers: Sequence[int]) -> tuple[Any, ...] | None:
+        """Return the typed action whose fields have these indices in their domains."""
+        if self.action is None:
             return None
         values = {name: domain.items[number]
                   for name, domain, number in zip(self.names, self.domains, numbers, strict=True)}
         return self.action(**values, **dict(self.fixed))
+
+    def every(self) -> Iterable[tuple[tuple[Any, ...], str]]:
+        """Yield every typed action of this form with its text (holes left out)."""
+        sizes = [range(len(domain)) for domain in self.domains]
+        for numbers in itertools.product(*sizes):
+            text = self._text(numbers)
+            action = self.typed_at(numbers)
+            if text is not None and action is not None:
+                yield action, text
 
     def fits(self, action: tuple[Any, ...]) -> bool:
         """Return whether a typed action (of this form's class) is written in this form."""
@@ -285,6 +299,7 @@ class Grammar:
         self.verbs = {cls: forms[0].verb for cls, forms in self.by_class.items()}
         self._actions: dict[str, tuple[Any, ...]] = {}
         self._texts: dict[type, dict[tuple[Any, ...], str]] = {cls: {} for cls in self.by_class}
+        self._tables: dict[type, dict[Any, str]] = {}
 
     def action(self, text: str) -> Any:
         """Return the typed action of a text, or None when no form has it."""
@@ -344,6 +359,22 @@ class Grammar:
     def verb(self, action: tuple[Any, ...]) -> str:
         """Return the verb of a typed action."""
         return self.verbs[type(action)]
+
+    def texts(self, cls: type[tuple[Any, ...]]) -> Mapping[Any, str]:
+        """Return the text of every action of a class, by its field values: the value itself
+        for a class of one field (``texts(Site)[h]``), else the tuple of them, every field
+        given (``texts(Village)[h, None, True]``; the typed action is such a tuple too).
+
+        For the hot paths of legal-action generators: a subscript costs a tenth of building
+        the typed action and asking :meth:`text` (built once per class, on first use).
+        """
+        found = self._tables.get(cls)
+        if found is None:
+            single = len(getattr(cls, "_fields", ())) == 1
+            found = self._tables[cls] = {
+                (action[0] if single else tuple(action)): text
+                for form in self.by_class[cls] for action, text in form.every()}
+        return found
 
 
 class Labels(Protocol):

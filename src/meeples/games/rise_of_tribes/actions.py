@@ -28,6 +28,7 @@ from meeples.games.rise_of_tribes.grammar import (
     Tame,
     Tiger,
     text,
+    texts,
 )
 from meeples.games.rise_of_tribes.state import PH, Flag, State
 from meeples.games.rise_of_tribes.work import Work, put, without
@@ -37,6 +38,15 @@ FACES = data.FACE_LETTERS
 ACTS = data.ACTION_NAMES
 #: The texts of the actions without fields.
 STOP, DRAW = text(Stop()), text(Draw())
+#: The texts of the typed actions these generators list, by field values (grammar.texts:
+#: a subscript, where building each action and asking its text cost ten times more).
+FOCUSED = texts(Place)
+HUNT = texts(Hunt)
+TAME = texts(Tame)
+TIGER = texts(Tiger)
+FIND = texts(Find)
+RECYCLE = texts(Recycle)
+BOTTOM = texts(Bottom)
 
 
 def read_power(row: list[int] | tuple[int, ...]) -> int:
@@ -79,16 +89,16 @@ def _special_placements(s: State) -> list[str]:
     out: list[str] = []
     if s.has_power(p, data.FOCUSED_EFFORT) and not s.flags[Flag.FOCUS]:
         # Focused Effort: a placement that would read moon may use the default power instead.
-        out += [text(Place(a, f, True)) for a in range(4) if a not in s.used for f in faces
+        out += [FOCUSED[a, f, True] for a in range(4) if a not in s.used for f in faces
                 if read_power((f, *s.rows[a][:2])) == data.POWER_MOON]
     # R2: a die may be spent on an eligible event instead of an action row.
     if s.mammoth >= 0 and data.MAMMOTH in s.slots and s.pop[s.mammoth][p] >= data.MAMMOTH_MEMBERS:
-        out += [text(Hunt(f)) for f in faces]
+        out += [HUNT[f] for f in faces]
         if s.res[p][data.FOOD] >= data.MAMMOTH_TAME[0]:
-            out += [text(Tame(f)) for f in faces]
+            out += [TAME[f] for f in faces]
     if s.tiger >= 0 and data.SABERTOOTH in s.slots and \
             s.pop[s.tiger][p] >= data.SABERTOOTH_MEMBERS:
-        out += [text(Tiger(f)) for f in faces]
+        out += [TIGER[f] for f in faces]
     return out
 
 
@@ -345,7 +355,7 @@ def apply_move(w: Work, action: Move | Stop) -> None:
 
 def legal_discover(s: State) -> list[str]:
     slot = s.slot_of(data.DISCOVERY)
-    return [text(Find(r)) for r in range(3) if s.tokens[slot][r] > 0]
+    return [FIND[r] for r in range(3) if s.tokens[slot][r] > 0]
 
 
 def apply_discover(w: Work, action: Find) -> None:
@@ -367,7 +377,7 @@ def legal_recycle(s: State) -> list[str]:
     p = s.active
     out = [DRAW]
     if s.pend[0] < s.villages_of(p):
-        out += [text(Recycle(c)) for c in s.progress[p]]
+        out += [RECYCLE[c] for c in s.progress[p]]
     return out
 
 
@@ -468,7 +478,7 @@ def apply_card(w: Work, action: Cards) -> None:
 
 
 def legal_dream(s: State) -> list[str]:
-    return [text(Bottom(c)) for c in sorted(set(s.drawn))]
+    return [BOTTOM[c] for c in sorted(set(s.drawn))]
 
 
 def apply_dream(w: Work, action: Bottom) -> None:

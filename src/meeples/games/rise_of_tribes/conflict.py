@@ -5,12 +5,17 @@ with Evasion, Bow, Spear, Walls, Ambush and Intimidate, invaders, and deserted v
 from __future__ import annotations
 
 from meeples.games.rise_of_tribes import data, goals
-from meeples.games.rise_of_tribes.grammar import Bow, Evade, Fight, Pass, Stay, text
+from meeples.games.rise_of_tribes.grammar import Bow, Evade, Fight, Pass, Stay, text, texts
 from meeples.games.rise_of_tribes.state import PH, Flag, State
 from meeples.games.rise_of_tribes.work import Work, put
 
 INVADER = -1
 STAY, PASS = text(Stay()), text(Pass())
+#: The texts of the typed actions these generators list, by field values (grammar.texts:
+#: a subscript, where building each action and asking its text cost ten times more).
+FIGHT = texts(Fight)
+EVADE = texts(Evade)
+BOW = texts(Bow)
 
 
 def start_conflicts(w: Work) -> None:
@@ -37,7 +42,7 @@ def next_conflict(w: Work) -> None:
 
 
 def legal_order(s: State) -> list[str]:
-    return [text(Fight(h)) for h in s.queue]
+    return [FIGHT[h] for h in s.queue]
 
 
 def apply_order(w: Work, action: Fight) -> None:
@@ -59,7 +64,7 @@ def legal_evade(s: State) -> list[str]:
     h, q = s.pend[0], s.decider
     if s.pend[2] >= data.EVASION_MEMBERS or not s.pop[h][q]:
         return []
-    return [STAY] + [text(Evade(h, b)) for b in data.ADJACENT[s.n][h]]
+    return [STAY] + [EVADE[h, b] for b in data.ADJACENT[s.n][h]]
 
 
 def apply_evade(w: Work, action: Evade | Stay) -> None:
@@ -91,7 +96,7 @@ def bow_step(w: Work) -> None:
 
 
 def legal_bow(s: State) -> list[str]:
-    return [PASS] + [text(Bow(invader=True) if q == INVADER else Bow(q))
+    return [PASS] + [BOW[None, True] if q == INVADER else BOW[q, False]
                      for q in bow_targets(s, s.pend[0])]
 
 

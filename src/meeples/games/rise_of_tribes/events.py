@@ -24,12 +24,21 @@ from meeples.games.rise_of_tribes.grammar import (
     Site,
     Vent,
     text,
+    texts,
 )
 from meeples.games.rise_of_tribes.state import PH, State
 from meeples.games.rise_of_tribes.work import Work, put
 
 RES = data.RESOURCE_LETTERS
 PASS = text(Pass())
+#: The texts of the typed actions these generators list, by field values (grammar.texts:
+#: a subscript, where building each action and asking its text cost ten times more).
+SITE = texts(Site)
+VENT = texts(Vent)
+LOSE = texts(Lose)
+SETTLE = texts(Settle)
+BID = texts(Bid)
+GIVE = texts(Give)
 
 
 def resolve_double(w: Work, face: int) -> None:
@@ -189,7 +198,7 @@ def place(w: Work, event: int, h: int) -> None:
 
 
 def legal_site(s: State) -> list[str]:
-    return [text(Site(h)) for h in s.pend[1:]]
+    return [SITE[h] for h in s.pend[1:]]
 
 
 def apply_site(w: Work, action: Site) -> None:
@@ -212,7 +221,7 @@ def ask_vent(w: Work) -> bool:
 
 
 def legal_vent(s: State) -> list[str]:
-    return [text(Vent(i)) for i in s.pend]
+    return [VENT[i] for i in s.pend]
 
 
 def apply_vent(w: Work, action: Vent) -> None:
@@ -254,7 +263,7 @@ def next_loser(w: Work) -> bool:
 
 def legal_lose(s: State) -> list[str]:
     near = data.VOLCANO_ADJACENT[s.n][s.volcano]
-    return [text(Lose(h)) for h in near if s.pop[h][s.decider]]
+    return [LOSE[h] for h in near if s.pop[h][s.decider]]
 
 
 def apply_lose(w: Work, action: Lose) -> None:
@@ -286,7 +295,7 @@ def next_settler(w: Work) -> bool:
 
 
 def legal_settle(s: State) -> list[str]:
-    return [PASS] + [text(Settle(h)) for h in settle_hexes(s, s.decider)]
+    return [PASS] + [SETTLE[h] for h in settle_hexes(s, s.decider)]
 
 
 def apply_settle(w: Work, action: Settle | Pass) -> None:
@@ -320,7 +329,7 @@ def next_bidder(w: Work) -> bool:
 
 def legal_bid(s: State) -> list[str]:
     high = s.pend[0]
-    return [PASS] + [text(Bid(k)) for k in range(high + 1, sum(s.res[s.decider]) + 1)]
+    return [PASS] + [BID[k] for k in range(high + 1, sum(s.res[s.decider]) + 1)]
 
 
 def apply_bid(w: Work, action: Bid | Pass) -> None:
@@ -342,7 +351,7 @@ def chieftain_won(w: Work) -> bool:
 
 def legal_give(s: State) -> list[str]:
     q = s.decider
-    return [text(Give(o, r)) for o in range(s.n) if o != q for r in range(3) if s.res[q][r]]
+    return [GIVE[o, r] for o in range(s.n) if o != q for r in range(3) if s.res[q][r]]
 
 
 def apply_give(w: Work, action: Give) -> None:

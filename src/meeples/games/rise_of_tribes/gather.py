@@ -7,12 +7,16 @@ from __future__ import annotations
 from itertools import combinations_with_replacement
 
 from meeples.games.rise_of_tribes import data, rules
-from meeples.games.rise_of_tribes.grammar import Basket, Gather, Keep, Stop, Trade, text
+from meeples.games.rise_of_tribes.grammar import Basket, Gather, Keep, Stop, Trade, text, texts
 from meeples.games.rise_of_tribes.state import PH, Flag, State
 from meeples.games.rise_of_tribes.work import Work, put
 
 RES = data.RESOURCE_LETTERS
 STOP, KEEP = text(Stop()), text(Keep())
+#: The texts of the typed actions these generators list, by field values (grammar.texts:
+#: a subscript, where building each action and asking its text cost ten times more).
+BASKET = texts(Basket)
+TRADE = texts(Trade)
 
 
 # --- GATHER (§2.5, R8) ----------------------------------------------------------------------------
@@ -129,9 +133,9 @@ def next_bonus(w: Work) -> None:
 def legal_bonus(s: State) -> list[str]:
     kinds = [r for r in range(3) if s.pend[1] >> r & 1]
     if s.queue[0] == 1:
-        return [text(Basket(r)) for r in kinds]
+        return [BASKET[r] for r in kinds]
     p = s.active
-    return [KEEP] + [text(Trade(a, b)) for a in kinds if s.res[p][a]
+    return [KEEP] + [TRADE[a, b] for a in kinds if s.res[p][a]
                      for b in range(3) if b != a]
 
 

@@ -17,6 +17,7 @@ from meeples.games.rise_of_tribes.grammar import (
     Share,
     Village,
     text,
+    texts,
 )
 from meeples.games.rise_of_tribes.state import PH, Flag, State
 from meeples.games.rise_of_tribes.work import Work, put
@@ -25,6 +26,14 @@ RES = data.RESOURCE_LETTERS
 GOAL = data.GOAL_IDS
 GOAL_TEXT = tuple(text(Goal(card)) for card in range(len(GOAL)))
 DONE = text(Done())
+#: The texts of the typed actions these generators list, by field values (grammar.texts:
+#: a subscript, where building each action and asking its text cost ten times more).
+BUY = texts(Buy)
+ALTAR = texts(Altar)
+SHARE = texts(Share)
+VILLAGE = texts(Village)
+POTTERY = texts(Pottery)
+ELDER = texts(Elder)
 _DEVELOPMENTS = len(data.DEVELOPMENTS)
 
 
@@ -173,15 +182,15 @@ def legal_goals(s: State) -> list[str]:
             if event in _ACQUIRE:
                 kind = _ACQUIRE[event]
                 if res[kind] >= data.ACQUIRE_BASE - s.tokens[slot][kind]:
-                    out.append(text(Buy(event)))
+                    out.append(BUY[event])
     if _ALTAR in s.acquired[p] and not s.flags[Flag.ALTAR]:
         pays = [_SAME[r] for r in range(3) if res[r] >= data.ALTAR_SAME]
         if all(res):
             pays.append(_EACH)
-        out += [text(Altar(h, pay)) for h in range(len(s.pop)) if s.pop[h][p] for pay in pays]
+        out += [ALTAR[h, pay] for h in range(len(s.pop)) if s.pop[h][p] for pay in pays]
     if _SHARED in slots and not s.flags[Flag.SHARED] and (s.decks[p] or s.bottoms[p]) \
             and shares_hex(s, p):
-        out += [text(Share(r)) for r in range(3) if res[r]]
+        out += [SHARE[r] for r in range(3) if res[r]]
     return out + legal_anytime(s) + [DONE]
 
 
@@ -216,7 +225,7 @@ def legal_villages(s: State, p: int) -> list[str]:
         return []
     if s.elders_on and s.elder_at[p] < 0:
         variants += [(discount, True) for discount, _ in variants]
-    return [text(Village(h, discount, elder)) for h in range(len(s.pop)) if s.pop[h][p]
+    return [VILLAGE[h, discount, elder] for h in range(len(s.pop)) if s.pop[h][p]
             and s.villages[h] < 0 and not s.invaders_at(h) for discount, elder in variants]
 
 
@@ -284,10 +293,10 @@ def legal_anytime(s: State) -> list[str]:
         return []
     out = []
     if s.has_dev(p, data.POTTERY) and not s.flags[Flag.POTTERY]:
-        out += [text(Pottery(a, b)) for a in range(3) if s.res[p][a] >= 2
+        out += [POTTERY[a, b] for a in range(3) if s.res[p][a] >= 2
                 for b in range(3) if b != a]
     if s.elders_on and s.elder_at[p] >= 0 and not s.flags[Flag.ELDER]:
-        out += [text(Elder(q, r, d)) for q in range(s.n) if q != p
+        out += [ELDER[q, r, d] for q in range(s.n) if q != p
                 for r in range(3) if s.res[p][r]
                 for d in sorted(set(s.completed[q])) if d < len(data.DEVELOPMENTS)]
     return out

@@ -422,5 +422,7 @@ text = GRAMMAR.text
 action = GRAMMAR.action
 parts = GRAMMAR.parts
 verb = GRAMMAR.verb
+#: The texts of a class's actions by field values (``texts(Site)[h]``), for hot paths.
+texts = GRAMMAR.texts
 #: The verbs of chance's outcomes, never a player's.
 CHANCE_VERBS = frozenset(form.verb for form in FORMS if form.chance)

@@ -30,6 +30,7 @@ from meeples.games.rise_of_tribes.grammar import (
     Tile,
     Tribe,
     text,
+    texts,
 )
 from meeples.games.rise_of_tribes.state import (
     CHANCE_PHASES,
@@ -275,9 +276,13 @@ def legal_place(s: State) -> list[str]:
     p = s.decider
     free = [h for h in range(len(s.pop)) if s.others(h, p) == 0]
     if data.START_SEATS[seat][1] == 1:
-        return [text(Start(h)) for h in free]
+        return [START[h, None] for h in free]
     adj = data.ADJACENT[s.n]
-    return [text(Start(a, b)) for a in free for b in adj[a] if b in free]
+    return [START[a, b] for a in free for b in adj[a] if b in free]
+
+
+#: The text of every start, by hexes (``texts``: a setup lists up to 420 of them).
+START = texts(Start)
 
 
 def apply_place(w: Work, action: Start) -> None:
@@ -365,10 +370,13 @@ def after_roll(w: Work) -> None:
 
 
 def legal_reroll(s: State) -> list[str]:
-    return [KEEP] + [text(Reroll(f)) for f in sorted(set(s.hand))]
+    return [KEEP] + [REROLL[f] for f in sorted(set(s.hand))]
 
 
 KEEP = text(Keep())
+#: The texts of the typed actions these generators list, by field values (grammar.texts:
+#: a subscript, where building each action and asking its text cost ten times more).
+REROLL = texts(Reroll)
 
 
 def apply_reroll(w: Work, action: Reroll | Keep) -> None:
