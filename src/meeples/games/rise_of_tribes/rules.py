@@ -51,19 +51,8 @@ ACT = PH.ACT
 
 
 def hex_name(h: int) -> str:
-    """Return the name of a hex index (a, b, c...)."""
-    return chr(97 + h)
-
-
-def hex_index(name: str, n: int) -> int:
-    """Return the hex index of a name.
-
-    Raises:
-        ValueError: not a hex of the map.
-    """
-    if len(name) != 1 or not 0 <= ord(name) - 97 < len(data.MAPS[n]):
-        raise ValueError(f"{name!r} is not a hex")
-    return ord(name) - 97
+    """Return the name of a hex index (a, b, c...: the grammar's hexes)."""
+    return grammar.HEXES.values[h]
 
 
 def tile_codes(option: Any) -> tuple[int, ...]:
