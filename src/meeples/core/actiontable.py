@@ -26,6 +26,11 @@ those places (Meeple War: a tile, or a side of a tile), and ``action_id(text, st
 ``action_text(number, state)`` go through them; a form with no such field has the same text
 either way, so a state is needed only when the text names a place.
 
+A form may also define a typed action (``action=``, a NamedTuple per verb, with the fields the
+form fixes and the constant parts it adds), each domain giving its texts their typed values and
+parts: a :class:`Grammar` of such forms is the game's one grammar, the typed action of every text,
+the text and the parts of every typed action (Rise of Tribes' ``grammar.py``).
+
 A table is built against the game's grammar (``verbs``): a form whose verb the grammar does not
 have yet is left out (``Table.waiting``: the chance outcomes of a game still moving onto explicit
 chance), and a grammar verb without a form is listed in ``Table.missing`` (the tests require it
