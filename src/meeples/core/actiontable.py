@@ -181,12 +181,17 @@ class Form:
 
     def number(self, text: str) -> int | None:
         """Return the index of a text within this form's block, or None when it is not one."""
-        numbers = self._numbers(text)
-        if numbers is None:
+        found = self.regex.fullmatch(text)
+        if found is None:
             return None
-        index = 0
-        for domain, number in zip(self.domains, numbers, strict=True):
+        index, before = 0, None
+        for name, domain in zip(self.names, self.domains, strict=True):
+            value = found.group(name)
+            number = domain.number(value, before)
+            if number is None:
+                return None
             index = index * len(domain) + number
+            before = value
         return index
 
     def _numbers(self, text: str) -> list[int] | None:

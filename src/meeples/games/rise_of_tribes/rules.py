@@ -198,10 +198,15 @@ def next_tile(s: State) -> int:
     return 0
 
 
+#: The texts of setup's outcomes by their fields (``texts``: every random game starts with
+#: about 20 of these chance nodes, listed or drawn).
+TERRAIN, TILE, TRIBE, FIRST = texts(Terrain), texts(Tile), texts(Tribe), texts(First)
+
+
 def chance_terrain(s: State) -> list[tuple[str, Fraction]]:
     left = terrain_left(s)
     total = sum(left)
-    return [(text(Terrain(k)), Fraction(left[k], total)) for k in range(3) if left[k]]
+    return [(TERRAIN[k], Fraction(left[k], total)) for k in range(3) if left[k]]
 
 
 def apply_terrain(w: Work, action: Terrain) -> None:
@@ -212,7 +217,7 @@ def apply_terrain(w: Work, action: Terrain) -> None:
 def chance_tile(s: State) -> list[tuple[str, Fraction]]:
     code = next_tile(s)
     free = tile_hexes(s, code)
-    return [(text(Tile(code, h)), Fraction(1, len(free))) for h in free]
+    return [(TILE[code, h], Fraction(1, len(free))) for h in free]
 
 
 def apply_tile(w: Work, action: Tile) -> None:
@@ -222,7 +227,7 @@ def apply_tile(w: Work, action: Tile) -> None:
 
 def chance_tribe(s: State) -> list[tuple[str, Fraction]]:
     free = [t for t in range(len(data.TRIBES)) if t not in s.tribe]
-    return [(text(Tribe(t)), Fraction(1, len(free))) for t in free]
+    return [(TRIBE[t], Fraction(1, len(free))) for t in free]
 
 
 def apply_tribe(w: Work, action: Tribe) -> None:
@@ -232,7 +237,7 @@ def apply_tribe(w: Work, action: Tribe) -> None:
 
 
 def chance_first(s: State) -> list[tuple[str, Fraction]]:
-    return [(text(First(p)), Fraction(1, s.n)) for p in range(s.n)]
+    return [(FIRST[p], Fraction(1, s.n)) for p in range(s.n)]
 
 
 def apply_first(w: Work, action: First) -> None:
@@ -519,7 +524,7 @@ def _sample_terrain(s: State, rng: Draws) -> str:
     ticket = rng.randrange(sum(left))
     for kind in range(3):
         if ticket < left[kind]:
-            return text(Terrain(kind))
+            return TERRAIN[kind]
         ticket -= left[kind]
     raise AssertionError("unreachable: the tickets are the tiles left")
 
@@ -527,16 +532,16 @@ def _sample_terrain(s: State, rng: Draws) -> str:
 def _sample_tile(s: State, rng: Draws) -> str:
     code = next_tile(s)
     free = tile_hexes(s, code)
-    return text(Tile(code, free[rng.randrange(len(free))]))
+    return TILE[code, free[rng.randrange(len(free))]]
 
 
 def _sample_tribe(s: State, rng: Draws) -> str:
     free = [t for t in range(len(data.TRIBES)) if t not in s.tribe]
-    return text(Tribe(free[rng.randrange(len(free))]))
+    return TRIBE[free[rng.randrange(len(free))]]
 
 
 def _sample_first(s: State, rng: Draws) -> str:
-    return text(First(rng.randrange(s.n)))
+    return FIRST[rng.randrange(s.n)]
 
 
 def _sample_roll(s: State, rng: Draws) -> str:
