@@ -215,9 +215,18 @@ class Form:
         for domain in reversed(self.domains):
             index, number = divmod(index, len(domain))
             numbers.append(number)
-        return self._text(list(reversed(numbers)))
+        values: list[str] = []
+        before = None
+        for domain, number in zip(self.domains, reversed(numbers), strict=True):
+            value = domain.text(number, before)
+            if value is None:
+                return None
+            values.append(value)
+            before = value
+        return self.template.format_map(dict(zip(self.names, values, strict=True)))
 
     def _text(self, numbers: Sequence[int]) -> str | None:
+        """Return the text of the values with these indices (None: a hole)."""
         values: list[str] = []
         before = None
         for domain, number in zip(self.domains, numbers, strict=True):
