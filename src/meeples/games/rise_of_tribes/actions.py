@@ -34,8 +34,6 @@ from meeples.games.rise_of_tribes.state import PH, Flag, State
 from meeples.games.rise_of_tribes.work import Work, put, without
 
 RES = data.RESOURCE_LETTERS
-FACES = data.FACE_LETTERS
-ACTS = data.ACTION_NAMES
 #: The texts of the actions without fields.
 STOP, DRAW = text(Stop()), text(Draw())
 #: The texts of the typed actions these generators list, by field values (grammar.texts:

@@ -74,7 +74,6 @@ from meeples.games.rise_of_tribes.notation import action_parts
 from meeples.games.rise_of_tribes.state import Phase, State
 
 RES = data.RESOURCE_LETTERS
-FACES = data.FACE_LETTERS
 _DEVELOPMENTS = len(data.DEVELOPMENTS)
 
 

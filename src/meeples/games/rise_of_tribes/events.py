@@ -29,7 +29,6 @@ from meeples.games.rise_of_tribes.grammar import (
 from meeples.games.rise_of_tribes.state import PH, State
 from meeples.games.rise_of_tribes.work import Work, put
 
-RES = data.RESOURCE_LETTERS
 PASS = text(Pass())
 #: The texts of the typed actions these generators list, by field values (grammar.texts:
 #: a subscript, where building each action and asking its text cost ten times more).

@@ -11,7 +11,6 @@ from meeples.games.rise_of_tribes.grammar import Basket, Gather, Keep, Stop, Tra
 from meeples.games.rise_of_tribes.state import PH, Flag, State
 from meeples.games.rise_of_tribes.work import Work, put
 
-RES = data.RESOURCE_LETTERS
 STOP, KEEP = text(Stop()), text(Keep())
 #: The texts of the typed actions these generators list, by field values (grammar.texts:
 #: a subscript, where building each action and asking its text cost ten times more).

@@ -22,7 +22,6 @@ from meeples.games.rise_of_tribes.grammar import (
 from meeples.games.rise_of_tribes.state import PH, Flag, State
 from meeples.games.rise_of_tribes.work import Work, put
 
-RES = data.RESOURCE_LETTERS
 GOAL = data.GOAL_IDS
 GOAL_TEXT = tuple(text(Goal(card)) for card in range(len(GOAL)))
 DONE = text(Done())

@@ -32,7 +32,6 @@ from meeples.games.rise_of_tribes.requirements import requirement
 from meeples.games.rise_of_tribes.state import Flag, Phase, State
 
 RES = data.RESOURCE_LETTERS
-FACES = data.FACE_LETTERS
 _DEVELOPMENTS = len(data.DEVELOPMENTS)
 
 def explain_illegal(s: State, action: str) -> Message:
