@@ -26,6 +26,11 @@ those places (Meeple War: a tile, or a side of a tile), and ``action_id(text, st
 ``action_text(number, state)`` go through them; a form with no such field has the same text
 either way, so a state is needed only when the text names a place.
 
+A form may also define a typed action (``action=``, a NamedTuple per verb, with the fields the
+form fixes and the constant parts it adds), each domain giving its texts their typed values and
+parts: a :class:`Grammar` of such forms is the game's one grammar, the typed action of every text,
+the text and the parts of every typed action (Rise of Tribes' ``grammar.py``).
+
 A table is built against the game's grammar (``verbs``): a form whose verb the grammar does not
 have yet is left out (``Table.waiting``: the chance outcomes of a game still moving onto explicit
 chance), and a grammar verb without a form is listed in ``Table.missing`` (the tests require it
@@ -35,10 +40,11 @@ empty).
 from __future__ import annotations
 
 import bisect
+import itertools
 import math
 import operator
 import re
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -49,14 +55,28 @@ _CACHE_LIMIT = 1 << 18
 
 
 class Values:
-    """A field's domain: the texts of its values, in id order."""
+    """A field's domain: the texts of its values, in id order; with each text, the value a
+    typed action holds (``items``, by default the value given: ``Values(range(9))`` holds ints)
+    and the JSON value its parts carry (``parts``, by default the value given; a tuple is sent
+    as a list)."""
 
-    def __init__(self, values: Iterable[object], pattern: str = r"[^\s]+?") -> None:
-        self.values = tuple(str(value) for value in values)
+    def __init__(self, values: Iterable[object], pattern: str = r"[^\s]+?", *,
+                 items: Iterable[object] | None = None,
+                 parts: Iterable[object] | None = None) -> None:
+        given = tuple(values)
+        self.values = tuple(str(value) for value in given)
         self.index = {value: number for number, value in enumerate(self.values)}
         if len(self.index) != len(self.values):
             raise ValueError("a domain lists each value once")
         self.pattern = pattern
+        self.items = given if items is None else tuple(items)
+        self.parts = given if parts is None else tuple(parts)
+        #: The index of each typed value.
+        self.item_index = {item: number for number, item in enumerate(self.items)}
+        if len(self.items) != len(self.values) or len(self.parts) != len(self.values) \
+                or len(self.item_index) != len(self.values):
+            raise ValueError("a domain gives one typed value and one part to each text, "
+                             "each typed value once")
 
     def __len__(self) -> int:
         return len(self.values)
@@ -108,17 +128,32 @@ class Steps(Values):
 
 @dataclass(frozen=True)
 class Form:
-    """One form of action text: its verb, its template and the domains of its fields."""
+    """One form of action text: its verb, its template and the domains of its fields.
+
+    A form of a game with typed actions names its ``action`` class (a NamedTuple, one per verb):
+    its template's fields are fields of the class (a trailing ``_`` is left out of the parts'
+    key: ``{from_}`` is the part ``from``), ``fixed`` gives the fields the form sets without a
+    field in its text (a flag, ``focus=True`` for ``grow S!``), every other field keeps its
+    default (None: the form leaves it out), and ``extra`` parts are added to the action's parts
+    (constants a client is told, ``event="MA"``).
+    """
 
     verb: str
     template: str
     domains: tuple[Values, ...]
     chance: bool = False
+    action: type[tuple[Any, ...]] | None = None
+    fixed: tuple[tuple[str, object], ...] = ()
+    extra: tuple[tuple[str, object], ...] = ()
     names: tuple[str, ...] = field(init=False)
     regex: re.Pattern[str] = field(init=False)
     size: int = field(init=False)
+    prefix: str = field(init=False)
 
-    def __init__(self, verb: str, template: str, *domains: Values, chance: bool = False) -> None:
+    def __init__(self, verb: str, template: str, *domains: Values, chance: bool = False,
+                 action: type[tuple[Any, ...]] | None = None,
+                 fixed: Mapping[str, object] | None = None,
+                 extra: Mapping[str, object] | None = None) -> None:
         names = tuple(re.findall(r"\{(\w+)\}", template))
         if len(names) != len(domains):
             raise ValueError(f"{template!r}: {len(names)} fields, {len(domains)} domains")
@@ -127,13 +162,22 @@ class Form:
             f"(?P<{name}>{domain.pattern}){re.escape(piece)}"
             for name, domain, piece in zip(names, domains, pieces[1:], strict=True)
         )
+        fields = getattr(action, "_fields", ())
+        fixed_items = tuple((fixed or {}).items())
+        if action is not None and not set(names) | {name for name, _ in fixed_items} \
+                <= set(fields):
+            raise ValueError(f"{template!r}: a field that {action.__name__} does not have")
         object.__setattr__(self, "verb", verb)
         object.__setattr__(self, "template", template)
         object.__setattr__(self, "domains", domains)
         object.__setattr__(self, "chance", chance)
+        object.__setattr__(self, "action", action)
+        object.__setattr__(self, "fixed", fixed_items)
+        object.__setattr__(self, "extra", tuple((extra or {}).items()))
         object.__setattr__(self, "names", names)
         object.__setattr__(self, "regex", re.compile(pattern))
         object.__setattr__(self, "size", math.prod(len(domain) for domain in domains))
+        object.__setattr__(self, "prefix", pieces[0])
 
     def number(self, text: str) -> int | None:
         """Return the index of a text within this form's block, or None when it is not one."""
@@ -150,6 +194,21 @@ class Form:
             before = value
         return index
 
+    def _numbers(self, text: str) -> list[int] | None:
+        """Return the index of each field's value in its domain, or None: not this form."""
+        found = self.regex.fullmatch(text)
+        if found is None:
+            return None
+        numbers, before = [], None
+        for name, domain in zip(self.names, self.domains, strict=True):
+            value = found.group(name)
+            number = domain.number(value, before)
+            if number is None:
+                return None
+            numbers.append(number)
+            before = value
+        return numbers
+
     def text(self, index: int) -> str | None:
         """Return the text of an index within this form's block (None: a hole)."""
         numbers = []
@@ -165,6 +224,176 @@ class Form:
             values.append(value)
             before = value
         return self.template.format_map(dict(zip(self.names, values, strict=True)))
+
+    def _text(self, numbers: Sequence[int]) -> str | None:
+        """Return the text of the values with these indices (None: a hole)."""
+        values: list[str] = []
+        before = None
+        for domain, number in zip(self.domains, numbers, strict=True):
+            value = domain.text(number, before)
+            if value is None:
+                return None
+            values.append(value)
+            before = value
+        return self.template.format_map(dict(zip(self.names, values, strict=True)))
+
+    # -- typed actions --------------------------------------------------------------------------
+
+    def typed(self, text: str) -> tuple[Any, ...] | None:
+        """Return the typed action of a text of this form, or None when it is not one."""
+        numbers = self._numbers(text)
+        return None if numbers is None else self.typed_at(numbers)
+
+    def typed_at(self, numbers: Sequence[int]) -> tuple[Any, ...] | None:
+        """Return the typed action whose fields have these indices in their domains."""
+        if self.action is None:
+            return None
+        values = {name: domain.items[number]
+                  for name, domain, number in zip(self.names, self.domains, numbers, strict=True)}
+        return self.action(**values, **dict(self.fixed))
+
+    def every(self) -> Iterable[tuple[tuple[Any, ...], str]]:
+        """Yield every typed action of this form with its text (holes left out)."""
+        sizes = [range(len(domain)) for domain in self.domains]
+        for numbers in itertools.product(*sizes):
+            text = self._text(numbers)
+            action = self.typed_at(numbers)
+            if text is not None and action is not None:
+                yield action, text
+
+    def fits(self, action: tuple[Any, ...]) -> bool:
+        """Return whether a typed action (of this form's class) is written in this form."""
+        fixed = dict(self.fixed)
+        defaults = getattr(self.action, "_field_defaults", {})
+        for name, value in zip(getattr(self.action, "_fields", ()), action, strict=True):
+            if name in self.names:
+                if value is None:
+                    return False
+            elif value != fixed.get(name, defaults.get(name)):
+                return False
+        return True
+
+    def numbers_of(self, action: tuple[Any, ...]) -> list[int] | None:
+        """Return the index of each of a typed action's fields in its domain (None: a value
+        outside its domain)."""
+        numbers = []
+        for name, domain in zip(self.names, self.domains, strict=True):
+            number = domain.item_index.get(getattr(action, name))
+            if number is None:
+                return None
+            numbers.append(number)
+        return numbers
+
+    def parts_of(self, action: tuple[Any, ...], numbers: Sequence[int]) -> dict[str, Any]:
+        """Return the parts of a typed action of this form (``numbers``: :meth:`numbers_of`):
+        its verb, then every field of its class in order, then the form's extra parts."""
+        parts: dict[str, Any] = {"verb": self.verb}
+        given = dict(zip(self.names, numbers, strict=True))
+        for name, value in zip(getattr(self.action, "_fields", ()), action, strict=True):
+            number = given.get(name)
+            if number is not None:
+                value = self.domains[self.names.index(name)].parts[number]
+            parts[name.rstrip("_")] = list(value) if isinstance(value, tuple) else value
+        parts.update(self.extra)
+        return parts
+
+
+class Grammar:
+    """A game's action grammar: its forms, each defining a typed action (:class:`Form`), and
+    from them the text of every typed action, the typed action of every text and its parts.
+
+    The typed actions of different verbs are different classes, but NamedTuples of equal
+    values compare equal (``Add(2) == Site(2)``): the texts are kept per class.
+    """
+
+    def __init__(self, forms: Sequence[Form]) -> None:
+        self.forms = tuple(forms)
+        by_class: dict[type, list[Form]] = {}
+        for form in self.forms:
+            if form.action is None:
+                raise ValueError(f"{form.template!r}: a grammar's forms name their action class")
+            by_class.setdefault(form.action, []).append(form)
+        self.by_class = {cls: tuple(forms) for cls, forms in by_class.items()}
+        #: The verb of each action class.
+        self.verbs = {cls: forms[0].verb for cls, forms in self.by_class.items()}
+        self._actions: dict[str, tuple[Any, ...]] = {}
+        self._texts: dict[type, dict[tuple[Any, ...], str]] = {cls: {} for cls in self.by_class}
+        self._tables: dict[type, dict[Any, str]] = {}
+
+    def action(self, text: str) -> Any:
+        """Return the typed action of a text, or None when no form has it."""
+        found = self._actions.get(text)
+        if found is not None or not isinstance(text, str):
+            return found
+        for form in self.forms:
+            if text.startswith(form.prefix):
+                found = form.typed(text)
+                if found is not None:
+                    if len(self._actions) >= _CACHE_LIMIT:
+                        self._actions.clear()
+                    self._actions[text] = found
+                    return found
+        return None
+
+    def _form(self, action: tuple[Any, ...]) -> tuple[Form, list[int]]:
+        """Return the form of a typed action and its fields' indices.
+
+        Raises:
+            ValueError: no form writes that action (a value outside its domain).
+        """
+        for form in self.by_class.get(type(action), ()):
+            if form.fits(action):
+                numbers = form.numbers_of(action)
+                if numbers is not None:
+                    return form, numbers
+        raise ValueError(f"{action!r} is no action of the grammar")
+
+    def text(self, action: tuple[Any, ...]) -> str:
+        """Return the text of a typed action.
+
+        Raises:
+            ValueError: no form writes that action.
+        """
+        texts = self._texts.get(type(action))
+        found = None if texts is None else texts.get(action)
+        if found is None:
+            form, numbers = self._form(action)
+            found = form._text(numbers)
+            if found is None or texts is None:
+                raise ValueError(f"{action!r} is no action of the grammar")
+            if len(texts) >= _CACHE_LIMIT:
+                texts.clear()
+            texts[action] = found
+        return found
+
+    def parts(self, action: tuple[Any, ...]) -> dict[str, Any]:
+        """Return the parts of a typed action: ``{"verb": ..., <fields>}``, JSON-ready.
+
+        Raises:
+            ValueError: no form writes that action.
+        """
+        form, numbers = self._form(action)
+        return form.parts_of(action, numbers)
+
+    def verb(self, action: tuple[Any, ...]) -> str:
+        """Return the verb of a typed action."""
+        return self.verbs[type(action)]
+
+    def texts(self, cls: type[tuple[Any, ...]]) -> Mapping[Any, str]:
+        """Return the text of every action of a class, by its field values: the value itself
+        for a class of one field (``texts(Site)[h]``), else the tuple of them, every field
+        given (``texts(Village)[h, None, True]``; the typed action is such a tuple too).
+
+        For the hot paths of legal-action generators: a subscript costs a tenth of building
+        the typed action and asking :meth:`text` (built once per class, on first use).
+        """
+        found = self._tables.get(cls)
+        if found is None:
+            single = len(getattr(cls, "_fields", ())) == 1
+            found = self._tables[cls] = {
+                (action[0] if single else tuple(action)): text
+                for form in self.by_class[cls] for action, text in form.every()}
+        return found
 
 
 class Labels(Protocol):

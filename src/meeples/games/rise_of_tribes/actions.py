@@ -10,23 +10,41 @@ from itertools import combinations
 
 from meeples.core.chance import Draws
 from meeples.games.rise_of_tribes import data, gather, goals, rules
+from meeples.games.rise_of_tribes.grammar import (
+    HEXES,
+    Add,
+    Bottom,
+    Cards,
+    Draw,
+    Elder,
+    Find,
+    Hunt,
+    Light,
+    Move,
+    Place,
+    Pottery,
+    Recycle,
+    Stop,
+    Tame,
+    Tiger,
+    text,
+    texts,
+)
 from meeples.games.rise_of_tribes.state import PH, Flag, State
 from meeples.games.rise_of_tribes.work import Work, put, without
 
 RES = data.RESOURCE_LETTERS
-FACES = data.FACE_LETTERS
-ACTS = data.ACTION_NAMES
-
-
-HEX_NAMES = tuple(chr(97 + h) for h in range(15))
-
-
-def hn(h: int) -> str:
-    return HEX_NAMES[h]
-
-
-def hi(name: str) -> int:
-    return ord(name) - 97
+#: The texts of the actions without fields.
+STOP, DRAW = text(Stop()), text(Draw())
+#: The texts of the typed actions these generators list, by field values (grammar.texts:
+#: a subscript, where building each action and asking its text cost ten times more).
+FOCUSED = texts(Place)
+HUNT = texts(Hunt)
+TAME = texts(Tame)
+TIGER = texts(Tiger)
+FIND = texts(Find)
+RECYCLE = texts(Recycle)
+BOTTOM = texts(Bottom)
 
 
 def read_power(row: list[int] | tuple[int, ...]) -> int:
@@ -49,9 +67,9 @@ def _placements(used: tuple[int, ...], hand: tuple[int, ...]) -> tuple[str, ...]
     key = (used, hand)
     texts = _PLACEMENTS.get(key)
     if texts is None:
-        faces = [FACES[f] for f in sorted(set(hand))]
+        faces = sorted(set(hand))
         texts = _PLACEMENTS[key] = tuple(
-            f"{ACTS[a]} {f}" for a in range(4) if a not in used for f in faces)
+            text(Place(a, f)) for a in range(4) if a not in used for f in faces)
     return texts
 
 
@@ -65,37 +83,35 @@ def legal_act(s: State) -> list[str]:
 def _special_placements(s: State) -> list[str]:
     """Return the Focused Effort placements and the dice spent on an event (R2)."""
     p = s.active
-    faces = [FACES[f] for f in sorted(set(s.hand))]
+    faces = sorted(set(s.hand))
     out: list[str] = []
     if s.has_power(p, data.FOCUSED_EFFORT) and not s.flags[Flag.FOCUS]:
         # Focused Effort: a placement that would read moon may use the default power instead.
-        out += [f"{ACTS[a]} {f}!" for a in range(4) if a not in s.used for f in faces
-                if read_power((FACES.index(f), *s.rows[a][:2])) == data.POWER_MOON]
+        out += [FOCUSED[a, f, True] for a in range(4) if a not in s.used for f in faces
+                if read_power((f, *s.rows[a][:2])) == data.POWER_MOON]
     # R2: a die may be spent on an eligible event instead of an action row.
     if s.mammoth >= 0 and data.MAMMOTH in s.slots and s.pop[s.mammoth][p] >= data.MAMMOTH_MEMBERS:
-        out += [f"hunt {f}" for f in faces]
+        out += [HUNT[f] for f in faces]
         if s.res[p][data.FOOD] >= data.MAMMOTH_TAME[0]:
-            out += [f"tame {f}" for f in faces]
+            out += [TAME[f] for f in faces]
     if s.tiger >= 0 and data.SABERTOOTH in s.slots and \
             s.pop[s.tiger][p] >= data.SABERTOOTH_MEMBERS:
-        out += [f"tiger {f}" for f in faces]
+        out += [TIGER[f] for f in faces]
     return out
 
 
-def apply_act(w: Work, words: list[str]) -> None:
-    verb = words[0]
-    if verb in ("pottery", "elder"):
-        goals.apply_anytime(w, words)
+def apply_act(w: Work, action: Place | Hunt | Tame | Tiger | Pottery | Elder) -> None:
+    if isinstance(action, (Pottery, Elder)):
+        goals.apply_anytime(w, action)
         return
-    focus = words[1].endswith("!")
-    face = FACES.index(words[1][0])
+    face = action.face
     w.hand = without(w.hand, face)
     p = w.active
-    if verb in ("hunt", "tame", "tiger"):
-        spend_on_event(w, verb, p)
+    if not isinstance(action, Place):
+        spend_on_event(w, action, p)
         rules.finish_action(w)
         return
-    act = ACTS.index(verb)
+    act, focus = action.row, action.focus
     w.used = (*w.used, act)
     # Only this row changes (rows is shared with the state, work._SHARED): the die of slot 3
     # leaves, it passes to the next player.
@@ -113,9 +129,9 @@ def apply_act(w: Work, words: list[str]) -> None:
     start_action(w, act, power)
 
 
-def spend_on_event(w: Work, verb: str, p: int) -> None:
+def spend_on_event(w: Work, action: Hunt | Tame | Tiger, p: int) -> None:
     """Spend a die on the Mammoth (hunt or tame) or the Sabertooth Tiger (§4.5)."""
-    if verb == "tiger":
+    if type(action) is Tiger:
         w.discard_slot(w.slot_of(data.SABERTOOTH))
         h, w.tiger = w.tiger, -1
         w.remove(h, p)
@@ -123,7 +139,7 @@ def spend_on_event(w: Work, verb: str, p: int) -> None:
         return
     w.discard_slot(w.slot_of(data.MAMMOTH))
     w.mammoth = -1
-    if verb == "hunt":
+    if type(action) is Hunt:
         w.gain(p, data.FOOD, data.MAMMOTH_HUNT[0])
         w.gain_vp(p, data.MAMMOTH_HUNT[1], data.VP_MAMMOTH)
     else:
@@ -133,11 +149,15 @@ def spend_on_event(w: Work, verb: str, p: int) -> None:
 
 
 def legal_light(s: State) -> list[str]:
-    return [f"light {r}" for r in RES]
+    return [*LIGHT_TEXTS]
 
 
-def apply_light(w: Work, words: list[str]) -> None:
-    w.gain(w.active, RES.index(words[1]))
+#: Each resource Light in the Dark may take.
+LIGHT_TEXTS = tuple(text(Light(r)) for r in range(len(RES)))
+
+
+def apply_light(w: Work, action: Light) -> None:
+    w.gain(w.active, action.resource)
     act, power = w.pend
     start_action(w, act, power)
 
@@ -204,7 +224,8 @@ def grow_hexes(s: State, p: int) -> list[int]:
     return own
 
 
-ADD_TEXT = tuple(f"add {name}" for name in HEX_NAMES)
+#: The text of each hex's GROW step.
+ADD_TEXT = tuple(text(Add(h)) for h in range(len(HEXES)))
 
 
 def can_grow(s: State) -> bool:
@@ -215,12 +236,12 @@ def can_grow(s: State) -> bool:
 def legal_grow(s: State) -> list[str]:
     if not can_grow(s):
         return []
-    return [ADD_TEXT[h] for h in s.queue] + ["stop"]
+    return [ADD_TEXT[h] for h in s.queue] + [STOP]
 
 
-def apply_grow(w: Work, words: list[str]) -> None:
-    if words[0] == "add":
-        h = hi(words[1])
+def apply_grow(w: Work, action: Add | Stop) -> None:
+    if type(action) is Add:
+        h = action.hex
         w.add(h, w.active)
         w.left -= 1
         if w.pend[0]:  # R1: every member of a comeback GROW goes to the same hex
@@ -255,7 +276,8 @@ def destinations(s: State, p: int, origin: int, distance: int) -> list[int]:
 
 
 #: The text of every step "a-b" of a MOVE, by origin and destination.
-STEP_NAMES = tuple(tuple(f"{a}-{b}" for b in HEX_NAMES) for a in HEX_NAMES)
+STEP_NAMES = tuple(tuple(text(Move(a, b)) for b in range(len(ADD_TEXT)))
+                   for a in range(len(ADD_TEXT)))
 
 #: The one-step moves from each hex of each map: the steps of a distance-1 MOVE without the
 #: Dugout Canoe (``destinations``'s common case, which only the map decides).
@@ -295,7 +317,7 @@ def legal_move(s: State) -> list[str]:
         for a, row in enumerate(s.pop):
             if row[p] - moved[a] > 0:
                 out += _steps(s, p, a, power, canoe)
-    return out + ["stop"] if out else []
+    return out + [STOP] if out else []
 
 
 def can_move(s: State) -> bool:
@@ -310,9 +332,9 @@ def can_move(s: State) -> bool:
     return any(row[p] > moved[a] for a, row in enumerate(s.pop))
 
 
-def apply_move(w: Work, words: list[str]) -> None:
-    if words[0] != "stop":
-        a, b = hi(words[0][0]), hi(words[0][2])
+def apply_move(w: Work, action: Move | Stop) -> None:
+    if type(action) is Move:
+        a, b = action
         p = w.active
         w.set_pop(b, p, w.pop[b][p] + 1)
         w.moved = put(w.moved, b, w.moved[b] + 1)
@@ -331,12 +353,12 @@ def apply_move(w: Work, words: list[str]) -> None:
 
 def legal_discover(s: State) -> list[str]:
     slot = s.slot_of(data.DISCOVERY)
-    return [f"find {RES[r]}" for r in range(3) if s.tokens[slot][r] > 0]
+    return [FIND[r] for r in range(3) if s.tokens[slot][r] > 0]
 
 
-def apply_discover(w: Work, words: list[str]) -> None:
+def apply_discover(w: Work, action: Find) -> None:
     slot = w.slot_of(data.DISCOVERY)
-    r = RES.index(words[1])
+    r = action.resource
     w.tokens[slot][r] -= 1
     w.gain(w.active, r)
     if sum(w.tokens[slot]) == 0:
@@ -351,16 +373,16 @@ def apply_discover(w: Work, words: list[str]) -> None:
 
 def legal_recycle(s: State) -> list[str]:
     p = s.active
-    out = ["draw"]
+    out = [DRAW]
     if s.pend[0] < s.villages_of(p):
-        out += [f"recycle {data.GOAL_IDS[c]}" for c in s.progress[p]]
+        out += [RECYCLE[c] for c in s.progress[p]]
     return out
 
 
-def apply_recycle(w: Work, words: list[str]) -> None:
-    if words[0] == "recycle":
+def apply_recycle(w: Work, action: Recycle | Draw) -> None:
+    if type(action) is Recycle:
         p = w.active
-        card = data.GOAL_IDS.index(words[1])
+        card = action.goal
         w.progress[p].remove(card)
         w.bottoms[p].append(card)  # under the deck, in the open: its place is known
         w.pend[0] += 1
@@ -419,8 +441,7 @@ def take_card(w: Work, card: int) -> None:
 def hands(unseen: tuple[int, ...], size: int) -> tuple[str, ...]:
     """Return the texts of every hand of ``size`` cards among the unseen ones (in increasing
     order of cards, hands in lexicographic order)."""
-    return tuple("cards " + " ".join(data.GOAL_IDS[c] for c in hand)
-                 for hand in combinations(unseen, size))
+    return tuple(text(Cards(hand)) for hand in combinations(unseen, size))
 
 
 def chance_card(s: State) -> list[tuple[str, Fraction]]:
@@ -438,7 +459,7 @@ def sample_card(s: State, rng: Draws) -> str:
     hand = []
     for _ in range(s.to_draw):
         hand.append(pool.pop(rng.randrange(len(pool))))
-    return "cards " + " ".join(data.GOAL_IDS[c] for c in sorted(hand))
+    return text(Cards(tuple(sorted(hand))))
 
 
 def legal_card(s: State) -> list[str]:
@@ -446,22 +467,21 @@ def legal_card(s: State) -> list[str]:
     return [*hands(s.decks[s.active], s.to_draw)]
 
 
-def apply_card(w: Work, words: list[str]) -> None:
+def apply_card(w: Work, action: Cards) -> None:
     unseen = w.decks[w.active]
-    for goal_id in words[1:]:
-        card = data.GOAL_IDS.index(goal_id)
+    for card in action.goals:
         unseen.remove(card)
         take_card(w, card)
     next_card(w)
 
 
 def legal_dream(s: State) -> list[str]:
-    return [f"bottom {data.GOAL_IDS[c]}" for c in sorted(set(s.drawn))]
+    return [BOTTOM[c] for c in sorted(set(s.drawn))]
 
 
-def apply_dream(w: Work, words: list[str]) -> None:
+def apply_dream(w: Work, action: Bottom) -> None:
     p = w.active
-    card = data.GOAL_IDS.index(words[1])
+    card = action.goal
     w.progress[p].remove(card)
     w.bottoms[p].append(card)  # Dreamtime: the card's place under the deck is known
     w.drawn = []

@@ -5,14 +5,17 @@ with Evasion, Bow, Spear, Walls, Ambush and Intimidate, invaders, and deserted v
 from __future__ import annotations
 
 from meeples.games.rise_of_tribes import data, goals
+from meeples.games.rise_of_tribes.grammar import Bow, Evade, Fight, Pass, Stay, text, texts
 from meeples.games.rise_of_tribes.state import PH, Flag, State
 from meeples.games.rise_of_tribes.work import Work, put
 
 INVADER = -1
-
-
-def hn(h: int) -> str:
-    return chr(97 + h)
+STAY, PASS = text(Stay()), text(Pass())
+#: The texts of the typed actions these generators list, by field values (grammar.texts:
+#: a subscript, where building each action and asking its text cost ten times more).
+FIGHT = texts(Fight)
+EVADE = texts(Evade)
+BOW = texts(Bow)
 
 
 def start_conflicts(w: Work) -> None:
@@ -39,11 +42,11 @@ def next_conflict(w: Work) -> None:
 
 
 def legal_order(s: State) -> list[str]:
-    return [f"fight {hn(h)}" for h in s.queue]
+    return [FIGHT[h] for h in s.queue]
 
 
-def apply_order(w: Work, words: list[str]) -> None:
-    begin_hex(w, ord(words[1]) - 97)
+def apply_order(w: Work, action: Fight) -> None:
+    begin_hex(w, action.hex)
 
 
 def begin_hex(w: Work, h: int) -> None:
@@ -61,13 +64,13 @@ def legal_evade(s: State) -> list[str]:
     h, q = s.pend[0], s.decider
     if s.pend[2] >= data.EVASION_MEMBERS or not s.pop[h][q]:
         return []
-    return ["stay"] + [f"evade {hn(h)}-{hn(b)}" for b in data.ADJACENT[s.n][h]]
+    return [STAY] + [EVADE[h, b] for b in data.ADJACENT[s.n][h]]
 
 
-def apply_evade(w: Work, words: list[str]) -> None:
+def apply_evade(w: Work, action: Evade | Stay) -> None:
     h, q = w.pend[0], w.decider
-    if words[0] == "evade":
-        b = ord(words[1][2]) - 97
+    if type(action) is Evade:
+        b = action.to
         w.set_pop(b, q, w.pop[b][q] + 1)
         w.remove(h, q)
         w.pend[2] += 1
@@ -93,16 +96,17 @@ def bow_step(w: Work) -> None:
 
 
 def legal_bow(s: State) -> list[str]:
-    return ["pass"] + [f"bow {'i' if q == INVADER else q}" for q in bow_targets(s, s.pend[0])]
+    return [PASS] + [BOW[None, True] if q == INVADER else BOW[q, False]
+                     for q in bow_targets(s, s.pend[0])]
 
 
-def apply_bow(w: Work, words: list[str]) -> None:
-    if words[0] == "bow":
+def apply_bow(w: Work, action: Bow | Pass) -> None:
+    if type(action) is Bow:
         h = w.pend[0]
-        if words[1] == "i":
+        if action.seat is None:  # the invaders (R4)
             remove_invaders(w, 1)
         else:
-            w.remove(h, int(words[1]))
+            w.remove(h, action.seat)
     resolve_hex(w)
 
 

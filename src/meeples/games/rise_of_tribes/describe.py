@@ -3,11 +3,12 @@ legal action, ``prompt`` for the decision at hand, and ``anytime_skip``; why an 
 refused is ``refusals.py``, what a goal asks and how far a player is from it
 ``requirements.py``, what an action caused ``effects.py``.
 
-This is the one place of action wording logic: it reads an action through its parts
-(``notation.action_parts``), never by slicing its text, and names components by reference
-(``Ref("rot.goal", "D1")``...), so each client words them in its language from the catalogues
-``text/{en,fr,es}.json``. Action messages read both as a button label and after a player's name
-in the log ("Alice — gather 2 wood from hex c"): no "you" in them.
+This is the one place of action wording logic: it reads an action through its typed action
+(``grammar``) and its parts (``notation.action_parts``), never by slicing its text, and names
+components by reference (``Ref("rot.goal", "D1")``...), so each client words them in its
+language from the catalogues ``text/{en,fr,es}.json``. Action messages read both as a button
+label and after a player's name in the log ("Alice — gather 2 wood from hex c"): no "you" in
+them.
 """
 
 from __future__ import annotations
@@ -20,12 +21,59 @@ from meeples.games.rise_of_tribes import data, rules
 
 # isort: split
 # rules first: it imports the step modules in the order their cycle needs.
-from meeples.games.rise_of_tribes import actions, goals
+from meeples.games.rise_of_tribes import actions, goals, grammar
+from meeples.games.rise_of_tribes.grammar import (
+    Add,
+    Altar,
+    Basket,
+    Bid,
+    Bottom,
+    Bow,
+    Buy,
+    Cards,
+    Draw,
+    Elder,
+    Evade,
+    Event,
+    Fight,
+    Find,
+    First,
+    Gather,
+    Give,
+    Goal,
+    Hunt,
+    Keep,
+    Light,
+    Lose,
+    Move,
+    Pass,
+    Place,
+    Pottery,
+    Power,
+    Recycle,
+    Reroll,
+    Roll,
+    Settle,
+    Share,
+    Site,
+    Start,
+    Stay,
+    Stop,
+    Take,
+    Tame,
+    Terrain,
+    Tiger,
+    Tile,
+    Trade,
+    Tribe,
+    Vent,
+    Village,
+    text,
+)
 from meeples.games.rise_of_tribes.notation import action_parts
 from meeples.games.rise_of_tribes.state import Phase, State
 
 RES = data.RESOURCE_LETTERS
-FACES = data.FACE_LETTERS
 _DEVELOPMENTS = len(data.DEVELOPMENTS)
 
 
@@ -182,14 +230,17 @@ def anytime_skip(s: State) -> str | None:
         return None
     phase = s.phase
     if phase == Phase.REROLL:
-        return "keep"
+        return _KEEP
     if phase == Phase.EVADE:
-        return "stay"
+        return _STAY
     if phase == Phase.BOW:
-        return "pass"
+        return _PASS
     if phase == Phase.BONUS and s.queue and s.queue[0] == 2:
-        return "keep"
+        return _KEEP
     return None
+
+
+_KEEP, _STAY, _PASS = text(Keep()), text(Stay()), text(Pass())
 
 
 def anytime_held(s: State, p: int) -> list[Message]:
@@ -207,37 +258,34 @@ def anytime_held(s: State, p: int) -> list[Message]:
 def describe_action(s: State, action: str) -> Message:
     """Return the message that says what a legal action does."""
     parts = action_parts(action)
-    verb = parts["verb"]
-    describe = _DESCRIBE.get(verb)
+    typed = grammar.action(action)
+    describe = _DESCRIBE.get(type(typed))
     if describe is not None:
-        return describe(s, parts)
-    return msg(f"rot.act.{verb}")
+        return describe(s, typed, parts)
+    return msg(f"rot.act.{parts['verb']}")
 
 
-def _power(s: State, p: dict[str, Any]) -> Message:
+def _power(s: State, a: Any, p: dict[str, Any]) -> Message:
     return msg("rot.act.power", power=power(p["power"]))
 
 
-def _start(s: State, p: dict[str, Any]) -> Message:
+def _start(s: State, a: Any, p: dict[str, Any]) -> Message:
     members = data.START_SEATS[s.pend[0]][0] if s.phase == Phase.PLACE else 3
     if p["second"] is None:
         return msg("rot.act.start", hex=p["hex"], n=members)
     return msg("rot.act.start_split", hex=p["hex"], second=p["second"], n=members - 1)
 
 
-def _keep(s: State, p: dict[str, Any]) -> Message:
+def _keep(s: State, a: Any, p: dict[str, Any]) -> Message:
     if s.phase == Phase.REROLL:
         return msg("rot.act.keep_roll")
     return msg("rot.act.keep_gather", power=power(data.TRADER))
 
 
-def _place(s: State, p: dict[str, Any]) -> Message:
+def _place(s: State, a: Any, p: dict[str, Any]) -> Message:
     placed = msg("rot.act.place", action=action_ref(p["row"]), face=face(p["face"]))
-    act = data.ACTION_NAMES.index(p["row"])
-    die = FACES.index(p["face"])
-    power_read = actions.read_power((die, *s.rows[act][:2]))
-    text = f"{p['row']} {p['face']}{'!' if p['focus'] else ''}"
-    effect = power_effect(s, text, p["row"])
+    power_read = actions.read_power((a.face, *s.rows[a.row][:2]))
+    effect = power_effect(s, a)
     if p["focus"]:
         return msg("rot.act.focus", first=placed, power=power(data.FOCUSED_EFFORT),
                    effect=effect)
@@ -245,23 +293,23 @@ def _place(s: State, p: dict[str, Any]) -> Message:
                effect=effect)
 
 
-def power_effect(s: State, action: str, row: str) -> Message:
+def power_effect(s: State, action: Place) -> Message:
     """Return what placing a die lets the player do: the action's size with every development,
     leader power and event that adds to it (§4.1, §4.4, §4.6, §3.6), read off the state the
     placement leads to, so that no count of the rules is written here a second time."""
-    after = rules.apply(s, action)
+    after = rules.apply(s, text(action))
     if after.phase == Phase.LIGHT:  # Light in the Dark: a free resource, then the action
-        after = rules.apply(after, "light w")
-    p = s.active
-    if row == "grow" and after.phase == Phase.GROW:
+        after = rules.apply(after, text(Light(data.WOOD)))
+    p, row = s.active, action.row
+    if row == data.GROW and after.phase == Phase.GROW:
         return msg("rot.power.grow", n=min(after.left, after.supply(p)))
-    if row == "move" and after.phase == Phase.MOVE:
+    if row == data.MOVE and after.phase == Phase.MOVE:
         if after.power > 1:  # Oxen, Wayfarers
             return msg("rot.power.move_far", n=after.left, distance=after.power)
         return msg("rot.power.move", n=after.left)
-    if row == "gather" and after.phase == Phase.GATHER:
+    if row == data.GATHER and after.phase == Phase.GATHER:
         return msg("rot.power.gather", n=after.left, each=msg("rot.power.each", n=after.power))
-    if row == "lead":
+    if row == data.LEAD:
         if after.phase == Phase.RECYCLE:
             drawn = after.left
         elif after.phase == Phase.CARD:
@@ -273,13 +321,13 @@ def power_effect(s: State, action: str, row: str) -> Message:
     return msg("rot.power.idle")
 
 
-def _spend(s: State, p: dict[str, Any]) -> Message:
+def _spend(s: State, a: Any, p: dict[str, Any]) -> Message:
     """Return a die spent on the Mammoth or the Sabertooth Tiger, with what it brings (§4.5)."""
-    verb, ev, die = p["verb"], event(p["event"]), face(p["face"])
-    if verb == "hunt":
+    ev, die = event(p["event"]), face(p["face"])
+    if isinstance(a, Hunt):
         return msg("rot.act.hunt", event=ev, face=die, food=amount("f", data.MAMMOTH_HUNT[0]),
                    n=data.MAMMOTH_HUNT[1])
-    if verb == "tame":
+    if isinstance(a, Tame):
         return msg("rot.act.tame", event=ev, face=die, cost=amount("f", data.MAMMOTH_TAME[0]),
                    n=data.MAMMOTH_TAME[1])
     return msg("rot.act.tiger", event=ev, face=die, n=data.SABERTOOTH_VP)
@@ -298,43 +346,43 @@ def conflict_hex(s: State, h: int) -> Message:
     return msg("rot.step.conflict_hex", hex=name, count=count, limit=cap)
 
 
-def _stop(s: State, p: dict[str, Any]) -> Message:
+def _stop(s: State, a: Any, p: dict[str, Any]) -> Message:
     name = {Phase.GROW: "grow", Phase.MOVE: "move", Phase.GATHER: "gather"}.get(Phase(s.phase))
     return msg("rot.act.stop", action=action_ref(name)) if name else msg("rot.act.stop_any")
 
 
-def _draw(s: State, p: dict[str, Any]) -> Message:
+def _draw(s: State, a: Any, p: dict[str, Any]) -> Message:
     deck = len(s.decks[s.active]) + len(s.bottoms[s.active])
     n = min(s.left + (s.pend[0] if s.pend else 0), deck)
     return msg("rot.act.draw", n=n)
 
 
-def _roll(s: State, p: dict[str, Any]) -> Message:
+def _roll(s: State, a: Any, p: dict[str, Any]) -> Message:
     return msg("rot.act.roll", player=player(s.active), face=face(p["face"]))
 
 
-def _cards(s: State, p: dict[str, Any]) -> Message:
+def _cards(s: State, a: Any, p: dict[str, Any]) -> Message:
     return msg("rot.act.cards", player=player(s.active),
                goals=listing([goal(g) for g in p["goals"]]))
 
 
-def _tribe(s: State, p: dict[str, Any]) -> Message:
+def _tribe(s: State, a: Any, p: dict[str, Any]) -> Message:
     seat = s.tribe.index(-1) if -1 in s.tribe else 0
     return msg("rot.act.tribe", player=player(seat), tribe=Ref("rot.tribe", p["tribe"]))
 
 
-def _terrain(s: State, p: dict[str, Any]) -> Message:
+def _terrain(s: State, a: Any, p: dict[str, Any]) -> Message:
     h = s.terrain.index(-1) if -1 in s.terrain else 0
     return msg("rot.act.terrain", hex=rules.hex_name(h), terrain=Ref("rot.terrain", p["terrain"]))
 
 
-def _bow(s: State, p: dict[str, Any]) -> Message:
+def _bow(s: State, a: Any, p: dict[str, Any]) -> Message:
     if p["invader"]:
         return msg("rot.act.bow_invader", goal=goal(data.BOW))
     return msg("rot.act.bow", goal=goal(data.BOW), player=player(p["seat"]))
 
 
-def _pass(s: State, p: dict[str, Any]) -> Message:
+def _pass(s: State, a: Any, p: dict[str, Any]) -> Message:
     if s.phase == Phase.SETTLE:
         return msg("rot.act.pass_settle", event=event(data.ABANDONED))
     if s.phase == Phase.BID:
@@ -344,9 +392,9 @@ def _pass(s: State, p: dict[str, Any]) -> Message:
     return msg("rot.act.pass")
 
 
-def _site(s: State, p: dict[str, Any]) -> Message:
+def _site(s: State, a: Any, p: dict[str, Any]) -> Message:
     ev = s.pend[0] if s.phase == Phase.SITE else data.INVADERS
-    h = rules.hex_index(p["hex"], s.n)
+    h = a.hex
     tribes = [player(q) for q in range(s.n) if s.pop[h][q]]
     if ev == data.SABERTOOTH and tribes:  # §3.6: every tribe there loses a member
         return msg("rot.act.site_tiger", event=event(ev), hex=p["hex"], n=len(tribes),
@@ -354,13 +402,13 @@ def _site(s: State, p: dict[str, Any]) -> Message:
     return msg("rot.act.site", event=event(ev), hex=p["hex"])
 
 
-def _vent(s: State, p: dict[str, Any]) -> Message:
+def _vent(s: State, a: Any, p: dict[str, Any]) -> Message:
     near = data.VOLCANO_ADJACENT[s.n][p["slot"]]
     return msg("rot.act.vent", hexes=hexes([rules.hex_name(h) for h in near]))
 
 
-def _goal(s: State, p: dict[str, Any]) -> Message:
-    card = data.GOAL_IDS.index(p["goal"])
+def _goal(s: State, a: Any, p: dict[str, Any]) -> Message:
+    card = a.goal
     if card < _DEVELOPMENTS:
         return msg("rot.act.goal_dev", goal=goal(card), cost=amounts(data.DEV_COST[card]),
                    n=data.DEVELOPMENT_VP)
@@ -368,10 +416,10 @@ def _goal(s: State, p: dict[str, Any]) -> Message:
                n=data.ACHIEVEMENT_VP[card - _DEVELOPMENTS])
 
 
-def _village(s: State, p: dict[str, Any]) -> Message:
+def _village(s: State, a: Any, p: dict[str, Any]) -> Message:
     cost = list(goals.village_cost(s, s.active))
-    if p["discount"]:
-        cost[RES.index(p["discount"])] -= 1
+    if a.discount is not None:  # Crafty Builders
+        cost[a.discount] -= 1
     text = msg("rot.act.village", hex=p["hex"], cost=amounts(cost))
     if p["discount"]:
         text = msg("rot.and_discount", first=text, amount=amount(p["discount"]),
@@ -381,79 +429,80 @@ def _village(s: State, p: dict[str, Any]) -> Message:
     return text
 
 
-def _buy(s: State, p: dict[str, Any]) -> Message:
-    ev = data.EVENT_IDS.index(p["event"])
+def _buy(s: State, a: Any, p: dict[str, Any]) -> Message:
+    ev = a.event
     slot = s.slot_of(ev)
     kind = data.ACQUIRE[ev]
     tokens = s.tokens[slot][kind] if slot >= 0 else 0
     return msg("rot.act.buy", event=event(ev), cost=amount(RES[kind], data.ACQUIRE_BASE - tokens))
 
 
-def _give(s: State, p: dict[str, Any]) -> Message:
+def _give(s: State, a: Any, p: dict[str, Any]) -> Message:
     return msg("rot.act.give", amount=amount(p["resource"]), player=player(p["seat"]))
 
 
-def _elder(s: State, p: dict[str, Any]) -> Message:
+def _elder(s: State, a: Any, p: dict[str, Any]) -> Message:
     return msg("rot.act.elder", amount=amount(p["resource"]), player=player(p["seat"]),
                goal=goal(p["goal"]))
 
 
-_DESCRIBE: dict[str, Callable[[State, dict[str, Any]], Message]] = {
-    "power": _power,
-    "start": _start,
-    "take": lambda s, p: msg("rot.act.take", amount=amount(p["resource"])),
-    "keep": _keep,
-    "reroll": lambda s, p: msg("rot.act.reroll", face=face(p["face"]),
-                               power=power(data.CUNNING)),
-    "place": _place,
-    "hunt": _spend,
-    "tame": _spend,
-    "tiger": _spend,
-    "light": lambda s, p: msg("rot.act.light", amount=amount(p["resource"]),
-                              power=power(data.LIGHT_IN_THE_DARK)),
-    "add": lambda s, p: msg("rot.act.add", hex=p["hex"]),
-    "move": lambda s, p: msg("rot.act.move", src=p["from"], dest=p["to"]),
-    "find": lambda s, p: msg("rot.act.find", amount=amount(p["resource"]),
-                             event=event(data.DISCOVERY)),
-    "gather": lambda s, p: msg("rot.act.gather", amounts=letters(p["resources"]), hex=p["hex"]),
-    "basket": lambda s, p: msg("rot.act.basket", amount=amount(p["resource"]),
-                               goal=goal(data.BASKETRY)),
-    "trade": lambda s, p: msg("rot.act.trade", give=amount(p["give"]), take=amount(p["take"]),
-                              power=power(data.TRADER)),
-    "recycle": lambda s, p: msg("rot.act.recycle", goal=goal(p["goal"])),
-    "draw": _draw,
-    "bottom": lambda s, p: msg("rot.act.bottom", goal=goal(p["goal"]),
-                               power=power(data.DREAMTIME)),
-    "fight": lambda s, p: msg("rot.act.fight",
-                              where=conflict_hex(s, rules.hex_index(p["hex"], s.n))),
-    "evade": lambda s, p: msg("rot.act.evade", src=p["from"], dest=p["to"],
-                              power=power(data.EVASION)),
-    "bow": _bow,
-    "pass": _pass,
-    "site": _site,
-    "vent": _vent,
-    "lose": lambda s, p: msg("rot.act.lose", hex=p["hex"], event=event(data.VOLCANO)),
-    "settle": lambda s, p: msg("rot.act.settle", hex=p["hex"],
-                               cost=amounts(data.ABANDONED_COST), event=event(data.ABANDONED)),
-    "bid": lambda s, p: msg("rot.act.bid", n=p["amount"]),
-    "give": _give,
-    "goal": _goal,
-    "village": _village,
-    "buy": _buy,
-    "altar": lambda s, p: msg("rot.act.altar", hex=p["hex"], cost=letters(p["pay"]),
-                              event=event(data.ALTAR)),
-    "share": lambda s, p: msg("rot.act.share", amount=amount(p["resource"]),
-                              event=event(data.SHARED)),
-    "pottery": lambda s, p: msg("rot.act.pottery", give=amount(p["give"], 2),
-                                take=amount(p["take"]), goal=goal(data.POTTERY)),
-    "elder": _elder,
-    "stop": _stop,
+#: What each typed action's message says, by its class (a class left out is "rot.act.<verb>").
+_DESCRIBE: dict[type, Callable[[State, Any, dict[str, Any]], Message]] = {
+    Power: _power,
+    Start: _start,
+    Take: lambda s, a, p: msg("rot.act.take", amount=amount(p["resource"])),
+    Keep: _keep,
+    Reroll: lambda s, a, p: msg("rot.act.reroll", face=face(p["face"]),
+                                power=power(data.CUNNING)),
+    Place: _place,
+    Hunt: _spend,
+    Tame: _spend,
+    Tiger: _spend,
+    Light: lambda s, a, p: msg("rot.act.light", amount=amount(p["resource"]),
+                               power=power(data.LIGHT_IN_THE_DARK)),
+    Add: lambda s, a, p: msg("rot.act.add", hex=p["hex"]),
+    Move: lambda s, a, p: msg("rot.act.move", src=p["from"], dest=p["to"]),
+    Find: lambda s, a, p: msg("rot.act.find", amount=amount(p["resource"]),
+                              event=event(data.DISCOVERY)),
+    Gather: lambda s, a, p: msg("rot.act.gather", amounts=letters(p["resources"]),
+                                hex=p["hex"]),
+    Basket: lambda s, a, p: msg("rot.act.basket", amount=amount(p["resource"]),
+                                goal=goal(data.BASKETRY)),
+    Trade: lambda s, a, p: msg("rot.act.trade", give=amount(p["give"]),
+                               take=amount(p["take"]), power=power(data.TRADER)),
+    Recycle: lambda s, a, p: msg("rot.act.recycle", goal=goal(p["goal"])),
+    Draw: _draw,
+    Bottom: lambda s, a, p: msg("rot.act.bottom", goal=goal(p["goal"]),
+                                power=power(data.DREAMTIME)),
+    Fight: lambda s, a, p: msg("rot.act.fight", where=conflict_hex(s, a.hex)),
+    Evade: lambda s, a, p: msg("rot.act.evade", src=p["from"], dest=p["to"],
+                               power=power(data.EVASION)),
+    Bow: _bow,
+    Pass: _pass,
+    Site: _site,
+    Vent: _vent,
+    Lose: lambda s, a, p: msg("rot.act.lose", hex=p["hex"], event=event(data.VOLCANO)),
+    Settle: lambda s, a, p: msg("rot.act.settle", hex=p["hex"],
+                                cost=amounts(data.ABANDONED_COST), event=event(data.ABANDONED)),
+    Bid: lambda s, a, p: msg("rot.act.bid", n=p["amount"]),
+    Give: _give,
+    Goal: _goal,
+    Village: _village,
+    Buy: _buy,
+    Altar: lambda s, a, p: msg("rot.act.altar", hex=p["hex"], cost=letters(p["pay"]),
+                               event=event(data.ALTAR)),
+    Share: lambda s, a, p: msg("rot.act.share", amount=amount(p["resource"]),
+                               event=event(data.SHARED)),
+    Pottery: lambda s, a, p: msg("rot.act.pottery", give=amount(p["give"], 2),
+                                 take=amount(p["take"]), goal=goal(data.POTTERY)),
+    Elder: _elder,
+    Stop: _stop,
     # chance outcomes
-    "terrain": _terrain,
-    "tile": lambda s, p: msg("rot.act.tile", tile=Ref("rot.tile", p["tile"]), hex=p["hex"]),
-    "tribe": _tribe,
-    "first": lambda s, p: msg("rot.act.first", player=player(p["seat"])),
-    "roll": _roll,
-    "cards": _cards,
-    "event": lambda s, p: msg("rot.act.event", event=event(p["event"])),
+    Terrain: _terrain,
+    Tile: lambda s, a, p: msg("rot.act.tile", tile=Ref("rot.tile", p["tile"]), hex=p["hex"]),
+    Tribe: _tribe,
+    First: lambda s, a, p: msg("rot.act.first", player=player(p["seat"])),
+    Roll: _roll,
+    Cards: _cards,
+    Event: lambda s, a, p: msg("rot.act.event", event=event(p["event"])),
 }

@@ -19,7 +19,28 @@ from types import CodeType
 from typing import Any
 
 from meeples.core.text import Message, Ref, msg, player
-from meeples.games.rise_of_tribes import conflict, data, describe, events, gather, rules, witness
+from meeples.games.rise_of_tribes import (
+    conflict,
+    data,
+    describe,
+    events,
+    gather,
+    grammar,
+    rules,
+    witness,
+)
+from meeples.games.rise_of_tribes.grammar import (
+    Buy,
+    Event,
+    Find,
+    Gather,
+    Keep,
+    Roll,
+    Settle,
+    Share,
+    Site,
+    Village,
+)
 from meeples.games.rise_of_tribes.notation import action_parts
 from meeples.games.rise_of_tribes.score import EVENT_SOURCES
 from meeples.games.rise_of_tribes.state import PH, State
@@ -72,13 +93,13 @@ class _Story:
     def __init__(self, before: State, action: str, after: State) -> None:
         self.before, self.after = before, after
         self.parts: dict[str, Any] = action_parts(action)
-        self.verb: str = self.parts["verb"]
+        self.action: Any = grammar.action(action)
         self.told: list[Message] = []
         self.hex = -1  # the conflict hex being told
         self.marks: list[Note] = []  # the marks of the conflict being resolved
         self.razed: list[Note] = []  # villages destroyed while it is resolved
         self.checks: dict[CodeType, Note] = {}  # the last check of each watched function
-        self.gathered = len(self.parts["resources"]) if self.verb == "gather" else 0
+        self.gathered = len(self.action.resources) if isinstance(self.action, Gather) else 0
         self.last: tuple[Any, ...] | None = None  # the key of the last message, to add to it
 
     def tell(self, message: Message, key: tuple[Any, ...] | None = None) -> None:
@@ -103,11 +124,12 @@ class _Story:
     def arrivals(self) -> None:
         """Tell a double, an event's arrival and what came onto the map."""
         b, a = self.before, self.after
-        if self.verb in ("roll", "keep") and len(a.hand) == 2 and a.hand[0] == a.hand[1] \
+        if isinstance(self.action, (Roll, Keep)) and len(a.hand) == 2 and a.hand[0] == a.hand[1] \
                 and a.phase != PH.REROLL:  # §2.6: a double triggers the events
             self.tell(msg("rot.fx.double", face=describe.face(data.FACE_LETTERS[a.hand[0]])))
+        drew = isinstance(self.action, Event)
         for slot, event in enumerate(a.slots):
-            if self.verb == "event" and b.slots[slot] < 0 <= event and any(a.tokens[slot]):
+            if drew and b.slots[slot] < 0 <= event and any(a.tokens[slot]):
                 self.tell(msg("rot.fx.tokens", event=describe.event(event),
                               amounts=describe.amounts(a.tokens[slot])))
         if b.volcano < 0 <= a.volcano:
@@ -118,7 +140,7 @@ class _Story:
             self.tell(msg("rot.fx.invaders_arrive", n=a.inv, hex=rules.hex_name(a.inv_hex)))
         elif a.inv_hex >= 0 and a.inv > b.inv:  # "any doubles": one more (§3.6)
             self.tell(msg("rot.fx.invaders_join", n=a.inv, hex=rules.hex_name(a.inv_hex)))
-        if self.verb != "site":  # a site chosen is the action itself
+        if not isinstance(self.action, Site):  # a site chosen is the action itself
             if 0 <= a.mammoth != b.mammoth:
                 self.tell(msg("rot.fx.mammoth", event=describe.event(data.MAMMOTH),
                               hex=rules.hex_name(a.mammoth)))
@@ -188,8 +210,7 @@ class _Story:
             return describe.event(check.data[1])
         if check is not None and check.data[0] == "peek":
             return describe.event(data.MAMMOTH)
-        return Ref("rot.tile", data.TILE_IDS[self.before.special[rules.hex_index(
-            self.parts["hex"], self.before.n)]])
+        return Ref("rot.tile", data.TILE_IDS[self.before.special[self.action.hex]])
 
     def scored(self, note: Note) -> None:
         p, source, n, total = note.data
@@ -302,20 +323,20 @@ class _Story:
         population limit when Drought came or went, and the villages a player owns after
         building one."""
         b, a = self.before, self.after
-        drawn = data.EVENT_IDS.index(self.parts["event"]) if self.verb == "event" else -1
+        drawn = self.action.event if isinstance(self.action, Event) else -1
         if len(a.ev_discard) < len(b.ev_discard):  # §4.5 (3): the discards make a new deck
             self.tell(msg("rot.fx.reshuffle", n=len(a.ev_deck)))
         else:
             for event in a.ev_deck:  # R9: the Volcano, and the Chieftain nobody bid for
                 if event == drawn or event not in b.ev_deck:
                     self.tell(msg("rot.fx.back_to_deck", event=describe.event(event)))
-        if self.verb not in ("event", "find", "share", "buy"):  # those say it themselves
+        if not isinstance(self.action, (Event, Find, Share, Buy)):  # those say it themselves
             for slot, event in enumerate(a.slots):
                 if event >= 0 and b.slots[slot] == event and a.tokens[slot] != b.tokens[slot]:
                     self.tell(msg("rot.fx.tokens", event=describe.event(event),
                                   amounts=describe.amounts(a.tokens[slot])))
         if global_limit(a) != global_limit(b):  # Drought came or went (§3.6)
             self.tell(msg("rot.fx.limit", n=global_limit(a)))
-        if self.verb in ("village", "settle"):
-            p = b.active if self.verb == "village" else b.decider
+        if isinstance(self.action, (Village, Settle)):
+            p = b.active if isinstance(self.action, Village) else b.decider
             self.tell(msg("rot.fx.villages", player=player(p), n=a.villages_of(p)))

@@ -14,14 +14,30 @@ from fractions import Fraction
 
 from meeples.core.chance import Draws
 from meeples.games.rise_of_tribes import data
+from meeples.games.rise_of_tribes.grammar import (
+    Bid,
+    Event,
+    Give,
+    Lose,
+    Pass,
+    Settle,
+    Site,
+    Vent,
+    text,
+    texts,
+)
 from meeples.games.rise_of_tribes.state import PH, State
 from meeples.games.rise_of_tribes.work import Work, put
 
-RES = data.RESOURCE_LETTERS
-
-
-def hn(h: int) -> str:
-    return chr(97 + h)
+PASS = text(Pass())
+#: The texts of the typed actions these generators list, by field values (grammar.texts:
+#: a subscript, where building each action and asking its text cost ten times more).
+SITE = texts(Site)
+VENT = texts(Vent)
+LOSE = texts(Lose)
+SETTLE = texts(Settle)
+BID = texts(Bid)
+GIVE = texts(Give)
 
 
 def resolve_double(w: Work, face: int) -> None:
@@ -96,12 +112,12 @@ def legal_event(s: State) -> list[str]:
     return [EVENT_TEXT[e] for e in s.ev_deck]
 
 
-EVENT_TEXT = tuple(f"event {e}" for e in data.EVENT_IDS)
+EVENT_TEXT = tuple(text(Event(e)) for e in range(len(data.EVENT_IDS)))
 
 
-def apply_event(w: Work, words: list[str]) -> None:
+def apply_event(w: Work, action: Event) -> None:
     """The event drawn comes into the free slot and arrives; then the double goes on."""
-    event = data.EVENT_IDS.index(words[1])
+    event = action.event
     w.ev_deck.remove(event)
     slot = w.slots.index(-1)
     w.slots = put(w.slots, slot, event)
@@ -181,11 +197,11 @@ def place(w: Work, event: int, h: int) -> None:
 
 
 def legal_site(s: State) -> list[str]:
-    return [f"site {hn(h)}" for h in s.pend[1:]]
+    return [SITE[h] for h in s.pend[1:]]
 
 
-def apply_site(w: Work, words: list[str]) -> None:
-    place(w, w.pend[0], ord(words[1]) - 97)
+def apply_site(w: Work, action: Site) -> None:
+    place(w, w.pend[0], action.hex)
     continue_double(w)
 
 
@@ -204,11 +220,11 @@ def ask_vent(w: Work) -> bool:
 
 
 def legal_vent(s: State) -> list[str]:
-    return [f"vent {i}" for i in s.pend]
+    return [VENT[i] for i in s.pend]
 
 
-def apply_vent(w: Work, words: list[str]) -> None:
-    w.volcano = int(words[1])
+def apply_vent(w: Work, action: Vent) -> None:
+    w.volcano = action.slot
     if not volcano_face(w):
         continue_double(w)
 
@@ -246,11 +262,11 @@ def next_loser(w: Work) -> bool:
 
 def legal_lose(s: State) -> list[str]:
     near = data.VOLCANO_ADJACENT[s.n][s.volcano]
-    return [f"lose {hn(h)}" for h in near if s.pop[h][s.decider]]
+    return [LOSE[h] for h in near if s.pop[h][s.decider]]
 
 
-def apply_lose(w: Work, words: list[str]) -> None:
-    w.remove(ord(words[1]) - 97, w.decider)
+def apply_lose(w: Work, action: Lose) -> None:
+    w.remove(action.hex, w.decider)
     w.pend[0] -= 1
     if not next_loser(w):
         continue_double(w)
@@ -278,15 +294,15 @@ def next_settler(w: Work) -> bool:
 
 
 def legal_settle(s: State) -> list[str]:
-    return ["pass"] + [f"settle {hn(h)}" for h in settle_hexes(s, s.decider)]
+    return [PASS] + [SETTLE[h] for h in settle_hexes(s, s.decider)]
 
 
-def apply_settle(w: Work, words: list[str]) -> None:
+def apply_settle(w: Work, action: Settle | Pass) -> None:
     q = w.queue.pop(0)
-    if words[0] == "settle":
+    if type(action) is Settle:
         for r in range(3):
             w.res[q][r] -= data.ABANDONED_COST[r]
-        w.villages = put(w.villages, ord(words[1]) - 97, q)
+        w.villages = put(w.villages, action.hex, q)
     if not next_settler(w):
         continue_double(w)
 
@@ -312,13 +328,13 @@ def next_bidder(w: Work) -> bool:
 
 def legal_bid(s: State) -> list[str]:
     high = s.pend[0]
-    return ["pass"] + [f"bid {k}" for k in range(high + 1, sum(s.res[s.decider]) + 1)]
+    return [PASS] + [BID[k] for k in range(high + 1, sum(s.res[s.decider]) + 1)]
 
 
-def apply_bid(w: Work, words: list[str]) -> None:
+def apply_bid(w: Work, action: Bid | Pass) -> None:
     q = w.queue.pop(0)
-    if words[0] == "bid":
-        w.pend = [int(words[1]), q]
+    if type(action) is Bid:
+        w.pend = [action.amount, q]
         w.queue.append(q)
     if not next_bidder(w):
         continue_double(w)
@@ -334,14 +350,14 @@ def chieftain_won(w: Work) -> bool:
 
 def legal_give(s: State) -> list[str]:
     q = s.decider
-    return [f"give {o} {RES[r]}" for o in range(s.n) if o != q for r in range(3) if s.res[q][r]]
+    return [GIVE[o, r] for o in range(s.n) if o != q for r in range(3) if s.res[q][r]]
 
 
-def apply_give(w: Work, words: list[str]) -> None:
+def apply_give(w: Work, action: Give) -> None:
     q = w.decider
-    r = RES.index(words[2])
+    r = action.resource
     w.res[q][r] -= 1
-    w.gain(int(words[1]), r)
+    w.gain(action.seat, r)
     w.pend[2] -= 1
     if w.pend[2] > 0:
         return

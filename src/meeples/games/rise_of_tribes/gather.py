@@ -7,19 +7,15 @@ from __future__ import annotations
 from itertools import combinations_with_replacement
 
 from meeples.games.rise_of_tribes import data, rules
+from meeples.games.rise_of_tribes.grammar import Basket, Gather, Keep, Stop, Trade, text, texts
 from meeples.games.rise_of_tribes.state import PH, Flag, State
 from meeples.games.rise_of_tribes.work import Work, put
 
-RES = data.RESOURCE_LETTERS
-HEX_NAMES = tuple(chr(97 + h) for h in range(15))
-
-
-def hn(h: int) -> str:
-    return HEX_NAMES[h]
-
-
-def hi(name: str) -> int:
-    return ord(name) - 97
+STOP, KEEP = text(Stop()), text(Keep())
+#: The texts of the typed actions these generators list, by field values (grammar.texts:
+#: a subscript, where building each action and asking its text cost ten times more).
+BASKET = texts(Basket)
+TRADE = texts(Trade)
 
 
 # --- GATHER (§2.5, R8) ----------------------------------------------------------------------------
@@ -53,7 +49,7 @@ def _gathers(h: int, kinds: tuple[int, ...], power: int, wild: bool) -> tuple[st
     texts = _GATHERS.get(key)
     if texts is None:
         texts = _GATHERS[key] = tuple(
-            f"{hn(h)}={''.join(RES[r] for r in combo)}"
+            text(Gather(h, combo))
             for combo in combinations_with_replacement(kinds, power)
             if wild or len(set(combo)) <= 2)
     return texts
@@ -68,18 +64,18 @@ def legal_gather(s: State) -> list[str]:
     out: list[str] = []
     for h in hexes:
         out += _gathers(h, gather_kinds(s, h), s.power, s.special[h] == data.WILD_LAND)
-    return out + ["stop"]
+    return out + [STOP]
 
 
-def apply_gather(w: Work, words: list[str]) -> None:
-    if words[0] == "stop":
+def apply_gather(w: Work, action: Gather | Stop) -> None:
+    if type(action) is not Gather:
         finish_gather(w)
         return
     p = w.active
-    h, taken = hi(words[0][0]), words[0][2:]
-    for letter in taken:
-        w.gain(p, RES.index(letter))
-        w.pend[1] |= 1 << RES.index(letter)
+    h, taken = action
+    for r in taken:
+        w.gain(p, r)
+        w.pend[1] |= 1 << r
     w.pend[0] += len(taken)
     w.queue.append(h)
     w.left -= 1
@@ -87,7 +83,7 @@ def apply_gather(w: Work, words: list[str]) -> None:
         w.gain(p, w.terrain[h], data.GREAT_BONUS)
         w.pend[0] += data.GREAT_BONUS
     if w.has_power(p, data.SHARED_BOUNTY) and w.rivals(h, p):
-        w.gain(p, RES.index(taken[0]))
+        w.gain(p, taken[0])
     if w.counts_as(h, data.FOOD):
         w.pend[2] = 1
     for event, kind in data.PLENTIFUL.items() if not _PLENTIFUL.isdisjoint(w.slots) else ():
@@ -136,19 +132,19 @@ def next_bonus(w: Work) -> None:
 def legal_bonus(s: State) -> list[str]:
     kinds = [r for r in range(3) if s.pend[1] >> r & 1]
     if s.queue[0] == 1:
-        return [f"basket {RES[r]}" for r in kinds]
+        return [BASKET[r] for r in kinds]
     p = s.active
-    return ["keep"] + [f"trade {RES[a]}>{RES[b]}" for a in kinds if s.res[p][a]
-                       for b in range(3) if b != a]
+    return [KEEP] + [TRADE[a, b] for a in kinds if s.res[p][a]
+                     for b in range(3) if b != a]
 
 
-def apply_bonus(w: Work, words: list[str]) -> None:
+def apply_bonus(w: Work, action: Basket | Trade | Keep) -> None:
     p = w.active
-    if words[0] == "basket":
-        w.gain(p, RES.index(words[1]))
+    if type(action) is Basket:
+        w.gain(p, action.resource)
         w.pend[0] += 1  # R8: Basketry counts toward Gather 6 Resources
-    elif words[0] == "trade":
-        w.res[p][RES.index(words[1][0])] -= 1
-        w.gain(p, RES.index(words[1][2]))
+    elif type(action) is Trade:
+        w.res[p][action.give] -= 1
+        w.gain(p, action.take)
     w.queue.pop(0)
     next_bonus(w)

@@ -7,17 +7,33 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from meeples.games.rise_of_tribes import actions, data, rules
+from meeples.games.rise_of_tribes.grammar import (
+    Altar,
+    Buy,
+    Done,
+    Elder,
+    Goal,
+    Pottery,
+    Share,
+    Village,
+    text,
+    texts,
+)
 from meeples.games.rise_of_tribes.state import PH, Flag, State
 from meeples.games.rise_of_tribes.work import Work, put
 
-RES = data.RESOURCE_LETTERS
 GOAL = data.GOAL_IDS
-GOAL_TEXT = tuple(f"goal {g}" for g in GOAL)
+GOAL_TEXT = tuple(text(Goal(card)) for card in range(len(GOAL)))
+DONE = text(Done())
+#: The texts of the typed actions these generators list, by field values (grammar.texts:
+#: a subscript, where building each action and asking its text cost ten times more).
+BUY = texts(Buy)
+ALTAR = texts(Altar)
+SHARE = texts(Share)
+VILLAGE = texts(Village)
+POTTERY = texts(Pottery)
+ELDER = texts(Elder)
 _DEVELOPMENTS = len(data.DEVELOPMENTS)
-
-
-def hn(h: int) -> str:
-    return chr(97 + h)
 
 
 # --- hex status (§2.8) ----------------------------------------------------------------------------
@@ -165,16 +181,21 @@ def legal_goals(s: State) -> list[str]:
             if event in _ACQUIRE:
                 kind = _ACQUIRE[event]
                 if res[kind] >= data.ACQUIRE_BASE - s.tokens[slot][kind]:
-                    out.append(f"buy {data.EVENT_IDS[event]}")
+                    out.append(BUY[event])
     if _ALTAR in s.acquired[p] and not s.flags[Flag.ALTAR]:
-        pays = [RES[r] for r in range(3) if res[r] >= data.ALTAR_SAME]
+        pays = [_SAME[r] for r in range(3) if res[r] >= data.ALTAR_SAME]
         if all(res):
-            pays.append("wfs")
-        out += [f"altar {hn(h)} {pay}" for h in range(len(s.pop)) if s.pop[h][p] for pay in pays]
+            pays.append(_EACH)
+        out += [ALTAR[h, pay] for h in range(len(s.pop)) if s.pop[h][p] for pay in pays]
     if _SHARED in slots and not s.flags[Flag.SHARED] and (s.decks[p] or s.bottoms[p]) \
             and shares_hex(s, p):
-        out += [f"share {RES[r]}" for r in range(3) if res[r]]
-    return out + legal_anytime(s) + ["done"]
+        out += [SHARE[r] for r in range(3) if res[r]]
+    return out + legal_anytime(s) + [DONE]
+
+
+#: An altar's payments (§4.5): four of one resource, or one of each.
+_SAME = tuple((r,) * data.ALTAR_SAME for r in range(3))
+_EACH = (data.WOOD, data.FOOD, data.STONE)
 
 
 _DEV_COST = data.DEV_COST
@@ -191,28 +212,29 @@ def legal_villages(s: State, p: int) -> list[str]:
     # The costs first: they rule out most turns before any hex is looked at.
     cost = village_cost(s, p)
     res = s.res[p]
-    variants: list[str] = []
+    # (discount, elder): Crafty Builders' resource fewer, the elder placed on the village
+    variants: list[tuple[int | None, bool]] = []
     if s.has_power(p, data.CRAFTY_BUILDERS):  # one resource fewer, of your choice
         for r in range(3):
             if cost[r] and all(res[k] >= cost[k] - (k == r) for k in range(3)):
-                variants.append(f" -{RES[r]}")
+                variants.append((r, False))
     elif res[0] >= cost[0] and res[1] >= cost[1] and res[2] >= cost[2]:
-        variants.append("")
+        variants.append((None, False))
     if not variants or s.villages_left() <= 0:
         return []
     if s.elders_on and s.elder_at[p] < 0:
-        variants += [v + " e" for v in variants]
-    return [f"village {hn(h)}{v}" for h in range(len(s.pop)) if s.pop[h][p]
-            and s.villages[h] < 0 and not s.invaders_at(h) for v in variants]
+        variants += [(discount, True) for discount, _ in variants]
+    return [VILLAGE[h, discount, elder] for h in range(len(s.pop)) if s.pop[h][p]
+            and s.villages[h] < 0 and not s.invaders_at(h) for discount, elder in variants]
 
 
-def apply_goals(w: Work, words: list[str]) -> None:
+def apply_goals(w: Work, action: Done | Goal | Village | Buy | Altar | Share | Pottery | Elder
+                ) -> None:
     p = w.active
-    verb = words[0]
-    if verb == "done":
+    if isinstance(action, Done):
         rules.end_turn(w)
-    elif verb == "goal":
-        card = GOAL.index(words[1])
+    elif isinstance(action, Goal):
+        card = action.goal
         w.progress[p].remove(card)
         w.completed[p].append(card)
         if card < len(data.DEVELOPMENTS):
@@ -222,19 +244,18 @@ def apply_goals(w: Work, words: list[str]) -> None:
         else:
             w.gain_vp(p, data.ACHIEVEMENT_VP[card - len(data.DEVELOPMENTS)],
                       data.VP_ACHIEVEMENTS)
-    elif verb == "village":
-        h = ord(words[1]) - 97
+    elif isinstance(action, Village):
+        h, discount, elder = action
         cost = list(village_cost(w, p))  # type: ignore[arg-type]
-        for word in words[2:]:
-            if word.startswith("-"):
-                cost[RES.index(word[1])] -= 1
-            elif word == "e":
-                w.elder_at[p] = h
+        if discount is not None:  # Crafty Builders
+            cost[discount] -= 1
+        if elder:
+            w.elder_at[p] = h
         for r in range(3):
             w.res[p][r] -= cost[r]
         w.villages = put(w.villages, h, p)
-    elif verb == "buy":
-        event = data.EVENT_IDS.index(words[1])
+    elif isinstance(action, Buy):
+        event = action.event
         slot = w.slot_of(event)
         kind = data.ACQUIRE[event]
         w.res[p][kind] -= data.ACQUIRE_BASE - w.tokens[slot][kind]
@@ -242,17 +263,16 @@ def apply_goals(w: Work, words: list[str]) -> None:
         w.slots = put(w.slots, slot, -1)
         w.tokens[slot] = [0, 0, 0]
         w.acquired[p].append(event)
-    elif verb == "altar":
+    elif isinstance(action, Altar):
         w.flags = put(w.flags, Flag.ALTAR, 1)
-        pay = words[2]
-        for r in range(3):
-            w.res[p][r] -= data.ALTAR_SAME if pay == RES[r] else (1 if pay == "wfs" else 0)
-        w.remove(ord(words[1]) - 97, p)
+        for r in action.pay:
+            w.res[p][r] -= 1
+        w.remove(action.hex, p)
         w.gain_vp(p, data.ALTAR_VP, data.VP_ALTAR)
-    elif verb == "share":
+    elif isinstance(action, Share):
         w.flags = put(w.flags, Flag.SHARED, 1)
         slot = w.slot_of(data.SHARED)
-        r = RES.index(words[1])
+        r = action.resource
         w.res[p][r] -= 1
         w.tokens[slot][r] += 1
         if sum(w.tokens[slot]) >= data.SHARED_LIMIT:
@@ -260,7 +280,7 @@ def apply_goals(w: Work, words: list[str]) -> None:
         w.to_draw, w.drawn = 1, []
         actions.next_card(w)  # a chance node while the deck holds unseen cards
     else:
-        apply_anytime(w, words)
+        apply_anytime(w, action)
 
 
 # --- any time in your turn: Pottery, Tribal Elders ------------------------------------------------
@@ -272,24 +292,24 @@ def legal_anytime(s: State) -> list[str]:
         return []
     out = []
     if s.has_dev(p, data.POTTERY) and not s.flags[Flag.POTTERY]:
-        out += [f"pottery {RES[a]}>{RES[b]}" for a in range(3) if s.res[p][a] >= 2
+        out += [POTTERY[a, b] for a in range(3) if s.res[p][a] >= 2
                 for b in range(3) if b != a]
     if s.elders_on and s.elder_at[p] >= 0 and not s.flags[Flag.ELDER]:
-        out += [f"elder {q} {RES[r]} {GOAL[d]}" for q in range(s.n) if q != p
+        out += [ELDER[q, r, d] for q in range(s.n) if q != p
                 for r in range(3) if s.res[p][r]
                 for d in sorted(set(s.completed[q])) if d < len(data.DEVELOPMENTS)]
     return out
 
 
-def apply_anytime(w: Work, words: list[str]) -> None:
+def apply_anytime(w: Work, action: Pottery | Elder) -> None:
     p = w.active
-    if words[0] == "pottery":
+    if isinstance(action, Pottery):
         w.flags = put(w.flags, Flag.POTTERY, 1)
-        w.res[p][RES.index(words[1][0])] -= 2
-        w.gain(p, RES.index(words[1][2]))
+        w.res[p][action.give] -= 2
+        w.gain(p, action.take)
     else:  # R5: give one resource, then use one of their developments this turn
         w.flags = put(w.flags, Flag.ELDER, 1)
-        r = RES.index(words[2])
+        r = action.resource
         w.res[p][r] -= 1
-        w.gain(int(words[1]), r)
-        w.flags = put(w.flags, Flag.BORROWED, GOAL.index(words[3]) + 1)
+        w.gain(action.seat, r)
+        w.flags = put(w.flags, Flag.BORROWED, action.goal + 1)

@@ -24,6 +24,16 @@ from typing import Any
 from meeples.core.errors import CorruptRecord, MeeplesError
 from meeples.core.rng import randbelow, seed_state, shuffled
 from meeples.games.rise_of_tribes import data, rules
+from meeples.games.rise_of_tribes.grammar import (
+    Cards,
+    Event,
+    First,
+    Roll,
+    Terrain,
+    Tile,
+    Tribe,
+    text,
+)
 from meeples.games.rise_of_tribes.state import Phase, State
 
 
@@ -85,25 +95,27 @@ def outcome(shadow: Shadow, s: State) -> str:
     """
     phase = s.phase
     if phase == Phase.TERRAIN:
-        text = f"terrain {data.TERRAIN_NAMES[shadow.terrain[s.terrain.index(-1)]]}"
+        drawn = text(Terrain(shadow.terrain[s.terrain.index(-1)]))
     elif phase == Phase.TILE:
         code = rules.next_tile(s)
-        text = f"tile {data.TILE_IDS[code]} {rules.hex_name(shadow.tiles.get(code, -1))}"
+        drawn = text(Tile(code, shadow.tiles.get(code, -1)))
     elif phase == Phase.TRIBE:
-        text = f"tribe {data.TRIBE_NAMES[shadow.tribes[s.tribe.index(-1)]]}"
+        drawn = text(Tribe(shadow.tribes[s.tribe.index(-1)]))
     elif phase == Phase.FIRST:
-        text = f"first {shadow.first}"
+        drawn = text(First(shadow.first))
     elif phase == Phase.ROLL:
-        text = f"roll {data.FACE_LETTERS[shadow.roll()]}"
+        drawn = text(Roll(shadow.roll()))
     elif phase == Phase.CARD:  # the old deck's top cards among the unseen ones
         unseen = s.decks[s.active]
         hand = [c for c in shadow.decks[s.active] if c in unseen][:s.to_draw]
-        text = "cards " + " ".join(data.GOAL_IDS[c] for c in sorted(hand))
+        drawn = text(Cards(tuple(sorted(hand))))
+    elif shadow.events:
+        drawn = text(Event(shadow.events.pop(0)))
     else:
-        text = f"event {data.EVENT_IDS[shadow.events.pop(0)]}" if shadow.events else "event ?"
-    if text not in rules.legal_actions(s):
-        raise CorruptRecord(f"the old draw {text!r} does not fit the chance node")
-    return text
+        raise CorruptRecord("the old event deck is empty where an event is drawn")
+    if drawn not in rules.legal_actions(s):
+        raise CorruptRecord(f"the old draw {drawn!r} does not fit the chance node")
+    return drawn
 
 
 def follow_shuffles(shadow: Shadow, before: State, action: str, after: State) -> None:
@@ -113,7 +125,7 @@ def follow_shuffles(shadow: Shadow, before: State, action: str, after: State) ->
     if not before.ev_deck and before.ev_discard and not after.ev_discard and after.ev_deck:
         shadow.events = shadow.shuffle(before.ev_discard)
     for event in (data.VOLCANO, data.CHIEFTAIN):
-        was_out = event in before.slots or action == f"event {data.EVENT_IDS[event]}"
+        was_out = event in before.slots or action == text(Event(event))
         if was_out and event not in after.slots and event in after.ev_deck:
             shadow.events = shadow.shuffle([*shadow.events, event])
 

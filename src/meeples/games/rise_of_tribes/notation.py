@@ -5,11 +5,12 @@ Hexes are letters ``a``, ``b``, ... in map index order (§3.4); resources ``w`` 
 events by their two-letter ids (``AL`` Altar...); leader powers by their codes (the power's name
 in lower case, "_" for spaces: ``light_in_the_dark``); players by seat number (0 first).
 
-One grammar table, :data:`FORMS`, gives every action form: its text, the verb of its parts, and
-its typed fields (the named groups of its pattern). :func:`parse_action` checks a text against
-it and :func:`action_parts` returns the parts a client draws and selects the action by, so no
-client reads the notation. Parts are ``{"verb": ..., <fields>}``, JSON-ready; a field that an
-action may leave out is ``null`` (``None``), never missing:
+One grammar table, :data:`meeples.games.rise_of_tribes.grammar.FORMS`, gives every action form:
+its text, the verb of its parts, and its typed fields (a NamedTuple per verb, which the rules
+build and read). :func:`parse_action` checks a text against it and :func:`action_parts` returns
+the parts a client draws and selects the action by, so no client reads the notation. Parts are
+``{"verb": ..., <fields>}``, JSON-ready; a field that an action may leave out is ``null``
+(``None``), never missing:
 
 =================================  =========  ==================================================
 action text                        verb       fields (type)
@@ -90,12 +91,11 @@ it is all zeros: a text without it reads as before, its VP counted as scored bef
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
 from typing import Any
 
 from meeples.core.errors import BadPosition, IllegalAction
 from meeples.core.text import msg, shown
-from meeples.games.rise_of_tribes import data
+from meeples.games.rise_of_tribes import data, grammar
 from meeples.games.rise_of_tribes.state import (
     FIELDS,
     FLAG_COUNT,
@@ -106,99 +106,8 @@ from meeples.games.rise_of_tribes.state import (
     picked,
 )
 
-_H = "[a-o]"
-_R = "[wfs]"
-_F = "[SMB]"
-_G = "(?:D[1-7]|A[1-8])"
-_E = "(?:" + "|".join(data.EVENT_IDS) + ")"
-_P = "(?:" + "|".join(data.LEADER_POWER_CODES) + ")"
-_T = "(?:" + "|".join(data.TILE_IDS[1:]) + ")"
-_TRIBE = "(?:" + "|".join(data.TRIBE_NAMES) + ")"
-_TERRAIN = "(?:" + "|".join(data.TERRAIN_NAMES) + ")"
-
-
-@dataclass(frozen=True, slots=True)
-class Form:
-    """One form of action: the verb of its parts, its pattern (named groups are its fields),
-    the words that may start it, and fields fixed by the form."""
-
-    verb: str
-    pattern: str
-    heads: tuple[str, ...] = ()
-    fixed: dict[str, Any] = field(default_factory=dict)
-    regex: re.Pattern[str] = field(init=False)
-
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "regex", re.compile(self.pattern))
-        if not self.heads:
-            object.__setattr__(self, "heads", (self.verb,))
-
-
-#: The action grammar (module docstring): every form of action, once.
-FORMS: tuple[Form, ...] = (
-    Form("power", f"power (?P<power>{_P})"),
-    Form("start", f"start (?P<hex>{_H})(?:\\+(?P<second>{_H}))?"),
-    Form("take", f"take (?P<resource>{_R})"),
-    Form("keep", "keep"),
-    Form("reroll", f"reroll (?P<face>{_F})"),
-    Form("place", f"(?P<row>grow|move|gather|lead) (?P<face>{_F})(?P<focus>!)?",
-         heads=data.ACTION_NAMES),
-    Form("hunt", f"hunt (?P<face>{_F})", fixed={"event": "MA"}),
-    Form("tame", f"tame (?P<face>{_F})", fixed={"event": "MA"}),
-    Form("tiger", f"tiger (?P<face>{_F})", fixed={"event": "ST"}),
-    Form("light", f"light (?P<resource>{_R})"),
-    Form("add", f"add (?P<hex>{_H})"),
-    Form("move", f"(?P<from>{_H})-(?P<to>{_H})", heads=("-",)),
-    Form("find", f"find (?P<resource>{_R})"),
-    Form("gather", f"(?P<hex>{_H})=(?P<resources>{_R}{{1,4}})", heads=("=",)),
-    Form("basket", f"basket (?P<resource>{_R})"),
-    Form("trade", f"trade (?P<give>{_R})>(?P<take>{_R})"),
-    Form("recycle", f"recycle (?P<goal>{_G})"),
-    Form("draw", "draw"),
-    Form("bottom", f"bottom (?P<goal>{_G})"),
-    Form("fight", f"fight (?P<hex>{_H})"),
-    Form("evade", f"evade (?P<from>{_H})-(?P<to>{_H})"),
-    Form("stay", "stay"),
-    Form("bow", "bow (?:(?P<seat>[0-3])|(?P<invader>i))"),
-    Form("pass", "pass"),
-    Form("site", f"site (?P<hex>{_H})"),
-    Form("vent", "vent (?P<slot>[0-8])"),
-    Form("lose", f"lose (?P<hex>{_H})"),
-    Form("settle", f"settle (?P<hex>{_H})"),
-    Form("bid", "bid (?P<amount>[1-9][0-9]{0,3})"),
-    Form("give", f"give (?P<seat>[0-3]) (?P<resource>{_R})"),
-    Form("goal", f"goal (?P<goal>{_G})"),
-    Form("village", f"village (?P<hex>{_H})(?: -(?P<discount>{_R}))?(?P<elder> e)?"),
-    Form("buy", f"buy (?P<event>{_E})"),
-    Form("altar", f"altar (?P<hex>{_H}) (?P<pay>{_R}|wfs)"),
-    Form("share", f"share (?P<resource>{_R})"),
-    Form("pottery", f"pottery (?P<give>{_R})>(?P<take>{_R})"),
-    Form("elder", f"elder (?P<seat>[0-3]) (?P<resource>{_R}) (?P<goal>D[1-7])"),
-    Form("stop", "stop"),
-    Form("done", "done"),
-    # chance outcomes
-    Form("terrain", f"terrain (?P<terrain>{_TERRAIN})"),
-    Form("tile", f"tile (?P<tile>{_T}) (?P<hex>{_H})"),
-    Form("tribe", f"tribe (?P<tribe>{_TRIBE})"),
-    Form("first", "first (?P<seat>[0-3])"),
-    Form("roll", f"roll (?P<face>{_F})"),
-    Form("cards", f"cards (?P<goals>{_G}(?: {_G}){{0,14}})"),
-    Form("event", f"event (?P<event>{_E})"),
-)
-
-#: The forms by the word an action starts with ("-" and "=" for the hex-first forms c-d, c=w).
-_BY_HEAD: dict[str, Form] = {head: form for form in FORMS for head in form.heads}
-#: Fields that are numbers, and fields that are flags (the group matched or not).
-_NUMBERS = frozenset({"seat", "slot", "amount"})
-_FLAGS = frozenset({"focus", "elder", "invader"})
-
-
-def _match(text: str) -> tuple[Form, re.Match[str]] | None:
-    """Return the form of an action text and its match, or None when it is no action."""
-    head = text[1:2] if text[1:2] in ("-", "=") else text.split(" ", 1)[0]
-    form = _BY_HEAD.get(head)
-    found = form.regex.fullmatch(text) if form is not None else None
-    return None if form is None or found is None else (form, found)
+#: The grammar's forms (the one place they are written: ``grammar.py``).
+FORMS = grammar.FORMS
 
 
 def format_action(action: str) -> str:
@@ -212,7 +121,7 @@ def parse_action(text: str) -> str:
     Raises:
         IllegalAction: the text is not a Rise of Tribes action.
     """
-    if _match(text) is None:
+    if grammar.action(text) is None:
         raise IllegalAction(msg("core.not_an_action", action=shown(text), game="Rise of Tribes",
                                 hint=msg("rot.notation_hint")))
     return text
@@ -224,29 +133,10 @@ def action_parts(action: str) -> dict[str, Any]:
     Raises:
         IllegalAction: the text is not a Rise of Tribes action.
     """
-    found = _match(action)
-    if found is None:
+    typed = grammar.action(action)
+    if typed is None:
         parse_action(action)  # raises, with the hint
-    assert found is not None
-    form, match = found
-    parts: dict[str, Any] = {"verb": form.verb}
-    for name, value in match.groupdict().items():
-        if name in _FLAGS:
-            parts[name] = value is not None
-        elif value is None:
-            parts[name] = None
-        elif name in _NUMBERS:
-            parts[name] = int(value)
-        elif name == "resources":
-            parts[name] = list(value)
-        elif name == "goals":
-            parts[name] = value.split(" ")
-        elif name == "pay":
-            parts[name] = list(value) if len(value) > 1 else [value] * data.ALTAR_SAME
-        else:
-            parts[name] = value
-    parts.update(form.fixed)
-    return parts
+    return grammar.parts(typed)
 
 
 def _bad(key: str, **params: Any) -> BadPosition:

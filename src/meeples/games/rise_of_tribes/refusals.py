@@ -13,7 +13,7 @@ from meeples.games.rise_of_tribes import data, rules
 
 # isort: split
 # rules first: it imports the step modules in the order their cycle needs.
-from meeples.games.rise_of_tribes import actions, goals
+from meeples.games.rise_of_tribes import actions, goals, grammar
 from meeples.games.rise_of_tribes.describe import (
     action_ref,
     amount,
@@ -26,12 +26,12 @@ from meeples.games.rise_of_tribes.describe import (
     step,
     tribe,
 )
+from meeples.games.rise_of_tribes.grammar import Buy, Goal, Hunt, Place, Power, Tame, Tiger, Village
 from meeples.games.rise_of_tribes.notation import action_parts
 from meeples.games.rise_of_tribes.requirements import requirement
 from meeples.games.rise_of_tribes.state import Flag, Phase, State
 
 RES = data.RESOURCE_LETTERS
-FACES = data.FACE_LETTERS
 _DEVELOPMENTS = len(data.DEVELOPMENTS)
 
 def explain_illegal(s: State, action: str) -> Message:
@@ -39,18 +39,19 @@ def explain_illegal(s: State, action: str) -> Message:
     if s.over:
         return msg("core.game_over")
     p = action_parts(action)
+    a = grammar.action(action)
     verb = p["verb"]
     reason: Message | None = None
-    if verb == "power":
-        reason = _explain_pick(s, p["power"])
-    elif s.phase == Phase.ACT and verb in ("place", "hunt", "tame", "tiger"):
-        reason = _explain_die(s, p)
-    elif s.phase == Phase.GOALS and verb == "goal":
-        reason = _explain_goal(s, data.GOAL_IDS.index(p["goal"]))
-    elif s.phase == Phase.GOALS and verb == "village":
-        reason = _explain_village(s, p)
-    elif s.phase == Phase.GOALS and verb == "buy":
-        reason = _explain_buy(s, data.EVENT_IDS.index(p["event"]))
+    if isinstance(a, Power):
+        reason = _explain_pick(s, a.power)
+    elif s.phase == Phase.ACT and isinstance(a, (Place, Hunt, Tame, Tiger)):
+        reason = _explain_die(s, a, p)
+    elif s.phase == Phase.GOALS and isinstance(a, Goal):
+        reason = _explain_goal(s, a.goal)
+    elif s.phase == Phase.GOALS and isinstance(a, Village):
+        reason = _explain_village(s, a, p)
+    elif s.phase == Phase.GOALS and isinstance(a, Buy):
+        reason = _explain_buy(s, a.event)
     if reason is not None:
         return reason
     legal = rules.legal_actions(s)
@@ -62,8 +63,8 @@ def explain_illegal(s: State, action: str) -> Message:
     return msg("rot.why.not_now", player=player(s.decider), step=step(s), examples=hint)
 
 
-#: The verbs of chance's outcomes (notation: the forms after "(chance)"), never a player's.
-CHANCE_VERBS = frozenset({"terrain", "tile", "tribe", "first", "roll", "cards", "event"})
+#: The verbs of chance's outcomes (the grammar's chance forms), never a player's.
+CHANCE_VERBS = grammar.CHANCE_VERBS
 
 
 def _explain_goal(s: State, card: int) -> Message:
@@ -86,7 +87,7 @@ def _explain_buy(s: State, ev: int) -> Message:
     return msg("rot.why.event_cost", event=event(ev), cost=amount(RES[kind], cost))
 
 
-def _explain_pick(s: State, code: str) -> Message:
+def _explain_pick(s: State, code: int) -> Message:
     """Return why a leader power cannot be picked now (option leader_powers="pick", Q18)."""
     if s.leaders <= 1:
         return msg("rot.why.pick_off")
@@ -105,44 +106,44 @@ def _not_picked(s: State, p: int, pw: int) -> Message | None:
     return msg("rot.why.not_picked", chosen=power(chosen), power=power(pw))
 
 
-def _explain_die(s: State, parts: dict[str, Any]) -> Message | None:
-    verb, letter = parts["verb"], parts["face"]
+def _explain_die(s: State, a: Place | Hunt | Tame | Tiger, parts: dict[str, Any]
+                 ) -> Message | None:
     p = s.active
-    if FACES.index(letter) not in s.hand:
-        return msg("rot.why.no_die", face=face(letter))
-    if verb in ("hunt", "tame"):
+    if a.face not in s.hand:
+        return msg("rot.why.no_die", face=face(parts["face"]))
+    if isinstance(a, (Hunt, Tame)):
         mammoth = event(data.MAMMOTH)
         if s.mammoth < 0:
             return msg("rot.why.not_on_board", event=mammoth)
         if s.pop[s.mammoth][p] < data.MAMMOTH_MEMBERS:
             return msg("rot.why.mammoth_members", event=mammoth, n=data.MAMMOTH_MEMBERS)
-        if verb == "tame":
+        if isinstance(a, Tame):
             return msg("rot.why.tame_cost", event=mammoth,
                        cost=amount("f", data.MAMMOTH_TAME[0]))
         return None
-    if verb == "tiger":
+    if isinstance(a, Tiger):
         tiger = event(data.SABERTOOTH)
         if s.tiger < 0:
             return msg("rot.why.not_on_board", event=tiger)
         return msg("rot.why.tiger_members", event=tiger, n=data.SABERTOOTH_MEMBERS)
-    act = data.ACTION_NAMES.index(parts["row"])
+    act = a.row
     if act in s.used:
         return msg("rot.why.used", action=action_ref(parts["row"]))
-    if parts["focus"]:
+    if a.focus:
         focus = power(data.FOCUSED_EFFORT)
         if not s.has_power(p, data.FOCUSED_EFFORT):
             return _not_picked(s, p, data.FOCUSED_EFFORT) or \
                 msg("rot.why.not_your_power", power=focus, tribe=tribe(data.KAHA))
         if s.flags[Flag.FOCUS]:
             return msg("rot.why.once_per_turn", power=focus)
-        if actions.read_power((FACES.index(letter), *s.rows[act][:2])) != data.POWER_MOON:
+        if actions.read_power((a.face, *s.rows[act][:2])) != data.POWER_MOON:
             return msg("rot.why.not_moon", action=action_ref(parts["row"]), power=focus)
     return None
 
 
-def _explain_village(s: State, parts: dict[str, Any]) -> Message | None:
+def _explain_village(s: State, a: Village, parts: dict[str, Any]) -> Message | None:
     p = s.active
-    h = ord(parts["hex"]) - 97
+    h = a.hex
     if h >= len(s.pop) or not s.pop[h][p]:
         return msg("rot.why.village_members")
     if s.villages[h] >= 0:
@@ -151,15 +152,16 @@ def _explain_village(s: State, parts: dict[str, Any]) -> Message | None:
         return msg("rot.why.village_invaders", event=event(data.INVADERS))
     if s.villages_left() <= 0:
         return msg("rot.why.no_villages")
-    if parts["elder"]:
+    if a.elder:
         if not s.elders_on:
             return msg("rot.why.no_elders")
         if s.elder_at[p] >= 0:
             return msg("rot.why.elder_placed")
     crafty = power(data.CRAFTY_BUILDERS)
-    if s.has_power(p, data.CRAFTY_BUILDERS) and not parts["discount"]:
-        return msg("rot.why.name_discount", power=crafty, example=f"village {parts['hex']} -w")
-    if parts["discount"] and not s.has_power(p, data.CRAFTY_BUILDERS):
+    if s.has_power(p, data.CRAFTY_BUILDERS) and a.discount is None:
+        return msg("rot.why.name_discount", power=crafty,
+                   example=grammar.text(Village(h, data.WOOD)))
+    if a.discount is not None and not s.has_power(p, data.CRAFTY_BUILDERS):
         return _not_picked(s, p, data.CRAFTY_BUILDERS) or \
             msg("rot.why.not_your_power", power=crafty, tribe=tribe(data.DABA))
     return msg("rot.why.village_cost", cost=amounts(goals.village_cost(s, p)))

@@ -16,7 +16,22 @@ from meeples.core.chance import Draws
 from meeples.core.errors import BadOptions
 from meeples.core.game import Outcome
 from meeples.core.text import msg, player
-from meeples.games.rise_of_tribes import actions, conflict, data, events, gather, goals
+from meeples.games.rise_of_tribes import actions, conflict, data, events, gather, goals, grammar
+from meeples.games.rise_of_tribes.grammar import (
+    Done,
+    First,
+    Keep,
+    Power,
+    Reroll,
+    Roll,
+    Start,
+    Take,
+    Terrain,
+    Tile,
+    Tribe,
+    text,
+    texts,
+)
 from meeples.games.rise_of_tribes.state import (
     CHANCE_PHASES,
     FLAG_COUNT,
@@ -36,19 +51,8 @@ ACT = PH.ACT
 
 
 def hex_name(h: int) -> str:
-    """Return the name of a hex index (a, b, c...)."""
-    return chr(97 + h)
-
-
-def hex_index(name: str, n: int) -> int:
-    """Return the hex index of a name.
-
-    Raises:
-        ValueError: not a hex of the map.
-    """
-    if len(name) != 1 or not 0 <= ord(name) - 97 < len(data.MAPS[n]):
-        raise ValueError(f"{name!r} is not a hex")
-    return ord(name) - 97
+    """Return the name of a hex index (a, b, c...: the grammar's hexes)."""
+    return grammar.HEXES.values[h]
 
 
 def tile_codes(option: Any) -> tuple[int, ...]:
@@ -194,50 +198,50 @@ def next_tile(s: State) -> int:
     return 0
 
 
-TERRAIN_WORDS = data.TERRAIN_NAMES
+#: The texts of setup's outcomes by their fields (``texts``: every random game starts with
+#: about 20 of these chance nodes, listed or drawn).
+TERRAIN, TILE, TRIBE, FIRST = texts(Terrain), texts(Tile), texts(Tribe), texts(First)
 
 
 def chance_terrain(s: State) -> list[tuple[str, Fraction]]:
     left = terrain_left(s)
     total = sum(left)
-    return [(f"terrain {TERRAIN_WORDS[k]}", Fraction(left[k], total))
-            for k in range(3) if left[k]]
+    return [(TERRAIN[k], Fraction(left[k], total)) for k in range(3) if left[k]]
 
 
-def apply_terrain(w: Work, words: list[str]) -> None:
-    lay_terrain(w, TERRAIN_WORDS.index(words[1]))
+def apply_terrain(w: Work, action: Terrain) -> None:
+    lay_terrain(w, action.terrain)
     next_setup(w)
 
 
 def chance_tile(s: State) -> list[tuple[str, Fraction]]:
     code = next_tile(s)
     free = tile_hexes(s, code)
-    return [(f"tile {data.TILE_IDS[code]} {hex_name(h)}", Fraction(1, len(free))) for h in free]
+    return [(TILE[code, h], Fraction(1, len(free))) for h in free]
 
 
-def apply_tile(w: Work, words: list[str]) -> None:
-    lay_tile(w, data.TILE_IDS.index(words[1]), hex_index(words[2], w.n))
+def apply_tile(w: Work, action: Tile) -> None:
+    lay_tile(w, action.tile, action.hex)
     next_setup(w)
 
 
 def chance_tribe(s: State) -> list[tuple[str, Fraction]]:
     free = [t for t in range(len(data.TRIBES)) if t not in s.tribe]
-    return [(f"tribe {data.TRIBE_NAMES[t]}", Fraction(1, len(free))) for t in free]
+    return [(TRIBE[t], Fraction(1, len(free))) for t in free]
 
 
-def apply_tribe(w: Work, words: list[str]) -> None:
+def apply_tribe(w: Work, action: Tribe) -> None:
     seat = w.tribe.index(-1)
-    tribe = data.TRIBE_NAMES.index(words[1])
-    w.tribe = (*w.tribe[:seat], tribe, *w.tribe[seat + 1:])  # type: ignore[assignment]
+    w.tribe = (*w.tribe[:seat], action.tribe, *w.tribe[seat + 1:])  # type: ignore[assignment]
     next_setup(w)
 
 
 def chance_first(s: State) -> list[tuple[str, Fraction]]:
-    return [(f"first {p}", Fraction(1, s.n)) for p in range(s.n)]
+    return [(FIRST[p], Fraction(1, s.n)) for p in range(s.n)]
 
 
-def apply_first(w: Work, words: list[str]) -> None:
-    w.first = int(words[1])
+def apply_first(w: Work, action: First) -> None:
+    w.first = action.seat
     next_setup(w)
 
 
@@ -246,13 +250,13 @@ def apply_first(w: Work, words: list[str]) -> None:
 def legal_pick(s: State) -> list[str]:
     """Q18 "pick one": the two leader powers of the deciding player's tribe."""
     tribe = s.tribe[s.decider]
-    return [f"power {data.LEADER_POWER_CODES[2 * tribe + side]}" for side in (0, 1)]
+    return [text(Power(2 * tribe + side)) for side in (0, 1)]
 
 
-def apply_pick(w: Work, words: list[str]) -> None:
+def apply_pick(w: Work, action: Power) -> None:
     """Keep one leader power for the whole game; then the next seat picks, or placement starts."""
     p = w.decider
-    w.leaders = with_pick(w.leaders, w.n, p, data.LEADER_POWER_CODES.index(words[1]))
+    w.leaders = with_pick(w.leaders, w.n, p, action.power)
     nxt = w.next_player(p)
     if nxt == w.first:
         w.phase, w.pend, w.decider = PH.PLACE, [0], w.first
@@ -266,21 +270,23 @@ def legal_place(s: State) -> list[str]:
     p = s.decider
     free = [h for h in range(len(s.pop)) if s.others(h, p) == 0]
     if data.START_SEATS[seat][1] == 1:
-        return [f"start {hex_name(h)}" for h in free]
+        return [START[h, None] for h in free]
     adj = data.ADJACENT[s.n]
-    return [f"start {hex_name(a)}+{hex_name(b)}" for a in free for b in adj[a] if b in free]
+    return [START[a, b] for a in free for b in adj[a] if b in free]
 
 
-def apply_place(w: Work, words: list[str]) -> None:
+#: The text of every start, by hexes (``texts``: a setup lists up to 420 of them).
+START = texts(Start)
+
+
+def apply_place(w: Work, action: Start) -> None:
     seat = w.pend[0]
     members, _, take = data.START_SEATS[seat]
-    spots = words[1].split("+")
     p = w.decider
-    if len(spots) == 1:
-        h = hex_index(spots[0], w.n)
+    h, b = action
+    if b is None:
         w.set_pop(h, p, w.pop[h][p] + members)
     else:
-        h, b = hex_index(spots[0], w.n), hex_index(spots[1], w.n)
         w.set_pop(h, p, w.pop[h][p] + members - 1)
         w.set_pop(b, p, w.pop[b][p] + 1)
     if take:
@@ -290,11 +296,15 @@ def apply_place(w: Work, words: list[str]) -> None:
 
 
 def legal_take(s: State) -> list[str]:
-    return [f"take {r}" for r in RES]
+    return [*TAKE_TEXTS]
 
 
-def apply_take(w: Work, words: list[str]) -> None:
-    w.gain(w.decider, RES.index(words[1]))
+#: Each free resource's action.
+TAKE_TEXTS = tuple(text(Take(r)) for r in range(len(RES)))
+
+
+def apply_take(w: Work, action: Take) -> None:
+    w.gain(w.decider, action.resource)
     w.pend[1] -= 1
     if w.pend[1] == 0:
         next_seat(w, w.pend[0])
@@ -326,8 +336,7 @@ def start_turn(w: Work, p: int) -> None:
 
 
 #: Each face of a die with its probability (§4.2: the faces of ``data.DIE_FACES``).
-ROLLS = tuple((f"roll {data.FACE_LETTERS[f]}",
-               Fraction(data.DIE_FACES.count(f), len(data.DIE_FACES)))
+ROLLS = tuple((text(Roll(f)), Fraction(data.DIE_FACES.count(f), len(data.DIE_FACES)))
               for f in sorted(set(data.DIE_FACES)))
 
 
@@ -335,10 +344,10 @@ def chance_roll(s: State) -> list[tuple[str, Fraction]]:
     return list(ROLLS)
 
 
-def apply_roll(w: Work, words: list[str]) -> None:
+def apply_roll(w: Work, action: Roll) -> None:
     """A die comes up; once the hand holds two: Cunning's choice (not after its reroll, which
     set the flag), then the events of a double."""
-    w.hand = (*w.hand, data.FACE_LETTERS.index(words[1]))
+    w.hand = (*w.hand, action.face)
     if len(w.hand) < 2:
         return
     if w.has_power(w.active, data.CUNNING) and not w.flags[Flag.CUNNING]:
@@ -355,12 +364,18 @@ def after_roll(w: Work) -> None:
 
 
 def legal_reroll(s: State) -> list[str]:
-    return ["keep"] + [f"reroll {data.FACE_LETTERS[f]}" for f in sorted(set(s.hand))]
+    return [KEEP] + [REROLL[f] for f in sorted(set(s.hand))]
 
 
-def apply_reroll(w: Work, words: list[str]) -> None:
-    if words[0] == "reroll":
-        w.hand = without(w.hand, data.FACE_LETTERS.index(words[1]))
+KEEP = text(Keep())
+#: The texts of the typed actions these generators list, by field values (grammar.texts:
+#: a subscript, where building each action and asking its text cost ten times more).
+REROLL = texts(Reroll)
+
+
+def apply_reroll(w: Work, action: Reroll | Keep) -> None:
+    if type(action) is Reroll:
+        w.hand = without(w.hand, action.face)
         w.flags = put(w.flags, Flag.CUNNING, 1)
         w.phase = PH.ROLL
         return
@@ -443,7 +458,8 @@ LEGAL: dict[int, Callable[[State], list[str]]] = {
     PH.GOALS: goals.legal_goals,
 }
 
-APPLY: dict[int, Callable[[Work, list[str]], None]] = {
+#: The handler of each phase: it reads the typed action (``grammar``) of the action played.
+APPLY: dict[int, Callable[[Work, Any], None]] = {
     PH.TERRAIN: apply_terrain,
     PH.TILE: apply_tile,
     PH.TRIBE: apply_tribe,
@@ -500,7 +516,7 @@ def chance_outcomes(state: State) -> list[tuple[str, Fraction]]:
 # node's list of up to 3,432 hands, where one draw is a few ``randrange`` calls.
 
 #: The roll of each face of the die, in ``data.DIE_FACES`` order (a face twice as often as on it).
-_FACE_ROLLS = tuple(f"roll {data.FACE_LETTERS[f]}" for f in data.DIE_FACES)
+_FACE_ROLLS = tuple(text(Roll(f)) for f in data.DIE_FACES)
 
 
 def _sample_terrain(s: State, rng: Draws) -> str:
@@ -508,7 +524,7 @@ def _sample_terrain(s: State, rng: Draws) -> str:
     ticket = rng.randrange(sum(left))
     for kind in range(3):
         if ticket < left[kind]:
-            return f"terrain {TERRAIN_WORDS[kind]}"
+            return TERRAIN[kind]
         ticket -= left[kind]
     raise AssertionError("unreachable: the tickets are the tiles left")
 
@@ -516,16 +532,16 @@ def _sample_terrain(s: State, rng: Draws) -> str:
 def _sample_tile(s: State, rng: Draws) -> str:
     code = next_tile(s)
     free = tile_hexes(s, code)
-    return f"tile {data.TILE_IDS[code]} {hex_name(free[rng.randrange(len(free))])}"
+    return TILE[code, free[rng.randrange(len(free))]]
 
 
 def _sample_tribe(s: State, rng: Draws) -> str:
     free = [t for t in range(len(data.TRIBES)) if t not in s.tribe]
-    return f"tribe {data.TRIBE_NAMES[free[rng.randrange(len(free))]]}"
+    return TRIBE[free[rng.randrange(len(free))]]
 
 
 def _sample_first(s: State, rng: Draws) -> str:
-    return f"first {rng.randrange(s.n)}"
+    return FIRST[rng.randrange(s.n)]
 
 
 def _sample_roll(s: State, rng: Draws) -> str:
@@ -561,7 +577,7 @@ def is_chance(state: State) -> bool:
 
 
 #: The face of each roll's text.
-_ROLL_FACE = {f"roll {data.FACE_LETTERS[f]}": f for f in set(data.DIE_FACES)}
+_ROLL_FACE = {text(Roll(f)): f for f in set(data.DIE_FACES)}
 #: A state with the first die in the hand; with both, and the player to place one.
 _with_hand = replacer("hand")
 _with_hand_to_act = replacer("hand", "phase", "decider")
@@ -616,18 +632,24 @@ def apply(state: State, action: str) -> State:
         fast = roll_fast(state, action)
         if fast is not None:
             return fast
-    elif phase == PH.GOALS and action == "done":
+    elif phase == PH.GOALS and action == DONE:
         fast = done_fast(state)
         if fast is not None:
             return fast
     return apply_work(state, action)
 
 
+#: The text of step 5's "done" (``apply``'s fast path).
+DONE = text(Done())
+#: The typed action of a text (``grammar``: the texts seen are cached).
+ACTION = grammar.action
+
+
 def apply_work(state: State, action: str) -> State:
     """Return the state after a legal action, through a working copy (every action)."""
     w = Work.thaw(state)
     try:
-        APPLY[state.phase](w, action.split(" "))
+        APPLY[state.phase](w, ACTION(action))
     except Won:
         w.phase = PH.OVER
     return w.freeze()

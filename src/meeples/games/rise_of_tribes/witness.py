@@ -145,7 +145,7 @@ def replay(state: State, action: str) -> tuple[list[Note], State]:
     w = cast(Witness, Witness.thaw(state))  # thaw makes an instance of the class it is called on
     w.notes = []
     try:
-        rules.APPLY[state.phase](w, action.split(" "))
+        rules.APPLY[state.phase](w, rules.ACTION(action))
     except Won:
         w.phase = PH.OVER
     return w.notes, w.freeze()
