@@ -253,6 +253,12 @@ OPERATE: list[Row] = [
     (["admin", "list", "--db", "{db}"], "there is no database at"),
     (["admin", "ban", "nope", "--db", "{db}"], "'nope' is not an IP address or a network"),
     (["admin", "abandon", "--db", "{db}"], "the following arguments are required: match"),
+    (["export"], "the following arguments are required: --out"),
+    (["export", "--out", "{binary}", "--db", "{db}"], "is not a folder: the export writes a new"),
+    (["export", "--out", "{missing}/x/y"], "there is no folder"),
+    (["export", "--out", "{missing}", "--db", "{db}"], "there is no database at"),
+    (["export", "--out", "{missing}", "--game", "chess"], "unknown game 'chess'"),
+    (["export", "--out", "{missing}", "--limit", "0"], "argument --limit: must be 1 or more"),
 ]
 
 LOADTEST: list[Row] = [
