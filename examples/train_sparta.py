@@ -229,6 +229,79 @@ def train(
     return policy, figures
 
 
+def score(policy: Policy, opponent: str, seeds: list[int]) -> tuple[float, float]:
+    """Return a policy's fitness against ``opponent`` over games of these seeds, seats
+    alternating and greedy: the mean of the final reward and half the final standing (so a
+    close loss scores above a rout), and its win rate."""
+    total = wins = 0.0
+    for n, seed in enumerate(seeds):
+        seat = n % 2
+        env = gym("sparta", seat=seat, opponents=opponent)
+        observation, info = env.reset(seed=seed)
+        terminated = False
+        reward = 0.0
+        while not terminated:
+            action, _, _ = policy.act(observation, info["action_mask"], seat, None)
+            observation, reward, terminated, _, info = env.step(action)
+        total += reward + 0.5 * final_standing(info["outcome"]["score_sheet"]["lines"], seat)
+        wins += reward > 0
+    return total / len(seeds), wins / len(seeds)
+
+
+def train_cem(
+    minutes: float = 30.0,
+    seed: int = 0,
+    opponent: str = "heuristic",
+    population: int = 24,
+    elite: int = 6,
+    games: int = 8,
+    target: float = 0.9,
+    log: Any = print,
+    generations: int | None = None,
+) -> tuple[Policy, dict[str, Any]]:
+    """Train by the cross-entropy method against ``opponent``: each generation samples
+    ``population`` weight vectors from a Gaussian, plays each greedily in ``games`` games (new
+    seeds every generation, both seats), and refits the Gaussian to the ``elite`` best; stops
+    after ``minutes``, ``generations``, or when the mean policy wins ``target`` of a 40-game
+    check. Return the mean policy and the figures (the curve: each generation's check)."""
+    rng = np.random.default_rng(seed)
+    mean = np.zeros(len(FEATURES))
+    spread = np.full(len(FEATURES), 3.0)
+    started, cpu = time.monotonic(), time.process_time()
+    history: list[dict[str, Any]] = []
+    played = generation = 0
+    while time.monotonic() - started < minutes * 60 and (
+            generations is None or generation < generations):
+        seeds = [30_000_000 + generation * 1000 + n for n in range(games)]
+        candidates = mean + spread * rng.normal(size=(population, len(FEATURES)))
+        fitness = np.array([score(Policy(w), opponent, seeds)[0] for w in candidates])
+        played += population * games
+        best = candidates[np.argsort(fitness)[-elite:]]
+        mean = best.mean(axis=0)
+        # Keep some spread (0.1), so the search does not freeze on a lucky few games.
+        spread = np.maximum(best.std(axis=0), 0.1)
+        generation += 1
+        check = evaluate(Policy(mean.copy()), 40, 10_000_000 + generation * 1000,
+                         opponent=opponent)
+        history.append({"games": played, "generation": generation, "opponent": opponent,
+                        "seconds": round(time.monotonic() - started, 1),
+                        "cpu_seconds": round(time.process_time() - cpu, 1),
+                        "best_fitness": round(float(fitness.max()), 3),
+                        "check_win_rate": check["win_rate"],
+                        "last_opponent_win_rate": check["win_rate"]})
+        log(f"generation {generation}, {played} games, {history[-1]['seconds']} s: the mean "
+            f"policy wins {check['win_rate']:.0%} of 40 against {opponent}")
+        if check["win_rate"] >= target:
+            break
+    policy = Policy(mean)
+    figures = {"method": "cross-entropy", "training_games": played,
+               "training_seconds": round(time.monotonic() - started, 1),
+               "training_cpu_seconds": round(time.process_time() - cpu, 1),
+               "curriculum": [opponent], "checks": history,
+               "weights": dict(zip(FEATURES, mean.round(4).tolist(), strict=True))}
+    return policy, figures
+
+
 def policy_file(policy: Policy, figures: dict[str, Any]) -> dict[str, Any]:
     """Return the policy as a policy file (``meeples-policy/1``): a bot spec ``policy:FILE``
     plays it (``meeples play sparta --vs policy:FILE``, ``meeples arena``)."""
@@ -283,10 +356,16 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=200, help="evaluation games per opponent")
     parser.add_argument("--save", help="write the policy file (policy:FILE) to this JSON file")
     parser.add_argument("--curve", help="draw the training curve into this PNG file")
+    parser.add_argument("--method", choices=("cem", "reinforce"), default="cem",
+                        help="the cross-entropy method against the last opponent (default), or"
+                        " REINFORCE through the curriculum")
     args = parser.parse_args()
     curriculum = tuple(args.curriculum.split(","))
-    policy, figures = train(args.minutes, args.envs, args.seed, target=args.target,
-                            curriculum=curriculum)
+    if args.method == "cem":
+        policy, figures = train_cem(args.minutes, args.seed, curriculum[-1], target=args.target)
+    else:
+        policy, figures = train(args.minutes, args.envs, args.seed, target=args.target,
+                                curriculum=curriculum)
     started = time.monotonic()
     figures["evaluation"] = {
         opponent: evaluate(policy, args.games, 20_000_000, opponent=opponent)

@@ -59,7 +59,7 @@ def load_policy(path: str | Path, game: str | None = None) -> dict[str, Any]:
     declared = rules.capabilities.policy_features
     sets = declared() if declared is not None else {}
     features = data.get("features")
-    if features not in sets:
+    if not isinstance(features, str) or features not in sets:
         raise BadPolicy(f"{shown} reads the features {features!r}, which {rules.title} does not"
                         f" declare ({', '.join(sets) or 'none'})")
     weights = data.get("weights")

@@ -10,7 +10,8 @@ The reach features look one enemy move ahead on the board after the move (captur
 makes left aside): an enemy warrior can land within 2 king steps through free squares, a hero
 within 3, so a piece with an enemy beside it and a free square the enemy reaches on its other
 side (in one line) can be enclosed next turn, and a city of the player that is free and in the
-enemy's reach can be taken next turn.
+enemy's reach can be taken next turn. They are estimates: the enemy piece beside a piece may be
+the one that reaches the square behind it, which it cannot do and enclose at once.
 """
 
 from __future__ import annotations
