@@ -98,3 +98,11 @@ def test_a_bad_policy_spec_is_one_line_before_any_game(
                  f"policy:{tmp_path / 'none.json'}", "random"]) == 2
     err = capsys.readouterr().err
     assert "cannot read the policy" in err and "Traceback" not in err
+
+
+def test_the_shipped_sparta_policy_loads_as_a_bot() -> None:
+    shipped = Path(__file__).resolve().parents[2] / "examples" / "policies" / "sparta_cem.json"
+    bot = get_bot("sparta", f"policy:{shipped}")
+    assert isinstance(bot, PolicyBot) and len(bot.weights) == len(REACH.names)
+    state = meeples.load("sparta").new(seed=0)
+    assert bot.act(state, random.Random(0)) in state.legal()
