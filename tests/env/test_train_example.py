@@ -82,3 +82,36 @@ def test_example_training_loop_learns_from_finished_games(example: ModuleType) -
     assert np.any(policy.weights != 0)  # updated from the finished games' rewards
     result = example.evaluate(policy, 2, seed=0, rng=np.random.default_rng(0))
     assert result["wins"] + result["draws"] + result["losses"] == 2 and result["steps"] > 0
+
+
+def test_example_standing_at_the_end_is_read_from_the_score_sheet(example: ModuleType) -> None:
+    # The shaping's potential: the same from the planes and from the final score sheet.
+    from meeples.env import gym
+
+    env = gym("sparta", seat=1, opponents="random")
+    observation, info = env.reset(seed=4)
+    rng = np.random.default_rng(4)
+    terminated = False
+    while not terminated:
+        observation, _, terminated, _, info = env.step(
+            rng.choice(np.flatnonzero(info["action_mask"])))
+    # The final observation is North's own view of the end: both readings must agree.
+    lines = info["outcome"]["score_sheet"]["lines"]
+    assert example.final_standing(lines, 1) == pytest.approx(example.standing(observation))
+    assert example.final_standing(lines, 1) == pytest.approx(-example.final_standing(lines, 0))
+
+
+def test_example_saves_a_policy_that_plays_as_a_bot(example: ModuleType, tmp_path: Path) -> None:
+    import json
+
+    from meeples.ai.levels import get_bot
+
+    policy = example.Policy(np.arange(len(example.FEATURES), dtype=np.float64) / 10)
+    path = tmp_path / "policy.json"
+    path.write_text(json.dumps(example.policy_file(policy, {"checks": []})))
+    bot = get_bot("sparta", f"policy:{path}")
+    assert list(bot.weights) == list(policy.weights)
+    example.draw_curve({"checks": [{"games": 200, "check_win_rate": 0.5,
+                                    "last_opponent_win_rate": 0.1}],
+                        "curriculum": ["random", "heuristic"]}, str(tmp_path / "curve.png"))
+    assert (tmp_path / "curve.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"

@@ -10,7 +10,8 @@ Bot specs read ``kind[:budget]``: ``random``, ``heuristic``, ``mcts:800`` (itera
 specs also take ``c0.3`` (exploration constant) and ``r20`` (random plies before evaluating);
 ``attack:g0.3`` hands a share 0.3 of the attacking bot's decisions to the evaluation and
 ``attack:b0.3`` plays a share 0.3 of them at random, ``attack:w1`` moves workers by rule;
-``turns:200,h6`` searches whole turns with rollouts of 6 turns.
+``turns:200,h6`` searches whole turns with rollouts of 6 turns; ``policy:FILE`` plays a trained
+policy (:mod:`meeples.ai.policy`).
 """
 
 from __future__ import annotations
@@ -30,6 +31,8 @@ from meeples.ai.random_bot import RandomBot
 from meeples.ai.turns import TurnSearchBot
 
 LEVEL_NAMES = ("easy", "normal", "hard")
+#: A trained policy's spec: ``policy:FILE`` (:mod:`meeples.ai.policy`).
+POLICY = "policy:"
 
 KINDS: dict[str, Any] = {
     "random": RandomBot,
@@ -161,7 +164,12 @@ def get_bot(game: str, spec: str = "normal") -> Bot:
     Raises:
         UnknownGame: no such game.
         ValueError: an unknown bot kind or a malformed budget.
+        BadPolicy: ``policy:FILE`` names a file that is not a usable policy for the game.
     """
+    if spec.startswith(POLICY):
+        from meeples.ai.policy import PolicyBot  # NumPy: only for trained policies
+
+        return PolicyBot(game, spec[len(POLICY):])
     table = levels(game)
     level = table[spec] if spec in table else parse_level(spec)
     kind, budget, options = level.kind, level.budget, dict(level.options)

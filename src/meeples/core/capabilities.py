@@ -51,6 +51,16 @@ class OpenSpielSpec:
 
 
 @dataclass(frozen=True, slots=True)
+class PolicyFeatures:
+    """A set of move features a trained linear policy reads (:mod:`meeples.ai.policy`): their
+    names, and ``compute(planes, ids, player)``: an array of one row per legal id of the
+    player's observation planes, a column per name."""
+
+    names: tuple[str, ...]
+    compute: Callable[[Any, Any, int], Any]
+
+
+@dataclass(frozen=True, slots=True)
 class Capabilities:
     """A game's declared capabilities: what each tool may use, and nothing it must guess."""
 
@@ -91,6 +101,9 @@ class Capabilities:
     #: the page which to load); None: the generic board, the view as panels and the legal
     #: actions as buttons.
     board: str | None = None
+    #: Loads the feature sets a trained policy file may name (``policy:FILE`` bots,
+    #: :mod:`meeples.ai.policy`), by name; None: the game has none.
+    policy_features: Callable[[], Mapping[str, PolicyFeatures]] | None = None
     #: The package whose folder holds the game's files: its catalogues ``text/<lang>.json``
     #: and its guided first game ``tutorial.json``; None: no files (the core's words only).
     package: str | None = None

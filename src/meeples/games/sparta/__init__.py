@@ -10,7 +10,7 @@ from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
 from meeples.core import cow
-from meeples.core.capabilities import Capabilities, OpenSpielSpec
+from meeples.core.capabilities import Capabilities, OpenSpielSpec, PolicyFeatures
 from meeples.core.game import Game, Option, Outcome, Rules
 from meeples.core.score import ScoreLine, ScoreSheet
 from meeples.core.text import Message, msg
@@ -59,6 +59,12 @@ def _terminal() -> ModuleType:
     return renderer
 
 
+def _policy_features() -> Mapping[str, PolicyFeatures]:
+    from meeples.games.sparta.policy import FEATURE_SETS  # NumPy: only for trained policies
+
+    return FEATURE_SETS
+
+
 #: What Sparta offers the tools: nothing hidden, no chance; its evaluation and reasons, the
 #: city bonus of alpha-beta's move ordering, its levels, its environment and OpenSpiel bridge.
 CAPABILITIES = Capabilities(
@@ -81,6 +87,7 @@ CAPABILITIES = Capabilities(
     # simulation test checks it in every game it plays.
     openspiel=OpenSpielSpec(table=_action_table, max_game_length={2: 20_000}),
     terminal=_terminal,
+    policy_features=_policy_features,
     board="sparta",
     package=__name__,
 )
