@@ -84,9 +84,10 @@ def _mask_difference(row: npt.NDArray[np.bool_], relative: npt.NDArray[np.bool_]
 
 
 def differential(games: int, seed: int = 0, width: int = 256,
-                 observations: bool = True) -> Report:
+                 observations: bool = True, start: int = 0) -> Report:
     """Play ``games`` seeded random games in both engines, ``width`` at a time, comparing
-    every ply (see the module); return what was played.
+    every ply (see the module); return what was played. The games are numbered from
+    ``start``: game ``k`` of a seed is the same game in every run.
 
     Raises:
         Mismatch: the engines disagree somewhere.
@@ -94,8 +95,8 @@ def differential(games: int, seed: int = 0, width: int = 256,
     from meeples.env import sparta as observer
 
     report = Report()
-    for first in range(0, games, width):
-        numbers = range(first, min(games, first + width))
+    for first in range(start, start + games, width):
+        numbers = range(first, min(start + games, first + width))
         states = [rules.initial_state(2, 0, options_of(game)) for game in numbers]
         rngs = [random.Random(seed * 1_000_003 + game) for game in numbers]
         played = batch.from_states(states)
