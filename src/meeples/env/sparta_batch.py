@@ -24,7 +24,8 @@ An illegal id ends its game with -1 to its player (``illegal="lose"``, the defau
 :class:`~meeples.IllegalAction`, no game moves). ``info["winner"]`` gives each game's winner
 (-1 going on, 2 a draw) and ``info["reason"]`` its ending (an index of
 ``meeples.games.sparta.batch.REASONS``; 7: an illegal id). The arrays handed out are
-overwritten by the next step (``copy=True`` hands out copies).
+overwritten by the next step (``copy=True`` hands out copies); they are the environment's own,
+and the mask is what the next step checks the ids against: read them, never write them.
 """
 
 from __future__ import annotations
@@ -93,6 +94,8 @@ class SpartaFast(VectorEnv[Planes, npt.NDArray[np.int64], npt.NDArray[Any]]):
         self._rng = np.random.default_rng()
         self._observations: Planes = np.zeros((num_envs, *SHAPE), np.float32)
         self._masks = np.zeros((num_envs, batch.COUNT), np.bool_)
+        self._legal = np.zeros((num_envs, batch.MOST_LEGAL), np.int16)
+        self._counts = np.zeros(num_envs, np.int32)
         self._rewards = np.zeros(num_envs, np.float64)
         self._terminations = np.zeros(num_envs, np.bool_)
         self._truncations = np.zeros(num_envs, np.bool_)
@@ -137,7 +140,10 @@ class SpartaFast(VectorEnv[Planes, npt.NDArray[np.int64], npt.NDArray[Any]]):
             raise ValueError(f"actions must be integer ids of shape ({self.num_envs},), not "
                              f"{ids.shape} of {ids.dtype}")
         restart = self._terminations.copy()
-        legal = batch.check(games, ids, self.relative) | restart
+        # The mask handed out with the last step says what is legal: one lookup per game.
+        inside = (ids >= 0) & (ids < batch.COUNT)
+        legal = restart | (inside & self._masks[np.arange(self.num_envs),
+                                                np.where(inside, ids, 0)])
         if self.illegal == "raise" and not legal.all():
             bad = int(np.flatnonzero(~legal)[0])
             raise IllegalAction(f"{int(ids[bad])} is not a legal id in game {bad}")
@@ -183,6 +189,12 @@ class SpartaFast(VectorEnv[Planes, npt.NDArray[np.int64], npt.NDArray[Any]]):
         masks: npt.NDArray[np.bool_] = self._out(self._masks)
         return masks
 
+    def random_actions(self, rng: np.random.Generator | None = None) -> npt.NDArray[np.int64]:
+        """Return a uniformly random legal id of the learner in every game (``pass``'s id where
+        its game has ended), from the legal ids listed with the masks: the random policy, for
+        baselines, rollouts and ``meeples bench``, without a scan of the masks."""
+        return batch.pick(self._legal, self._counts, rng or self._rng)
+
     def _new(self, games: int) -> batch.Batch:
         return batch.init(games, first=self.first, heroes_conquer=self.heroes_conquer)
 
@@ -210,7 +222,7 @@ class SpartaFast(VectorEnv[Planes, npt.NDArray[np.int64], npt.NDArray[Any]]):
         players = (viewers if viewers is not None else games.to_move) if self.seat is None \
             else self.seat
         batch.observe(games, players, out=self._observations)
-        batch.legal_mask(games, self.relative, out=self._masks)
+        batch.legal_mask(games, self.relative, self._masks, self._legal, self._counts)
 
     def _infos(self) -> dict[str, Any]:
         infos: dict[str, Any] = {

@@ -255,3 +255,28 @@ def test_without_numba_the_same_code_runs_as_python() -> None:
                           cwd=ROOT, env={"PYTHONPATH": str(ROOT / "src")}, timeout=600,
                           check=True)
     assert int(done.stdout) > 10
+
+
+def test_the_listed_legal_ids_are_the_mask_s() -> None:
+    games = batch.init(3)
+    games.to_move[1] = 1
+    games.winner[2] = 0  # ended: nothing listed
+    ids = np.zeros((3, batch.MOST_LEGAL), np.int16)
+    counts = np.zeros(3, np.int32)
+    for relative in (False, True):
+        mask = batch.legal_mask(games, relative, ids=ids, counts=counts)
+        for i in range(3):
+            assert sorted(ids[i, : counts[i]].tolist()) == np.flatnonzero(mask[i]).tolist()
+    picked = batch.pick(ids, counts, np.random.default_rng(0))
+    assert mask[0, picked[0]] and mask[1, picked[1]] and picked[2] == actions.PASS_ID
+
+
+def test_random_ids_and_samples_are_legal() -> None:
+    games = batch.init(4)
+    rng = np.random.default_rng(0)
+    for _ in range(30):
+        mask = batch.legal_mask(games)
+        assert batch.check(games, batch.random_ids(games, rng)).all()
+        chosen = batch.sample(mask, rng)
+        assert mask[np.arange(4), chosen].all()
+        batch.step(games, chosen)

@@ -305,8 +305,10 @@ def _reach(board: Any, origin: int, steps: int, neighbours: Any, neighbour_count
 @_kernel()
 def _legal_row(board: Any, cities: Any, player: int, reserve: int, slot: Any, neighbours: Any,
                neighbour_count: Any, owner: Any, steps: Any, warrior: int, stamp: Any,
-               reached: Any, row: Any) -> int:
-    """Write one game's legal ids into a zeroed row; return how many (pass included)."""
+               reached: Any, turn: bool, turned: Any, row: Any, listing: bool,
+               listed: Any) -> int:
+    """Write one game's legal ids into a zeroed row (turned half a turn with ``turn``), and
+    with ``listing`` into ``listed`` too; return how many (pass included)."""
     count = 0
     mark = 0
     for origin in range(SQUARES):
@@ -314,56 +316,92 @@ def _legal_row(board: Any, cities: Any, player: int, reserve: int, slot: Any, ne
         if code == 0 or owner[code] != player:
             continue
         if code == warrior and cities[origin] == player and reserve > 0:
-            row[origin * SLOTS] = True
+            number = origin * SLOTS
+            if turn:
+                number = turned[number]
+            row[number] = True
+            if listing:
+                listed[count] = number
             count += 1
         mark += 1
         found = _reach(board, origin, steps[code], neighbours, neighbour_count, stamp, mark,
                        reached)
         for k in range(found):
-            row[origin * SLOTS + slot[origin, reached[k]]] = True
-        count += found
+            number = origin * SLOTS + slot[origin, reached[k]]
+            if turn:
+                number = turned[number]
+            row[number] = True
+            if listing:
+                listed[count] = number
+            count += 1
     if count == 0:
         row[PASS_ID] = True
+        if listing:
+            listed[0] = PASS_ID
         count = 1
     return count
 
 
 def _legal_mask(board: Any, cities: Any, to_move: Any, reserves: Any, winner: Any, slot: Any,
                 neighbours: Any, neighbour_count: Any, owner: Any, steps: Any, warriors: Any,
-                turned: Any, relative: bool, out: Any) -> None:
+                turned: Any, relative: bool, out: Any, listing: bool, listed: Any,
+                counts: Any) -> None:
     n = board.shape[0]
     for i in _prange(n):
         row = out[i]
         row[:] = False
+        counts[i] = 0
         if winner[i] != -1:
             continue
         stamp = np.zeros(SQUARES, np.int32)
         reached = np.empty(SQUARES, np.int16)
         player = to_move[i]
-        if relative and player == 1:
-            mine = np.zeros(COUNT, np.bool_)
-            _legal_row(board[i], cities[i], player, reserves[i, player], slot, neighbours,
-                       neighbour_count, owner, steps, warriors[player], stamp, reached, mine)
-            for k in range(COUNT):
-                if mine[k]:
-                    row[turned[k]] = True
-        else:
-            _legal_row(board[i], cities[i], player, reserves[i, player], slot, neighbours,
-                       neighbour_count, owner, steps, warriors[player], stamp, reached, row)
+        counts[i] = _legal_row(board[i], cities[i], player, reserves[i, player], slot,
+                               neighbours, neighbour_count, owner, steps, warriors[player],
+                               stamp, reached, relative and player == 1, turned, row, listing,
+                               listed[i])
 
 
-def legal_mask(batch: Batch, relative: bool = False,
-               out: npt.NDArray[np.bool_] | None = None) -> npt.NDArray[np.bool_]:
+#: The most legal actions a position has: 8 pieces a side (a hero replaces a warrior), each
+#: with at most 48 moves and a promotion.
+MOST_LEGAL = setup.WARRIORS * SLOTS
+
+
+def legal_mask(batch: Batch, relative: bool = False, out: npt.NDArray[np.bool_] | None = None,
+               ids: npt.NDArray[np.int16] | None = None,
+               counts: npt.NDArray[np.int32] | None = None) -> npt.NDArray[np.bool_]:
     """Return every game's legal ids, ``(N, 4901)`` booleans (a row of False for an ended
     game): as the board numbers them, or (``relative``) as the player to move numbers them
     (North's turned half a turn, :func:`meeples.games.sparta.actions.mirror`). ``out``: an
-    array to write them into."""
+    array to write them into. ``ids`` ``(N, MOST_LEGAL)`` int16 and ``counts`` ``(N,)``
+    int32, given together: arrays to write each game's legal ids into as well, as a list
+    (``ids[i, :counts[i]]``, in no set order; a count of 0 for an ended game), for picking
+    among them without scanning the mask (:func:`pick`)."""
+    n = len(batch)
     if out is None:
-        out = np.empty((len(batch), COUNT), np.bool_)
-    kernel = _pick(_legal_mask_pair, len(batch))
+        out = np.empty((n, COUNT), np.bool_)
+    listing = ids is not None and counts is not None
+    if ids is None or counts is None:
+        ids, counts = np.empty((n, 1), np.int16), np.empty(n, np.int32)
+    elif ids.shape != (n, MOST_LEGAL) or counts.shape != (n,):
+        raise ValueError(f"ids must have shape ({n}, {MOST_LEGAL}) and counts ({n},)")
+    kernel = _pick(_legal_mask_pair, n)
     kernel(batch.board, batch.cities, batch.to_move, batch.reserves, batch.winner, _SLOT,
-           _NEIGHBOURS, _NEIGHBOUR_COUNT, _OWNER, _STEPS, _WARRIOR, TURNED, relative, out)
+           _NEIGHBOURS, _NEIGHBOUR_COUNT, _OWNER, _STEPS, _WARRIOR, TURNED, relative, out,
+           listing, ids, counts)
     return out
+
+
+def pick(ids: npt.NDArray[np.int16], counts: npt.NDArray[np.int32],
+         rng: np.random.Generator) -> npt.NDArray[np.int64]:
+    """Return a uniformly random id of each game's list (:func:`legal_mask`'s ``ids`` and
+    ``counts``), ``pass``'s id for a game with none."""
+    rows = np.arange(len(counts))
+    chosen = np.minimum((rng.random(len(counts)) * counts).astype(np.int64),
+                        np.maximum(counts - 1, 0))
+    picked = ids[rows, chosen].astype(np.int64)
+    picked[counts == 0] = PASS_ID
+    return picked
 
 
 # -- applying an action ----------------------------------------------------------------------
@@ -648,7 +686,7 @@ def _observe(board: Any, cities: Any, to_move: Any, reserves: Any, quiet: Any, p
     for i in _prange(n):
         player = players[i]
         o = out[i]
-        o[:] = 0.0
+        o[:6] = 0.0
         for sq in range(SQUARES):
             cell = SQUARES - 1 - sq if player else sq
             r = cell // SIZE
@@ -713,16 +751,12 @@ def _random_ids(board: Any, cities: Any, to_move: Any, reserves: Any, winner: An
         stamp = np.zeros(SQUARES, np.int32)
         reached = np.empty(SQUARES, np.int16)
         row = np.zeros(COUNT, np.bool_)
+        listed = np.empty(MOST_LEGAL, np.int16)
         player = to_move[i]
         count = _legal_row(board[i], cities[i], player, reserves[i, player], slot, neighbours,
-                           neighbour_count, owner, steps, warriors[player], stamp, reached, row)
-        pick = np.random.randint(0, count)
-        for k in range(COUNT):
-            if row[k]:
-                if pick == 0:
-                    out[i] = k
-                    break
-                pick -= 1
+                           neighbour_count, owner, steps, warriors[player], stamp, reached,
+                           False, slot[0], row, True, listed)
+        out[i] = listed[np.random.randint(0, count)]
 
 
 def random_ids(batch: Batch, rng: np.random.Generator) -> npt.NDArray[np.int64]:
@@ -736,6 +770,33 @@ def random_ids(batch: Batch, rng: np.random.Generator) -> npt.NDArray[np.int64]:
     return out
 
 
+def _sample(masks: Any, draws: Any, out: Any) -> None:
+    n = masks.shape[0]
+    for i in _prange(n):
+        row = masks[i]
+        count = 0
+        for k in range(COUNT):
+            count += row[k]
+        out[i] = PASS_ID
+        if count:
+            pick = min(int(draws[i] * count), count - 1)
+            for k in range(COUNT):
+                if row[k]:
+                    if pick == 0:
+                        out[i] = k
+                        break
+                    pick -= 1
+
+
+def sample(masks: npt.NDArray[np.bool_], rng: np.random.Generator) -> npt.NDArray[np.int64]:
+    """Return a uniformly random id among each row's True ones (``pass``'s id for a row of
+    False), for random play over masks already computed (:func:`legal_mask`)."""
+    draws = rng.random(len(masks))
+    out = np.empty(len(masks), np.int64)
+    _pick(_sample_pair, len(masks))(masks, draws, out)
+    return out
+
+
 def _pick(pair: tuple[F, F], games: int) -> F:
     return pair[games >= PARALLEL_FROM]
 
@@ -745,6 +806,7 @@ _check_pair = _kernels(_check)
 _step_pair = _kernels(_step)
 _observe_pair = _kernels(_observe)
 _random_ids_pair = _kernels(_random_ids)
+_sample_pair = _kernels(_sample)
 
 __all__ = ["COMPILED", "REASONS", "Batch", "check", "from_states", "init", "legal_mask",
-           "observe", "random_ids", "step"]
+           "observe", "pick", "random_ids", "sample", "step"]
