@@ -302,15 +302,75 @@ def _reach(board: Any, origin: int, steps: int, neighbours: Any, neighbour_count
     return count
 
 
+# Move generation on bitboards: the board as 110 bits in two words, bit ``rank * 11 + file``
+# (file 10 a guard column, always clear, so that a step sideways cannot wrap to the next rank).
+_WIDTH = SIZE + 1
+_BIT_OF = np.array([(sq // SIZE) * _WIDTH + sq % SIZE for sq in range(SQUARES)], np.int64)
+_SQUARE_OF_BIT = np.full(128, -1, np.int64)
+_SQUARE_OF_BIT[_BIT_OF] = np.arange(SQUARES)
+
+
+def _words(bits: list[int]) -> tuple[int, int]:
+    value = sum(1 << b for b in bits)
+    return value & (2**64 - 1), value >> 64
+
+
+_VALID_LO, _VALID_HI = (np.uint64(w) for w in _words(_BIT_OF.tolist()))
+_KING_LO = np.array([_words([int(_BIT_OF[n]) for n in near])[0] for near in rules.NEIGHBOURS],
+                    np.uint64)
+_KING_HI = np.array([_words([int(_BIT_OF[n]) for n in near])[1] for near in rules.NEIGHBOURS],
+                    np.uint64)
+#: The index of a word's lowest set bit, by de Bruijn multiplication.
+_DE_BRUIJN = np.uint64(0x03F79D71B4CB0A89)
+_DE_BRUIJN_INDEX = np.zeros(64, np.int64)
+for _b in range(64):
+    _DE_BRUIJN_INDEX[((1 << _b) * 0x03F79D71B4CB0A89 & (2**64 - 1)) >> 58] = _b
+_U1, _U11, _U53, _U58, _U63 = (np.uint64(k) for k in (1, 11, 53, 58, 63))
+
+
 @_kernel()
-def _legal_row(board: Any, cities: Any, player: int, reserve: int, slot: Any, neighbours: Any,
-               neighbour_count: Any, owner: Any, steps: Any, warrior: int, stamp: Any,
-               reached: Any, turn: bool, turned: Any, row: Any, listing: bool,
-               listed: Any) -> int:
+def _reach_bits(origin: int, steps: int, free_lo: Any, free_hi: Any, reached: Any) -> int:
+    """Write into ``reached`` the squares a piece on ``origin`` reaches through the free
+    squares (bits) within ``steps`` king steps, ascending; return how many (as
+    :func:`_reach`)."""
+    lo = _KING_LO[origin] & free_lo
+    hi = _KING_HI[origin] & free_hi
+    for _ in range(steps - 1):
+        # one king step from every square reached: sideways, then up and down
+        h_lo = (lo | (lo << _U1) | (lo >> _U1) | (hi << _U63)) & _VALID_LO
+        h_hi = (hi | (hi << _U1) | (hi >> _U1) | (lo >> _U63)) & _VALID_HI
+        lo = (h_lo | (h_lo << _U11) | (h_lo >> _U11) | (h_hi << _U53)) & free_lo
+        hi = (h_hi | (h_hi << _U11) | (h_hi >> _U11) | (h_lo >> _U53)) & free_hi
+    count = 0
+    while lo:
+        low = lo & (~lo + _U1)
+        reached[count] = _SQUARE_OF_BIT[_DE_BRUIJN_INDEX[(low * _DE_BRUIJN) >> _U58]]
+        count += 1
+        lo ^= low
+    while hi:
+        low = hi & (~hi + _U1)
+        reached[count] = _SQUARE_OF_BIT[64 + _DE_BRUIJN_INDEX[(low * _DE_BRUIJN) >> _U58]]
+        count += 1
+        hi ^= low
+    return count
+
+
+@_kernel()
+def _legal_row(board: Any, cities: Any, player: int, reserve: int, slot: Any, owner: Any,
+               steps: Any, warrior: int, reached: Any, turn: bool, turned: Any, row: Any,
+               listing: bool, listed: Any) -> int:
     """Write one game's legal ids into a zeroed row (turned half a turn with ``turn``), and
     with ``listing`` into ``listed`` too; return how many (pass included)."""
     count = 0
-    mark = 0
+    free_lo = _VALID_LO
+    free_hi = _VALID_HI
+    for sq in range(SQUARES):
+        if board[sq]:
+            b = _BIT_OF[sq]
+            if b < 64:
+                free_lo ^= _U1 << np.uint64(b)
+            else:
+                free_hi ^= _U1 << np.uint64(b - 64)
     for origin in range(SQUARES):
         code = board[origin]
         if code == 0 or owner[code] != player:
@@ -323,9 +383,7 @@ def _legal_row(board: Any, cities: Any, player: int, reserve: int, slot: Any, ne
             if listing:
                 listed[count] = number
             count += 1
-        mark += 1
-        found = _reach(board, origin, steps[code], neighbours, neighbour_count, stamp, mark,
-                       reached)
+        found = _reach_bits(origin, steps[code], free_lo, free_hi, reached)
         for k in range(found):
             number = origin * SLOTS + slot[origin, reached[k]]
             if turn:
@@ -353,13 +411,11 @@ def _legal_mask(board: Any, cities: Any, to_move: Any, reserves: Any, winner: An
         counts[i] = 0
         if winner[i] != -1:
             continue
-        stamp = np.zeros(SQUARES, np.int32)
         reached = np.empty(SQUARES, np.int16)
         player = to_move[i]
-        counts[i] = _legal_row(board[i], cities[i], player, reserves[i, player], slot,
-                               neighbours, neighbour_count, owner, steps, warriors[player],
-                               stamp, reached, relative and player == 1, turned, row, listing,
-                               listed[i])
+        counts[i] = _legal_row(board[i], cities[i], player, reserves[i, player], slot, owner,
+                               steps, warriors[player], reached, relative and player == 1,
+                               turned, row, listing, listed[i])
 
 
 #: The most legal actions a position has: 8 pieces a side (a hero replaces a warrior), each
@@ -748,14 +804,12 @@ def _random_ids(board: Any, cities: Any, to_move: Any, reserves: Any, winner: An
             out[i] = PASS_ID
             continue
         np.random.seed(seeds[i])
-        stamp = np.zeros(SQUARES, np.int32)
         reached = np.empty(SQUARES, np.int16)
         row = np.zeros(COUNT, np.bool_)
         listed = np.empty(MOST_LEGAL, np.int16)
         player = to_move[i]
-        count = _legal_row(board[i], cities[i], player, reserves[i, player], slot, neighbours,
-                           neighbour_count, owner, steps, warriors[player], stamp, reached,
-                           False, slot[0], row, True, listed)
+        count = _legal_row(board[i], cities[i], player, reserves[i, player], slot, owner, steps,
+                           warriors[player], reached, False, slot[0], row, True, listed)
         out[i] = listed[np.random.randint(0, count)]
 
 
