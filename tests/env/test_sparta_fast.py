@@ -133,3 +133,18 @@ def test_bad_arguments_are_refused() -> None:
         envs = fast("sparta", 2)
         envs.reset()
         envs.step(np.array([0.5, 1.0]))
+
+
+def test_gymnasiums_vector_wrappers_record_its_episodes() -> None:
+    from gymnasium.wrappers.vector import RecordEpisodeStatistics
+
+    envs = RecordEpisodeStatistics(fast("sparta", 8))
+    envs.reset(seed=1)
+    assert envs.single_action_space.n == actions.COUNT
+    for _ in range(600):
+        *_, info = envs.step(envs.unwrapped.random_actions())
+        if "episode" in info:
+            finished = info["_episode"]
+            assert set(info["episode"]["r"][finished]) <= {-1.0, 0.0, 1.0}
+            return
+    pytest.fail("no episode ended in 600 steps")
