@@ -244,16 +244,16 @@ def test_long_histories_grow_their_array() -> None:
     assert batch_check.difference(games, 0, state) is None
 
 
-def test_without_numba_the_same_code_runs_as_python() -> None:
+def test_without_numba_the_same_code_runs_as_python_without_warnings() -> None:
     script = (
         "import sys; sys.modules['numba'] = None\n"
         "from meeples.games.sparta import batch, batch_check\n"
         "assert not batch.COMPILED\n"
         "print(batch_check.differential(1, seed=3, width=1, observations=False).plies)\n"
     )
-    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
-                          cwd=ROOT, env={"PYTHONPATH": str(ROOT / "src")}, timeout=600,
-                          check=True)
+    done = subprocess.run([sys.executable, "-W", "error", "-c", script], capture_output=True,
+                          text=True, cwd=ROOT, env={"PYTHONPATH": str(ROOT / "src")},
+                          timeout=600, check=True)
     assert int(done.stdout) > 10
 
 

@@ -12,7 +12,8 @@ outcome.
 The kernels are plain Python loops over arrays, compiled by Numba (``pip install
 'meeples[fast]'``) with ``cache=True`` (compiled once per machine, then loaded) and spread over
 the cores (``parallel=True``, one game per iteration). Without Numba the same functions run as
-Python: the same results, a thousand times slower; :data:`COMPILED` says which.
+Python: the same results, some hundreds of times slower (about 0.7 ms a game and ply against
+2 µs); :data:`COMPILED` says which.
 
 Arrays of :class:`Batch` (N games):
 
@@ -35,6 +36,7 @@ Arrays of :class:`Batch` (N games):
 
 from __future__ import annotations
 
+import functools
 import importlib
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -58,10 +60,20 @@ F = TypeVar("F", bound=Callable[..., Any])
 COMPILED = _numba is not None
 
 
+def _plain(function: F) -> F:
+    """Return a kernel to run as Python: 64-bit words wrap around silently, as compiled."""
+    @functools.wraps(function)
+    def run(*args: Any) -> Any:
+        with np.errstate(over="ignore"):
+            return function(*args)
+
+    return cast(F, run)
+
+
 def _kernel(parallel: bool = False) -> Callable[[F], F]:
     """Compile a function with Numba when it is installed (kept on disk), else leave it."""
     if _numba is None:  # pragma: no cover
-        return lambda function: function
+        return _plain
     return cast(Callable[[F], F], _numba.njit(cache=True, nogil=True, parallel=parallel))
 
 
