@@ -64,7 +64,8 @@ def test_project_metadata_has_links_and_classifiers() -> None:
 #: them, and the suite, run with every extra installed, would not notice one imported at the top
 #: of a module that the commands load (``meeples serve`` once died on ``import redis``).
 EXTRAS = ("redis", "psycopg", "psycopg2", "httpx", "ray", "numpy", "gymnasium", "pettingzoo",
-          "pyspiel", "open_spiel", "playwright", "hypothesis", "pytest", "PIL", "moviepy")
+          "pyspiel", "open_spiel", "playwright", "hypothesis", "pytest", "PIL", "moviepy",
+          "numba")
 
 
 def test_commands_and_the_server_load_without_any_extra(tmp_path: Path) -> None:

@@ -8,7 +8,8 @@ the ``rl`` extra installed), environment steps/s: random legal ids through the P
 environment, each step with its observation planes and mask, beside random play of the same
 games; and learner steps/s against the random bot of one Gymnasium environment, of the vector
 environment of 16 games (``meeples.env.vector``) and of Gymnasium's ``SyncVectorEnv`` of 16,
-measured in turn in the same run. With
+measured in turn in the same run. For Sparta with the ``fast`` extra, its batch engine's
+self-play environment steps/s and random-play actions/s, 4,096 games at once. With
 ``open_spiel`` importable (``pip install 'meeples[bench]'``), the same figures for OpenSpiel's
 C++ breakthrough 10x10 driven from Python, its pure-Python tic-tac-toe, and its Python MCTS on
 breakthrough. Times are CPU seconds of the benchmarking process.
@@ -167,7 +168,64 @@ def ours(name: str, seconds: float = 2.0, simulations: int = 1000) -> Figures:
         figures["gym_steps_per_s"] = single
         figures["vector_steps_per_s"] = batched
         figures["sync_vector_steps_per_s"] = sync
+    if name == "sparta" and has_batch_engine():
+        env, raw = batch_steps(seconds)
+        figures["batch_env_steps_per_s"] = env
+        figures["batch_random_play_actions_per_s"] = raw
     return figures
+
+
+#: Games stepped at once by the batch engine's figures (``meeples.env.fast``).
+BATCH_GAMES = 4096
+
+
+def has_batch_engine() -> bool:
+    """Return whether Sparta's batch engine runs compiled (the ``fast`` extra) and its
+    environment can be built (the ``rl`` extra): as Python it would take hours to measure."""
+    if not has_environments() or importlib.util.find_spec("numba") is None:
+        return False
+    from meeples.games.sparta import batch
+
+    return batch.COMPILED
+
+
+def batch_steps(seconds: float, games: int = BATCH_GAMES, seed: int = 0) -> tuple[float, float]:
+    """Return Sparta on the batch engine (:mod:`meeples.games.sparta.batch`), ``games`` at
+    once: (self-play environment steps/s of ``meeples.env.fast``, each step one action with
+    its observation planes and the next mask, the ids drawn by the environment's
+    ``random_actions``; random-play actions/s of the engine alone, each a legal mask with its
+    list of ids, a random pick and a step). Counted in actions of single games, so comparable
+    with random-play actions/s; CPU seconds of every thread of the process."""
+    import numpy as np
+
+    from meeples.env import fast
+    from meeples.games.sparta import batch
+
+    rng = np.random.default_rng(seed)
+    env = fast("sparta", games, seat=None)
+    env.reset(seed=seed)
+
+    def env_step() -> int:
+        env.step(env.random_actions(rng))
+        return games
+
+    played = batch.init(games)
+    mask = np.empty((games, batch.COUNT), np.bool_)
+    ids = np.empty((games, batch.MOST_LEGAL), np.int16)
+    counts = np.empty(games, np.int32)
+    fresh = batch.init(games)
+
+    def engine_step() -> int:
+        batch.legal_mask(played, out=mask, ids=ids, counts=counts)
+        going = int(np.count_nonzero(counts))
+        batch.step(played, batch.pick(ids, counts, rng), checked=False)
+        ended = played.ended
+        if ended.any():
+            played.put(ended, fresh.take(ended))
+        return going
+
+    env_step(), engine_step()  # compiled kernels loaded before the clock starts
+    return _timed(seconds, env_step), _timed(seconds, engine_step)
 
 
 def has_environments() -> bool:
@@ -524,6 +582,7 @@ def best(rounds: list[Figures]) -> Figures:
 TARGETS = {
     "sparta": [
         ("legal_actions_per_s", "breakthrough10_legal_actions_per_s", "higher"),
+        ("batch_env_steps_per_s", "breakthrough10_random_play_actions_per_s", "higher"),
         ("mcts_move_seconds", "breakthrough8_mcts_move_seconds", "lower"),
     ],
     "*": [
@@ -532,13 +591,21 @@ TARGETS = {
 }
 
 
+#: The ratio a figure must reach to meet its target, where it is not 1 (issue 30: Sparta's
+#: batched environment steps at 1.5x OpenSpiel's C++ Breakthrough random play).
+THRESHOLDS = {"batch_env_steps_per_s": 1.5}
+
+
 def ratios(name: str, figures: Figures, spiel: Figures) -> list[tuple[str, str, float, bool]]:
-    """Return (our figure, their figure, ratio ours/theirs or theirs/ours, target met)."""
+    """Return (our figure, their figure, ratio ours/theirs or theirs/ours, target met), for
+    the figures measured (the batch engine's only with the ``fast`` extra)."""
     out = []
     for mine, theirs, better in TARGETS.get(name, TARGETS["*"]):
+        if mine not in figures:
+            continue
         if better == "higher":
             ratio = figures[mine] / spiel[theirs]
         else:
             ratio = spiel[theirs] / figures[mine]
-        out.append((mine, theirs, ratio, ratio >= 1.0))
+        out.append((mine, theirs, ratio, ratio >= THRESHOLDS.get(mine, 1.0)))
     return out

@@ -26,6 +26,10 @@ LABELS = {
     "gym_steps_per_s": "Gymnasium env vs random, learner steps/s",
     "vector_steps_per_s": f"vector env of {bench.VECTOR_GAMES} games vs random, steps/s",
     "sync_vector_steps_per_s": f"Gymnasium SyncVectorEnv of {bench.VECTOR_GAMES}, steps/s",
+    "batch_env_steps_per_s": f"batch engine env (meeples.env.fast) of {bench.BATCH_GAMES}"
+                             " games, self-play steps/s with masks",
+    "batch_random_play_actions_per_s": f"batch engine alone, {bench.BATCH_GAMES} games, random"
+                                       " play actions/s with masks",
 }
 
 

@@ -8,6 +8,7 @@
     envs = vector("sparta", num_envs=16, opponents="random")  # 16 games stepped as one batch
     envs = gymnasium.make_vec("meeples/Sparta-v0", num_envs=16, opponents="random")  # the same
     games = batch("sparta", num_envs=64)          # 64 self-play games as one batch, both seats
+    envs = fast("sparta", num_envs=4096)          # Sparta on the compiled batch engine
 
 Observations are a game's planes from the player's own view, actions the ids of its fixed
 action table (:func:`action_table`), rewards +1/-1/0 at the end. They need the ``rl`` extra
@@ -49,6 +50,7 @@ if TYPE_CHECKING:
     from meeples.env.gymnasium_env import MeeplesGym, Opponent
     from meeples.env.parallel_env import MeeplesParallel
     from meeples.env.pettingzoo_env import MeeplesAEC
+    from meeples.env.sparta_batch import SpartaFast
     from meeples.env.vector_env import MeeplesVector
 
 
@@ -215,6 +217,35 @@ def batch(
     )
 
 
+def fast(
+    game: str = "sparta",
+    num_envs: int = 1024,
+    seat: int | None = 0,
+    opponents: str = "random",
+    *,
+    illegal: str = "lose",
+    relative_actions: bool = False,
+    copy: bool = False,
+    **options: Any,
+) -> SpartaFast:
+    """Return a Gymnasium vector environment of ``num_envs`` Sparta games played by the batch
+    engine (:mod:`meeples.games.sparta.batch`, compiled with the ``fast`` extra): the learner
+    plays ``seat`` against the random player drawn inside the engine, or both seats
+    (``seat=None``, self-play). The API of :func:`vector`, every game computed at once
+    (:mod:`meeples.env.sparta_batch`); options ``first`` and ``heroes_conquer``.
+
+    Raises:
+        NoEnvironment: a game other than Sparta (the only one with a batch engine).
+        ValueError: a bad count, seat, opponent, flag or option.
+    """
+    from meeples.env.sparta_batch import SpartaFast
+
+    if game != "sparta":
+        raise NoEnvironment(f"only Sparta has a batch engine, not {game!r}")
+    return SpartaFast(num_envs, seat, opponents, illegal=illegal,
+                      relative_actions=relative_actions, copy=copy, **options)
+
+
 def _register() -> None:
     """Register ``meeples/<Title>-v0`` (``meeples/Sparta-v0``, ``meeples/RiseOfTribes-v0``) with
     Gymnasium, for ``gymnasium.make`` and ``gymnasium.make_vec`` (our vector environment by
@@ -237,6 +268,6 @@ def _register() -> None:
 _register()
 
 __all__ = [
-    "ActionTable", "EnvSpec", "NoEnvironment", "action_table", "aec", "batch", "env_games",
+    "ActionTable", "EnvSpec", "NoEnvironment", "action_table", "aec", "batch", "env_games", "fast",
     "SlowOpponentWarning", "env_spec", "gym", "parallel", "vector",
 ]
