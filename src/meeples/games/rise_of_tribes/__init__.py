@@ -12,7 +12,7 @@ from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
 from meeples.core import cow
-from meeples.core.capabilities import Capabilities, OpenSpielSpec
+from meeples.core.capabilities import Capabilities, OpenSpielSpec, PolicyFeatures
 from meeples.core.chance import CHANCE
 from meeples.core.errors import BadOptions
 from meeples.core.game import Game, Option, Outcome, Rules
@@ -84,6 +84,12 @@ def _terminal() -> ModuleType:
     return renderer
 
 
+def _policy_features() -> Mapping[str, PolicyFeatures]:
+    from meeples.games.rise_of_tribes.policy import FEATURE_SETS  # NumPy: trained policies only
+
+    return FEATURE_SETS
+
+
 #: What Rise of Tribes offers the tools: chance (setup, dice, goal cards, events), nothing
 #: hidden; its evaluation and reasons, its levels, its environment and OpenSpiel bridge.
 CAPABILITIES = Capabilities(
@@ -109,6 +115,7 @@ CAPABILITIES = Capabilities(
     openspiel=OpenSpielSpec(table=_action_table,
                             max_game_length={n: 60 * n * 200 for n in (2, 3, 4)}),
     terminal=_terminal,
+    policy_features=_policy_features,
     board="rise_of_tribes",
     package=__name__,
 )
