@@ -106,3 +106,15 @@ def test_the_shipped_sparta_policy_loads_as_a_bot() -> None:
     assert isinstance(bot, PolicyBot) and len(bot.weights) == len(REACH.names)
     state = meeples.load("sparta").new(seed=0)
     assert bot.act(state, random.Random(0)) in state.legal()
+
+
+def test_meeples_play_seats_a_policy_against_a_person(tmp_path: Path) -> None:
+    import subprocess
+    import sys
+
+    path = write_policy(tmp_path / "p.json")
+    done = subprocess.run(
+        [sys.executable, "-m", "meeples", "play", "sparta", "--vs", f"policy:{path}"],
+        input="c2-c3\nquit\n", capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert f"North (policy:{path}) played" in done.stdout

@@ -46,7 +46,10 @@ def load_policy(path: str | Path, game: str | None = None) -> dict[str, Any]:
         data = json.loads(read_text(path))
     except (OSError, MeeplesError, UnicodeDecodeError, json.JSONDecodeError,
             RecursionError) as error:
-        raise BadPolicy(f"cannot read the policy {shown}: {error}") from None
+        said = str(error)  # the file helpers already name the file: "cannot read F: why"
+        raise BadPolicy(said.replace("cannot read ", "cannot read the policy ", 1)
+                        if said.startswith("cannot read ") else
+                        f"cannot read the policy {shown}: {said}") from None
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise BadPolicy(f"{shown} is not a policy file (format {FORMAT})")
     name = data.get("game")
