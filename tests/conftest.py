@@ -29,3 +29,22 @@ def _collector_of_the_test_process_left_alone(monkeypatch: pytest.MonkeyPatch) -
     from meeples.commands import serve
 
     monkeypatch.setattr(serve, "quiet_collector", lambda: None)
+
+
+#: Tests that ran past pytest-timeout's limit (pyproject.toml), kept for the summary: a hang fails
+#: the test with every thread's stack in its captured output, and the test runs once more. A rerun
+#: that passes would hide the stacks; the summary prints them, so that a hang is seen and mended.
+_TIMED_OUT: list[pytest.TestReport] = []
+
+
+def pytest_runtest_logreport(report: pytest.TestReport) -> None:
+    if report.outcome in ("rerun", "failed") and "Timeout" in report.longreprtext:
+        _TIMED_OUT.append(report)
+
+
+def pytest_terminal_summary(terminalreporter: Any) -> None:
+    for report in _TIMED_OUT:
+        terminalreporter.write_sep("+", f"timed out ({report.when}): {report.nodeid}")
+        for _, text in report.sections:  # pytest-timeout prints the stacks to the captured output
+            terminalreporter.write_line(text[-20000:])
+        terminalreporter.write_line(report.longreprtext[-4000:])
