@@ -6,9 +6,12 @@ Every test here is skipped, with a message saying why, when ``/usr/bin/chromium`
 
 from __future__ import annotations
 
+import os
+import signal
 import socket
 import threading
 import time
+import uuid
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -85,14 +88,54 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     running.stop()
 
 
+#: How long a browser may take to close before its processes are killed.
+CLOSE_SECONDS = 30
+
+
+def processes_with(switch: str) -> list[int]:
+    """The ids of the processes whose command line holds ``switch``."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                words = (entry / "cmdline").read_bytes().split(b"\0")
+            except OSError:
+                continue
+            if switch.encode() in words:
+                found.append(int(entry.name))
+    return found
+
+
+def close_within(chromium: Any, switch: str, seconds: float = CLOSE_SECONDS) -> None:
+    """Close the browser; if it has not closed after ``seconds`` (Chromium's own shutdown hangs
+    now and then), kill its processes, found by the switch only this launch carries, so that
+    ``close`` returns instead of holding the test worker for good."""
+
+    def kill() -> None:
+        for pid in processes_with(switch):
+            try:
+                os.kill(pid, signal.SIGKILL)
+            except ProcessLookupError:
+                pass
+
+    watchdog = threading.Timer(seconds, kill)
+    watchdog.start()
+    try:
+        chromium.close()
+    finally:
+        watchdog.cancel()
+
+
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
     from playwright.sync_api import sync_playwright
 
+    # A switch Chromium ignores, naming this launch's processes for close_within.
+    switch = f"--meeples-test-launch={uuid.uuid4().hex}"
     with sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
+        chromium = playwright.chromium.launch(executable_path=str(CHROMIUM), args=[*ARGS, switch])
         yield chromium
-        chromium.close()
+        close_within(chromium, switch)
 
 
 @pytest.hookimpl(wrapper=True)
