@@ -308,3 +308,16 @@ def test_quickstart_default_setup_is_the_rulebooks_and_so_is_that_of_older_recor
     new = json.loads((path / "2p_quickstart_shift_catapult.json").read_text(encoding="utf-8"))
     assert new["options"]["quickstart_setup"] == "shift_catapult"
     assert Match.from_json(new).replay().position() == new["final_position"]
+
+
+@pytest.mark.parametrize(("setup", "extra"), [("shift_catapult_meeples2", 2),
+                                              ("shift_catapult_meeples3", 3)])
+def test_quickstart_setup_with_a_larger_depot_compensation(setup: str, extra: int) -> None:
+    data = opening(3, seed=4, quickstart=True, quickstart_setup=setup)
+    assert data["options"] == ["quickstart", f"quickstart_{setup}"]
+    seats = by_turn_order(data)
+    first = (seats[0]["stock"], seats[0]["depot"])
+    assert [(s["stock"], s["depot"]) for s in seats[1:]] == [
+        (first[0] - extra, first[1] + extra)] * 2
+    assert [s[:3] for s in seats[1]["slots"][2:]] == [["CA", True, "a"], ["EG", True, "a"]]
+    assert second_players_worker_choices(setup) == ["w3>L1", "w3>L2"]

@@ -60,7 +60,9 @@ OPTION_HELP = {
         "shift_catapult (shift, and the Catapult acts every 3 turns), factory_site (the first "
         "pair's Factory starts construction side up), shift_catapult_site (both), "
         "shift_catapult_sites (shift_catapult, and both buildings of the first pair start "
-        "construction side up), shift_catapult_meeple (shift_catapult and meeple)"
+        "construction side up), shift_catapult_meeple (shift_catapult and meeple), "
+        "shift_catapult_meeples2 and shift_catapult_meeples3 (shift_catapult, and two or three "
+        "more meeples in the Depot of each later player)"
     ),
 }
 

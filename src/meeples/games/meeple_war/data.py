@@ -222,6 +222,8 @@ class QuickStartSetup(NamedTuple):
 QUICKSTART_AHEAD = (("CA", "a"), ("EG", "a"), ("LG", "a"), ("UN", "a"))
 #: DESIGNED: the compensation of every player after the first (findings, proposal 3).
 QUICKSTART_DEPOT_AFTER_FIRST = 1
+#: DESIGNED: the larger compensations screened after one meeple moved nothing (findings).
+QUICKSTART_DEPOT_LARGER = (2, 3)
 
 #: DESIGNED: the Catapult's Bomb and Burn every 3 turns instead of 4 (S -> a -> Bomb or Burn,
 #: skipping b and c; findings, proposal 2).
@@ -252,6 +254,12 @@ QUICKSTART_SETUPS: dict[str, QuickStartSetup] = {
     "shift_catapult_meeple": QuickStartSetup("quickstart_shift_catapult_meeple", False,
                                              QUICKSTART_AHEAD, QUICKSTART_DEPOT_AFTER_FIRST,
                                              exits=CATAPULT_CYCLE_3),
+    "shift_catapult_meeples2": QuickStartSetup("quickstart_shift_catapult_meeples2", False,
+                                               QUICKSTART_AHEAD, QUICKSTART_DEPOT_LARGER[0],
+                                               exits=CATAPULT_CYCLE_3),
+    "shift_catapult_meeples3": QuickStartSetup("quickstart_shift_catapult_meeples3", False,
+                                               QUICKSTART_AHEAD, QUICKSTART_DEPOT_LARGER[1],
+                                               exits=CATAPULT_CYCLE_3),
 }
 #: The quick start a new match gets when ``quickstart_setup`` is not given.
 QUICKSTART_DEFAULT = "rulebook"
