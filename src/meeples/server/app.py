@@ -183,7 +183,8 @@ def create_app(
         # --- several workers (meeples.server.cluster) ---
         cluster = None
         if redis_url is not None:
-            from meeples.server.cluster import Cluster, ClusterLobby, check_shared
+            from meeples.server.cluster import Cluster, check_shared
+            from meeples.server.takeover import ClusterLobby
 
             try:
                 check_shared(url)
@@ -191,7 +192,7 @@ def create_app(
                 shared = ClusterLobby(
                     store, cluster, bot_delay, workers, bot_games, abandon_after
                 )
-                cluster.app, cluster.serve_socket = app, _live
+                cluster.relays.app, cluster.relays.serve_socket = app, _live
                 cluster.sign_out = signed.close
                 shared.alerts = alerts
                 await cluster.start(shared)
@@ -232,7 +233,7 @@ def create_app(
         app.state.metrics = (metrics_token, metrics_here)
         metrics.watch(lobby)
         gauges = asyncio.get_running_loop().create_task(metrics.keep_fresh())
-        watch = door.Watch(store, lobby, cluster.release if cluster is not None else None)
+        watch = door.Watch(store, lobby, cluster.leases.release if cluster is not None else None)
         await watch.start()
         app.state.watch = watch
         resumed = await lobby.resume()
@@ -608,7 +609,7 @@ async def _live(websocket: WebSocket, account: str | None = None) -> None:
     """Serve a connection (account: the one its session opens, whose seats a hello without
     tokens takes up)."""
     cluster = getattr(websocket.app.state, "cluster", None)
-    if cluster is not None and await cluster.relay(websocket, _address(websocket), account):
+    if cluster is not None and await cluster.relays.relay(websocket, _address(websocket), account):
         return  # served by the worker holding the match, through this one
     try:
         room = await _lobby(websocket).get(websocket.path_params["match_id"])
