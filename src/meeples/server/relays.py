@@ -166,7 +166,7 @@ class Relays:
         #: Who holds a match (taking it when it is free or its holder is dead).
         self.locate = locate
         self.app: Any = None
-        #: The connection handler (``app._live``), which serves relayed connections too.
+        #: The connection handler (``live.serve``), which serves relayed connections too.
         self.serve_socket: Callable[[Any, str | None], Awaitable[None]] | None = None
         self.relays: dict[str, Relay] = {}  # origin side, by connection id
         self.relayed: dict[str, RelayedSocket] = {}  # holder side, by connection id
