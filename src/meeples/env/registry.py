@@ -148,6 +148,13 @@ class EnvSpec:
     relative: Callable[[int, int], Sequence[int]] | None = None
     #: The board image of ``render_mode="rgb_array"``; None: the terminal board, as text.
     drawing: Drawing | None = None
+    #: Loads the game's batch engine, N games as arrays (a module such as
+    #: ``meeples.games.sparta.batch``: ``COMPILED``, ``COUNT``, ``MOST_LEGAL``, ``init``,
+    #: ``legal_mask``, ``pick``, ``step``), for ``meeples bench``; None: the game has none.
+    batch: Callable[[], Any] | None = None
+    #: Loads the vector environment over that engine (``meeples.env.fast``): a class taking
+    #: ``(num_envs, seat, opponents, *, illegal, relative_actions, copy, **options)``.
+    fast: Callable[[], Any] | None = None
 
 
 class NoEnvironment(UnknownGame):

@@ -46,7 +46,21 @@ def _environment() -> EnvSpec:
         ids_in_rules_order=True,
         relative=actions.seat_relative,
         drawing=sparta_image.DRAWING,
+        batch=_batch,
+        fast=_fast,
     )
+
+
+def _batch() -> ModuleType:
+    from meeples.games.sparta import batch  # NumPy (and Numba, with the fast extra)
+
+    return batch
+
+
+def _fast() -> type:
+    from meeples.env.sparta_batch import SpartaFast
+
+    return SpartaFast
 
 
 def _action_table() -> ModuleType:
