@@ -12,8 +12,8 @@ import pytest
 from gymnasium.utils.env_checker import check_env
 from pettingzoo.test import render_test
 
-from meeples.env import aec, batch, env_games, gym, vector
-from meeples.env.images import SEATS, SIZES
+from meeples.env import aec, batch, env_games, env_spec, gym, vector
+from meeples.env.images import SEATS
 
 pytest.importorskip("PIL")
 
@@ -22,7 +22,9 @@ TITLES = {"sparta": "Sparta", "rise_of_tribes": "RiseOfTribes", "meeple_war": "M
 
 
 def shape(game: str) -> tuple[int, int, int]:
-    width, height = SIZES[game]
+    drawing = env_spec(game).drawing
+    assert drawing is not None
+    width, height = drawing.size
     return height, width, 3
 
 

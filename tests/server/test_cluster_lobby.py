@@ -116,8 +116,9 @@ def test_a_tick_that_lost_its_cancellation_does_not_hold_the_shutdown(
     import asyncio
     import time
 
-    from meeples.server.cluster import Cluster, ClusterLobby
+    from meeples.server.cluster import Cluster
     from meeples.server.store import Store, database_url
+    from meeples.server.takeover import ClusterLobby
     from meeples.server.workers import Workers
 
     async def scenario() -> tuple[bool, float]:
@@ -161,7 +162,7 @@ def test_a_lease_renewed_late_keeps_the_game_and_its_players(
             ws.send_json({"type": "hello", "tokens": [match["seats"][0]["token"]]})
             state = receive(ws)
             room = app.state.lobby.rooms[match["id"]]
-            app.state.cluster.held[match["id"]] = 0.0  # as if the event loop stalled
+            app.state.cluster.leases.held[match["id"]] = 0.0  # as if the event loop stalled
             client.get(f"/api/matches/{match['id']}")
             ws.send_json({"type": "act", "action": state["legal"][0]["action"], "version": 0})
             moved = receive(ws)
@@ -204,16 +205,17 @@ def test_a_burst_of_publishes_waits_for_a_redis_connection_instead_of_failing(
     import logging
 
     from meeples.server.cluster import Cluster
+    from meeples.server.inbox import channel
     from meeples.server.store import Store, database_url
 
     async def burst() -> tuple[list[bool], int]:
         store = Store(database_url(str(tmp_path / "burst.db")))
         cluster = Cluster(redis_url, store, connections=4)
         listener = cluster.redis.pubsub()
-        await listener.subscribe(cluster.inbox("someone"))
+        await listener.subscribe(channel("someone"))
         try:
             answers = await asyncio.gather(
-                *(cluster.publish("someone", "m", f"c{i}", "x" * 2000) for i in range(300)))
+                *(cluster.inbox.publish("someone", "m", f"c{i}", "x" * 2000) for i in range(300)))
             opened = len(cluster.pool._available_connections) + len(
                 cluster.pool._in_use_connections)
             return answers, opened

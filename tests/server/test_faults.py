@@ -96,7 +96,7 @@ def test_a_worker_paused_past_its_lease_writes_nothing_when_it_resumes(
     postgres: services.Postgres, redis: services.Redis, tmp_path: Path
 ) -> None:
     from meeples.loadtest.failover import Worker
-    from meeples.server.cluster import LEASE
+    from meeples.server.leases import LEASE
     from meeples.server.store import Store
 
     workers = [Worker(tmp_path, postgres.url, redis.url, name) for name in "ab"]

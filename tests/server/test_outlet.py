@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
-from meeples.server.cluster import Outlet
+from meeples.server.relays import Outlet
 
 
 class Recorder:

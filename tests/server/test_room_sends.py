@@ -152,7 +152,7 @@ def test_a_move_renders_one_view_per_audience(
 def test_connection_that_stops_reading_is_closed_and_may_come_back(
     client: TestClient, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    import meeples.server.app as app_module
+    import meeples.server.live as live_module
 
     stuck: list[Client] = []
 
@@ -163,7 +163,7 @@ def test_connection_that_stops_reading_is_closed_and_may_come_back(
             super().__init__(never if not stuck else send, close)
             stuck.append(self)
 
-    monkeypatch.setattr(app_module, "Client", FirstStops)
+    monkeypatch.setattr(live_module, "Client", FirstStops)
     match = create(client)
     rng = random.Random(1)
     with client.websocket_connect(f"/ws/{match['id']}") as spectator:

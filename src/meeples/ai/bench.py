@@ -168,8 +168,8 @@ def ours(name: str, seconds: float = 2.0, simulations: int = 1000) -> Figures:
         figures["gym_steps_per_s"] = single
         figures["vector_steps_per_s"] = batched
         figures["sync_vector_steps_per_s"] = sync
-    if name == "sparta" and has_batch_engine():
-        env, raw = batch_steps(seconds)
+    if has_batch_engine(name):
+        env, raw = batch_steps(name, seconds)
         figures["batch_env_steps_per_s"] = env
         figures["batch_random_play_actions_per_s"] = raw
     return figures
@@ -179,30 +179,35 @@ def ours(name: str, seconds: float = 2.0, simulations: int = 1000) -> Figures:
 BATCH_GAMES = 4096
 
 
-def has_batch_engine() -> bool:
-    """Return whether Sparta's batch engine runs compiled (the ``fast`` extra) and its
-    environment can be built (the ``rl`` extra): as Python it would take hours to measure."""
-    if not has_environments() or importlib.util.find_spec("numba") is None:
+def has_batch_engine(name: str) -> bool:
+    """Return whether a game declares a batch engine (``EnvSpec.batch``) that runs compiled
+    (the ``fast`` extra) and its environment can be built (the ``rl`` extra): as Python it
+    would take hours to measure."""
+    if name not in environment_games() or importlib.util.find_spec("numba") is None:
         return False
-    from meeples.games.sparta import batch
+    from meeples.env import env_spec
 
-    return batch.COMPILED
+    spec = env_spec(name)
+    return spec.batch is not None and spec.fast is not None and bool(spec.batch().COMPILED)
 
 
-def batch_steps(seconds: float, games: int = BATCH_GAMES, seed: int = 0) -> tuple[float, float]:
-    """Return Sparta on the batch engine (:mod:`meeples.games.sparta.batch`), ``games`` at
-    once: (self-play environment steps/s of ``meeples.env.fast``, each step one action with
-    its observation planes and the next mask, the ids drawn by the environment's
-    ``random_actions``; random-play actions/s of the engine alone, each a legal mask with its
-    list of ids, a random pick and a step). Counted in actions of single games, so comparable
-    with random-play actions/s; CPU seconds of every thread of the process."""
+def batch_steps(name: str, seconds: float, games: int = BATCH_GAMES, seed: int = 0
+                ) -> tuple[float, float]:
+    """Return a game on its batch engine (``EnvSpec.batch``), ``games`` at once: (self-play
+    environment steps/s of ``meeples.env.fast``, each step one action with its observation
+    planes and the next mask, the ids drawn by the environment's ``random_actions``; random-play
+    actions/s of the engine alone, each a legal mask with its list of ids, a random pick and a
+    step). Counted in actions of single games, so comparable with random-play actions/s; CPU
+    seconds of every thread of the process."""
     import numpy as np
 
-    from meeples.env import fast
-    from meeples.games.sparta import batch
+    from meeples.env import env_spec, fast
 
+    declared = env_spec(name).batch
+    assert declared is not None
+    batch = declared()
     rng = np.random.default_rng(seed)
-    env = fast("sparta", games, seat=None)
+    env: Any = fast(name, games, seat=None)
     env.reset(seed=seed)
 
     def env_step() -> int:

@@ -20,6 +20,7 @@ from rich.table import Table
 
 import meeples
 from meeples.ai import arena
+from meeples.commands import DEFAULT_GAME
 from meeples.commands._checks import (
     check_bot,
     output_file,
@@ -51,7 +52,7 @@ def register(subparsers: Any) -> None:
         ),
     )
     parser.add_argument("bots", nargs="+", metavar="BOT", help="two or more bots or levels")
-    parser.add_argument("--game", default="sparta", help="the game (default: sparta)")
+    parser.add_argument("--game", default=DEFAULT_GAME, help=f"the game (default: {DEFAULT_GAME})")
     parser.add_argument(
         "--games", type=whole_number(1), default=20, help="games per pairing (default: 20)"
     )

@@ -50,12 +50,11 @@ if TYPE_CHECKING:
     from meeples.env.gymnasium_env import MeeplesGym, Opponent
     from meeples.env.parallel_env import MeeplesParallel
     from meeples.env.pettingzoo_env import MeeplesAEC
-    from meeples.env.sparta_batch import SpartaFast
     from meeples.env.vector_env import MeeplesVector
 
 
 def aec(
-    game: str = "sparta",
+    game: str,
     players: int | None = None,
     *,
     render_mode: str | None = None,
@@ -92,7 +91,7 @@ def aec(
 
 
 def parallel(
-    game: str = "sparta",
+    game: str,
     players: int | None = None,
     *,
     render_mode: str | None = None,
@@ -120,7 +119,7 @@ def parallel(
 
 
 def gym(
-    game: str = "sparta",
+    game: str,
     seat: int = 0,
     opponents: Opponent | Sequence[Opponent] = "random",
     *,
@@ -153,7 +152,7 @@ def gym(
 
 
 def vector(
-    game: str = "sparta",
+    game: str,
     num_envs: int = 8,
     seat: int = 0,
     opponents: str | Sequence[str] = "random",
@@ -188,7 +187,7 @@ def vector(
 
 
 def batch(
-    game: str = "sparta",
+    game: str,
     num_envs: int = 8,
     players: int | None = None,
     *,
@@ -218,7 +217,7 @@ def batch(
 
 
 def fast(
-    game: str = "sparta",
+    game: str,
     num_envs: int = 1024,
     seat: int | None = 0,
     opponents: str = "random",
@@ -227,23 +226,24 @@ def fast(
     relative_actions: bool = False,
     copy: bool = False,
     **options: Any,
-) -> SpartaFast:
-    """Return a Gymnasium vector environment of ``num_envs`` Sparta games played by the batch
-    engine (:mod:`meeples.games.sparta.batch`, compiled with the ``fast`` extra): the learner
-    plays ``seat`` against the random player drawn inside the engine, or both seats
-    (``seat=None``, self-play). The API of :func:`vector`, every game computed at once
-    (:mod:`meeples.env.sparta_batch`); options ``first`` and ``heroes_conquer``.
+) -> gymnasium.vector.VectorEnv[Any, Any, Any]:
+    """Return a Gymnasium vector environment of ``num_envs`` games played by the game's batch
+    engine (``EnvSpec.fast``; Sparta's: :mod:`meeples.env.sparta_batch`, compiled with the
+    ``fast`` extra): the learner plays ``seat`` against the random player drawn inside the
+    engine, or both seats (``seat=None``, self-play). The API of :func:`vector`, every game
+    computed at once, with the game's options.
 
     Raises:
-        NoEnvironment: a game other than Sparta (the only one with a batch engine).
+        NoEnvironment: a game that declares no batch engine.
         ValueError: a bad count, seat, opponent, flag or option.
     """
-    from meeples.env.sparta_batch import SpartaFast
-
-    if game != "sparta":
-        raise NoEnvironment(f"only Sparta has a batch engine, not {game!r}")
-    return SpartaFast(num_envs, seat, opponents, illegal=illegal,
-                      relative_actions=relative_actions, copy=copy, **options)
+    declared = env_spec(game).fast
+    if declared is None:
+        raise NoEnvironment(f"{game!r} has no batch engine")
+    environment: gymnasium.vector.VectorEnv[Any, Any, Any] = declared()(
+        num_envs, seat, opponents, illegal=illegal, relative_actions=relative_actions,
+        copy=copy, **options)
+    return environment
 
 
 def _register() -> None:

@@ -38,7 +38,7 @@ class MeeplesBatch:
 
     def __init__(
         self,
-        game: str = "sparta",
+        game: str,
         num_envs: int = 8,
         players: int | None = None,
         *,

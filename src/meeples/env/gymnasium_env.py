@@ -50,7 +50,7 @@ class MeeplesGym(gymnasium.Env[Planes, np.int64]):
 
     def __init__(
         self,
-        game: str = "sparta",
+        game: str,
         seat: int = 0,
         opponents: Opponent | Sequence[Opponent] = "random",
         *,

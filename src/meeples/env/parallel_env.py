@@ -35,7 +35,7 @@ class MeeplesParallel(Agents, ParallelEnv[str, Observation, Action]):
 
     def __init__(
         self,
-        game: str = "sparta",
+        game: str,
         players: int | None = None,
         *,
         render_mode: str | None = None,

@@ -30,7 +30,7 @@ class MeeplesAEC(Agents, AECEnv[str, Observation, Action]):
 
     def __init__(
         self,
-        game: str = "sparta",
+        game: str,
         players: int | None = None,
         *,
         render_mode: str | None = None,

@@ -103,6 +103,17 @@ class Choices(Protocol):
 
 
 @dataclass(frozen=True)
+class Drawing:
+    """A game's board image for ``render_mode="rgb_array"`` (:mod:`meeples.env.images`)."""
+
+    #: The frame, (width, height) in pixels: one size for every frame of the game.
+    size: tuple[int, int]
+    #: ``draw(canvas, view, last, ended)``: draws a view on a Pillow ``ImageDraw`` of that size,
+    #: ``last`` the last action's text, ``ended`` how the game ended (None while it goes on).
+    draw: Callable[[Any, Mapping[str, Any], str | None, str | None], None]
+
+
+@dataclass(frozen=True)
 class EnvSpec:
     """What a game declares for its environments."""
 
@@ -135,6 +146,15 @@ class EnvSpec:
     #: (``relative_actions=True``, :mod:`meeples.env.relative`); None: no id names a seat
     #: or a side, the relative ids are the absolute ones.
     relative: Callable[[int, int], Sequence[int]] | None = None
+    #: The board image of ``render_mode="rgb_array"``; None: the terminal board, as text.
+    drawing: Drawing | None = None
+    #: Loads the game's batch engine, N games as arrays (a module such as
+    #: ``meeples.games.sparta.batch``: ``COMPILED``, ``COUNT``, ``MOST_LEGAL``, ``init``,
+    #: ``legal_mask``, ``pick``, ``step``), for ``meeples bench``; None: the game has none.
+    batch: Callable[[], Any] | None = None
+    #: Loads the vector environment over that engine (``meeples.env.fast``): a class taking
+    #: ``(num_envs, seat, opponents, *, illegal, relative_actions, copy, **options)``.
+    fast: Callable[[], Any] | None = None
 
 
 class NoEnvironment(UnknownGame):

@@ -40,7 +40,7 @@ class MeeplesVector(VectorEnv[Batch, npt.NDArray[np.int64], npt.NDArray[Any]]):
 
     def __init__(
         self,
-        game: str = "sparta",
+        game: str,
         num_envs: int = 8,
         seat: int = 0,
         opponents: str | Sequence[str] = "random",

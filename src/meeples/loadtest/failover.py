@@ -31,6 +31,7 @@ from typing import Any
 
 from meeples.loadtest import services
 from meeples.loadtest.harness import free_port, log_problems
+from meeples.loadtest.players import GAME
 
 #: Seconds a worker may take to print its banner.
 START_TIMEOUT = 60.0
@@ -225,7 +226,7 @@ async def create_game(worker: Worker, rng: random.Random) -> Game:
 
     async with httpx.AsyncClient(timeout=10) as client:
         answer = await client.post(worker.url + "/api/matches", json={
-            "game": "sparta", "seats": [{"kind": "human"}, {"kind": "human"}],
+            "game": GAME, "seats": [{"kind": "human"}, {"kind": "human"}],
         })
         answer.raise_for_status()
         data = answer.json()

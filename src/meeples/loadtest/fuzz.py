@@ -16,6 +16,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from meeples.core.registry import game_names
+from meeples.loadtest.players import GAME
+
 
 @dataclass(frozen=True)
 class Frame:
@@ -248,7 +251,7 @@ def http_request(rng: random.Random, match_ids: list[str]) -> Request:
     path = rng.choice([
         "/api/matches", f"/api/matches/{match_id}", f"/api/matches/{match_id}/claim",
         f"/api/matches/{match_id}/replay", "/api/games", f"/api/games/{match_id}/components",
-        "/api/games/sparta/components", f"/api/text/{match_id}", "/api/text/en", "/",
+        f"/api/games/{GAME}/components", f"/api/text/{match_id}", "/api/text/en", "/",
         "/static/../../pyproject.toml", "/static/%2e%2e/%2e%2e/etc/passwd", "/api", "/ws/x",
     ])
     method = rng.choice(["GET", "GET", "POST", "POST", "PUT", "DELETE", "HEAD", "OPTIONS"])
@@ -256,7 +259,7 @@ def http_request(rng: random.Random, match_ids: list[str]) -> Request:
     headers = {}
     if method in ("POST", "PUT"):
         create: dict[str, Any] = {
-            "game": rng.choice(["sparta", "meeple_war", "rise_of_tribes", "chess", "", 1]),
+            "game": rng.choice([*game_names(), "chess", "", 1]),
             "seats": [{"kind": "human"}, {"kind": rng.choice(["human", "bot", "god", 1])}],
         }
         if rng.random() < 0.5:

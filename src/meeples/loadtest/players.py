@@ -26,8 +26,11 @@ if TYPE_CHECKING:
 
 T = TypeVar("T")
 
-#: Two humans on Sparta: the game of the load scenarios (its view shows everything).
-SPARTA = {"game": "sparta", "seats": [{"kind": "human"}, {"kind": "human"}]}
+#: The game of the load scenarios (its view shows everything; :data:`WIN_IN_ONE` and the moves
+#: the players choose are its own): the one place the load test names a game.
+GAME = "sparta"
+#: Two humans on it.
+SPARTA = {"game": GAME, "seats": [{"kind": "human"}, {"kind": "human"}]}
 #: South conquers the last city with e4-e6 and wins (a game finished in one move, for replays).
 WIN_IN_ONE = "7www/10/10/10/10/10/4W5/10/10/WW8 S b5:S,d5:S,f5:S,h5:S,c6:S,e6:N,g6:S,i6:S 8/8 0 0"
 WINNING_MOVE = "e4-e6"

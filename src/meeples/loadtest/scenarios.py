@@ -35,6 +35,7 @@ from meeples.loadtest.harness import (
     use_addresses,
 )
 from meeples.loadtest.players import (
+    GAME,
     SPARTA,
     WIN_IN_ONE,
     WINNING_MOVE,
@@ -455,7 +456,7 @@ class BotFlood(Attack):
 
     async def run(self, until: float) -> dict[str, Any]:
         level = self.context.options.level
-        body = {"game": "sparta", "seats": [{"kind": "bot", "level": level}] * 2}
+        body = {"game": GAME, "seats": [{"kind": "bot", "level": level}] * 2}
         clients = [http_client(self.target, addresses().take()) for _ in range(self.attackers)]
         statuses: Counter[int] = Counter()
         created: list[str] = []
@@ -494,7 +495,7 @@ class ReplayLoop(Attack):
     apart = True
 
     async def prepare(self) -> None:
-        body = {"game": "sparta", "position": WIN_IN_ONE, "seats": [{"kind": "human"}] * 2}
+        body = {"game": GAME, "position": WIN_IN_ONE, "seats": [{"kind": "human"}] * 2}
         created = await create_games(self.target, 1, self.context.setup_deadline, body)
         self.match_id = created[0]["id"]
         connection = await websocket(self.target, self.match_id, created[0]["address"])
@@ -558,7 +559,7 @@ class Forwarded(Attack):
             async def attempt(index: int) -> None:
                 forged = f"203.0.113.{index % 250 + 1}, 198.51.100.{index % 200 + 1}"
                 answer = await http.post(
-                    "/api/matches", json={"game": "sparta"},
+                    "/api/matches", json={"game": GAME},
                     headers={"X-Forwarded-For": forged, "X-Real-IP": forged.split(",")[0],
                              "Forwarded": f"for={forged.split(',')[0]}"},
                 )

@@ -260,6 +260,7 @@ def data_card(done: Export, shapes: dict[str, list[int]], counts: dict[str, int]
         for game in sorted(done.matches)) or "| (none) | 0 | 0 | | |"
     skipped = "\n".join(f"- {why}: {n}" for why, n in sorted(done.skipped.items())) or "- none"
     made = datetime.datetime.fromtimestamp(time.time(), datetime.UTC).strftime("%Y-%m-%d")
+    example = min(done.matches, default="<game>")  # a file this export has, if any
     ids = ("relative to the deciding player (`relative_actions=True`)" if relative_actions
            else "absolute (the environments' default)")
     return f"""# Meeples match dataset
@@ -307,7 +308,7 @@ public by the server when a game ends, and it lets anyone replay the game's chan
 
 ```python
 import json, numpy as np, pyarrow.parquet as pq
-decisions = pq.read_table("decisions-sparta.parquet")
+decisions = pq.read_table("decisions-{example}.parquet")
 shape = json.loads(decisions.schema.metadata[b"meeples.observation_shape"])
 row = decisions.slice(0, 1).to_pylist()[0]
 planes = np.array(row["observation"], dtype=np.float32).reshape(shape)

@@ -14,3 +14,7 @@ class RoomError(Exception):
         self.code = code
         self.message = message
         self.msg = msg
+
+
+class ClusterProblem(Exception):
+    """Redis cannot be used, or the database cannot be shared by several workers."""

@@ -17,7 +17,7 @@ Each change is one Lua script (atomic: two workers never both take the last slot
 are Redis's own (``TIME``), so the hosts' clocks do not matter. Every worker renews its entry in
 the sorted set ``meeples:workers`` at each tick (score: when it expires); counts of a worker
 whose entry expired (a killed process) are dropped by the next script that reads them, so a
-crashed worker cannot hold a slot for longer than :data:`meeples.server.cluster.LEASE`.
+crashed worker cannot hold a slot for longer than :data:`meeples.server.leases.LEASE`.
 
 Should Redis fail, a limit is checked in this worker's memory instead, and said in the log.
 """

@@ -332,7 +332,7 @@ class Lobby:
 
     async def reserve(self, match_id: str) -> None:
         """Prepare to write a new match before it is stored (alone on the database: nothing
-        to do; among several workers, :class:`meeples.server.cluster.ClusterLobby` holds it)."""
+        to do; among several workers, :class:`meeples.server.takeover.ClusterLobby` holds it)."""
 
     async def get(self, match_id: str) -> Room | None:
         """Return the room of a match, loading it from the database when needed.

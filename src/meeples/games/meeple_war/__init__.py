@@ -72,6 +72,7 @@ def _environment() -> EnvSpec:
     for a mask: it acts with its factored choices (every action one id, or two: a head, then a
     place), and its observer marks the head awaiting its place."""
     from meeples.env import meeple_war as observer
+    from meeples.env import meeple_war_image
     from meeples.env.registry import EnvSpec
     from meeples.games.meeple_war import action_table, choices
 
@@ -86,6 +87,7 @@ def _environment() -> EnvSpec:
         choices=choices,
         mark=observer.mark,
         relative=choices.seat_relative,
+        drawing=meeple_war_image.DRAWING,
     )
 
 

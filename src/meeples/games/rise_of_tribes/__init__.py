@@ -58,6 +58,7 @@ def _environment() -> EnvSpec:
     """Return Rise of Tribes' learning environment: its fixed action table and its features
     (the fast twin reads only the public board, counts, rows, hand and phase)."""
     from meeples.env import rise_of_tribes as observer
+    from meeples.env import rise_of_tribes_image
     from meeples.env.registry import EnvSpec
     from meeples.games.rise_of_tribes import action_table
 
@@ -69,6 +70,7 @@ def _environment() -> EnvSpec:
         from_view=observer.from_view,
         from_state=observer.from_state,
         relative=action_table.seat_relative,
+        drawing=rise_of_tribes_image.DRAWING,
     )
 
 

@@ -32,6 +32,7 @@ def lands_on_a_city(state: State, action: Action) -> int:
 def _environment() -> EnvSpec:
     """Return Sparta's learning environment: its fixed action table and twelve 10x10 planes."""
     from meeples.env import sparta as observer
+    from meeples.env import sparta_image
     from meeples.env.registry import EnvSpec
     from meeples.games.sparta import actions
 
@@ -44,7 +45,22 @@ def _environment() -> EnvSpec:
         from_state=observer.from_state,
         ids_in_rules_order=True,
         relative=actions.seat_relative,
+        drawing=sparta_image.DRAWING,
+        batch=_batch,
+        fast=_fast,
     )
+
+
+def _batch() -> ModuleType:
+    from meeples.games.sparta import batch  # NumPy (and Numba, with the fast extra)
+
+    return batch
+
+
+def _fast() -> type:
+    from meeples.env.sparta_batch import SpartaFast
+
+    return SpartaFast
 
 
 def _action_table() -> ModuleType:
