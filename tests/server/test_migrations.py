@@ -221,3 +221,51 @@ def test_two_upgrades_at_once_on_postgresql_take_turns(postgres_url: str) -> Non
     # One upgraded it, the other waited for the lock and found it done.
     assert sorted(results, key=repr) == sorted(
         [(None, schema.head()), (schema.head(), schema.head())], key=repr)
+
+
+def test_workers_started_at_once_on_an_empty_postgresql_database_all_open_it(
+    postgres_server: str,
+) -> None:
+    """The deployment's workers start together on a new database: one makes the schema, the
+    others must find it made, never half seen (its tables without its revision: "the database
+    was made before schema migrations", as a worker of the deployment test once said)."""
+    from tests.server.conftest import fresh_database
+
+    problems: list[Exception] = []
+
+    def open_it(url: str, ready: threading.Barrier) -> None:
+        ready.wait(10)
+        try:
+            Store(url).close()
+        except Exception as problem:  # noqa: BLE001 - the test reports it
+            problems.append(problem)
+
+    for _ in range(12):
+        url = fresh_database(postgres_server)
+        ready = threading.Barrier(4)
+        threads = [threading.Thread(target=open_it, args=(url, ready)) for _ in range(4)]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join(60)
+    assert problems == []
+
+
+def test_a_schema_read_across_another_process_commit_is_read_again(
+    any_db: str, monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Reading where a database stands takes two queries (its revision, its tables); another
+    process's commit can fall between them and show tables without a revision. A standing other
+    than current is read again (on PostgreSQL under the upgrade lock) before it is believed."""
+    Store(database_url(any_db)).close()
+    real = schema.standing
+    reads: list[str] = []
+
+    def straddled(connection: Any) -> schema.Standing:
+        found = real(connection)
+        reads.append(found.kind)
+        return found if len(reads) > 1 else schema.Standing(None, True, found.head)
+
+    monkeypatch.setattr(schema, "standing", straddled)
+    Store(database_url(any_db)).close()
+    assert reads == ["current", "current"]

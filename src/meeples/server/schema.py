@@ -153,13 +153,17 @@ def prepare(engine: Engine) -> None:
     """
     with engine.begin() as connection:
         found = standing(connection)
-        if found.kind == "empty":
+        if found.kind != "current":
+            # Another process (a second worker started at once) may be making this database:
+            # its tables and revision come in one commit, but the two reads of standing() can
+            # fall on either side of it and show tables without a revision. Read again after
+            # its upgrade lock (PostgreSQL) before believing anything but "current".
             _lock(connection)
-            found = standing(connection)  # another process may have made it meanwhile
-            if found.kind == "empty":
-                metadata.create_all(connection)
-                MigrationContext.configure(connection).stamp(scripts(), "head")
-                return
+            found = standing(connection)
+        if found.kind == "empty":
+            metadata.create_all(connection)
+            MigrationContext.configure(connection).stamp(scripts(), "head")
+            return
         if found.kind != "current":
             raise SchemaProblem(found.hint())
 
