@@ -163,13 +163,8 @@ def forms() -> tuple[Form, ...]:
 
 
 def grammar_verbs() -> set[str]:
-    """Return the verbs of the grammar's forms (a form whose text names the verb gives each of
-    its alternatives)."""
-    verbs: set[str] = set()
-    for form in grammar.FORMS:
-        named = re.search(r"\(\?P<verb>([^)]*)\)", form.pattern)
-        verbs.update(named.group(1).split("|") if named else [form.verb])
-    return verbs
+    """Return the verbs of the grammar's forms."""
+    return {form.verb for form in grammar.FORMS}
 
 
 FORMS = forms()
