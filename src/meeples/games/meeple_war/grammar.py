@@ -9,12 +9,12 @@ turned into the places of its kind) and the environments' two-step ids (``choice
 build and read these typed actions; their texts are the notation.
 
 Typed values (a trailing ``_`` keeps a field off a word of Python or of tuple: ``from_``,
-``count_``; the parts drop it): a hex is its code (``board.hex_of``), a village slot, a spot and a worker their
-index 0-3 (written 1-4), a seat, a count, a side and a rotation their number, a token, a node and
-a building their text, a tile its index in ``data.TILES``. An action's parts are
-``{"verb": ..., <fields>}``: hexes as their names (``"q,r"``), seats (0-3), village slots (1-4),
-counts and rotations as numbers, components by id; an optional field the text leaves out is
-absent from the parts.
+``count_``; the parts drop it): a hex is its code (``board.hex_of``), a village slot, a spot
+and a worker their index 0-3 (written 1-4), a seat, a count, a side and a rotation their
+number, a token, a node and a building their text, a tile its index in ``data.TILES``.
+An action's parts are ``{"verb": ..., <fields>}``: hexes as their names (``"q,r"``), seats
+(0-3), village slots (1-4), counts and rotations as numbers, components by id; an optional
+field the text leaves out is absent from the parts.
 
 ========  ==========================  ======================================================
 verb      text                        fields
