@@ -7,9 +7,10 @@ place upgrade tokens or their Tree; a holder is asked only when they have a play
 
 from __future__ import annotations
 
-from meeples.games.meeple_war import board
+from meeples.games.meeple_war import board, grammar
 from meeples.games.meeple_war.board import hex_name
 from meeples.games.meeple_war.data import BUILDINGS, QUICKSTART_SETUPS, TILES
+from meeples.games.meeple_war.grammar import Worker
 from meeples.games.meeple_war.movement import place
 from meeples.games.meeple_war.state import Slot
 from meeples.games.meeple_war.work import Work, make_slot, without
@@ -174,10 +175,7 @@ def _changed_exits(options: tuple[str, ...]) -> dict[tuple[str, str], tuple[str,
 #: Construction path space -> the one after it ("c0" -> ("c1",)), longer than any path.
 _NEXT_SITE_SPACE = {f"c{i}": (f"c{i + 1}",) for i in range(16)}
 #: (slot index, node) -> the text of a worker move.
-_WORKER_TEXTS = {(i, node): f"w{i + 1}>{node}" for i in range(4)
-                 for node in ("S", *(n for b in BUILDINGS.values() for n in b.path),
-                              *(n for b in BUILDINGS.values() for e in b.path.values()
-                                for n in e), *(f"c{k}" for k in range(17)))}
+_WORKER_TEXTS = grammar.texts(Worker)
 
 
 def move_worker(w: Work, p: int, index: int, node: str) -> None:
@@ -228,9 +226,9 @@ def worker_options(w: Work) -> list[str]:
     return [_WORKER_TEXTS[index, node] for node in worker_exits(slot, w.options)]
 
 
-def apply_worker(w: Work, action: str) -> None:
-    index = int(action[1]) - 1
+def apply_worker(w: Work, action: Worker) -> None:
+    index = action.slot
     workers = w.workers
     w.workers = workers[1:] if workers and workers[0] == index else without(workers, index)
-    move_worker(w, w.active, index, action.partition(">")[2])
+    move_worker(w, w.active, index, action.node)
     advance_workers(w)

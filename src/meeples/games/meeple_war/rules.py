@@ -486,9 +486,9 @@ def apply_step(w: Work, action: str) -> None:
     if step == "move":  # the commonest first
         movement.apply_move(w, action)
     elif step == "worker":
-        phases.apply_worker(w, action)
+        phases.apply_worker(w, typed)
     elif step == "action":
-        buildings.apply_action(w, action)
+        buildings.apply_action(w, typed)
     elif step == "draw":  # chance: about 30 a game
         battle.apply_draw(w, typed)
     elif step == "window":
