@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from meeples.games.meeple_war import grammar
-from meeples.games.meeple_war.board import DELTA, hex_name, parse_hex
+from meeples.games.meeple_war.board import DELTA
 from meeples.games.meeple_war.data import BUILDINGS, SQUARE_SLOT
 from meeples.games.meeple_war.grammar import (
     Assemble,
@@ -21,7 +21,9 @@ from meeples.games.meeple_war.grammar import (
     Convert,
     Deploy,
     Fly,
+    FlyTo,
     Fright,
+    Frighten,
     Produce,
     Reinforce,
     Stealth,
@@ -100,7 +102,7 @@ def fright_options(w: Work) -> list[str]:
             for d in range(6):
                 n = h + DELTA[d]
                 if n in w.tiles and not w.blocked(h, d):
-                    out.append(f"fr:{o}@{hex_name(h)}>{hex_name(n)}")
+                    out.append(text(Frighten(o, h, n)))
     return out
 
 
@@ -278,12 +280,12 @@ def convert(w: Work, owner: int, index: int, who: int, p: int) -> None:
 def fly_options(w: Work) -> list[str]:
     if not w.seats[w.active].depot:
         return []
-    return [f"fly@{hex_name(h)}" for h in w.sub[1]]
+    return [text(FlyTo(h)) for h in w.sub[1]]
 
 
-def apply_fly(w: Work, action: str) -> None:
+def apply_fly(w: Work, action: FlyTo) -> None:
     a = w.active
-    h = parse_hex(action[4:])
+    h = action.hex
     w.seat(a).depot -= 1
     w.sub = ("fly", tuple(x for x in w.sub[1] if x != h))
     place(w, a, h, 1)
@@ -292,10 +294,8 @@ def apply_fly(w: Work, action: str) -> None:
         w.step = "action"
 
 
-def apply_fright(w: Work, action: str) -> None:
-    who, _, route = action[3:].partition("@")
-    src, _, dest = route.partition(">")
-    o, h, n = int(who), parse_hex(src), parse_hex(dest)
+def apply_fright(w: Work, action: Frighten) -> None:
+    o, h, n = action
     w.remove(h, o, 1)
     w.add(n, o, 1)
     _, left, arrivals = w.sub

@@ -474,9 +474,9 @@ def apply_step(w: Work, action: str) -> None:
         kind, p, _ = w.effects[0]
         w.effects = w.effects[1:]
         if kind == "vp":
-            movement.apply_vp(w, p, action)
+            movement.apply_vp(w, p, ACTION(action))
         elif action != DONE:
-            (movement.apply_kill if kind == "kill" else movement.apply_jump)(w, p, action)
+            (movement.apply_kill if kind == "kill" else movement.apply_jump)(w, p, ACTION(action))
         return
     if action == DONE:
         finish_step(w)
@@ -484,7 +484,7 @@ def apply_step(w: Work, action: str) -> None:
     typed = ACTION(action)
     step = w.step
     if step == "move":  # the commonest first
-        movement.apply_move(w, action)
+        movement.apply_move(w, typed)
     elif step == "worker":
         phases.apply_worker(w, typed)
     elif step == "action":
@@ -492,13 +492,13 @@ def apply_step(w: Work, action: str) -> None:
     elif step == "draw":  # chance: about 30 a game
         battle.apply_draw(w, typed)
     elif step == "window":
-        phases.apply_token(w, w.window[0], action)
+        phases.apply_token(w, w.window[0], typed)
     elif step == "bonus":
-        phases.apply_bonus(w, action)
+        phases.apply_bonus(w, typed)
     elif step == "fly":
-        buildings.apply_fly(w, action)
+        buildings.apply_fly(w, typed)
     elif step == "fright":
-        buildings.apply_fright(w, action)
+        buildings.apply_fright(w, typed)
     elif step == "explore":
         battle.apply_explore(w, typed)
     elif step == "rotate":
