@@ -1222,7 +1222,9 @@ def _head_fields(pending: int) -> dict[str, str]:
             text)
         if match is None:
             raise ValueError(f"{pending} is not the id of a head")
-        found = _HEAD_FIELDS[pending] = {"verb": form.verb, **match.groupdict()}
+        # a field of the grammar's keeps a trailing _ off a word of Python (from_, count_)
+        found = _HEAD_FIELDS[pending] = {"verb": form.verb, **{
+            name.rstrip("_"): value for name, value in match.groupdict().items()}}
     return found
 
 

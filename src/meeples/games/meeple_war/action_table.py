@@ -1,7 +1,8 @@
 """Meeple War's fixed action table: one id per action, from the grammar's forms.
 
-One line per form of :data:`meeples.games.meeple_war.grammar.FORMS` (built by
-:mod:`meeples.core.actiontable`). The fields' domains: seats 0-3, village slots and spots 1-4,
+One block per form of :data:`meeples.games.meeple_war.grammar.FORMS` (built by
+:mod:`meeples.core.actiontable`), its hex fields turned into places (:func:`table_domain`).
+The fields' domains: seats 0-3, village slots and spots 1-4,
 workers 1-4, sides 0-2, rotations 0-5, the five upgrade tokens, the ten building codes, the
 nodes of the buildings' paths (``S``, ``a``-``c``, ``L1``-``L3``, construction ``c0``-``c9``),
 counts of meeples 1-13 (a player has 13), the 36 tiles, and the places of the board.
@@ -39,17 +40,14 @@ import re
 from functools import lru_cache
 from typing import Any
 
-from meeples.core.actiontable import Form, Seats, Table, Values
+from meeples.core.actiontable import Form, Table, Values
 from meeples.core.errors import IllegalAction
 from meeples.games.meeple_war import grammar
 from meeples.games.meeple_war.board import DELTA, SLOT_HEXES, hex_name
 from meeples.games.meeple_war.data import (
-    BUILDING_CODES,
     DIRECTIONS,
     MEEPLES_PER_PLAYER,
-    SEATS,
     TILES,
-    UPGRADE_TOKENS,
 )
 
 #: The village slot hexes of every layout (2, 3 and 4 players), in hex code order.
@@ -63,15 +61,10 @@ EMPTY_PLACES = tuple(f"{tile}+{side}" for tile in TILE_PLACES for side in range(
 PLACES = (*TILE_PLACES, *EMPTY_PLACES, *VILLAGE_HEXES)
 
 _HEX = r"-?\d{1,2},-?\d{1,2}"
-SEAT = Seats(max(SEATS), "[0-3]")
-SLOTS = Values(range(1, 5), "[1-4]")
-SIDES = Values(range(3), "[0-2]")
-ROTATIONS = Values(range(6), "[0-5]")
-TOKENS = Values(UPGRADE_TOKENS, "[a-z]{3}")
-BUILDINGS = Values(BUILDING_CODES, "[A-Z]{2}")
-NODES = Values(("S", "a", "b", "c", "L1", "L2", "L3", *(f"c{i}" for i in range(10))), r"\w{1,2}")
-COUNTS = Values(range(1, MEEPLES_PER_PLAYER + 1), r"\d{1,2}")
-TILE_IDS = Values((tile.id for tile in TILES), r"T\d\d")
+#: The grammar's domains of the fields that name no hex.
+SEAT, SLOTS, SIDES, ROTATIONS = grammar.SEAT, grammar.SLOTS, grammar.SIDES, grammar.ROTATIONS
+TOKENS, BUILDINGS, NODES = grammar.TOKENS, grammar.BUILDINGS, grammar.NODES
+TILE_IDS = grammar.TILE_IDS
 
 
 _PLACE = r"T\d\d(?:\+[0-5])?|-?\d{1,2},-?\d{1,2}"
@@ -124,51 +117,29 @@ class _Labels:
 LABELS = _Labels()
 
 
+#: The table's domain of each kind of hex field of the grammar (``grammar.Hexes``), and of
+#: counts: a player has 13 meeples.
+_PLACES_OF = {"tile": TILE, "empty": EMPTY, "place": PLACE}
+COUNTS = Values(range(1, MEEPLES_PER_PLAYER + 1), r"\d{1,2}")
+
+
+def table_domain(domain: Values) -> Values:
+    """Return the table's domain of a grammar field's domain: a hex field's places, counts 1-13,
+    any other the grammar's own."""
+    if isinstance(domain, grammar.Hexes):
+        return _PLACES_OF[domain.kind]
+    return COUNTS if domain is grammar.COUNTS else domain
+
+
 def forms() -> tuple[Form, ...]:
-    """Return the forms, in the grammar's order (chance outcomes last); a new form is one more
-    line."""
-    return (
-        Form("done", "done"),
-        Form("tree", "tree:{hex}/{side}", PLACE, SIDES),
-        Form("upgrade", "up:{token}@{hex}", TOKENS, TILE),
-        Form("bonus", "bonus:{hex}", TILE),
-        Form("bonus", "bonus:{hex}>{to}", TILE, TILE),
-        Form("worker", "w{slot}>{node}", SLOTS, NODES),
-        Form("build", "s{slot}:build:{building}@{spot}", SLOTS, BUILDINGS, SLOTS),
-        Form("asm", "s{slot}:asm:{count}", SLOTS, COUNTS),
-        Form("dep", "s{slot}:dep:{count}", SLOTS, COUNTS),
-        Form("rei", "s{slot}:rei:{count}@{hex}", SLOTS, COUNTS, TILE),
-        Form("fly", "s{slot}:fly", SLOTS),
-        Form("fright", "s{slot}:fright", SLOTS),
-        Form("stealth", "s{slot}:stealth@{hex}", SLOTS, TILE),
-        Form("burn", "s{slot}:burn@{hex}", SLOTS, TILE),
-        Form("bomb", "s{slot}:bomb@{owner}.{spot}", SLOTS, SEAT, SLOTS),
-        Form("bomb", "s{slot}:bomb@{owner}.{spot}<{from}", SLOTS, SEAT, SLOTS, TILE),
-        Form("conv", "s{slot}:conv@{owner}.{spot}.{player}", SLOTS, SEAT, SLOTS, SEAT),
-        Form("conv", "s{slot}:conv@{owner}.{spot}.{player}<{from}", SLOTS, SEAT, SLOTS, SEAT,
-             TILE),
-        Form("prod", "s{slot}:prod@{worker}>{node}", SLOTS, SLOTS, NODES),
-        Form("up", "s{slot}:up:{token}", SLOTS, TOKENS),
-        Form("fly_to", "fly@{hex}", TILE),
-        Form("frighten", "fr:{player}@{from}>{to}", SEAT, TILE, TILE),
-        Form("move", "{from}>{to}:{count}", TILE, PLACE, COUNTS),
-        Form("kill", "kill:{player}@{hex}", SEAT, TILE),
-        Form("vp", "vp@{hex}", PLACE),
-        Form("explore", "explore@{hex}", EMPTY),
-        Form("battle", "battle@{hex}", PLACE),
-        Form("rotate", "rot:{rotation}", ROTATIONS),
-        Form("first", "first:{player}", SEAT, chance=True),
-        Form("draw", "draw:{tile}", TILE_IDS, chance=True),
-    )
-
-
-def grammar_verbs() -> set[str]:
-    """Return the verbs of the grammar's forms."""
-    return {form.verb for form in grammar.FORMS}
+    """Return the table's forms: the grammar's, in its order (chance outcomes last), each hex
+    field naming places."""
+    return tuple(Form(form.verb, form.template, *map(table_domain, form.domains),
+                      chance=form.chance) for form in grammar.FORMS)
 
 
 FORMS = forms()
-TABLE = Table("Meeple War", FORMS, grammar_verbs(), labels=LABELS,
+TABLE = Table("Meeple War", FORMS, {form.verb for form in grammar.FORMS}, labels=LABELS,
               hint=" (a text naming a hex needs its state: action_id(text, state))")
 
 #: The number of action ids, and of chance outcome ids.

@@ -55,69 +55,50 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from meeples.core.actiontable import Form, Space, Values
-from meeples.games.meeple_war import rules
+from meeples.games.meeple_war import grammar, rules
 from meeples.games.meeple_war.action_table import (
-    BUILDINGS,
     COUNTS,
     EMPTY,
     LABELS,
-    NODES,
     PLACE,
     PLACES,
-    ROTATIONS,
-    SEAT,
-    SIDES,
-    SLOTS,
     TILE,
     TILE_PLACES,
-    TOKENS,
     VILLAGE_HEXES,
+    table_domain,
 )
 from meeples.games.meeple_war.board import DELTA, SLOT_HEXES, parse_hex
 
 _HEX = r"-?\d{1,2},-?\d{1,2}"
 _HEX_RE = re.compile(_HEX)
-#: The actions that name a hex and nothing else: whole first ids (the head would be all).
-_WHOLE = frozenset({"bonus:?", "fly@?", "vp@?", "explore@?", "battle@?"})
-#: The verbs whose actions may take two decisions (a head, then its place).
-TWO_STEP = ("tree", "upgrade", "bonus", "rei", "stealth", "burn", "bomb", "conv", "frighten",
-            "move", "kill")
-#: The places each two-step verb's second id may name (its last field's domain in the table).
-SECOND: dict[str, Values] = {
-    "tree": PLACE, "upgrade": TILE, "bonus": TILE, "rei": TILE, "stealth": TILE, "burn": TILE,
-    "bomb": TILE, "conv": TILE, "frighten": TILE, "move": PLACE, "kill": TILE,
-}
+def _head(form: Form) -> tuple[Form, Values | None, str]:
+    """Return a grammar form's first ids (its hex fields naming places, as the action table's):
+    the form itself when it names no hex or a hex alone, else its head, the last hex written
+    ``?``; with the domain of its second id (None: whole), and its text with every hex ``?``."""
+    domains = [table_domain(domain) for domain in form.domains]
+    hexes = [i for i, domain in enumerate(form.domains) if isinstance(domain, grammar.Hexes)]
+    marked = form.template.format_map(
+        {name: "?" if i in hexes else f"{{{name}}}" for i, name in enumerate(form.names)})
+    if not hexes or len(domains) == 1:
+        return Form(form.verb, form.template, *domains), None, marked
+    last = hexes[-1]
+    template = form.template.replace(f"{{{form.names[last]}}}", "?")
+    return (Form(form.verb, template, *(d for i, d in enumerate(domains) if i != last)),
+            domains[last], marked)
 
-FORMS: tuple[Form, ...] = (
-    Form("done", "done"),
-    Form("tree", "tree:?/{side}", SIDES),
-    Form("upgrade", "up:{token}@?", TOKENS),
-    Form("bonus", "bonus:{hex}", TILE),
-    Form("bonus", "bonus:{hex}>?", TILE),
-    Form("worker", "w{slot}>{node}", SLOTS, NODES),
-    Form("build", "s{slot}:build:{building}@{spot}", SLOTS, BUILDINGS, SLOTS),
-    Form("asm", "s{slot}:asm:{count}", SLOTS, COUNTS),
-    Form("dep", "s{slot}:dep:{count}", SLOTS, COUNTS),
-    Form("rei", "s{slot}:rei:{count}@?", SLOTS, COUNTS),
-    Form("fly", "s{slot}:fly", SLOTS),
-    Form("fright", "s{slot}:fright", SLOTS),
-    Form("stealth", "s{slot}:stealth@?", SLOTS),
-    Form("burn", "s{slot}:burn@?", SLOTS),
-    Form("bomb", "s{slot}:bomb@{owner}.{spot}", SLOTS, SEAT, SLOTS),
-    Form("bomb", "s{slot}:bomb@{owner}.{spot}<?", SLOTS, SEAT, SLOTS),
-    Form("conv", "s{slot}:conv@{owner}.{spot}.{player}", SLOTS, SEAT, SLOTS, SEAT),
-    Form("conv", "s{slot}:conv@{owner}.{spot}.{player}<?", SLOTS, SEAT, SLOTS, SEAT),
-    Form("prod", "s{slot}:prod@{worker}>{node}", SLOTS, SLOTS, NODES),
-    Form("up", "s{slot}:up:{token}", SLOTS, TOKENS),
-    Form("fly_to", "fly@{hex}", TILE),
-    Form("frighten", "fr:{player}@{from}>?", SEAT, TILE),
-    Form("move", "{from}>?:{count}", TILE, COUNTS),
-    Form("kill", "kill:{player}@?", SEAT),
-    Form("vp", "vp@{hex}", PLACE),
-    Form("explore", "explore@{hex}", EMPTY),
-    Form("battle", "battle@{hex}", PLACE),
-    Form("rotate", "rot:{rotation}", ROTATIONS),
-)
+
+_HEADS = tuple(_head(form) for form in grammar.FORMS if not form.chance)
+#: The first ids' forms, in the grammar's order of forms.
+FORMS: tuple[Form, ...] = tuple(head for head, _, _ in _HEADS)
+#: The places each two-step verb's second id may name (its last hex field's domain in the
+#: table), and those verbs, in the grammar's order.
+SECOND: dict[str, Values] = {head.verb: second for head, second, _ in _HEADS
+                             if second is not None}
+TWO_STEP = tuple(SECOND)
+#: The actions that name a hex and nothing else, their hex written ``?``: whole first ids (the
+#: head would be all).
+_WHOLE = frozenset(marked for head, second, marked in _HEADS
+                   if second is None and marked != head.template)
 
 FIRST = Space(FORMS)
 #: The first ids: complete actions and heads.
@@ -347,7 +328,7 @@ def _signature(text: str) -> tuple[str, str]:
 _FORMS_BY_SIGNATURE: dict[tuple[str, str], list[Any]] = {}
 for _entry in _HEX_FORMS:
     _FORMS_BY_SIGNATURE.setdefault(
-        _signature(re.sub(r"\{[a-z]+\}", "", _entry[1].template)), []).append(_entry)
+        _signature(re.sub(r"\{\w+\}", "", _entry[1].template)), []).append(_entry)
 _SKELETONS: dict[str, _Skeleton | None] = {}
 _MOVE_AT = FIRST.offsets[next(i for i, form in enumerate(FORMS) if form.verb == "move")]
 _MISSING = object()
