@@ -348,6 +348,15 @@ class Grammar:
                     return form, numbers
         raise ValueError(f"{action!r} is no action of the grammar")
 
+    def form(self, action: tuple[Any, ...]) -> tuple[Form, list[int]]:
+        """Return the form that writes a typed action, and the index of each of its fields in
+        its domain.
+
+        Raises:
+            ValueError: no form writes that action (a value outside its domain).
+        """
+        return self._form(action)
+
     def text(self, action: tuple[Any, ...]) -> str:
         """Return the text of a typed action.
 

@@ -29,9 +29,6 @@ PACKAGE = Path(rules.__file__).parent
 #: reads an action only through the grammar) and the board's names of hexes (``q,r``, in
 #: positions, views and parts).
 GRAMMAR_MODULES = {"grammar.py", "notation.py", "board.py"}
-#: Modules that still read texts by hand (each place listed in the report; see
-#: test_the_modules_left_are_known).
-LEFT = {"action_table.py", "choices.py"}
 
 
 def test_every_form_reads_its_texts_into_one_typed_action_and_back() -> None:
@@ -107,7 +104,7 @@ _PIECES = {piece.lstrip(":") if set(piece.lstrip(":")) & set(":@>/<") else piece
 _WORD = re.compile("|".join(rf"(?<![a-z]){re.escape(piece)}" for piece in sorted(_PIECES)))
 _WHOLE = {form.template for form in grammar.FORMS if not form.names}
 #: The signs that join a form's fields (``q,r>q2,r2:k``, ``s1:bomb@1.2<q,r``).
-_SIGNS = (">", ":", "@", "<", "/")
+_SIGNS = {">", ":", "@", "<", "/", "."}
 #: The names an action text goes by in the rules and bots.
 _TEXT_NAMES = {"action", "text", "a", "outcome", "label"}
 
@@ -128,7 +125,9 @@ def _text_handling(path: Path) -> list[str]:
             pieces = [str(v.value) for v in node.values if isinstance(v, ast.Constant)]
             if any(_WORD.search(s) for s in pieces):
                 found.append(f"{where} f-string with a form's word")
-            elif len(node.values) > 1 and any(s.startswith(_SIGNS) for s in pieces):
+            elif any(isinstance(before, ast.FormattedValue) and isinstance(piece, ast.Constant)
+                     and piece.value in _SIGNS
+                     for before, piece in zip(node.values, node.values[1:], strict=False)):
                 found.append(f"{where} f-string joining fields with a form's sign")
         elif isinstance(node, ast.Constant) and isinstance(node.value, str) \
                 and id(node) not in docstrings | pieces_of_fstrings:
@@ -148,7 +147,7 @@ def _text_handling(path: Path) -> list[str]:
 
 
 def _modules() -> list[Path]:
-    return sorted(p for p in PACKAGE.glob("*.py") if p.name not in GRAMMAR_MODULES | LEFT)
+    return sorted(p for p in PACKAGE.glob("*.py") if p.name not in GRAMMAR_MODULES)
 
 
 def test_no_module_but_the_grammar_writes_or_reads_an_action_text() -> None:

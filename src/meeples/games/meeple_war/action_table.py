@@ -36,7 +36,7 @@ Chance outcomes, numbered apart (OpenSpiel's chance outcome ids): the first play
 
 from __future__ import annotations
 
-import re
+import bisect
 from functools import lru_cache
 from typing import Any
 
@@ -60,7 +60,6 @@ EMPTY_PLACES = tuple(f"{tile}+{side}" for tile in TILE_PLACES for side in range(
 #: Every place, in id order: the tiles, the empty hexes next to them, the village slots.
 PLACES = (*TILE_PLACES, *EMPTY_PLACES, *VILLAGE_HEXES)
 
-_HEX = r"-?\d{1,2},-?\d{1,2}"
 #: The grammar's domains of the fields that name no hex.
 SEAT, SLOTS, SIDES, ROTATIONS = grammar.SEAT, grammar.SLOTS, grammar.SIDES, grammar.ROTATIONS
 TOKENS, BUILDINGS, NODES = grammar.TOKENS, grammar.BUILDINGS, grammar.NODES
@@ -71,8 +70,6 @@ _PLACE = r"T\d\d(?:\+[0-5])?|-?\d{1,2},-?\d{1,2}"
 PLACE = Values(PLACES, _PLACE)
 TILE = Values(TILE_PLACES, r"T\d\d")
 EMPTY = Values(EMPTY_PLACES, r"T\d\d\+[0-5]")
-_HEX_TEXT = re.compile(_HEX)
-_PLACE_TEXT = re.compile(_PLACE)
 
 
 @lru_cache(maxsize=4096)
@@ -95,23 +92,52 @@ def places(state: Any) -> dict[str, str]:
 
 
 class _Labels:
-    """Meeple War's state-dependent names: hexes to places and back (see the module)."""
+    """Meeple War's state-dependent names: hexes to places and back (see the module), through
+    the typed actions of the grammar: a hex field's value is written as its place."""
 
     def label(self, text: str, state: Any) -> str:
+        typed = grammar.action(text)
+        if typed is None:
+            return text  # no action: the table has no id for it
+        form, numbers = grammar.GRAMMAR.form(typed)
         names = _places(state.players, state.tiles)[0]
-        try:
-            return _HEX_TEXT.sub(lambda found: names[found.group()], text)
-        except KeyError as error:
-            raise IllegalAction(
-                f"{text!r}: hex {error.args[0]} is neither a tile, a village slot nor next to a"
-                f" tile, so no Meeple War action names it") from None
+        values = {}
+        for name, domain, number in zip(form.names, form.domains, numbers, strict=True):
+            value = domain.values[number]
+            if isinstance(domain, grammar.Hexes):
+                place = names.get(value)
+                if place is None:
+                    raise IllegalAction(
+                        f"{text!r}: hex {value} is neither a tile, a village slot nor next to a"
+                        f" tile, so no Meeple War action names it")
+                value = place
+            values[name] = value
+        return _TABLE_FORMS[id(form)].template.format_map(values)
 
     def unlabel(self, text: str, state: Any) -> str | None:
-        hexes = _places(state.players, state.tiles)[1]
-        try:
-            return _PLACE_TEXT.sub(lambda found: hexes[found.group()], text)
-        except KeyError:
+        number = TABLE.decisions.number(text)
+        if number is None:
             return None
+        at = bisect.bisect_right(TABLE.decisions.offsets, number) - 1
+        table, form = TABLE.decisions.forms[at], _GRAMMAR_FORMS[at]
+        index = number - TABLE.decisions.offsets[at]
+        indices = []
+        for domain in reversed(table.domains):
+            index, found = divmod(index, len(domain))
+            indices.append(found)
+        hexes = _places(state.players, state.tiles)[1]
+        numbers = []
+        for domain, own, found in zip(form.domains, table.domains, reversed(indices),
+                                      strict=True):
+            value = own.values[found]
+            if isinstance(domain, grammar.Hexes):
+                hex_text = hexes.get(value)
+                if hex_text is None:
+                    return None
+                value = hex_text
+            numbers.append(domain.index[value])
+        typed = form.typed_at(numbers)
+        return None if typed is None else grammar.text(typed)
 
 
 LABELS = _Labels()
@@ -139,6 +165,10 @@ def forms() -> tuple[Form, ...]:
 
 
 FORMS = forms()
+#: The table's form of each grammar form, and the grammar's form of each form of players'
+#: actions (in the order of the table's blocks).
+_TABLE_FORMS = {id(form): table for form, table in zip(grammar.FORMS, FORMS, strict=True)}
+_GRAMMAR_FORMS = tuple(form for form in grammar.FORMS if not form.chance)
 TABLE = Table("Meeple War", FORMS, {form.verb for form in grammar.FORMS}, labels=LABELS,
               hint=" (a text naming a hex needs its state: action_id(text, state))")
 
