@@ -169,3 +169,19 @@ def test_the_check_finds_the_text_handling_it_forbids(tmp_path: Path) -> None:
         "import re", "action[...]", ".partition()", "f-string with a form's word",
         "f-string joining fields with a form's sign", "'done'", ".split()", ".startswith()",
         "'s1:stealth@'"])
+
+
+def _doc_rows() -> list[str]:
+    """Return the rows of docs/notation.md's table of Meeple War actions."""
+    doc = (Path(__file__).resolve().parents[3] / "docs" / "notation.md").read_text()
+    section = doc.split("## Meeple War", 1)[1].split("\n## ", 1)[0]
+    return [line for line in section.splitlines() if line.startswith("| ") and "`" in line]
+
+
+def test_the_notation_doc_gives_texts_of_the_grammar_for_every_verb() -> None:
+    examples = [text for row in _doc_rows() for text in re.findall(r"`([^`]+)`",
+                                                                   row.split(" | ")[2])]
+    assert examples
+    assert [text for text in examples if grammar.action(text) is None] == []
+    verbs = {grammar.verb(grammar.action(text)) for text in examples}
+    assert verbs == {form.verb for form in grammar.FORMS}
