@@ -500,6 +500,25 @@ def is_head(number: int) -> bool:
     return 0 <= number < FIRST_COUNT and "?" in FIRST.form(number).template
 
 
+def head_fields(number: int) -> dict[str, str]:
+    """Return the verb of a head (a first id awaiting its place) and the text of each of its
+    fields by part name (``from``, ``count``: a grammar field's trailing ``_`` left out).
+
+    Raises:
+        ValueError: not the id of a head.
+    """
+    if not is_head(number):
+        raise ValueError(f"{number} is not the id of a head")
+    at = bisect.bisect_right(FIRST.offsets, number) - 1
+    head = FIRST.forms[at]
+    index = number - FIRST.offsets[at]
+    fields = {}
+    for name, domain in zip(reversed(head.names), reversed(head.domains), strict=True):
+        index, found = divmod(index, len(domain))
+        fields[name.rstrip("_")] = domain.values[found]
+    return {"verb": head.verb, **dict(reversed(fields.items()))}
+
+
 def head_text(ids: Sequence[int]) -> str:
     """Return the text of a path of ids in places (the table's names, no state needed):
     ``T05>T05+2:3``.
