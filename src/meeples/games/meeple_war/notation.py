@@ -51,8 +51,6 @@ from meeples.games.meeple_war.data import (
 from meeples.games.meeple_war.state import Seat, Slot, State
 
 _H = r"-?\d{1,2},-?\d{1,2}"
-#: A movement action on the map: ``from>to:count``.
-MOVE = re.compile(rf"^{_H}>{_H}:\d{{1,2}}$")
 
 
 def format_action(action: str) -> str:
