@@ -373,7 +373,14 @@ class Grammar:
             if len(texts) >= _CACHE_LIMIT:
                 texts.clear()
             texts[action] = found
+            self._learn(found, action)  # the rules play most texts they write
         return found
+
+    def _learn(self, text: str, action: tuple[Any, ...]) -> None:
+        """Keep the typed action of a text written (read back without parsing)."""
+        if len(self._actions) >= _CACHE_LIMIT:
+            self._actions.clear()
+        self._actions[text] = action
 
     def parts(self, action: tuple[Any, ...]) -> dict[str, Any]:
         """Return the parts of a typed action: ``{"verb": ..., <fields>}``, JSON-ready.
@@ -399,9 +406,11 @@ class Grammar:
         found = self._tables.get(cls)
         if found is None:
             single = len(getattr(cls, "_fields", ())) == 1
+            every = [pair for form in self.by_class[cls] for pair in form.every()]
             found = self._tables[cls] = {
-                (action[0] if single else tuple(action)): text
-                for form in self.by_class[cls] for action, text in form.every()}
+                (action[0] if single else tuple(action)): text for action, text in every}
+            for action, text in every:
+                self._learn(text, action)
         return found
 
 

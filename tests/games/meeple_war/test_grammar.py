@@ -84,6 +84,11 @@ def test_the_tables_of_ids_are_derived_from_the_grammar_forms() -> None:
                                 "conv", "frighten", "move", "kill")
 
 
+def test_the_move_texts_of_a_pair_of_hexes_are_the_grammar_texts_of_its_moves() -> None:
+    a, b = hex_of(-3, 2), hex_of(10, -11)
+    assert grammar.move_texts(a, b) == tuple(grammar.text(Move(a, b, k)) for k in range(1, 14))
+
+
 def _docstrings(tree: ast.AST) -> set[int]:
     """Return the ids of the docstring nodes of a module and its classes and functions."""
     found = set()

@@ -15,8 +15,7 @@ from typing import NamedTuple
 
 from meeples.games.meeple_war import board, grammar
 from meeples.games.meeple_war.board import DELTA
-from meeples.games.meeple_war.data import MEEPLES_PER_PLAYER, TILES
-from meeples.games.meeple_war.grammar import Move
+from meeples.games.meeple_war.data import TILES
 
 TILE_KINDS = tuple(tile.kind for tile in TILES)
 
@@ -239,7 +238,5 @@ def move_texts(h: int, dest: int) -> tuple[str, ...]:
     if texts is None:
         if len(MOVE_TEXTS) > 200_000:  # the map grows anywhere: stay bounded
             MOVE_TEXTS.clear()
-        text = grammar.text
-        texts = MOVE_TEXTS[h, dest] = tuple([text(Move(h, dest, k))
-                                             for k in range(1, MEEPLES_PER_PLAYER + 1)])
+        texts = MOVE_TEXTS[h, dest] = grammar.move_texts(h, dest)
     return texts

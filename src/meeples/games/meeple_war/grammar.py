@@ -62,6 +62,7 @@ from meeples.core.actiontable import Form, Grammar, Seats, Values
 from meeples.games.meeple_war.board import DELTA, hex_name, hex_of
 from meeples.games.meeple_war.data import (
     BUILDING_CODES,
+    MEEPLES_PER_PLAYER,
     SEATS,
     TILES,
     UPGRADE_TOKENS,
@@ -353,6 +354,19 @@ texts = GRAMMAR.texts
 CHANCE_VERBS = frozenset(form.verb for form in FORMS if form.chance)
 #: The one action with no field.
 DONE = text(Done())
+
+
+_MOVE = next(form for form in FORMS if form.action is Move)
+_MEEPLES = tuple(str(k) for k in range(1, MEEPLES_PER_PLAYER + 1))
+
+
+def move_texts(from_: int, to: int) -> tuple[str, ...]:
+    """Return the texts of the moves from a hex to another by 1, 2 ... 13 meeples (a player's
+    all), ``text(Move(from_, to, k))``: a hot path (every pair of hexes a reach lists, most
+    never played), so written from the move form's template at once, its count last."""
+    route = _MOVE.template.format_map({"from_": hex_name(from_), "to": hex_name(to),
+                                       "count_": ""})
+    return tuple([route + count for count in _MEEPLES])
 
 
 #: typed: NamedTuples of equal values compare equal (``Explore(h) == Battle(h)``), so the cache
