@@ -30,8 +30,30 @@ from typing import Any
 
 from meeples.ai.bot import Budget, SearchBot
 from meeples.core.errors import MeeplesError
-from meeples.games.meeple_war import board, work
+from meeples.games.meeple_war import board, grammar, work
 from meeples.games.meeple_war.data import BUILDINGS
+from meeples.games.meeple_war.grammar import (
+    DONE,
+    Assemble,
+    Bomb,
+    Bonus,
+    Build,
+    Burn,
+    Convert,
+    Deploy,
+    Fly,
+    FlyTo,
+    Fright,
+    Frighten,
+    Kill,
+    Move,
+    Produce,
+    Reinforce,
+    Stealth,
+    Up,
+    Upgrade,
+    Worker,
+)
 from meeples.games.meeple_war.state import Seat, State
 
 
@@ -48,15 +70,10 @@ def attack_points(state: State) -> set[int]:
 
 def move_score(state: State, action: str, targets: set[int], village: Any) -> float:
     """Return how much a move action presses on enemy buildings (0: it does not)."""
-    if action == "done" or ">" not in action:
+    typed = grammar.action(action)
+    if type(typed) is not Move:
         return 0.0
-    src, _, rest = action.partition(">")
-    dest, _, count = rest.partition(":")
-    try:
-        s, d = board.parse_hex(src), board.parse_hex(dest)
-        k = int(count) if count else 1
-    except ValueError:
-        return 0.0
+    s, d, k = typed
     if d in village:
         return 100.0 + k
     if not targets:
@@ -68,23 +85,31 @@ def move_score(state: State, action: str, targets: set[int], village: Any) -> fl
 #: Steps decided by a fixed preference of verbs, the first that fits: build (on free slots),
 #: bomb, burn, kill, take bonuses, then reinforce, deploy and assemble as much as possible.
 ORDERED_STEPS = ("action", "bonus", "fly", "kill", "fright", "window")
-ORDER = (
-    "build",
-    "bomb",
-    "burn",
-    "kill",
-    "bonus",
-    "rei",
-    "dep",
-    "asm",
-    "fly",
-    "stealth",
-    "conv",
-    "up",
-    "fright",
-    "fr:",
-    "prod",
+#: Each preference names the verbs it takes (a token's name takes the upgrades and the pool
+#: tokens of that token too, as the names of the verbs of texts once did).
+ORDER: tuple[tuple[str, tuple[type, ...], str], ...] = (
+    ("build", (Build,), ""),
+    ("bomb", (Bomb,), ""),
+    ("burn", (Burn,), ""),
+    ("kill", (Kill,), ""),
+    ("bonus", (Bonus,), ""),
+    ("rei", (Reinforce,), ""),
+    ("dep", (Deploy,), "dep"),
+    ("asm", (Assemble,), "asm"),
+    ("fly", (Fly, FlyTo), ""),
+    ("stealth", (Stealth,), ""),
+    ("conv", (Convert,), ""),
+    ("up", (Up, Upgrade), ""),
+    ("fright", (Fright,), ""),
+    ("frighten", (Frighten,), ""),
+    ("prod", (Produce,), ""),
 )
+
+
+def _prefers(typed: Any, verbs: tuple[type, ...], token: str) -> bool:
+    """Return whether a typed action is of a preference (see ORDER)."""
+    return type(typed) in verbs or (bool(token) and type(typed) in (Up, Upgrade)
+                                    and typed.token == token)
 
 
 def leaf_value(seat: Seat, code: str, x: int) -> float:
@@ -122,29 +147,42 @@ def node_value(seat: Seat, building: str, node: str, depth: int = 0) -> float:
 
 
 def worker_score(state: State, player: int, action: str) -> float:
-    """Return the value of a worker move ``w<i>>node`` (0 on a construction site)."""
-    slot = state.seats[player].slots[int(action[1]) - 1]
+    """Return the value of a worker move (0 on a construction site)."""
+    typed: Worker = grammar.action(action)
+    slot = state.seats[player].slots[typed.slot]
     if slot is None or not slot.built:
         return 0.0
-    return node_value(state.seats[player], slot.building, action.partition(">")[2])
+    return node_value(state.seats[player], slot.building, typed.node)
 
 
 def _amount(action: str) -> tuple[int, str]:
-    last = action.split(":")[-1].split("@")[0]
-    return (int(last) if last.isdigit() else 0, action)
+    """Return an action's amount for the preference: its count (assemble, deploy, reinforce),
+    the seat of a kill or a fright (the largest first), else 0; then its text."""
+    typed = grammar.action(action)
+    kind = type(typed)
+    if kind in (Assemble, Deploy, Reinforce):
+        return typed.count_, action
+    if kind in (Kill, Frighten):
+        return typed.player, action
+    return 0, action
+
+
+def replaces(state: State, player: int, typed: Any) -> bool:
+    """Return whether a typed action builds over one of the player's buildings."""
+    return type(typed) is Build and state.seats[player].slots[typed.spot] is not None
 
 
 def ordered(state: State, legal: list[str]) -> str:
     """Return the first action of ``legal`` by the verb preference (the largest amount)."""
-    if state.step == "window" and not state.effects and "done" in legal:
-        return "done"
-    free = {f"@{i + 1}" for i, slot in enumerate(state.seats[state.active].slots) if slot is None}
-    fitting = [a for a in legal if ":build:" not in a or a[-2:] in free]  # never replace
-    for verb in ORDER:
-        found = [a for a in fitting if verb in a]
+    if state.step == "window" and not state.effects and DONE in legal:
+        return DONE
+    typed = [(a, grammar.action(a)) for a in legal]
+    fitting = [(a, t) for a, t in typed if not replaces(state, state.active, t)]  # never replace
+    for _, verbs, token in ORDER:
+        found = [a for a, t in fitting if _prefers(t, verbs, token)]
         if found:
             return max(found, key=_amount)
-    return "done" if "done" in legal else legal[0]
+    return DONE if DONE in legal else legal[0]
 
 
 class AttackBot(SearchBot):
@@ -178,7 +216,7 @@ class AttackBot(SearchBot):
         try:
             return super().choose(view, legal, rng, budget)
         except MeeplesError:
-            return "done" if "done" in legal else legal[0]
+            return DONE if DONE in legal else legal[0]
 
     def analyse(
         self, state: Any, player: int, rng: random.Random, budget: Budget, view: Any = None
@@ -206,11 +244,10 @@ class AttackBot(SearchBot):
         if step in ORDERED_STEPS:
             first = ordered(state, legal)
             return [(first, 1.0, 1)] + [(a, 0.0, 1) for a in legal if a != first]
-        free = {f"@{i + 1}" for i, slot in enumerate(state.seats[player].slots) if slot is None}
         scored = []
         for action in legal:
             value = self.model.evaluate(rules.apply(state, action), player)
-            if ":build:" in action and action[-2:] not in free:
+            if replaces(state, player, grammar.action(action)):
                 value -= 1.0  # never replace a building
             scored.append((value, rng.random(), action))
         scored.sort(reverse=True)

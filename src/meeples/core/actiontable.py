@@ -348,6 +348,15 @@ class Grammar:
                     return form, numbers
         raise ValueError(f"{action!r} is no action of the grammar")
 
+    def form(self, action: tuple[Any, ...]) -> tuple[Form, list[int]]:
+        """Return the form that writes a typed action, and the index of each of its fields in
+        its domain.
+
+        Raises:
+            ValueError: no form writes that action (a value outside its domain).
+        """
+        return self._form(action)
+
     def text(self, action: tuple[Any, ...]) -> str:
         """Return the text of a typed action.
 
@@ -364,7 +373,14 @@ class Grammar:
             if len(texts) >= _CACHE_LIMIT:
                 texts.clear()
             texts[action] = found
+            self._learn(found, action)  # the rules play most texts they write
         return found
+
+    def _learn(self, text: str, action: tuple[Any, ...]) -> None:
+        """Keep the typed action of a text written (read back without parsing)."""
+        if len(self._actions) >= _CACHE_LIMIT:
+            self._actions.clear()
+        self._actions[text] = action
 
     def parts(self, action: tuple[Any, ...]) -> dict[str, Any]:
         """Return the parts of a typed action: ``{"verb": ..., <fields>}``, JSON-ready.
@@ -390,9 +406,11 @@ class Grammar:
         found = self._tables.get(cls)
         if found is None:
             single = len(getattr(cls, "_fields", ())) == 1
+            every = [pair for form in self.by_class[cls] for pair in form.every()]
             found = self._tables[cls] = {
-                (action[0] if single else tuple(action)): text
-                for form in self.by_class[cls] for action, text in form.every()}
+                (action[0] if single else tuple(action)): text for action, text in every}
+            for action, text in every:
+                self._learn(text, action)
         return found
 
 

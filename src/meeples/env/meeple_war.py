@@ -1216,13 +1216,7 @@ _HEAD_FIELDS: dict[int, dict[str, str]] = {}
 def _head_fields(pending: int) -> dict[str, str]:
     found = _HEAD_FIELDS.get(pending)
     if found is None:
-        form = choices.FIRST.form(pending)
-        text = choices.FIRST.text(pending)
-        match = None if text is None or not choices.is_head(pending) else form.regex.fullmatch(
-            text)
-        if match is None:
-            raise ValueError(f"{pending} is not the id of a head")
-        found = _HEAD_FIELDS[pending] = {"verb": form.verb, **match.groupdict()}
+        found = _HEAD_FIELDS[pending] = choices.head_fields(pending)
     return found
 
 

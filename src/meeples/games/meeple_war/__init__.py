@@ -296,7 +296,7 @@ class MeepleWarRules(Rules[State, str]):
         """
         if state.result or state.effects or state.step != "window":
             return None
-        return "done"
+        return grammar.DONE
 
     def anytime_held(self, state: State, player: int) -> list[Message]:
         """Return the Tree and the upgrade tokens a player holds: each may be played "at any

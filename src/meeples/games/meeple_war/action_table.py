@@ -1,7 +1,8 @@
 """Meeple War's fixed action table: one id per action, from the grammar's forms.
 
-One line per form of :data:`meeples.games.meeple_war.grammar.FORMS` (built by
-:mod:`meeples.core.actiontable`). The fields' domains: seats 0-3, village slots and spots 1-4,
+One block per form of :data:`meeples.games.meeple_war.grammar.FORMS` (built by
+:mod:`meeples.core.actiontable`), its hex fields turned into places (:func:`table_domain`).
+The fields' domains: seats 0-3, village slots and spots 1-4,
 workers 1-4, sides 0-2, rotations 0-5, the five upgrade tokens, the ten building codes, the
 nodes of the buildings' paths (``S``, ``a``-``c``, ``L1``-``L3``, construction ``c0``-``c9``),
 counts of meeples 1-13 (a player has 13), the 36 tiles, and the places of the board.
@@ -35,21 +36,18 @@ Chance outcomes, numbered apart (OpenSpiel's chance outcome ids): the first play
 
 from __future__ import annotations
 
-import re
+import bisect
 from functools import lru_cache
 from typing import Any
 
-from meeples.core.actiontable import Form, Seats, Table, Values
+from meeples.core.actiontable import Form, Table, Values
 from meeples.core.errors import IllegalAction
 from meeples.games.meeple_war import grammar
 from meeples.games.meeple_war.board import DELTA, SLOT_HEXES, hex_name
 from meeples.games.meeple_war.data import (
-    BUILDING_CODES,
     DIRECTIONS,
     MEEPLES_PER_PLAYER,
-    SEATS,
     TILES,
-    UPGRADE_TOKENS,
 )
 
 #: The village slot hexes of every layout (2, 3 and 4 players), in hex code order.
@@ -62,24 +60,16 @@ EMPTY_PLACES = tuple(f"{tile}+{side}" for tile in TILE_PLACES for side in range(
 #: Every place, in id order: the tiles, the empty hexes next to them, the village slots.
 PLACES = (*TILE_PLACES, *EMPTY_PLACES, *VILLAGE_HEXES)
 
-_HEX = r"-?\d{1,2},-?\d{1,2}"
-SEAT = Seats(max(SEATS), "[0-3]")
-SLOTS = Values(range(1, 5), "[1-4]")
-SIDES = Values(range(3), "[0-2]")
-ROTATIONS = Values(range(6), "[0-5]")
-TOKENS = Values(UPGRADE_TOKENS, "[a-z]{3}")
-BUILDINGS = Values(BUILDING_CODES, "[A-Z]{2}")
-NODES = Values(("S", "a", "b", "c", "L1", "L2", "L3", *(f"c{i}" for i in range(10))), r"\w{1,2}")
-COUNTS = Values(range(1, MEEPLES_PER_PLAYER + 1), r"\d{1,2}")
-TILE_IDS = Values((tile.id for tile in TILES), r"T\d\d")
+#: The grammar's domains of the fields that name no hex.
+SEAT, SLOTS, SIDES, ROTATIONS = grammar.SEAT, grammar.SLOTS, grammar.SIDES, grammar.ROTATIONS
+TOKENS, BUILDINGS, NODES = grammar.TOKENS, grammar.BUILDINGS, grammar.NODES
+TILE_IDS = grammar.TILE_IDS
 
 
 _PLACE = r"T\d\d(?:\+[0-5])?|-?\d{1,2},-?\d{1,2}"
 PLACE = Values(PLACES, _PLACE)
 TILE = Values(TILE_PLACES, r"T\d\d")
 EMPTY = Values(EMPTY_PLACES, r"T\d\d\+[0-5]")
-_HEX_TEXT = re.compile(_HEX)
-_PLACE_TEXT = re.compile(_PLACE)
 
 
 @lru_cache(maxsize=4096)
@@ -102,78 +92,84 @@ def places(state: Any) -> dict[str, str]:
 
 
 class _Labels:
-    """Meeple War's state-dependent names: hexes to places and back (see the module)."""
+    """Meeple War's state-dependent names: hexes to places and back (see the module), through
+    the typed actions of the grammar: a hex field's value is written as its place."""
 
     def label(self, text: str, state: Any) -> str:
+        typed = grammar.action(text)
+        if typed is None:
+            return text  # no action: the table has no id for it
+        form, numbers = grammar.GRAMMAR.form(typed)
         names = _places(state.players, state.tiles)[0]
-        try:
-            return _HEX_TEXT.sub(lambda found: names[found.group()], text)
-        except KeyError as error:
-            raise IllegalAction(
-                f"{text!r}: hex {error.args[0]} is neither a tile, a village slot nor next to a"
-                f" tile, so no Meeple War action names it") from None
+        values = {}
+        for name, domain, number in zip(form.names, form.domains, numbers, strict=True):
+            value = domain.values[number]
+            if isinstance(domain, grammar.Hexes):
+                place = names.get(value)
+                if place is None:
+                    raise IllegalAction(
+                        f"{text!r}: hex {value} is neither a tile, a village slot nor next to a"
+                        f" tile, so no Meeple War action names it")
+                value = place
+            values[name] = value
+        return _TABLE_FORMS[id(form)].template.format_map(values)
 
     def unlabel(self, text: str, state: Any) -> str | None:
-        hexes = _places(state.players, state.tiles)[1]
-        try:
-            return _PLACE_TEXT.sub(lambda found: hexes[found.group()], text)
-        except KeyError:
+        number = TABLE.decisions.number(text)
+        if number is None:
             return None
+        at = bisect.bisect_right(TABLE.decisions.offsets, number) - 1
+        table, form = TABLE.decisions.forms[at], _GRAMMAR_FORMS[at]
+        index = number - TABLE.decisions.offsets[at]
+        indices = []
+        for domain in reversed(table.domains):
+            index, found = divmod(index, len(domain))
+            indices.append(found)
+        hexes = _places(state.players, state.tiles)[1]
+        numbers = []
+        for domain, own, found in zip(form.domains, table.domains, reversed(indices),
+                                      strict=True):
+            value = own.values[found]
+            if isinstance(domain, grammar.Hexes):
+                hex_text = hexes.get(value)
+                if hex_text is None:
+                    return None
+                value = hex_text
+            numbers.append(domain.index[value])
+        typed = form.typed_at(numbers)
+        return None if typed is None else grammar.text(typed)
 
 
 LABELS = _Labels()
 
 
+#: The table's domain of each kind of hex field of the grammar (``grammar.Hexes``), and of
+#: counts: a player has 13 meeples.
+_PLACES_OF = {"tile": TILE, "empty": EMPTY, "place": PLACE}
+COUNTS = Values(range(1, MEEPLES_PER_PLAYER + 1), r"\d{1,2}")
+
+
+def table_domain(domain: Values) -> Values:
+    """Return the table's domain of a grammar field's domain: a hex field's places, counts 1-13,
+    any other the grammar's own."""
+    if isinstance(domain, grammar.Hexes):
+        return _PLACES_OF[domain.kind]
+    return COUNTS if domain is grammar.COUNTS else domain
+
+
 def forms() -> tuple[Form, ...]:
-    """Return the forms, in the grammar's order (chance outcomes last); a new form is one more
-    line."""
-    return (
-        Form("done", "done"),
-        Form("tree", "tree:{hex}/{side}", PLACE, SIDES),
-        Form("upgrade", "up:{token}@{hex}", TOKENS, TILE),
-        Form("bonus", "bonus:{hex}", TILE),
-        Form("bonus", "bonus:{hex}>{to}", TILE, TILE),
-        Form("worker", "w{slot}>{node}", SLOTS, NODES),
-        Form("build", "s{slot}:build:{building}@{spot}", SLOTS, BUILDINGS, SLOTS),
-        Form("asm", "s{slot}:asm:{count}", SLOTS, COUNTS),
-        Form("dep", "s{slot}:dep:{count}", SLOTS, COUNTS),
-        Form("rei", "s{slot}:rei:{count}@{hex}", SLOTS, COUNTS, TILE),
-        Form("fly", "s{slot}:fly", SLOTS),
-        Form("fright", "s{slot}:fright", SLOTS),
-        Form("stealth", "s{slot}:stealth@{hex}", SLOTS, TILE),
-        Form("burn", "s{slot}:burn@{hex}", SLOTS, TILE),
-        Form("bomb", "s{slot}:bomb@{owner}.{spot}", SLOTS, SEAT, SLOTS),
-        Form("bomb", "s{slot}:bomb@{owner}.{spot}<{from}", SLOTS, SEAT, SLOTS, TILE),
-        Form("conv", "s{slot}:conv@{owner}.{spot}.{player}", SLOTS, SEAT, SLOTS, SEAT),
-        Form("conv", "s{slot}:conv@{owner}.{spot}.{player}<{from}", SLOTS, SEAT, SLOTS, SEAT,
-             TILE),
-        Form("prod", "s{slot}:prod@{worker}>{node}", SLOTS, SLOTS, NODES),
-        Form("up", "s{slot}:up:{token}", SLOTS, TOKENS),
-        Form("fly_to", "fly@{hex}", TILE),
-        Form("frighten", "fr:{player}@{from}>{to}", SEAT, TILE, TILE),
-        Form("move", "{from}>{to}:{count}", TILE, PLACE, COUNTS),
-        Form("kill", "kill:{player}@{hex}", SEAT, TILE),
-        Form("vp", "vp@{hex}", PLACE),
-        Form("explore", "explore@{hex}", EMPTY),
-        Form("battle", "battle@{hex}", PLACE),
-        Form("rotate", "rot:{rotation}", ROTATIONS),
-        Form("first", "first:{player}", SEAT, chance=True),
-        Form("draw", "draw:{tile}", TILE_IDS, chance=True),
-    )
-
-
-def grammar_verbs() -> set[str]:
-    """Return the verbs of the grammar's forms (a form whose text names the verb gives each of
-    its alternatives)."""
-    verbs: set[str] = set()
-    for form in grammar.FORMS:
-        named = re.search(r"\(\?P<verb>([^)]*)\)", form.pattern)
-        verbs.update(named.group(1).split("|") if named else [form.verb])
-    return verbs
+    """Return the table's forms: the grammar's, in its order (chance outcomes last), each hex
+    field naming places."""
+    return tuple(Form(form.verb, form.template, *map(table_domain, form.domains),
+                      chance=form.chance) for form in grammar.FORMS)
 
 
 FORMS = forms()
-TABLE = Table("Meeple War", FORMS, grammar_verbs(), labels=LABELS,
+#: The table's form of each grammar form, and the grammar's form of each form of players'
+#: actions (in the order of the table's blocks).
+_TABLE_FORMS = {id(form): table for form, table in zip(grammar.FORMS, FORMS, strict=True)}
+_GRAMMAR_FORMS = tuple(form for form in grammar.FORMS if not form.chance)
+TABLE = Table("Meeple War", FORMS, {form.verb for form in grammar.FORMS}, labels=LABELS,
               hint=" (a text naming a hex needs its state: action_id(text, state))")
 
 #: The number of action ids, and of chance outcome ids.

@@ -4,17 +4,21 @@ B4, B10, E1, E2, A12, A13, A16, A20, D4, D15, D19).
 
 from __future__ import annotations
 
-from meeples.games.meeple_war import board
-from meeples.games.meeple_war.board import hex_name, parse_hex
-from meeples.games.meeple_war.data import TILE_INDEX, TILES
+from meeples.games.meeple_war import board, grammar
+from meeples.games.meeple_war.data import TILES
+from meeples.games.meeple_war.grammar import Battle, Draw, Explore, Rotate
 from meeples.games.meeple_war.movement import mines, trigger_altar
 from meeples.games.meeple_war.work import Work, without
+
+#: The text of a typed action, and of each rotation.
+text = grammar.text
+ROTATE = grammar.texts(Rotate)
 
 # --- exploration -----------------------------------------------------------------------------
 
 
 def explore_options(w: Work) -> list[str]:
-    return [f"explore@{hex_name(h)}" for h in w.explore]
+    return [text(Explore(h)) for h in w.explore]
 
 
 def rotations(w: Work, h: int, tile: int, origins: list[int]) -> list[int]:
@@ -35,17 +39,17 @@ def rotations(w: Work, h: int, tile: int, origins: list[int]) -> list[int]:
     return out
 
 
-def apply_explore(w: Work, action: str) -> None:
+def apply_explore(w: Work, action: Explore) -> None:
     """Choose the hex explored next: chance then turns up its tile (step ``draw``)."""
-    w.drawn = (parse_hex(action[8:]),)
+    w.drawn = (action.hex,)
     w.step = "draw"
 
 
-def apply_draw(w: Work, action: str) -> None:
-    """Turn up the tile chance drew (``draw:T..``) for the hex explored; place it at once when
-    its rotation is forced."""
+def apply_draw(w: Work, action: Draw) -> None:
+    """Turn up the tile chance drew for the hex explored; place it at once when its rotation
+    is forced."""
     h = w.drawn[0]
-    tile = TILE_INDEX[action[5:]]
+    tile = action.tile
     w.pile = without(w.pile, tile)
     rots = rotations(w, h, tile, w.explore[h])
     if len(rots) == 1:
@@ -59,14 +63,14 @@ def apply_draw(w: Work, action: str) -> None:
 
 def rotate_options(w: Work) -> list[str]:
     h, tile = w.drawn
-    return [f"rot:{r}" for r in rotations(w, h, tile, w.explore[h])]
+    return [ROTATE[r] for r in rotations(w, h, tile, w.explore[h])]
 
 
-def apply_rotate(w: Work, action: str) -> None:
+def apply_rotate(w: Work, action: Rotate) -> None:
     h, tile = w.drawn
     w.drawn = ()
     w.step = "explore"
-    lay_tile(w, h, tile, int(action[4:]))
+    lay_tile(w, h, tile, action.rotation)
 
 
 def lay_tile(w: Work, h: int, tile: int, rot: int) -> None:
@@ -90,12 +94,12 @@ def battle_hexes(w: Work) -> list[int]:
 
 
 def battle_options(w: Work) -> list[str]:
-    return [f"battle@{hex_name(h)}" for h in battle_hexes(w)]
+    return [text(Battle(h)) for h in battle_hexes(w)]
 
 
-def apply_battle(w: Work, action: str) -> None:
+def apply_battle(w: Work, action: Battle) -> None:
     """Resolve the chosen battle, then the hex's altar or mine for the surviving attacker."""
-    h = parse_hex(action[7:])
+    h = action.hex
     a = w.active
     resolve(w, h, a)
     after_arrival(w, a, h, jump=True)

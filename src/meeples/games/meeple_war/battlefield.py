@@ -13,7 +13,7 @@ from __future__ import annotations
 import bisect
 from typing import NamedTuple
 
-from meeples.games.meeple_war import board
+from meeples.games.meeple_war import board, grammar
 from meeples.games.meeple_war.board import DELTA
 from meeples.games.meeple_war.data import TILES
 
@@ -197,8 +197,8 @@ class Battlefield:
             how.update(dict.fromkeys(self.mines, (EXIT, ())))
         how.update(dict.fromkeys(territories, (OPEN, ())))
         how.pop(h, None)
-        texts = board.MOVE_TEXTS
-        candidates = tuple([(n, opens, texts.get((h, n)) or board.move_texts(h, n), slot)
+        texts = MOVE_TEXTS
+        candidates = tuple([(n, opens, texts.get((h, n)) or move_texts(h, n), slot)
                             for n, (opens, slot) in sorted(how.items())])
         slots = tuple([slot for _, opens, _, slot in candidates if opens == SLOT])
         has_empty = EMPTY in [opens for _, opens, _, _ in candidates]
@@ -225,3 +225,18 @@ class Battlefield:
             self._upgradable = sorted(h for h, kind in self.kinds.items()
                                       if kind == "blank" and h not in self.upgrades)
         return self._upgradable
+
+
+#: (source, destination) -> the move texts for 1, 2, ... meeples (13 is everyone a player has):
+#: the texts of a game are few and recur.
+MOVE_TEXTS: dict[tuple[int, int], tuple[str, ...]] = {}
+
+
+def move_texts(h: int, dest: int) -> tuple[str, ...]:
+    """Return the texts of the moves from h to dest, by number of meeples minus one."""
+    texts = MOVE_TEXTS.get((h, dest))
+    if texts is None:
+        if len(MOVE_TEXTS) > 200_000:  # the map grows anywhere: stay bounded
+            MOVE_TEXTS.clear()
+        texts = MOVE_TEXTS[h, dest] = grammar.move_texts(h, dest)
+    return texts

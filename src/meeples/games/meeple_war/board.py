@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from functools import cache
 
-from meeples.games.meeple_war.data import DIRECTIONS, MEEPLES_PER_PLAYER, SEATS, TILES
+from meeples.games.meeple_war.data import DIRECTIONS, SEATS, TILES
 
 DELTA = tuple(dq * 256 + dr for dq, dr in DIRECTIONS)
 
@@ -33,24 +33,6 @@ def hex_name(h: int) -> str:
         q, r = coords(h)
         name = _NAMES[h] = f"{q},{r}"
     return name
-
-
-#: (source, destination) -> the move texts for 1, 2, ... meeples (13 is everyone a player has),
-#: and each text played -> (source, destination, meeples) (filled by movement.parse_move): the
-#: texts of a game are few and recur.
-MOVE_TEXTS: dict[tuple[int, int], tuple[str, ...]] = {}
-MOVE_PARTS: dict[str, tuple[int, int, int]] = {}
-_COUNTS = tuple(str(k) for k in range(1, MEEPLES_PER_PLAYER + 1))
-
-
-def move_texts(h: int, dest: int) -> tuple[str, ...]:
-    """Return the texts of the moves from h to dest, by number of meeples minus one."""
-    texts = MOVE_TEXTS.get((h, dest))
-    if texts is None:
-        # Made for every pair a reach lists, most never played: kept to concatenations.
-        route = f"{hex_name(h)}>{hex_name(dest)}:"
-        texts = MOVE_TEXTS[h, dest] = tuple([route + k for k in _COUNTS])
-    return texts
 
 
 def parse_hex(text: str) -> int:

@@ -1,14 +1,34 @@
 """Phase 3, building actions (rulebook "Buildings Actions List"; sheet B7, B9, A2-A8, A14,
 A18, D9, D12-D14).
 
-Every action is optional and numeric ones mean "up to X" (B9). Actions are written
-``s<slot>:<verb>...`` where ``slot`` (1-4) is the village slot whose worker reached the leaf.
+Every action is optional and numeric ones mean "up to X" (B9). An action names the village
+slot whose worker reached the leaf (``slot``, its index; written ``s<slot>:<verb>...``, see
+``grammar``).
 """
 
 from __future__ import annotations
 
-from meeples.games.meeple_war.board import DELTA, hex_name, parse_hex
+from typing import Any
+
+from meeples.games.meeple_war import grammar
+from meeples.games.meeple_war.board import DELTA
 from meeples.games.meeple_war.data import BUILDINGS, SQUARE_SLOT
+from meeples.games.meeple_war.grammar import (
+    Assemble,
+    Bomb,
+    Build,
+    Burn,
+    Convert,
+    Deploy,
+    Fly,
+    FlyTo,
+    Fright,
+    Frighten,
+    Produce,
+    Reinforce,
+    Stealth,
+    Up,
+)
 from meeples.games.meeple_war.movement import place
 from meeples.games.meeple_war.phases import move_worker, worker_exits
 from meeples.games.meeple_war.work import Work, make_slot, sorted_with, without
@@ -46,21 +66,21 @@ def stealth_targets(w: Work, p: int) -> list[int]:
     return sorted(out)
 
 
-def meeple_sources(w: Work, p: int) -> list[str]:
+def meeple_sources(w: Work, p: int) -> list[int | None]:
     """Return where Bomb or Conversion takes its meeple: stock, else the Depot or a territory.
 
-    ``""`` means the stock (or, when it is empty, the Depot); ``<q,r`` a territory.
+    None means the stock (or, when it is empty, the Depot); a hex, a territory.
     """
     seat = w.seats[p]
     if seat.stock:
-        return [""]
-    return ([""] if seat.depot else []) + [f"<{hex_name(h)}" for h in own_territories(w, p)]
+        return [None]
+    return [*([None] if seat.depot else []), *own_territories(w, p)]
 
 
-def take_meeple(w: Work, p: int, source: str) -> None:
+def take_meeple(w: Work, p: int, source: int | None) -> None:
     seat = w.seat(p)
-    if source:
-        w.remove(parse_hex(source[1:]), p, 1)
+    if source is not None:
+        w.remove(source, p, 1)
     elif seat.stock:
         seat.stock -= 1
     else:
@@ -82,21 +102,43 @@ def fright_options(w: Work) -> list[str]:
             for d in range(6):
                 n = h + DELTA[d]
                 if n in w.tiles and not w.blocked(h, d):
-                    out.append(f"fr:{o}@{hex_name(h)}>{hex_name(n)}")
+                    out.append(text(Frighten(o, h, n)))
     return out
 
 
-#: (prefix, verb, suffix, most) -> the texts for 1..most meeples: they recur all game long.
-_COUNTED: dict[tuple[str, str, str, int], tuple[str, ...]] = {}
+#: The text of a typed action; the texts of the actions with no hex, by field values.
+text = grammar.text
+ASSEMBLE, DEPLOY = grammar.texts(Assemble), grammar.texts(Deploy)
+FLY, FRIGHT = grammar.texts(Fly), grammar.texts(Fright)
+PRODUCE, UP = grammar.texts(Produce), grammar.texts(Up)
+#: (slot, building) -> the texts building it on each spot but the Square's.
+_BUILD_TEXTS = {(index, b): tuple(grammar.texts(Build)[index, b, spot] for spot in range(4)
+                                  if spot != SQUARE_SLOT)
+                for index in range(4) for b in BUILDINGS}
+#: (slot, most) -> the texts assembling 1..most meeples, and deploying them; (slot, hex, most)
+#: -> those reinforcing the hex with them: they recur all game long.
+_ASSEMBLED: dict[tuple[int, int], tuple[str, ...]] = {}
+_DEPLOYED: dict[tuple[int, int], tuple[str, ...]] = {}
+_REINFORCED: dict[tuple[int, int, int], tuple[str, ...]] = {}
 
 
-def counted(pre: str, verb: str, suffix: str, most: int) -> tuple[str, ...]:
-    """Return ``f"{pre}{verb}:{k}{suffix}"`` for k = 1..most."""
-    key = (pre, verb, suffix, most)
-    texts = _COUNTED.get(key)
-    if texts is None:
-        texts = _COUNTED[key] = tuple(f"{pre}{verb}:{k}{suffix}" for k in range(1, most + 1))
-    return texts
+def counted(index: int, most: int, texts: Any, known: dict[tuple[int, int], tuple[str, ...]]
+            ) -> tuple[str, ...]:
+    """Return the texts (``texts``: a class's by field values) of a slot's action for 1..most
+    meeples, kept in ``known``."""
+    found = known.get((index, most))
+    if found is None:
+        found = known[index, most] = tuple(texts[index, k] for k in range(1, most + 1))
+    return found
+
+
+def reinforcements(index: int, h: int, most: int) -> tuple[str, ...]:
+    """Return the texts of a slot's reinforcements of hex h by 1..most meeples."""
+    found = _REINFORCED.get((index, h, most))
+    if found is None:
+        found = _REINFORCED[index, h, most] = tuple(text(Reinforce(index, k, h))
+                                                    for k in range(1, most + 1))
+    return found
 
 
 def slot_options(w: Work, index: int) -> list[str]:
@@ -104,52 +146,44 @@ def slot_options(w: Work, index: int) -> list[str]:
     a = w.active
     seat = w.seats[a]
     action, x = leaf_action(w, index)
-    pre = _PREFIXES[index]
     if action == "build":
-        return [text for b in sorted(seat.available) for text in _BUILD_TEXTS[pre, b]]
+        return [t for b in sorted(seat.available) for t in _BUILD_TEXTS[index, b]]
     if action == "asm":
-        return list(counted(pre, "asm", "", min(x, seat.stock)))
+        return list(counted(index, min(x, seat.stock), ASSEMBLE, _ASSEMBLED))
     if action == "dep":
-        return list(counted(pre, "dep", "", min(x, seat.depot)))
+        return list(counted(index, min(x, seat.depot), DEPLOY, _DEPLOYED))
     if action == "rei":
         most = min(x, seat.depot)
-        return [text for h in reinforcement_targets(w, a)
-                for text in counted(pre, "rei", f"@{hex_name(h)}", most)]
+        return [t for h in reinforcement_targets(w, a) for t in reinforcements(index, h, most)]
     if action == "fly":
-        return [f"{pre}fly"] if seat.depot and own_territories(w, a) else []
+        return [FLY[index]] if seat.depot and own_territories(w, a) else []
     if action == "stealth":
-        return [f"{pre}stealth@{hex_name(h)}" for h in stealth_targets(w, a)] if seat.depot else []
+        return [text(Stealth(index, h)) for h in stealth_targets(w, a)] if seat.depot else []
     if action == "fright":
-        return [f"{pre}fright"] if fright_options(w) else []
+        return [FRIGHT[index]] if fright_options(w) else []
     if action == "burn":
-        return [f"{pre}burn@{hex_name(h)}" for h in opponent_territories(w, a)]
+        return [text(Burn(index, h)) for h in opponent_territories(w, a)]
     if action == "bomb":
         sources = meeple_sources(w, a)
-        return [f"{pre}bomb@{o}.{i + 1}{src}"
+        return [text(Bomb(index, o, i, src))
                 for o, other in enumerate(w.seats) if o != a
                 for i, slot in enumerate(other.slots)
                 if slot is not None and len(slot.defense) < w.slot_capacity(slot)
                 for src in sources]
     if action == "conv":
         sources = meeple_sources(w, a)
-        return [f"{pre}conv@{o}.{i + 1}.{who}{src}"
+        return [text(Convert(index, o, i, who, src))
                 for o, other in enumerate(w.seats)
                 for i, slot in enumerate(other.slots)
                 if slot is not None
                 for who in sorted(set(slot.defense)) if who != a
                 for src in sources]
     if action == "prod":
-        return [f"{pre}prod@{i + 1}>{node}" for i, slot in enumerate(seat.slots)
+        return [PRODUCE[index, i, node] for i, slot in enumerate(seat.slots)
                 if slot is not None for node in worker_exits(slot, w.options)]
     if action == "up":
-        return [f"{pre}up:{tok}" for tok in sorted(set(w.pool))]
+        return [UP[index, tok] for tok in sorted(set(w.pool))]
     return []
-
-
-_PREFIXES = ("s1:", "s2:", "s3:", "s4:")  # the slot an action text names
-#: (prefix, building) -> the texts building it on each slot but the Square's.
-_BUILD_TEXTS = {(pre, b): tuple(f"{pre}build:{b}@{i + 1}" for i in range(4) if i != SQUARE_SLOT)
-                for pre in _PREFIXES for b in BUILDINGS}
 
 
 def action_options(w: Work) -> list[str]:
@@ -159,29 +193,27 @@ def action_options(w: Work) -> list[str]:
     return out
 
 
-def apply_action(w: Work, action: str) -> None:
+def apply_action(w: Work, action: Any) -> None:
+    """Carry out a slot's action (a typed action of a slot: Build, Assemble ... Up)."""
     a = w.active
     seat = w.seat(a)
-    index = int(action[1]) - 1
+    index = action.slot
     w.pending = without(w.pending, index)
-    verb, _, rest = action[3:].partition(":")
-    verb, _, target = verb.partition("@")
-    if verb == "build":
-        code, _, spot = rest.partition("@")
-        construct(w, a, code, int(spot) - 1)
-    elif verb == "asm":
-        k = int(rest)
+    verb = type(action)
+    if verb is Build:
+        construct(w, a, action.building, action.spot)
+    elif verb is Assemble:
+        k = action.count_
         seat.stock -= k
         seat.depot += k
-    elif verb == "dep":
-        k = int(rest)
+    elif verb is Deploy:
+        k = action.count_
         seat.depot -= k
         place(w, a, w.gate[a], k)
-    elif verb == "rei":
-        count, _, spot = rest.partition("@")
-        seat.depot -= int(count)
-        place(w, a, parse_hex(spot), int(count))
-    elif verb == "fly":
+    elif verb is Reinforce:
+        seat.depot -= action.count_
+        place(w, a, action.hex, action.count_)
+    elif verb is Fly:
         targets = own_territories(w, a)
         if seat.depot >= len(targets):
             for h in targets:
@@ -190,39 +222,34 @@ def apply_action(w: Work, action: str) -> None:
         else:
             w.sub = ("fly", tuple(targets))
             w.step = "fly"
-    elif verb == "stealth":
+    elif verb is Stealth:
         seat.depot -= 1
-        place(w, a, parse_hex(target), 1)
-    elif verb == "fright":
+        place(w, a, action.hex, 1)
+    elif verb is Fright:
         w.sub = ("fright", leaf_action(w, index)[1], ())
         w.step = "fright"
-    elif verb == "burn":
-        h = parse_hex(target)
+    elif verb is Burn:
+        h = action.hex
         killed = 0
         for o in w.present(h):
             if o != a:
                 killed += w.count(h, o)
                 w.destroy(h, o, w.count(h, o))
         w.gain_bravery(a, killed)
-    elif verb == "bomb":
-        spot, _, source = target.partition("<")
-        owner, _, slot = spot.partition(".")
-        take_meeple(w, a, f"<{source}" if source else "")
-        w.fill_defense(int(owner), int(slot) - 1, a)
-    elif verb == "conv":
-        spot, _, source = target.partition("<")
-        owner_, slot_, who_ = (int(v) for v in spot.split("."))
-        take_meeple(w, a, f"<{source}" if source else "")
-        convert(w, owner_, slot_ - 1, who_, a)
-    elif verb == "prod":
-        which, _, node = target.partition(">")
-        j = int(which) - 1
+    elif verb is Bomb:
+        take_meeple(w, a, action.from_)
+        w.fill_defense(action.owner, action.spot, a)
+    elif verb is Convert:
+        take_meeple(w, a, action.from_)
+        convert(w, action.owner, action.spot, action.player, a)
+    elif verb is Produce:
+        j = action.worker
         if j in w.pending:
             w.pending = without(w.pending, j)
-        move_worker(w, a, j, node)
-    elif verb == "up":
-        w.pool = without(w.pool, rest)
-        seat.tokens = sorted_with(seat.tokens, rest)
+        move_worker(w, a, j, action.node)
+    elif verb is Up:
+        w.pool = without(w.pool, action.token)
+        seat.tokens = sorted_with(seat.tokens, action.token)
 
 
 def construct(w: Work, p: int, code: str, index: int) -> None:
@@ -253,12 +280,12 @@ def convert(w: Work, owner: int, index: int, who: int, p: int) -> None:
 def fly_options(w: Work) -> list[str]:
     if not w.seats[w.active].depot:
         return []
-    return [f"fly@{hex_name(h)}" for h in w.sub[1]]
+    return [text(FlyTo(h)) for h in w.sub[1]]
 
 
-def apply_fly(w: Work, action: str) -> None:
+def apply_fly(w: Work, action: FlyTo) -> None:
     a = w.active
-    h = parse_hex(action[4:])
+    h = action.hex
     w.seat(a).depot -= 1
     w.sub = ("fly", tuple(x for x in w.sub[1] if x != h))
     place(w, a, h, 1)
@@ -267,10 +294,8 @@ def apply_fly(w: Work, action: str) -> None:
         w.step = "action"
 
 
-def apply_fright(w: Work, action: str) -> None:
-    who, _, route = action[3:].partition("@")
-    src, _, dest = route.partition(">")
-    o, h, n = int(who), parse_hex(src), parse_hex(dest)
+def apply_fright(w: Work, action: Frighten) -> None:
+    o, h, n = action
     w.remove(h, o, 1)
     w.add(n, o, 1)
     _, left, arrivals = w.sub

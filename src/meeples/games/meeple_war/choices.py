@@ -49,75 +49,49 @@ depends on the tiles laid) and :func:`text` reads it back. For the environments,
 
 from __future__ import annotations
 
+import bisect
 import math
-import re
 from collections.abc import Iterable, Sequence
 from typing import Any
 
 from meeples.core.actiontable import Form, Space, Values
-from meeples.games.meeple_war import rules
+from meeples.games.meeple_war import grammar, rules
 from meeples.games.meeple_war.action_table import (
-    BUILDINGS,
-    COUNTS,
     EMPTY,
     LABELS,
-    NODES,
     PLACE,
     PLACES,
-    ROTATIONS,
-    SEAT,
-    SIDES,
-    SLOTS,
     TILE,
     TILE_PLACES,
-    TOKENS,
     VILLAGE_HEXES,
+    table_domain,
 )
+from meeples.games.meeple_war.action_table import FORMS as TABLE_FORMS
 from meeples.games.meeple_war.board import DELTA, SLOT_HEXES, parse_hex
 
-_HEX = r"-?\d{1,2},-?\d{1,2}"
-_HEX_RE = re.compile(_HEX)
-#: The actions that name a hex and nothing else: whole first ids (the head would be all).
-_WHOLE = frozenset({"bonus:?", "fly@?", "vp@?", "explore@?", "battle@?"})
-#: The verbs whose actions may take two decisions (a head, then its place).
-TWO_STEP = ("tree", "upgrade", "bonus", "rei", "stealth", "burn", "bomb", "conv", "frighten",
-            "move", "kill")
-#: The places each two-step verb's second id may name (its last field's domain in the table).
-SECOND: dict[str, Values] = {
-    "tree": PLACE, "upgrade": TILE, "bonus": TILE, "rei": TILE, "stealth": TILE, "burn": TILE,
-    "bomb": TILE, "conv": TILE, "frighten": TILE, "move": PLACE, "kill": TILE,
-}
 
-FORMS: tuple[Form, ...] = (
-    Form("done", "done"),
-    Form("tree", "tree:?/{side}", SIDES),
-    Form("upgrade", "up:{token}@?", TOKENS),
-    Form("bonus", "bonus:{hex}", TILE),
-    Form("bonus", "bonus:{hex}>?", TILE),
-    Form("worker", "w{slot}>{node}", SLOTS, NODES),
-    Form("build", "s{slot}:build:{building}@{spot}", SLOTS, BUILDINGS, SLOTS),
-    Form("asm", "s{slot}:asm:{count}", SLOTS, COUNTS),
-    Form("dep", "s{slot}:dep:{count}", SLOTS, COUNTS),
-    Form("rei", "s{slot}:rei:{count}@?", SLOTS, COUNTS),
-    Form("fly", "s{slot}:fly", SLOTS),
-    Form("fright", "s{slot}:fright", SLOTS),
-    Form("stealth", "s{slot}:stealth@?", SLOTS),
-    Form("burn", "s{slot}:burn@?", SLOTS),
-    Form("bomb", "s{slot}:bomb@{owner}.{spot}", SLOTS, SEAT, SLOTS),
-    Form("bomb", "s{slot}:bomb@{owner}.{spot}<?", SLOTS, SEAT, SLOTS),
-    Form("conv", "s{slot}:conv@{owner}.{spot}.{player}", SLOTS, SEAT, SLOTS, SEAT),
-    Form("conv", "s{slot}:conv@{owner}.{spot}.{player}<?", SLOTS, SEAT, SLOTS, SEAT),
-    Form("prod", "s{slot}:prod@{worker}>{node}", SLOTS, SLOTS, NODES),
-    Form("up", "s{slot}:up:{token}", SLOTS, TOKENS),
-    Form("fly_to", "fly@{hex}", TILE),
-    Form("frighten", "fr:{player}@{from}>?", SEAT, TILE),
-    Form("move", "{from}>?:{count}", TILE, COUNTS),
-    Form("kill", "kill:{player}@?", SEAT),
-    Form("vp", "vp@{hex}", PLACE),
-    Form("explore", "explore@{hex}", EMPTY),
-    Form("battle", "battle@{hex}", PLACE),
-    Form("rotate", "rot:{rotation}", ROTATIONS),
-)
+def _head(form: Form) -> tuple[Form, Values | None, int]:
+    """Return a grammar form's first ids (its hex fields naming places, as the action table's):
+    the form itself when it names no hex or a hex alone, else its head, the last hex written
+    ``?``; with the domain of its second id (None: whole) and that field's position (-1)."""
+    domains = [table_domain(domain) for domain in form.domains]
+    hexes = [i for i, domain in enumerate(form.domains) if isinstance(domain, grammar.Hexes)]
+    if not hexes or len(domains) == 1:
+        return Form(form.verb, form.template, *domains), None, -1
+    last = hexes[-1]
+    template = form.template.replace(f"{{{form.names[last]}}}", "?")
+    return (Form(form.verb, template, *(d for i, d in enumerate(domains) if i != last)),
+            domains[last], last)
+
+
+_HEADS = tuple(_head(form) for form in grammar.FORMS if not form.chance)
+#: The first ids' forms, in the grammar's order of forms.
+FORMS: tuple[Form, ...] = tuple(head for head, _, _ in _HEADS)
+#: The places each two-step verb's second id may name (its last hex field's domain in the
+#: table), and those verbs, in the grammar's order.
+SECOND: dict[str, Values] = {head.verb: second for head, second, _ in _HEADS
+                             if second is not None}
+TWO_STEP = tuple(SECOND)
 
 FIRST = Space(FORMS)
 #: The first ids: complete actions and heads.
@@ -313,64 +287,36 @@ def places(state: Any, lineage: Lineage | None = None) -> dict[int, int]:
 #: or -1 when it is whole, the first place index of its domain and the domain's size). No form
 #: has more than one place field in its first id.
 _Skeleton = int | tuple[int, int, int, int, int, int, int, int]
-_PLACE_DOMAINS = (id(TILE), id(EMPTY), id(PLACE))
-_COORDINATES = Values(("0,0",), _HEX)
+_VALUE, _PLACE, _SECOND = 0, 1, 2
 
 
-def _hex_form(form: Form) -> tuple[re.Pattern[str], tuple[int, ...]]:
-    """Return the regex of a form's texts in coordinates (its place fields hexes ``q,r``) and
-    the stride of each field in its block."""
-    domains = [_COORDINATES if id(d) in _PLACE_DOMAINS else d for d in form.domains]
-    regex = Form(form.verb, form.template, *domains).regex
-    strides = tuple(math.prod(len(d) for d in form.domains[i + 1:])
-                    for i in range(len(form.domains)))
-    return regex, strides
+def _plan(form: Form, head: Form, second: Values | None, offset: int
+          ) -> tuple[int, tuple[tuple[str, int, Any, Any], ...]]:
+    """Return how a typed action of a grammar form gives its ids: the offset of its head's block
+    and, per field, (name, kind, domain or stride, stride or span): a value's index in the
+    head's domain and its stride, a place field's stride and span, the second id's span."""
+    strides = {name: math.prod(len(d) for d in head.domains[i + 1:])
+               for i, name in enumerate(head.names)}
+    domains = dict(zip(head.names, head.domains, strict=True))
+    steps: list[tuple[str, int, Any, Any]] = []
+    for name, domain in zip(form.names, form.domains, strict=True):
+        if name not in domains:  # the hex of the second id
+            assert second is not None
+            steps.append((name, _SECOND, None, _SPAN[id(second)]))
+        elif isinstance(domain, grammar.Hexes):
+            steps.append((name, _PLACE, strides[name], _SPAN[id(domains[name])]))
+        else:
+            steps.append((name, _VALUE, domains[name], strides[name]))
+    return offset, tuple(steps)
 
 
-_HEX_FORMS = tuple((offset, form, *_hex_form(form))
-                   for offset, form in zip(FIRST.offsets, FIRST.forms, strict=True))
-#: Letters, digits and the signs and commas of numbers and hexes: what a field's value is
-#: made of (every domain's values are), taken out of a text to leave its form's punctuation.
-_VALUE_CHARACTERS = str.maketrans("", "", "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
-                                  "0123456789-,")
-_FIRST_WORD = re.compile(r"[a-z]*")
-
-
-def _signature(text: str) -> tuple[str, str]:
-    """Return what a text shares with its form's template whatever its fields' values: its
-    leading lowercase word (no template begins with a field of letters) and its punctuation."""
-    found = _FIRST_WORD.match(text)
-    return ("" if found is None else found[0]), text.translate(_VALUE_CHARACTERS)
-
-
-#: The forms (as _HEX_FORMS) by the signature of their texts: the few a text may match.
-_FORMS_BY_SIGNATURE: dict[tuple[str, str], list[Any]] = {}
-for _entry in _HEX_FORMS:
-    _FORMS_BY_SIGNATURE.setdefault(
-        _signature(re.sub(r"\{[a-z]+\}", "", _entry[1].template)), []).append(_entry)
+#: The grammar's forms of players' actions, in the order of the first ids' forms.
+_SOURCES = tuple(form for form in grammar.FORMS if not form.chance)
+_PLANS = {id(form): _plan(form, head, second, offset) for form, (head, second, _), offset
+          in zip(_SOURCES, _HEADS, FIRST.offsets, strict=True)}
 _SKELETONS: dict[str, _Skeleton | None] = {}
-_MOVE_AT = FIRST.offsets[next(i for i, form in enumerate(FORMS) if form.verb == "move")]
 _MISSING = object()
 _CACHE_LIMIT = 1 << 17
-
-
-def split(text: str) -> tuple[str, str | None]:
-    """Return an action text's head and its last hex when it takes two decisions, else
-    ``(text, None)``: the head is the text with its last hex written ``?``.
-
-    ``2,0>3,0:2`` is ``("2,0>?:2", "3,0")``, ``tree:1,0/2`` is ``("tree:?/2", "1,0")``;
-    ``explore@1,0`` (a hex alone) and ``w1>a`` (no hex) are whole.
-    """
-    found = _HEX_RE.findall(text)
-    if not found:
-        return text, None
-    last = _HEX_RE.search(text, text.rindex(found[-1]))
-    if last is None:
-        return text, None
-    head = f"{text[:last.start()]}?{text[last.end():]}"
-    if head in _WHOLE:
-        return text, None
-    return head, last.group()
 
 
 def _skeleton(text: str) -> _Skeleton | None:
@@ -379,40 +325,25 @@ def _skeleton(text: str) -> _Skeleton | None:
     if found is not _MISSING:
         return found  # type: ignore[return-value]
     out: _Skeleton | None = None
-    # Most texts are moves (a tile, a place, a count): read by splitting, not matched.
-    origin, _, rest = text.partition(">")
-    destination, _, counted = rest.partition(":")
-    h, to, count = _hex_code(origin), _hex_code(destination), COUNTS.index.get(counted)
-    if h is not None and to is not None and count is not None:
-        out = (_MOVE_AT + count, h, len(COUNTS), *_SPAN[id(TILE)], to, *_SPAN[id(PLACE)])
-        if len(_SKELETONS) >= _CACHE_LIMIT:
-            _SKELETONS.clear()
-        _SKELETONS[text] = out
-        return out
-    head, target = split(text)
-    for offset, form, regex, strides in _FORMS_BY_SIGNATURE.get(_signature(head), ()):
-        found = regex.fullmatch(head)
-        if found is None:
-            continue
-        base = offset
-        field = (-1, 0, 0, 0)
-        for name, domain, stride in zip(form.names, form.domains, strides, strict=True):
-            value = found.group(name)
-            if id(domain) in _PLACE_DOMAINS:
-                field = (parse_hex(value), stride, *_SPAN[id(domain)])
-                continue
-            number = domain.number(value, None)
-            if number is None:
-                break
-            base += number * stride
-        else:
-            if target is not None:
-                out = (base, *field, parse_hex(target), *_SPAN[id(SECOND[form.verb])])
-            elif field[0] >= 0:
-                out = (base, *field, -1, 0, 0)
+    typed = grammar.action(text)
+    plan = None if typed is None else _PLANS.get(id(grammar.GRAMMAR.form(typed)[0]))
+    if plan is not None:
+        base, steps = plan
+        h, stride, low, count = -1, 0, 0, 0
+        to, start, size = -1, 0, 0
+        for name, kind, a, b in steps:
+            value = getattr(typed, name)
+            if kind == _VALUE:
+                number = a.item_index.get(value)
+                if number is None:  # a count beyond the table's
+                    break
+                base += number * b
+            elif kind == _PLACE:
+                h, stride, (low, count) = value, a, b
             else:
-                out = base
-            break
+                to, (start, size) = value, b
+        else:
+            out = base if h < 0 and to < 0 else (base, h, stride, low, count, to, start, size)
     if len(_SKELETONS) >= _CACHE_LIMIT:
         _SKELETONS.clear()
     _SKELETONS[text] = out
@@ -549,22 +480,6 @@ def options(actions: Sequence[str], state: Any) -> Options:
 
 #: The codes kept per map (and the maps grown from it), at most.
 _CODE_LIMIT = 8192
-#: Texts of hexes ``q,r`` -> their codes (None: no hex).
-_HEX_CODES: dict[str, int | None] = {}
-
-
-def _hex_code(text: str) -> int | None:
-    """Return the code of a hex's text, None when it names none (kept, as texts recur)."""
-    found = _HEX_CODES.get(text)
-    if found is None and text not in _HEX_CODES:
-        found = parse_hex(text) if _HEX_TEXT.fullmatch(text) else None
-        if len(_HEX_CODES) >= _CODE_LIMIT:
-            _HEX_CODES.clear()
-        _HEX_CODES[text] = found
-    return found
-
-
-_HEX_TEXT = re.compile(_HEX)
 #: The codes of the texts met that name no hex (the same on every map).
 _HEXLESS: dict[str, int] = {}
 
@@ -583,6 +498,25 @@ def seat_relative(player: int, players: int) -> tuple[int, ...]:
 def is_head(number: int) -> bool:
     """Return whether a first id is the head of a two-step action."""
     return 0 <= number < FIRST_COUNT and "?" in FIRST.form(number).template
+
+
+def head_fields(number: int) -> dict[str, str]:
+    """Return the verb of a head (a first id awaiting its place) and the text of each of its
+    fields by part name (``from``, ``count``: a grammar field's trailing ``_`` left out).
+
+    Raises:
+        ValueError: not the id of a head.
+    """
+    if not is_head(number):
+        raise ValueError(f"{number} is not the id of a head")
+    at = bisect.bisect_right(FIRST.offsets, number) - 1
+    head = FIRST.forms[at]
+    index = number - FIRST.offsets[at]
+    fields = {}
+    for name, domain in zip(reversed(head.names), reversed(head.domains), strict=True):
+        index, found = divmod(index, len(domain))
+        fields[name.rstrip("_")] = domain.values[found]
+    return {"verb": head.verb, **dict(reversed(fields.items()))}
 
 
 def head_text(ids: Sequence[int]) -> str:
@@ -606,11 +540,34 @@ def head_text(ids: Sequence[int]) -> str:
         raise ValueError(f"{ids[0]} ({first}) takes a second id, a place ({FIRST_COUNT} to"
                          f" {COUNT - 1})")
     place = PLACES[ids[1] - FIRST_COUNT]
-    domain = SECOND[FIRST.form(ids[0]).verb]
-    if place not in domain.index:
-        raise ValueError(f"{ids[0]} ({first}) takes a place of {domain.values[0]} ..."
-                         f" {domain.values[-1]}, not {place}")
-    return first.replace("?", place)
+    at = bisect.bisect_right(FIRST.offsets, ids[0]) - 1
+    head, domain, last = _HEADS[at]
+    if domain is None or place not in domain.index:
+        raise ValueError(f"{ids[0]} ({first}) takes a place of {SECOND[head.verb].values[0]} ..."
+                         f" {SECOND[head.verb].values[-1]}, not {place}")
+    numbers = []
+    index = ids[0] - FIRST.offsets[at]
+    for d in reversed(head.domains):
+        index, number = divmod(index, len(d))
+        numbers.append(number)
+    numbers.reverse()
+    numbers.insert(last, domain.index[place])
+    whole = _TABLE_FORMS[id(_SOURCES[at])]
+    found = whole.text(_fold(numbers, whole.domains))
+    assert found is not None  # a head's text and a place of its domain name an action
+    return found
+
+
+def _fold(numbers: Sequence[int], domains: Sequence[Values]) -> int:
+    """Return the index in a form's block of its fields' indices."""
+    index = 0
+    for number, domain in zip(numbers, domains, strict=True):
+        index = index * len(domain) + number
+    return index
+
+
+#: The action table's form of each grammar form.
+_TABLE_FORMS = {id(form): table for form, table in zip(grammar.FORMS, TABLE_FORMS, strict=True)}
 
 
 def text(ids: Sequence[int], state: Any) -> str:

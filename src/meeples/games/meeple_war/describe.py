@@ -12,12 +12,12 @@ from typing import Any
 
 from meeples.core.chance import CHANCE
 from meeples.core.text import Message, Ref, msg, player
-from meeples.games.meeple_war import board, rules
+from meeples.games.meeple_war import board, grammar, rules
 from meeples.games.meeple_war.battle import rotations
 from meeples.games.meeple_war.board import FOREST, distance, parse_hex
 from meeples.games.meeple_war.buildings import own_territories
 from meeples.games.meeple_war.data import BUILDINGS, TILE_INDEX, TILES
-from meeples.games.meeple_war.grammar import action_parts
+from meeples.games.meeple_war.grammar import DONE, Tree, Upgrade, action_parts
 from meeples.games.meeple_war.movement import destinations
 from meeples.games.meeple_war.state import Slot, State
 from meeples.games.meeple_war.work import Work
@@ -70,11 +70,11 @@ def _then(first: Message, detail: str, **params: Any) -> Message:
 
 def describe_action(state: State, action: str) -> Message:
     """Return the message that describes an action of the player to move."""
-    parts = action_parts(action)
-    verb = parts["verb"]
-    if verb == "done":
+    if action == DONE:
         step = state.effects[0][0] if state.effects else state.step
         return msg(f"mw.done.{step}") if step in _DONE_STEPS else msg("mw.done.any")
+    parts = action_parts(action)
+    verb = parts["verb"]
     if verb == "move":
         return _describe_move(state, parts)
     if "slot" in parts and verb != "worker":
@@ -338,8 +338,8 @@ def task(state: State) -> Message:
         return msg("mw.task.draw", hex=board.hex_name(state.drawn[0]))
     if step == "window":
         legal = rules.legal_actions(state)
-        trees = any(a.startswith("tree:") for a in legal)
-        tokens = any(a.startswith("up:") for a in legal)
+        played = {type(grammar.action(a)) for a in legal}
+        trees, tokens = Tree in played, Upgrade in played
         which = "both" if trees and tokens else "tree" if trees else "token"
         return msg(f"mw.task.window_{which}", tree=token("tree"))
     if step == "worker" and state.workers:

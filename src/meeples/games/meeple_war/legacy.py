@@ -19,8 +19,9 @@ from typing import Any
 from meeples.core.chance import CHANCE
 from meeples.core.errors import CorruptRecord, MeeplesError
 from meeples.core.rng import randbelow, seed_state, shuffled
-from meeples.games.meeple_war import rules
+from meeples.games.meeple_war import grammar, rules
 from meeples.games.meeple_war.data import SETUP_9_EMPTY, SETUP_TILES, TILE_CLASS, TILE_INDEX, TILES
+from meeples.games.meeple_war.grammar import First
 from meeples.games.meeple_war.notation import parse_state
 
 
@@ -58,13 +59,13 @@ def chance_actions(players: int, seed: int | None, options: Mapping[str, Any] | 
         nonlocal state, first
         while rules.to_move(state) == CHANCE:
             if state.step == "first" and first is not None:
-                outcome = f"first:{first}"
+                outcome = grammar.text(First(first))
             else:
                 if not pile:
                     raise CorruptRecord("the old record draws more tiles than its pile held")
                 wanted = TILE_CLASS[pile.pop(0)]
                 outcome = next(a for a, _ in rules.chance_outcomes(state)
-                               if TILE_CLASS[TILE_INDEX[a[5:]]] == wanted)
+                               if TILE_CLASS[grammar.action(a).tile] == wanted)
             out.append(outcome)
             state = rules.apply(state, outcome)
 

@@ -1,18 +1,21 @@
 """Phase 4, meeple movement, and the special territories (rulebook "Meeple Movement on the
 Battlefield", "Special Territories"; sheet B1, B2, B7, A12, A13, A15, A17, D7, D8, D16).
 
-A move ``q,r>q2,r2:k`` takes k meeples from one hex to one destination: an adjacent territory,
-an empty hex to explore, an adjacent enemy building slot, a territory within 2 of a Cavern, or
-another Mine exit (from a Mine, or through an adjacent Mine free of opponents, whose jump is
-immediate). Each meeple moves once.
+A move (``grammar.Move``, written ``q,r>q2,r2:k``) takes k meeples from one hex to one
+destination: an adjacent territory, an empty hex to explore, an adjacent enemy building slot, a
+territory within 2 of a Cavern, or another Mine exit (from a Mine, or through an adjacent Mine
+free of opponents, whose jump is immediate). Each meeple moves once.
 """
 
 from __future__ import annotations
 
-from meeples.games.meeple_war import board
-from meeples.games.meeple_war.battlefield import EMPTY, EXIT, SLOT, Reach
-from meeples.games.meeple_war.board import MOVE_PARTS, hex_name, parse_hex
+from meeples.games.meeple_war import board, grammar
+from meeples.games.meeple_war.battlefield import EMPTY, EXIT, SLOT, Reach, move_texts
+from meeples.games.meeple_war.grammar import Kill, Move, Vp
 from meeples.games.meeple_war.work import Work
+
+#: The text of a typed action.
+text = grammar.text
 
 
 def mines(w: Work) -> tuple[int, ...]:
@@ -50,13 +53,12 @@ def kill_options(w: Work, p: int, altar: int) -> list[str]:
     out: list[str] = []
     for h in (altar, *board.within_2(altar)):
         if h in w.tiles:
-            out.extend(f"kill:{o}@{hex_name(h)}" for o in w.present(h) if o != p)
+            out.extend(text(Kill(o, h)) for o in w.present(h) if o != p)
     return out
 
 
-def apply_kill(w: Work, p: int, action: str) -> None:
-    who, _, spot = action[5:].partition("@")
-    w.destroy(parse_hex(spot), int(who), 1)
+def apply_kill(w: Work, p: int, action: Kill) -> None:
+    w.destroy(action.hex, action.player, 1)
     w.gain_bravery(p, 1)
 
 
@@ -64,11 +66,11 @@ def vp_options(w: Work, p: int) -> list[str]:
     """Return the hexes a bravery VP meeple may come from when stock and Depot are empty."""
     if not w.seats[p].extra_vp:
         return []
-    return [f"vp@{hex_name(h)}" for h in sorted(w.troops) if w.troops[h][p]]
+    return [text(Vp(h)) for h in sorted(w.troops) if w.troops[h][p]]
 
 
-def apply_vp(w: Work, p: int, action: str) -> None:
-    w.remove(parse_hex(action[3:]), p, 1)
+def apply_vp(w: Work, p: int, action: Vp) -> None:
+    w.remove(action.hex, p, 1)
     seat = w.seat(p)
     seat.extra_vp -= 1  # counted already: the VP stay as they were
     seat.mountain += 1
@@ -77,27 +79,13 @@ def apply_vp(w: Work, p: int, action: str) -> None:
 def jump_options(w: Work, p: int, h: int) -> list[str]:
     """Return the tunnel jumps of p's meeples standing on mine h (A12)."""
     here = w.count(h, p)
-    return [f"{hex_name(h)}>{hex_name(e)}:{k}" for e in mines(w) if e != h
-            for k in range(1, here + 1)]
+    return [t for e in mines(w) if e != h for t in move_texts(h, e)[:here]]
 
 
-def apply_jump(w: Work, p: int, action: str) -> None:
-    src, dest, k = parse_move(action)
+def apply_jump(w: Work, p: int, action: Move) -> None:
+    src, dest, k = action
     w.remove(src, p, k)
     w.add(dest, p, k)
-
-
-def parse_move(action: str) -> tuple[int, int, int]:
-    """Return (source, destination, meeples) of a move text."""
-    found = MOVE_PARTS.get(action)
-    if found is None:
-        route, _, k = action.rpartition(":")
-        src, _, dest = route.partition(">")
-        found = parse_hex(src), parse_hex(dest), int(k)
-        if len(MOVE_PARTS) > 200_000:  # the map grows anywhere: stay bounded
-            MOVE_PARTS.clear()
-        MOVE_PARTS[action] = found  # the same text always means the same move
-    return found
 
 
 def destinations(w: Work, h: int, a: int) -> list[tuple[int, int, tuple[str, ...]]]:
@@ -201,9 +189,9 @@ def texts_for(reach: Reach, movable: int, tunnels: bool, rooms: tuple[int, ...])
     return out
 
 
-def apply_move(w: Work, action: str) -> None:
+def apply_move(w: Work, action: Move) -> None:
     a = w.active
-    src, dest, k = parse_move(action)
+    src, dest, k = action
     w.remove(src, a, k)
     if dest in w.village:
         owner, index = w.village[dest]

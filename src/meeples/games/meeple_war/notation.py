@@ -36,6 +36,7 @@ from typing import Any
 
 from meeples.core.errors import BadPosition, IllegalAction
 from meeples.core.text import msg, shown
+from meeples.games.meeple_war import grammar
 from meeples.games.meeple_war.board import hex_name, parse_hex
 from meeples.games.meeple_war.data import (
     BRAVERY_PER_VP,
@@ -47,12 +48,9 @@ from meeples.games.meeple_war.data import (
     UPGRADE_TOKENS,
     VILLAGE_SLOTS,
 )
-from meeples.games.meeple_war.grammar import ACTION
 from meeples.games.meeple_war.state import Seat, Slot, State
 
 _H = r"-?\d{1,2},-?\d{1,2}"
-#: A movement action on the map: ``from>to:count``.
-MOVE = re.compile(rf"^{_H}>{_H}:\d{{1,2}}$")
 
 
 def format_action(action: str) -> str:
@@ -66,7 +64,7 @@ def parse_action(text: str) -> str:
     Raises:
         IllegalAction: the text is not a Meeple War action.
     """
-    if not isinstance(text, str) or not ACTION.match(text):
+    if not isinstance(text, str) or grammar.action(text) is None:
         raise IllegalAction(msg("core.not_an_action", action=shown(str(text)), game="Meeple War",
                                 hint=msg("mw.notation_hint")))
     return text

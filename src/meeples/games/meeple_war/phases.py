@@ -7,12 +7,15 @@ place upgrade tokens or their Tree; a holder is asked only when they have a play
 
 from __future__ import annotations
 
-from meeples.games.meeple_war import board
-from meeples.games.meeple_war.board import hex_name
+from meeples.games.meeple_war import board, grammar
 from meeples.games.meeple_war.data import BUILDINGS, QUICKSTART_SETUPS, TILES
+from meeples.games.meeple_war.grammar import Bonus, Tree, Upgrade, Worker
 from meeples.games.meeple_war.movement import place
 from meeples.games.meeple_war.state import Slot
 from meeples.games.meeple_war.work import Work, make_slot, without
+
+#: The text of a typed action.
+text = grammar.text
 
 # --- token windows ---------------------------------------------------------------------------
 
@@ -34,11 +37,11 @@ def token_options(w: Work, p: int) -> list[str]:
     if seat.tree:
         for key in open_forest_edges(w):
             h, d = board.edge_of_key(key)
-            out.append(f"tree:{hex_name(h)}/{d}")
+            out.append(text(Tree(h, d)))
     if seat.tokens:
         spots = upgradable(w)
         for tok in sorted(set(seat.tokens)):
-            out.extend(f"up:{tok}@{hex_name(h)}" for h in spots)
+            out.extend(text(Upgrade(tok, h)) for h in spots)
     return out
 
 
@@ -65,15 +68,14 @@ def token_holders(w: Work) -> tuple[int, ...]:
     return tuple(out)
 
 
-def apply_token(w: Work, p: int, action: str) -> None:
-    """Place a Tree (``tree:q,r/d``) or an upgrade token (``up:tok@q,r``)."""
-    if action.startswith("tree:"):
-        spot, _, d = action[5:].partition("/")
-        w.place_tree(board.edge_key(board.parse_hex(spot), int(d)))
+def apply_token(w: Work, p: int, action: Tree | Upgrade) -> None:
+    """Place a Tree or an upgrade token."""
+    if isinstance(action, Tree):
+        w.place_tree(board.edge_key(action.hex, action.side))
         w.seat(p).tree = False
     else:
-        tok, _, spot = action[3:].partition("@")
-        w.place_upgrade(board.parse_hex(spot), tok)
+        tok = action.token
+        w.place_upgrade(action.hex, tok)
         seat = w.seat(p)
         seat.tokens = without(seat.tokens, tok)
 
@@ -116,27 +118,26 @@ def bonus_options(w: Work) -> list[str]:
     out = []
     for h, kind in w.bonuses:
         if kind == "asm" and seat.stock:
-            out.append(f"bonus:{hex_name(h)}")
+            out.append(text(Bonus(h)))
         elif kind == "dep" and seat.depot:
-            out.extend(f"bonus:{hex_name(h)}>{hex_name(t)}" for t in deploy_one_targets(w, h))
+            out.extend(text(Bonus(h, t)) for t in deploy_one_targets(w, h))
     return out
 
 
-def apply_bonus(w: Work, action: str) -> None:
+def apply_bonus(w: Work, action: Bonus) -> None:
     a = w.active
     seat = w.seat(a)
-    source, _, target = action[6:].partition(">")
-    h = board.parse_hex(source)
+    h, target = action
     for i, (bh, _) in enumerate(w.bonuses):
         if bh == h:
             w.bonuses = w.bonuses[:i] + w.bonuses[i + 1:]
             break
-    if not target:
+    if target is None:
         seat.stock -= 1
         seat.depot += 1
     else:
         seat.depot -= 1
-        place(w, a, board.parse_hex(target), 1)
+        place(w, a, target, 1)
 
 
 # --- phase 2: workers ------------------------------------------------------------------------
@@ -174,10 +175,7 @@ def _changed_exits(options: tuple[str, ...]) -> dict[tuple[str, str], tuple[str,
 #: Construction path space -> the one after it ("c0" -> ("c1",)), longer than any path.
 _NEXT_SITE_SPACE = {f"c{i}": (f"c{i + 1}",) for i in range(16)}
 #: (slot index, node) -> the text of a worker move.
-_WORKER_TEXTS = {(i, node): f"w{i + 1}>{node}" for i in range(4)
-                 for node in ("S", *(n for b in BUILDINGS.values() for n in b.path),
-                              *(n for b in BUILDINGS.values() for e in b.path.values()
-                                for n in e), *(f"c{k}" for k in range(17)))}
+_WORKER_TEXTS = grammar.texts(Worker)
 
 
 def move_worker(w: Work, p: int, index: int, node: str) -> None:
@@ -228,9 +226,9 @@ def worker_options(w: Work) -> list[str]:
     return [_WORKER_TEXTS[index, node] for node in worker_exits(slot, w.options)]
 
 
-def apply_worker(w: Work, action: str) -> None:
-    index = int(action[1]) - 1
+def apply_worker(w: Work, action: Worker) -> None:
+    index = action.slot
     workers = w.workers
     w.workers = workers[1:] if workers and workers[0] == index else without(workers, index)
-    move_worker(w, w.active, index, action.partition(">")[2])
+    move_worker(w, w.active, index, action.node)
     advance_workers(w)

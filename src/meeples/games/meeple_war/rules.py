@@ -15,7 +15,7 @@ from typing import Any
 from meeples.core.chance import CHANCE, Draws
 from meeples.core.game import Outcome
 from meeples.core.text import Message, msg
-from meeples.games.meeple_war import battle, board, buildings, movement, phases
+from meeples.games.meeple_war import battle, board, buildings, grammar, movement, phases
 from meeples.games.meeple_war.data import (
     CONSTRUCTIBLE,
     MAX_ROUNDS,
@@ -34,6 +34,7 @@ from meeples.games.meeple_war.data import (
     VP_TO_WIN,
     QuickStartSetup,
 )
+from meeples.games.meeple_war.grammar import DONE, Draw, First
 from meeples.games.meeple_war.state import Seat, Slot, State
 from meeples.games.meeple_war.work import Work
 
@@ -90,7 +91,7 @@ def initial_state(players: int, seed: int, options: Mapping[str, Any]) -> State:
         pile=pile, tiles=tiles, upgrades=(), trees=(), pool=tuple(sorted(UPGRADE_TOKENS)),
         troops=(), seats=tuple(seats), result=(),
     )
-    opening = Work(setup).freeze([f"first:{p}" for p in range(players)])
+    opening = Work(setup).freeze(list(_FIRST[:players]))
     if len(_OPENINGS) >= 64:
         _OPENINGS.clear()
         _FIRST_TURNS.clear()
@@ -162,7 +163,7 @@ def chance_outcomes(state: State) -> list[tuple[str, Fraction]]:
     if state.result:
         return []
     if state.step == "first":
-        return [(f"first:{p}", Fraction(1, state.players)) for p in range(state.players)]
+        return [(_FIRST[p], Fraction(1, state.players)) for p in range(state.players)]
     if state.step == "draw":
         return draw_outcomes(state.pile)
     return []
@@ -199,7 +200,7 @@ def sample_chance(state: State, rng: Draws) -> str:
     if state.result or state.step not in CHANCE_STEPS:
         raise ValueError("not a chance node")
     if state.step == "first":
-        return f"first:{rng.randrange(state.players)}"
+        return _FIRST[rng.randrange(state.players)]
     pile = state.pile
     tile_class = TILE_CLASS[pile[rng.randrange(len(pile))]]
     for t in pile:  # sorted: the first of its class is the lowest number, the outcome's name
@@ -208,8 +209,9 @@ def sample_chance(state: State, rng: Draws) -> str:
     raise AssertionError("unreachable: the tile drawn is in the pile")
 
 
-#: The draw action of each tile.
-_DRAW = tuple(f"draw:{tile.id}" for tile in TILES)
+#: The draw action of each tile, and the text of each first player.
+_DRAW = tuple(grammar.text(Draw(t)) for t in range(len(TILES)))
+_FIRST = tuple(grammar.text(First(p)) for p in range(4))
 
 
 # --- turn flow -------------------------------------------------------------------------------
@@ -318,9 +320,9 @@ def settle(w: Work) -> list[str] | None:
             w.step = "draw"
             continue
         options = step_options(w)
-        if len(options) > 1:  # a real choice (never two "done")
+        if len(options) > 1:  # a real choice (never two done)
             return options
-        if options and options[0] != "done":
+        if options and options[0] != DONE:
             apply_step(w, options[0])
             continue
         finish_step(w)
@@ -404,40 +406,40 @@ def to_move(state: State) -> int | None:
 def effect_options(w: Work) -> list[str]:
     kind, p, h = w.effects[0]
     if kind == "vp":
-        return movement.vp_options(w, p)  # compulsory: no "done"
+        return movement.vp_options(w, p)  # compulsory: no done
     if kind == "kill":
         found = movement.kill_options(w, p, h)
     else:
         found = movement.jump_options(w, p, h)
-    return [*found, "done"] if found else []
+    return [*found, DONE] if found else []
 
 
 def step_options(w: Work) -> list[str]:
     step = w.step
-    if step == "move":  # the commonest first; the option lists are new lists, so "done" is added
+    if step == "move":  # the commonest first; the option lists are new lists, so done is added
         found = movement.move_options(w)
-        found.append("done")
+        found.append(DONE)
         return found
     if step == "worker":
         return phases.worker_options(w)
     if step == "action":
         found = buildings.action_options(w)
-        found.append("done")
+        found.append(DONE)
         return found
     if step == "window":
-        return [*phases.token_options(w, w.window[0]), "done"]
+        return [*phases.token_options(w, w.window[0]), DONE]
     if step == "bonus":
-        return [*phases.bonus_options(w), "done"]
+        return [*phases.bonus_options(w), DONE]
     if step == "fly":
-        return [*buildings.fly_options(w), "done"]
+        return [*buildings.fly_options(w), DONE]
     if step == "fright":
-        return [*buildings.fright_options(w), "done"]
+        return [*buildings.fright_options(w), DONE]
     if step == "explore":
         return battle.explore_options(w)
     if step == "draw":
         return [_DRAW[t] for t, _ in draw_counts(w.pile).values()]  # no Fraction: hot
     if step == "first":
-        return [f"first:{p}" for p in range(w.players)]
+        return list(_FIRST[:w.players])
     if step == "rotate":
         return battle.rotate_options(w)
     if step == "battle":
@@ -461,48 +463,54 @@ def legal_actions(state: State) -> list[str]:
     return options(Work(state))
 
 
+#: The typed action of a text (the grammar's, cached).
+ACTION = grammar.action
+
+
 def apply_step(w: Work, action: str) -> None:
-    """Carry out one legal action of the awaited step (no settling)."""
+    """Carry out one legal action of the awaited step (no settling): its typed action, read
+    once, goes to the step's rule."""
     if w.effects:
         kind, p, _ = w.effects[0]
         w.effects = w.effects[1:]
         if kind == "vp":
-            movement.apply_vp(w, p, action)
-        elif action != "done":
-            (movement.apply_kill if kind == "kill" else movement.apply_jump)(w, p, action)
+            movement.apply_vp(w, p, ACTION(action))
+        elif action != DONE:
+            (movement.apply_kill if kind == "kill" else movement.apply_jump)(w, p, ACTION(action))
         return
-    if action == "done":
+    if action == DONE:
         finish_step(w)
         return
+    typed = ACTION(action)
     step = w.step
     if step == "move":  # the commonest first
-        movement.apply_move(w, action)
+        movement.apply_move(w, typed)
     elif step == "worker":
-        phases.apply_worker(w, action)
+        phases.apply_worker(w, typed)
     elif step == "action":
-        buildings.apply_action(w, action)
+        buildings.apply_action(w, typed)
     elif step == "draw":  # chance: about 30 a game
-        battle.apply_draw(w, action)
+        battle.apply_draw(w, typed)
     elif step == "window":
-        phases.apply_token(w, w.window[0], action)
+        phases.apply_token(w, w.window[0], typed)
     elif step == "bonus":
-        phases.apply_bonus(w, action)
+        phases.apply_bonus(w, typed)
     elif step == "fly":
-        buildings.apply_fly(w, action)
+        buildings.apply_fly(w, typed)
     elif step == "fright":
-        buildings.apply_fright(w, action)
+        buildings.apply_fright(w, typed)
     elif step == "explore":
-        battle.apply_explore(w, action)
+        battle.apply_explore(w, typed)
     elif step == "rotate":
-        battle.apply_rotate(w, action)
+        battle.apply_rotate(w, typed)
     elif step == "battle":
-        battle.apply_battle(w, action)
+        battle.apply_battle(w, typed)
 
 
 def apply(state: State, action: str) -> State:
     """Return the state after a legal action (trusted: the facade checks legality)."""
     if state.step == "first":
-        return seat_first(state, int(action[6:]))
+        return seat_first(state, ACTION(action).player)
     w = Work(state)
     apply_step(w, action)
     return w.freeze(settle(w))
