@@ -85,9 +85,9 @@ def main() -> int:
         "this section: `scripts/calibration_doc.py`. A shared win counts as the mover's share. "
         "Positions of one game are correlated, so the bins hold fewer independent results "
         "than positions. Meeple War's hints come from its `hard` search over whole turns "
-        "(`src/meeples/ai/turns.py`): the hinted action is the first decision of a candidate "
-        "turn, its raw value the mean share of that turn's rollouts (the attacking policy 6 "
-        "turns on, then the evaluation) with one virtual rollout at 1/n, and an action no "
+        "(`src/meeples/ai/meeple_war_turns.py`): the hinted action is the first decision of a "
+        "candidate turn, its raw value the mean share of that turn's rollouts (the attacking "
+        "policy 6 turns on, then the evaluation) with one virtual rollout at 1/n, and an action no "
         "candidate turn starts with gets no number.",
         "",
     ]

@@ -9,9 +9,9 @@ import pytest
 
 import meeples
 from meeples.ai import Budget, get_bot
-from meeples.ai.attack import AttackBot, attack_points, move_score
 from meeples.ai.levels import levels
-from meeples.ai.turns import TurnSearchBot
+from meeples.ai.meeple_war_attack import AttackBot, attack_points, move_score
+from meeples.ai.meeple_war_turns import TurnSearchBot
 from meeples.games.meeple_war import board, work
 from meeples.games.meeple_war.evaluate import evaluate
 from tests.games.meeple_war.scenario import position
@@ -225,3 +225,17 @@ def test_attack_spec_workers_rule() -> None:
     bot = get_bot("meeple_war", "attack:w1,b0.1")
     assert isinstance(bot, AttackBot) and bot.workers and bot.blunder == 0.1
     assert not get_bot("meeple_war", "attack").workers  # the former hard keeps its choice
+
+
+def test_a_games_own_bot_kinds_seat_for_that_game_only() -> None:
+    """Meeple War declares its bots (Capabilities.bots): ``attack`` and ``turns`` seat there,
+    and another game refuses them, saying which game plays them."""
+    from meeples.ai.levels import kinds
+
+    assert {"attack", "turns"} <= set(kinds("meeple_war"))
+    assert not {"attack", "turns"} & set(kinds("sparta"))
+    assert isinstance(get_bot("meeple_war", "attack:b0.2"), AttackBot)
+    with pytest.raises(ValueError, match="the attack bot plays Meeple War only"):
+        get_bot("sparta", "attack")
+    with pytest.raises(ValueError, match="unknown bot 'genius'.*mcts"):
+        get_bot("sparta", "genius")

@@ -11,7 +11,7 @@ import meeples
 from meeples.ai import Budget, hint
 from meeples.ai.calibration import Sampling, sample_game
 from meeples.ai.hint import hint_bot, raw_estimates
-from meeples.ai.turns import TurnSearchBot
+from meeples.ai.meeple_war_turns import TurnSearchBot
 from meeples.core.text import render
 from meeples.games.meeple_war import reasons
 from tests.ai.test_meeple_war_bots import played, winning_move

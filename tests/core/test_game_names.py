@@ -30,13 +30,6 @@ ALLOWED = {
     "meeples/loadtest/players.py": (
         "GAME: the game the load test plays, named once (its positions and moves are that"
         " game's: WIN_IN_ONE, WINNING_MOVE)"),
-    "meeples/ai/attack.py": (
-        "Meeple War's own attacking bot (it reads Meeple War's state), kept beside the search"
-        " bots it extends; its actions are being retyped on another branch (issue 26, point 1),"
-        " so it is not moved under games/meeple_war here"),
-    "meeples/ai/bench.py": (
-        "TARGETS: the speed targets issue 30 set for Sparta against OpenSpiel's Breakthrough,"
-        " a yardstick of the report, not a part a game offers"),
 }
 
 

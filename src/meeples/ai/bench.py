@@ -583,17 +583,9 @@ def best(rounds: list[Figures]) -> Figures:
     return out
 
 
-#: Our figure and the OpenSpiel figure it is compared with, per target.
-TARGETS = {
-    "sparta": [
-        ("legal_actions_per_s", "breakthrough10_legal_actions_per_s", "higher"),
-        ("batch_env_steps_per_s", "breakthrough10_random_play_actions_per_s", "higher"),
-        ("mcts_move_seconds", "breakthrough8_mcts_move_seconds", "lower"),
-    ],
-    "*": [
-        ("random_play_actions_per_s", "python_tictactoe_random_play_actions_per_s", "higher"),
-    ],
-}
+#: Our figure and the OpenSpiel figure it is compared with, for a game that declares none
+#: (``Capabilities.bench_anchors``).
+ANCHORS = (("random_play_actions_per_s", "python_tictactoe_random_play_actions_per_s", "higher"),)
 
 
 #: The ratio a figure must reach to meet its target, where it is not 1 (issue 30: Sparta's
@@ -605,7 +597,7 @@ def ratios(name: str, figures: Figures, spiel: Figures) -> list[tuple[str, str, 
     """Return (our figure, their figure, ratio ours/theirs or theirs/ours, target met), for
     the figures measured (the batch engine's only with the ``fast`` extra)."""
     out = []
-    for mine, theirs, better in TARGETS.get(name, TARGETS["*"]):
+    for mine, theirs, better in meeples.load(name).capabilities.bench_anchors or ANCHORS:
         if mine not in figures:
             continue
         if better == "higher":

@@ -96,6 +96,9 @@ class SearchBot:
     """
 
     name = "search"
+    #: A scripted policy (rules of thumb behind this plumbing), not a search: its values are
+    #: no estimates, so a hint asks the game's ``hard`` level instead.
+    scripted = False
 
     def __init__(self, game: str | GameModel, budget: Budget | None = None) -> None:
         self.model: GameModel = game if isinstance(game, GameModel) else model(game)
@@ -103,6 +106,15 @@ class SearchBot:
 
     def reset(self) -> None:
         """Forget kept search state (nothing by default)."""
+
+    def for_hints(self) -> None:
+        """Search to give hints rather than to play (nothing changes by default; a search over
+        whole turns then values a lone candidate turn too)."""
+
+    def turn_ends(self) -> Mapping[Any, Any]:
+        """Return, per first action, the position its whole turn ends in, from the last search
+        (a search over whole turns; empty for a search over single decisions)."""
+        return {}
 
     def _budget(self, budget: Budget | None) -> Budget:
         return budget if budget is not None and budget != Budget() else self.budget

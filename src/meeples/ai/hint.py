@@ -8,9 +8,10 @@ its value would be a placeholder.
 
 A level that is a scripted policy (Meeple War's attacking bot: its values are 1 for its pick, 0
 for the rest) does not estimate anything: the hint asks the game's ``hard`` search instead
-(Meeple War: whole turns judged by rollouts, :mod:`meeples.ai.turns`). There the hinted action is
-the first decision of a candidate turn, its value the mean share of that turn's rollouts, and its
-reason what the whole turn does (from the position before to the one the turn ends in).
+(Meeple War: whole turns judged by rollouts, :mod:`meeples.ai.meeple_war_turns`). There the
+hinted action is the first decision of a candidate turn, its value the mean share of that turn's
+rollouts, and its reason what the whole turn does (from the position before to the one the turn
+ends in).
 """
 
 from __future__ import annotations
@@ -24,20 +25,15 @@ from meeples.ai.alphabeta import AlphaBetaBot
 from meeples.ai.bot import Budget, Estimate, SearchBot
 from meeples.ai.levels import get_bot
 from meeples.ai.model import model
-from meeples.ai.turns import TurnSearchBot
 from meeples.core.game import State
 from meeples.core.text import msg
-
-#: Bots that rank actions by rules of thumb (Meeple War's attacking policy): their values mark
-#: their pick, so a hint asks the game's ``hard`` level instead.
-POLICIES = frozenset({"attack"})
 
 
 def searched_level(game: str, level: str) -> str:
     """Return the level (or spec) whose search a hint at ``level`` runs: ``hard`` for a
     scripted policy, ``heuristic`` for a bot that does not search (see :func:`hint_bot`)."""
     bot = get_bot(game, level)
-    if isinstance(bot, SearchBot) and bot.name in POLICIES:
+    if isinstance(bot, SearchBot) and bot.scripted:
         return "hard"
     return level if isinstance(bot, SearchBot) else "heuristic"
 
@@ -47,13 +43,12 @@ def hint_bot(game: str, level: str) -> SearchBot:
     ``hard`` level for a scripted policy, else the heuristic. A turn search judges a lone
     candidate turn too (the hint wants its number)."""
     bot = get_bot(game, level)
-    if isinstance(bot, SearchBot) and bot.name in POLICIES:
+    if isinstance(bot, SearchBot) and bot.scripted:
         bot = get_bot(game, "hard")
-    if not isinstance(bot, SearchBot) or bot.name in POLICIES:
+    if not isinstance(bot, SearchBot) or bot.scripted:
         bot = get_bot(game, "heuristic")
     assert isinstance(bot, SearchBot)
-    if isinstance(bot, TurnSearchBot):
-        bot.judge_alone = True
+    bot.for_hints()
     return bot
 
 
@@ -84,8 +79,8 @@ def raw_estimates(
         searched = bot.analyse(inner, state.to_move, rng, chosen, view, keep=n)
         return [Estimate(fmt(a), v, d) for a, v, d in searched[:n]]
     ranked = bot.estimates(inner, rng, chosen, view)[:n]
-    if ends is not None and isinstance(bot, TurnSearchBot):
-        ends.update((fmt(a), end) for a, end in bot.last_turns.items())
+    if ends is not None:
+        ends.update((fmt(a), end) for a, end in bot.turn_ends().items())
     return ranked
 
 

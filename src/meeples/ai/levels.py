@@ -16,11 +16,11 @@ policy (:mod:`meeples.ai.policy`).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from meeples.ai.alphabeta import AlphaBetaBot
-from meeples.ai.attack import AttackBot
 from meeples.ai.bot import Bot, Budget
 from meeples.ai.heuristic import HeuristicBot
 from meeples.ai.ismcts import ISMCTSBot
@@ -28,12 +28,13 @@ from meeples.ai.lookahead import LookaheadBot
 from meeples.ai.mcts import MCTSBot
 from meeples.ai.model import model
 from meeples.ai.random_bot import RandomBot
-from meeples.ai.turns import TurnSearchBot
 
 LEVEL_NAMES = ("easy", "normal", "hard")
 #: A trained policy's spec: ``policy:FILE`` (:mod:`meeples.ai.policy`).
 POLICY = "policy:"
 
+#: The bot kinds of every game; a game adds its own (``Capabilities.bots``: Meeple War's
+#: ``attack`` and ``turns``), see :func:`kinds`.
 KINDS: dict[str, Any] = {
     "random": RandomBot,
     "heuristic": HeuristicBot,
@@ -41,9 +42,25 @@ KINDS: dict[str, Any] = {
     "ismcts": ISMCTSBot,
     "alphabeta": AlphaBetaBot,
     "lookahead": LookaheadBot,
-    "attack": AttackBot,
-    "turns": TurnSearchBot,
 }
+
+
+def _declaring(kind: str) -> list[str]:
+    """Return the titles of the games that declare a bot kind of their own."""
+    from meeples.core.registry import game_names, load
+
+    return [game.title for game in map(load, game_names())
+            if game.capabilities.bots is not None and kind in game.capabilities.bots()]
+
+
+def kinds(game: str) -> dict[str, Any]:
+    """Return the bot kinds a registered game can seat: the generic ones and its own.
+
+    Raises:
+        UnknownGame: no such game.
+    """
+    declared = model(game).game.capabilities.bots
+    return {**KINDS, **(declared() if declared is not None else {})}
 
 
 #: The spec letter of each bot option: ``mcts:800,c0.3,r20``, ``attack:g0.3,b0.2``.
@@ -90,7 +107,7 @@ def levels(game: str) -> dict[str, Level]:
     declared = model(game).game.capabilities.levels  # model() raises UnknownGame
     if not declared:
         return generic_levels(game)
-    return {name: parse_level(spec) for name, spec in declared.items()}
+    return {name: parse_level(spec, kinds(game)) for name, spec in declared.items()}
 
 
 def parse_budget(text: str) -> Budget:
@@ -116,15 +133,16 @@ def parse_budget(text: str) -> Budget:
     return Budget(seconds=seconds, iterations=iterations, depth=depth)
 
 
-def parse_level(spec: str) -> Level:
-    """Return the level a bot spec describes (``mcts:800,c0.3``, ``attack:g1,b0.4``).
+def parse_level(spec: str, known_kinds: Mapping[str, Any] = KINDS) -> Level:
+    """Return the level a bot spec describes (``mcts:800,c0.3``, ``attack:g1,b0.4``), its kind
+    one of ``known_kinds`` (a game's: :func:`kinds`).
 
     Raises:
         ValueError: an unknown bot kind, a malformed budget or an option the kind does not take.
     """
     kind, _, budget_text = spec.partition(":")
-    if kind not in KINDS:
-        known = ", ".join([*LEVEL_NAMES, *KINDS])
+    if kind not in known_kinds:
+        known = ", ".join([*LEVEL_NAMES, *known_kinds])
         raise ValueError(f"unknown bot {spec!r} (bots: {known})")
     parts = budget_text.split(",") if budget_text else []
     tuning = [p.strip() for p in parts if p.strip()[:1] in ("c", "r", "g", "b", "h", "w")]
@@ -171,9 +189,13 @@ def get_bot(game: str, spec: str = "normal") -> Bot:
 
         return PolicyBot(game, spec[len(POLICY):])
     table = levels(game)
-    level = table[spec] if spec in table else parse_level(spec)
+    known = kinds(game)
+    kind = spec.partition(":")[0]
+    if spec not in table and kind not in known and (owners := _declaring(kind)):
+        raise ValueError(f"the {kind} bot plays {' and '.join(owners)} only")
+    level = table[spec] if spec in table else parse_level(spec, known)
     kind, budget, options = level.kind, level.budget, dict(level.options)
     if kind == "ismcts" and not model(game).hidden:
         kind = "mcts"
-    bot: Bot = KINDS[kind](game, budget if budget != Budget() else None, **options)
+    bot: Bot = known[kind](game, budget if budget != Budget() else None, **options)
     return bot

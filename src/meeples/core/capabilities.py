@@ -104,6 +104,14 @@ class Capabilities:
     #: Loads the feature sets a trained policy file may name (``policy:FILE`` bots,
     #: :mod:`meeples.ai.policy`), by name; None: the game has none.
     policy_features: Callable[[], Mapping[str, PolicyFeatures]] | None = None
+    #: Loads the game's own bot kinds beyond the generic ones of ``meeples.ai`` (a bot spec's
+    #: kind -> its bot class, called with the game, a budget and the spec's options), e.g. a
+    #: scripted policy or a search made for this game; None: the generic kinds only.
+    bots: Callable[[], Mapping[str, Any]] | None = None
+    #: What ``meeples bench`` holds this game's figures against: (our figure, OpenSpiel's figure
+    #: measured in the same run, "higher" or "lower" is better), e.g. Sparta against OpenSpiel's
+    #: C++ Breakthrough; empty: random play against OpenSpiel's Python tic-tac-toe.
+    bench_anchors: tuple[tuple[str, str, str], ...] = ()
     #: The package whose folder holds the game's files: its catalogues ``text/<lang>.json``
     #: and its guided first game ``tutorial.json``; None: no files (the core's words only).
     package: str | None = None

@@ -60,7 +60,8 @@ def bot_names(game: Game[Any, Any]) -> list[str]:
     names = [RANDOM]
     ai = _ai()
     if ai is not None:
-        kinds = getattr(importlib.import_module("meeples.ai.levels"), "KINDS", {})
+        levels = importlib.import_module("meeples.ai.levels")
+        kinds = levels.kinds(game.name) if game.name in meeples.game_names() else levels.KINDS
         names = [*getattr(ai, "LEVEL_NAMES", ()), *kinds]
         names += [RANDOM] if RANDOM not in names else []
     return names

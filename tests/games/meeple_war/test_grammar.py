@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from meeples.ai import attack
+from meeples.ai import meeple_war_attack as attack
 from meeples.games.meeple_war import action_table, choices, grammar, rules
 from meeples.games.meeple_war.board import hex_of
 from meeples.games.meeple_war.grammar import (

@@ -67,6 +67,15 @@ OPTION_HELP = {
 }
 
 
+def _bots() -> Mapping[str, Any]:
+    """Meeple War's own bots: the attacking policy (``attack``) and the search over whole turns
+    built on it (``turns``, the ``hard`` level)."""
+    from meeples.ai.meeple_war_attack import AttackBot
+    from meeples.ai.meeple_war_turns import TurnSearchBot
+
+    return {"attack": AttackBot, "turns": TurnSearchBot}
+
+
 def _environment() -> EnvSpec:
     """Return Meeple War's learning environment. Its fixed table numbers 153,698 ids, too many
     for a mask: it acts with its factored choices (every action one id, or two: a head, then a
@@ -145,6 +154,7 @@ CAPABILITIES = Capabilities(
         "hard": "turns:200it,2.5s,h6",
     },
     environment=_environment,
+    bots=_bots,
     # The designed limit is 60 rounds: 400 decisions a player a round is far above the longest
     # random games measured (40 per player count: 948 decisions in all).
     openspiel=OpenSpielSpec(table=_action_table,

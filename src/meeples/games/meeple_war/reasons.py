@@ -3,7 +3,8 @@ victory points, bravery, towers held with two meeples, buildings built, meeples 
 what it takes from the rivals (their buildings and meeples).
 
 The term whose change is worth most in the evaluation's weights names the action. A hint of the
-turn search (:mod:`meeples.ai.turns`) names what its whole turn does (:func:`turn_reason`).
+turn search (:mod:`meeples.ai.meeple_war_turns`) names what its whole turn does
+(:func:`turn_reason`).
 """
 
 from __future__ import annotations

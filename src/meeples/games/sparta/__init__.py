@@ -102,6 +102,13 @@ CAPABILITIES = Capabilities(
     # plies in 40 random games, which play the longest games), and OpenSpiel's random
     # simulation test checks it in every game it plays.
     openspiel=OpenSpielSpec(table=_action_table, max_game_length={2: 20_000}),
+    # A fixed board, two players, no chance, moves as from-to: OpenSpiel's C++ Breakthrough on
+    # 10x10 is the anchor of its speed (issue 30: the batch engine at 1.5x its random play).
+    bench_anchors=(
+        ("legal_actions_per_s", "breakthrough10_legal_actions_per_s", "higher"),
+        ("batch_env_steps_per_s", "breakthrough10_random_play_actions_per_s", "higher"),
+        ("mcts_move_seconds", "breakthrough8_mcts_move_seconds", "lower"),
+    ),
     terminal=_terminal,
     policy_features=_policy_features,
     board="sparta",

@@ -19,7 +19,8 @@ the best action leaf ahead, discounted by 0.8 a turn, valued by what the seat ca
 while a slot is free). Without it the bot picks exits at random and can sit for dozens of
 turns with every meeple in stock, one short of destroying a building: 13 of 100 games against
 ``easy`` ran to the round limit; with it none did, and it beat the bot without it 89-11
-(docs/strength.md). It is the base policy of the ``hard`` search (:mod:`meeples.ai.turns`).
+(docs/strength.md). It is the base policy of the ``hard`` search
+(:mod:`meeples.ai.meeple_war_turns`).
 """
 
 from __future__ import annotations
@@ -189,6 +190,7 @@ class AttackBot(SearchBot):
     """Meeple War: rule-of-thumb marches on enemy buildings, evaluation for everything else."""
 
     name = "attack"
+    scripted = True
 
     def __init__(
         self,

@@ -8,9 +8,9 @@ instead: a macro is the sequence of the mover's own decisions from now until its
 chance decides (a tile turned up), and it is judged by playing the game on to its end.
 
 1. Candidates: the base policy (the attacking bot with its worker rule, ``attack:w1`` in
-   :mod:`meeples.ai.attack`) plays the rest of the turn once as it would, once with the one-ply
-   evaluation deciding instead, then again with a share of its decisions (10-50%) drawn at
-   random, which gives different turns. The other players' decisions
+   :mod:`meeples.ai.meeple_war_attack`) plays the rest of the turn once as it would, once with
+   the one-ply evaluation deciding instead, then again with a share of its decisions (10-50%)
+   drawn at random, which gives different turns. The other players' decisions
    within the turn (token windows) are the policy's. Candidates ending in the same position
    are one.
 2. Bandit: each iteration picks a candidate by UCB1 over the mover's share and plays one
@@ -47,10 +47,11 @@ from __future__ import annotations
 import math
 import random
 import time
+from collections.abc import Mapping
 from typing import Any
 
-from meeples.ai.attack import AttackBot
 from meeples.ai.bot import Budget, SearchBot
+from meeples.ai.meeple_war_attack import AttackBot
 from meeples.ai.model import GameModel, returns
 
 #: Rollouts per decision when the budget says nothing.
@@ -98,6 +99,14 @@ class TurnSearchBot(SearchBot):
     def reset(self) -> None:
         """Forget the plan of the current turn."""
         self._plan = {}
+
+    def for_hints(self) -> None:
+        """Value a lone candidate turn by rollouts too: a hint wants its number."""
+        self.judge_alone = True
+
+    def turn_ends(self) -> Mapping[Any, Any]:
+        """Return the position each first action's best candidate turn ends in."""
+        return self.last_turns
 
     # -- policies -----------------------------------------------------------------------------
 
