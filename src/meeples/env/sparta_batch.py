@@ -93,6 +93,8 @@ class SpartaFast(VectorEnv[Planes, npt.NDArray[np.int64], npt.NDArray[Any]]):
         self._fresh = self._new(1)
         self._rng = np.random.default_rng()
         self._observations: Planes = np.zeros((num_envs, *SHAPE), np.float32)
+        #: What the planes hold, so that a step rewrites only the squares that changed.
+        self._drawing = batch.Drawing.blank(num_envs)
         self._masks = np.zeros((num_envs, batch.COUNT), np.bool_)
         self._legal = np.zeros((num_envs, batch.MOST_LEGAL), np.int16)
         self._counts = np.zeros(num_envs, np.int32)
@@ -221,8 +223,9 @@ class SpartaFast(VectorEnv[Planes, npt.NDArray[np.int64], npt.NDArray[Any]]):
         games = self.games
         players = (viewers if viewers is not None else games.to_move) if self.seat is None \
             else self.seat
-        batch.observe(games, players, out=self._observations)
-        batch.legal_mask(games, self.relative, self._masks, self._legal, self._counts)
+        batch.observe(games, players, out=self._observations, drawing=self._drawing)
+        batch.legal_mask(games, self.relative, self._masks, self._legal, self._counts,
+                         incremental=True)
 
     def _infos(self) -> dict[str, Any]:
         infos: dict[str, Any] = {

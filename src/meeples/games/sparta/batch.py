@@ -414,11 +414,15 @@ def _legal_row(board: Any, cities: Any, player: int, reserve: int, slot: Any, ow
 
 def _legal_mask(board: Any, cities: Any, to_move: Any, reserves: Any, winner: Any, slot: Any,
                 owner: Any, steps: Any, warriors: Any, turned: Any, relative: bool, out: Any,
-                listing: bool, listed: Any, counts: Any) -> None:
+                listing: bool, listed: Any, counts: Any, clear_listed: bool) -> None:
     n = board.shape[0]
     for i in _prange(n):
         row = out[i]
-        row[:] = False
+        if clear_listed:
+            for k in range(counts[i]):
+                row[listed[i, k]] = False
+        else:
+            row[:] = False
         counts[i] = 0
         if winner[i] != -1:
             continue
@@ -436,14 +440,18 @@ MOST_LEGAL = setup.WARRIORS * SLOTS
 
 def legal_mask(batch: Batch, relative: bool = False, out: npt.NDArray[np.bool_] | None = None,
                ids: npt.NDArray[np.int16] | None = None,
-               counts: npt.NDArray[np.int32] | None = None) -> npt.NDArray[np.bool_]:
+               counts: npt.NDArray[np.int32] | None = None,
+               incremental: bool = False) -> npt.NDArray[np.bool_]:
     """Return every game's legal ids, ``(N, 4901)`` booleans (a row of False for an ended
     game): as the board numbers them, or (``relative``) as the player to move numbers them
     (North's turned half a turn, :func:`meeples.games.sparta.actions.mirror`). ``out``: an
     array to write them into. ``ids`` ``(N, MOST_LEGAL)`` int16 and ``counts`` ``(N,)``
     int32, given together: arrays to write each game's legal ids into as well, as a list
     (``ids[i, :counts[i]]``, in no set order; a count of 0 for an ended game), for picking
-    among them without scanning the mask (:func:`pick`)."""
+    among them without scanning the mask (:func:`pick`). ``incremental``: ``out``, ``ids`` and
+    ``counts`` hold the last call's answer (for any games), untouched since: only its True
+    entries are cleared, not whole rows (the environment's masks; 4,901 bytes a game is more
+    memory than the rest of a step writes)."""
     n = len(batch)
     if out is None:
         out = np.empty((n, COUNT), np.bool_)
@@ -452,9 +460,11 @@ def legal_mask(batch: Batch, relative: bool = False, out: npt.NDArray[np.bool_] 
         ids, counts = np.empty((n, 1), np.int16), np.empty(n, np.int32)
     elif ids.shape != (n, MOST_LEGAL) or counts.shape != (n,):
         raise ValueError(f"ids must have shape ({n}, {MOST_LEGAL}) and counts ({n},)")
+    if incremental and not listing:
+        raise ValueError("an incremental mask needs the ids and counts of the last one")
     kernel = _pick(_legal_mask_pair, n)
     kernel(batch.board, batch.cities, batch.to_move, batch.reserves, batch.winner, _SLOT,
-           _OWNER, _STEPS, _WARRIOR, TURNED, relative, out, listing, ids, counts)
+           _OWNER, _STEPS, _WARRIOR, TURNED, relative, out, listing, ids, counts, incremental)
     return out
 
 
@@ -771,58 +781,94 @@ def step(
 
 def _observe(board: Any, cities: Any, to_move: Any, reserves: Any, quiet: Any, passes: Any,
              heroes_conquer: Any, winner: Any, players: Any, owner: Any, heroes: Any,
-             out: Any) -> None:
+             incremental: bool, cells: Any, values: Any, out: Any) -> None:
     n = board.shape[0]
     for i in _prange(n):
         player = players[i]
         o = out[i]
-        o[:6] = 0.0
+        drawn = cells[i]
+        if not incremental:
+            o[:6] = 0.0
+            drawn[:] = -1
         for sq in range(SQUARES):
             cell = SQUARES - 1 - sq if player else sq
-            r = cell // SIZE
-            f = cell % SIZE
             code = board[i, sq]
+            piece = -1
             if code:
-                plane = 0 if owner[code] == player else 2
+                piece = 0 if owner[code] == player else 2
                 if code == heroes[owner[code]]:
-                    plane += 1
-                o[plane, r, f] = 1.0
+                    piece += 1
             city = cities[i, sq]
             if city >= 0:
-                o[4 if city == player else 5, r, f] = 1.0
-        own = np.float32(reserves[i, player]) / np.float32(8.0)
-        enemy = np.float32(reserves[i, 1 - player]) / np.float32(8.0)
-        q = np.float32(min(quiet[i], 200)) / np.float32(200.0)
-        p = np.float32(min(passes[i], 2)) / np.float32(2.0)
-        moving = np.float32(1.0 if winner[i] == -1 and to_move[i] == player else 0.0)
-        conquer = np.float32(1.0 if heroes_conquer[i] else 0.0)
-        for r in range(SIZE):
-            for f in range(SIZE):
-                o[6, r, f] = own
-                o[7, r, f] = enemy
-                o[8, r, f] = q
-                o[9, r, f] = p
-                o[10, r, f] = moving
-                o[11, r, f] = conquer
-                o[12, r, f] = np.float32(player)
+                city = 4 if city == player else 5
+            if piece != drawn[0, cell] or city != drawn[1, cell]:
+                r = cell // SIZE
+                f = cell % SIZE
+                for k in range(2):
+                    if drawn[k, cell] >= 0:
+                        o[drawn[k, cell], r, f] = 0.0
+                if piece >= 0:
+                    o[piece, r, f] = 1.0
+                if city >= 0:
+                    o[city, r, f] = 1.0
+                drawn[0, cell] = piece
+                drawn[1, cell] = city
+        scalars = values[i]
+        scalars[0] = np.float32(reserves[i, player]) / np.float32(8.0)
+        scalars[1] = np.float32(reserves[i, 1 - player]) / np.float32(8.0)
+        scalars[2] = np.float32(min(quiet[i], 200)) / np.float32(200.0)
+        scalars[3] = np.float32(min(passes[i], 2)) / np.float32(2.0)
+        scalars[4] = np.float32(1.0 if winner[i] == -1 and to_move[i] == player else 0.0)
+        scalars[5] = np.float32(1.0 if heroes_conquer[i] else 0.0)
+        scalars[6] = np.float32(player)
+        for k in range(PLANES - 6):
+            # a whole plane written only when its number changed (every step: the quiet plies)
+            if not incremental or o[6 + k, 0, 0] != scalars[k]:
+                o[6 + k] = scalars[k]
+
+
+@dataclass
+class Drawing:
+    """What :func:`observe` last wrote into an array of planes, for writing only the changes
+    next time: each cell's piece plane and city plane (-1 none), ``(N, 2, 100)`` int8, and the
+    numbers of the whole planes, ``(N, 7)`` float32 (a scratch)."""
+
+    cells: npt.NDArray[np.int8]
+    values: npt.NDArray[np.float32]
+
+    @classmethod
+    def blank(cls, games: int) -> Drawing:
+        """Return the drawing of planes all zero (``np.zeros``), as an environment starts."""
+        return cls(np.full((games, 2, SQUARES), -1, np.int8),
+                   np.zeros((games, PLANES - 6), np.float32))
 
 
 def observe(batch: Batch, players: npt.ArrayLike | None = None,
-            out: npt.NDArray[np.float32] | None = None) -> npt.NDArray[np.float32]:
+            out: npt.NDArray[np.float32] | None = None,
+            drawing: Drawing | None = None) -> npt.NDArray[np.float32]:
     """Return each game's observation planes ``(N, 13, 10, 10)`` float32, the same numbers as
     :func:`meeples.env.sparta.from_state`, for one player per game (default: the player to
-    move; an int: that player in every game)."""
+    move; an int: that player in every game). ``drawing``: what was last written into ``out``
+    (untouched since), to write only what changed (:class:`Drawing`; the environment's planes:
+    a step changes a few squares, where the whole planes are 5.2 kB a game)."""
     if players is None:
         seats = batch.to_move
     else:
         seats = np.broadcast_to(np.asarray(players, np.int8), (len(batch),))
         if not np.isin(seats, (0, 1)).all():
             raise ValueError("the players of Sparta are 0 and 1")
+    n = len(batch)
+    incremental = drawing is not None and out is not None
+    if drawing is None:
+        drawing = Drawing.blank(n)
+    elif drawing.cells.shape != (n, 2, SQUARES) or drawing.values.shape != (n, PLANES - 6):
+        raise ValueError(f"the drawing is not of {n} games")
     if out is None:
-        out = np.empty((len(batch), PLANES, SIZE, SIZE), np.float32)
-    kernel = _pick(_observe_pair, len(batch))
+        out = np.empty((n, PLANES, SIZE, SIZE), np.float32)
+    kernel = _pick(_observe_pair, n)
     kernel(batch.board, batch.cities, batch.to_move, batch.reserves, batch.quiet, batch.passes,
-           batch.heroes_conquer, batch.winner, seats, _OWNER, _HERO, out)
+           batch.heroes_conquer, batch.winner, seats, _OWNER, _HERO, incremental,
+           drawing.cells, drawing.values, out)
     return out
 
 
@@ -895,5 +941,5 @@ _observe_pair = _kernels(_observe)
 _random_ids_pair = _kernels(_random_ids)
 _sample_pair = _kernels(_sample)
 
-__all__ = ["COMPILED", "REASONS", "Batch", "check", "from_states", "init", "legal_mask",
+__all__ = ["COMPILED", "REASONS", "Batch", "Drawing", "check", "from_states", "init", "legal_mask",
            "observe", "pick", "random_ids", "sample", "step"]
