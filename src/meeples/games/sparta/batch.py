@@ -340,97 +340,113 @@ for _b in range(64):
 _U1, _U11, _U53, _U58, _U63 = (np.uint64(k) for k in (1, 11, 53, 58, 63))
 
 
-@_kernel()
-def _reach_bits(origin: int, steps: int, free_lo: Any, free_hi: Any, reached: Any) -> int:
-    """Write into ``reached`` the squares a piece on ``origin`` reaches through the free
-    squares (bits) within ``steps`` king steps, ascending; return how many (as
-    :func:`_reach`)."""
-    lo = _KING_LO[origin] & free_lo
-    hi = _KING_HI[origin] & free_hi
-    for _ in range(steps - 1):
-        # one king step from every square reached: sideways, then up and down
-        h_lo = (lo | (lo << _U1) | (lo >> _U1) | (hi << _U63)) & _VALID_LO
-        h_hi = (hi | (hi << _U1) | (hi >> _U1) | (lo >> _U63)) & _VALID_HI
-        lo = (h_lo | (h_lo << _U11) | (h_lo >> _U11) | (h_hi << _U53)) & free_lo
-        hi = (h_hi | (h_hi << _U11) | (h_hi >> _U11) | (h_lo >> _U53)) & free_hi
-    count = 0
-    while lo:
-        low = lo & (~lo + _U1)
-        reached[count] = _SQUARE_OF_BIT[_DE_BRUIJN_INDEX[(low * _DE_BRUIJN) >> _U58]]
-        count += 1
-        lo ^= low
-    while hi:
-        low = hi & (~hi + _U1)
-        reached[count] = _SQUARE_OF_BIT[64 + _DE_BRUIJN_INDEX[(low * _DE_BRUIJN) >> _U58]]
-        count += 1
-        hi ^= low
-    return count
+#: Each square's bit in the two words (one of them 0), and the id of each (origin, target bit)
+#: pair as each player's mask numbers it (``[1]``: North's ids turned half a turn, for
+#: ``relative``; -1 off the reach of a hero), the promotion in place at ``[., origin, origin's
+#: bit]``: the mask's inner loop reads an id per target bit, with no square in between.
+_SQUARE_LO = np.array([_words([int(_BIT_OF[sq])])[0] for sq in range(SQUARES)], np.uint64)
+_SQUARE_HI = np.array([_words([int(_BIT_OF[sq])])[1] for sq in range(SQUARES)], np.uint64)
+_ID_OF_BIT = np.full((2, SQUARES, 128), -1, np.int16)
+for _sq in range(SQUARES):
+    for _to in range(SQUARES):
+        if _SLOT[_sq, _to] >= 0:
+            _ID_OF_BIT[0, _sq, _BIT_OF[_to]] = _sq * SLOTS + _SLOT[_sq, _to]
+    _ID_OF_BIT[0, _sq, _BIT_OF[_sq]] = _sq * SLOTS
+_ID_OF_BIT[1] = np.where(_ID_OF_BIT[0] >= 0, TURNED[_ID_OF_BIT[0]], -1)
 
 
 @_kernel()
-def _legal_row(board: Any, cities: Any, player: int, reserve: int, slot: Any, owner: Any,
-               steps: Any, warrior: int, reached: Any, turn: bool, turned: Any, row: Any,
-               listing: bool, listed: Any) -> int:
-    """Write one game's legal ids into a zeroed row (turned half a turn with ``turn``), and
-    with ``listing`` into ``listed`` too; return how many (pass included)."""
-    count = 0
+def _legal_row(board: Any, cities: Any, player: int, reserve: int, owner: Any, steps: Any,
+               warrior: int, own: Any, id_of_bit: Any, marking: bool, row: Any, listing: bool,
+               listed: Any) -> int:
+    """Write one game's legal ids, numbered by ``id_of_bit`` (a player's part of
+    :data:`_ID_OF_BIT`), with ``marking`` into a zeroed row and with ``listing`` into
+    ``listed``; return how many (pass included). ``own``: a scratch of 100 squares."""
     free_lo = _VALID_LO
     free_hi = _VALID_HI
+    pieces = 0
     for sq in range(SQUARES):
-        if board[sq]:
-            b = _BIT_OF[sq]
-            if b < 64:
-                free_lo ^= _U1 << np.uint64(b)
-            else:
-                free_hi ^= _U1 << np.uint64(b - 64)
-    for origin in range(SQUARES):
+        code = board[sq]
+        if code:
+            free_lo ^= _SQUARE_LO[sq]
+            free_hi ^= _SQUARE_HI[sq]
+            if owner[code] == player:
+                own[pieces] = sq
+                pieces += 1
+    count = 0
+    for p in range(pieces):
+        origin = own[p]
         code = board[origin]
-        if code == 0 or owner[code] != player:
-            continue
+        ids = id_of_bit[origin]
         if code == warrior and cities[origin] == player and reserve > 0:
-            number = origin * SLOTS
-            if turn:
-                number = turned[number]
-            row[number] = True
+            number = ids[_BIT_OF[origin]]
+            if marking:
+                row[number] = True
             if listing:
                 listed[count] = number
             count += 1
-        found = _reach_bits(origin, steps[code], free_lo, free_hi, reached)
-        for k in range(found):
-            number = origin * SLOTS + slot[origin, reached[k]]
-            if turn:
-                number = turned[number]
-            row[number] = True
+        # the squares reached through free squares within the piece's king steps (bits)
+        lo = _KING_LO[origin] & free_lo
+        hi = _KING_HI[origin] & free_hi
+        for _ in range(steps[code] - 1):
+            # one king step from every square reached: sideways, then up and down
+            h_lo = (lo | (lo << _U1) | (lo >> _U1) | (hi << _U63)) & _VALID_LO
+            h_hi = (hi | (hi << _U1) | (hi >> _U1) | (lo >> _U63)) & _VALID_HI
+            lo = (h_lo | (h_lo << _U11) | (h_lo >> _U11) | (h_hi << _U53)) & free_lo
+            hi = (h_hi | (h_hi << _U11) | (h_hi >> _U11) | (h_lo >> _U53)) & free_hi
+        while lo:
+            low = lo & (~lo + _U1)
+            number = ids[_DE_BRUIJN_INDEX[(low * _DE_BRUIJN) >> _U58]]
+            if marking:
+                row[number] = True
             if listing:
                 listed[count] = number
             count += 1
+            lo ^= low
+        while hi:
+            low = hi & (~hi + _U1)
+            number = ids[64 + _DE_BRUIJN_INDEX[(low * _DE_BRUIJN) >> _U58]]
+            if marking:
+                row[number] = True
+            if listing:
+                listed[count] = number
+            count += 1
+            hi ^= low
     if count == 0:
-        row[PASS_ID] = True
+        if marking:
+            row[PASS_ID] = True
         if listing:
             listed[0] = PASS_ID
         count = 1
     return count
 
 
-def _legal_mask(board: Any, cities: Any, to_move: Any, reserves: Any, winner: Any, slot: Any,
-                owner: Any, steps: Any, warriors: Any, turned: Any, relative: bool, out: Any,
+#: Games a kernel's iteration steps one after the other, with one set of scratch arrays (a
+#: game's own allocation costs more than its legal mask's bitboards).
+CHUNK = 64
+
+
+def _legal_mask(board: Any, cities: Any, to_move: Any, reserves: Any, winner: Any,
+                owner: Any, steps: Any, warriors: Any, relative: bool, out: Any,
                 listing: bool, listed: Any, counts: Any, clear_listed: bool) -> None:
     n = board.shape[0]
-    for i in _prange(n):
-        row = out[i]
-        if clear_listed:
-            for k in range(counts[i]):
-                row[listed[i, k]] = False
-        else:
-            row[:] = False
-        counts[i] = 0
-        if winner[i] != -1:
-            continue
-        reached = np.empty(SQUARES, np.int16)
-        player = to_move[i]
-        counts[i] = _legal_row(board[i], cities[i], player, reserves[i, player], slot, owner,
-                               steps, warriors[player], reached, relative and player == 1,
-                               turned, row, listing, listed[i])
+    for chunk in _prange((n + CHUNK - 1) // CHUNK):
+        own = np.empty(SQUARES, np.int16)
+        for i in range(chunk * CHUNK, min(n, chunk * CHUNK + CHUNK)):
+            row = out[i]
+            if clear_listed:
+                for k in range(counts[i]):
+                    row[listed[i, k]] = False
+            else:
+                row[:] = False
+            counts[i] = 0
+            if winner[i] != -1:
+                continue
+            player = to_move[i]
+            counts[i] = _legal_row(board[i], cities[i], player, reserves[i, player], owner,
+                                   steps, warriors[player], own,
+                                   _ID_OF_BIT[1 if relative and player == 1 else 0], True, row,
+                                   listing, listed[i])
 
 
 #: The most legal actions a position has: 8 pieces a side (a hero replaces a warrior), each
@@ -463,8 +479,8 @@ def legal_mask(batch: Batch, relative: bool = False, out: npt.NDArray[np.bool_] 
     if incremental and not listing:
         raise ValueError("an incremental mask needs the ids and counts of the last one")
     kernel = _pick(_legal_mask_pair, n)
-    kernel(batch.board, batch.cities, batch.to_move, batch.reserves, batch.winner, _SLOT,
-           _OWNER, _STEPS, _WARRIOR, TURNED, relative, out, listing, ids, counts, incremental)
+    kernel(batch.board, batch.cities, batch.to_move, batch.reserves, batch.winner, _OWNER,
+           _STEPS, _WARRIOR, relative, out, listing, ids, counts, incremental)
     return out
 
 
@@ -875,31 +891,30 @@ def observe(batch: Batch, players: npt.ArrayLike | None = None,
 # -- random play (benchmarks, rollouts) ------------------------------------------------------
 
 
-def _random_ids(board: Any, cities: Any, to_move: Any, reserves: Any, winner: Any, slot: Any,
-                owner: Any, steps: Any, warriors: Any, seeds: Any, out: Any) -> None:
+def _random_ids(board: Any, cities: Any, to_move: Any, reserves: Any, winner: Any,
+                owner: Any, steps: Any, warriors: Any, draws: Any, out: Any) -> None:
     n = board.shape[0]
-    for i in _prange(n):
-        if winner[i] != -1:
-            out[i] = PASS_ID
-            continue
-        np.random.seed(seeds[i])
-        reached = np.empty(SQUARES, np.int16)
-        row = np.zeros(COUNT, np.bool_)
+    for chunk in _prange((n + CHUNK - 1) // CHUNK):
+        own = np.empty(SQUARES, np.int16)
         listed = np.empty(MOST_LEGAL, np.int16)
-        player = to_move[i]
-        count = _legal_row(board[i], cities[i], player, reserves[i, player], slot, owner, steps,
-                           warriors[player], reached, False, slot[0], row, True, listed)
-        out[i] = listed[np.random.randint(0, count)]
+        for i in range(chunk * CHUNK, min(n, chunk * CHUNK + CHUNK)):
+            if winner[i] != -1:
+                out[i] = PASS_ID
+                continue
+            player = to_move[i]
+            count = _legal_row(board[i], cities[i], player, reserves[i, player], owner, steps,
+                               warriors[player], own, _ID_OF_BIT[0], False, listed, True, listed)
+            out[i] = listed[min(int(draws[i] * count), count - 1)]
 
 
 def random_ids(batch: Batch, rng: np.random.Generator) -> npt.NDArray[np.int64]:
     """Return a uniformly random legal id per game (pass for an ended game), drawn from ``rng``
-    (one seed per game from it)."""
-    seeds = rng.integers(0, 2**31 - 1, size=len(batch), dtype=np.int64)
+    (one uniform number per game from it)."""
+    draws = rng.random(len(batch))
     out = np.empty(len(batch), np.int64)
     kernel = _pick(_random_ids_pair, len(batch))
-    kernel(batch.board, batch.cities, batch.to_move, batch.reserves, batch.winner, _SLOT,
-           _OWNER, _STEPS, _WARRIOR, seeds, out)
+    kernel(batch.board, batch.cities, batch.to_move, batch.reserves, batch.winner, _OWNER,
+           _STEPS, _WARRIOR, draws, out)
     return out
 
 
