@@ -426,6 +426,26 @@ def _legal_row(board: Any, cities: Any, player: int, reserve: int, owner: Any, s
 CHUNK = 64
 
 
+@_kernel()
+def _mask_one(i: int, board: Any, cities: Any, to_move: Any, reserves: Any, winner: Any,
+              owner: Any, steps: Any, warriors: Any, relative: bool, out: Any, listing: bool,
+              listed: Any, counts: Any, clear_listed: bool, own: Any) -> None:
+    """Write game ``i``'s row of :func:`legal_mask` (``own``: a scratch of 100 squares)."""
+    row = out[i]
+    if clear_listed:
+        for k in range(counts[i]):
+            row[listed[i, k]] = False
+    else:
+        row[:] = False
+    counts[i] = 0
+    if winner[i] != -1:
+        return
+    player = to_move[i]
+    counts[i] = _legal_row(board[i], cities[i], player, reserves[i, player], owner, steps,
+                           warriors[player], own, _ID_OF_BIT[1 if relative and player == 1 else 0],
+                           True, row, listing, listed[i])
+
+
 def _legal_mask(board: Any, cities: Any, to_move: Any, reserves: Any, winner: Any,
                 owner: Any, steps: Any, warriors: Any, relative: bool, out: Any,
                 listing: bool, listed: Any, counts: Any, clear_listed: bool) -> None:
@@ -433,20 +453,8 @@ def _legal_mask(board: Any, cities: Any, to_move: Any, reserves: Any, winner: An
     for chunk in _prange((n + CHUNK - 1) // CHUNK):
         own = np.empty(SQUARES, np.int16)
         for i in range(chunk * CHUNK, min(n, chunk * CHUNK + CHUNK)):
-            row = out[i]
-            if clear_listed:
-                for k in range(counts[i]):
-                    row[listed[i, k]] = False
-            else:
-                row[:] = False
-            counts[i] = 0
-            if winner[i] != -1:
-                continue
-            player = to_move[i]
-            counts[i] = _legal_row(board[i], cities[i], player, reserves[i, player], owner,
-                                   steps, warriors[player], own,
-                                   _ID_OF_BIT[1 if relative and player == 1 else 0], True, row,
-                                   listing, listed[i])
+            _mask_one(i, board, cities, to_move, reserves, winner, owner, steps, warriors,
+                      relative, out, listing, listed, counts, clear_listed, own)
 
 
 #: The most legal actions a position has: 8 pieces a side (a hero replaces a warrior), each
@@ -795,52 +803,60 @@ def step(
 # -- observations ----------------------------------------------------------------------------
 
 
+@_kernel()
+def _observe_one(i: int, player: int, board: Any, cities: Any, to_move: Any, reserves: Any,
+                 quiet: Any, passes: Any, heroes_conquer: Any, winner: Any, owner: Any,
+                 heroes: Any, incremental: bool, cells: Any, values: Any, out: Any) -> None:
+    """Write game ``i``'s planes of :func:`observe`, as ``player`` sees them."""
+    o = out[i]
+    drawn = cells[i]
+    if not incremental:
+        o[:6] = 0.0
+        drawn[:] = -1
+    for sq in range(SQUARES):
+        cell = SQUARES - 1 - sq if player else sq
+        code = board[i, sq]
+        piece = -1
+        if code:
+            piece = 0 if owner[code] == player else 2
+            if code == heroes[owner[code]]:
+                piece += 1
+        city = cities[i, sq]
+        if city >= 0:
+            city = 4 if city == player else 5
+        if piece != drawn[0, cell] or city != drawn[1, cell]:
+            r = cell // SIZE
+            f = cell % SIZE
+            for k in range(2):
+                if drawn[k, cell] >= 0:
+                    o[drawn[k, cell], r, f] = 0.0
+            if piece >= 0:
+                o[piece, r, f] = 1.0
+            if city >= 0:
+                o[city, r, f] = 1.0
+            drawn[0, cell] = piece
+            drawn[1, cell] = city
+    scalars = values[i]
+    scalars[0] = np.float32(reserves[i, player]) / np.float32(8.0)
+    scalars[1] = np.float32(reserves[i, 1 - player]) / np.float32(8.0)
+    scalars[2] = np.float32(min(quiet[i], 200)) / np.float32(200.0)
+    scalars[3] = np.float32(min(passes[i], 2)) / np.float32(2.0)
+    scalars[4] = np.float32(1.0 if winner[i] == -1 and to_move[i] == player else 0.0)
+    scalars[5] = np.float32(1.0 if heroes_conquer[i] else 0.0)
+    scalars[6] = np.float32(player)
+    for k in range(PLANES - 6):
+        # a whole plane written only when its number changed (every step: the quiet plies)
+        if not incremental or o[6 + k, 0, 0] != scalars[k]:
+            o[6 + k] = scalars[k]
+
+
 def _observe(board: Any, cities: Any, to_move: Any, reserves: Any, quiet: Any, passes: Any,
              heroes_conquer: Any, winner: Any, players: Any, owner: Any, heroes: Any,
              incremental: bool, cells: Any, values: Any, out: Any) -> None:
     n = board.shape[0]
     for i in _prange(n):
-        player = players[i]
-        o = out[i]
-        drawn = cells[i]
-        if not incremental:
-            o[:6] = 0.0
-            drawn[:] = -1
-        for sq in range(SQUARES):
-            cell = SQUARES - 1 - sq if player else sq
-            code = board[i, sq]
-            piece = -1
-            if code:
-                piece = 0 if owner[code] == player else 2
-                if code == heroes[owner[code]]:
-                    piece += 1
-            city = cities[i, sq]
-            if city >= 0:
-                city = 4 if city == player else 5
-            if piece != drawn[0, cell] or city != drawn[1, cell]:
-                r = cell // SIZE
-                f = cell % SIZE
-                for k in range(2):
-                    if drawn[k, cell] >= 0:
-                        o[drawn[k, cell], r, f] = 0.0
-                if piece >= 0:
-                    o[piece, r, f] = 1.0
-                if city >= 0:
-                    o[city, r, f] = 1.0
-                drawn[0, cell] = piece
-                drawn[1, cell] = city
-        scalars = values[i]
-        scalars[0] = np.float32(reserves[i, player]) / np.float32(8.0)
-        scalars[1] = np.float32(reserves[i, 1 - player]) / np.float32(8.0)
-        scalars[2] = np.float32(min(quiet[i], 200)) / np.float32(200.0)
-        scalars[3] = np.float32(min(passes[i], 2)) / np.float32(2.0)
-        scalars[4] = np.float32(1.0 if winner[i] == -1 and to_move[i] == player else 0.0)
-        scalars[5] = np.float32(1.0 if heroes_conquer[i] else 0.0)
-        scalars[6] = np.float32(player)
-        for k in range(PLANES - 6):
-            # a whole plane written only when its number changed (every step: the quiet plies)
-            if not incremental or o[6 + k, 0, 0] != scalars[k]:
-                o[6 + k] = scalars[k]
+        _observe_one(i, players[i], board, cities, to_move, reserves, quiet, passes,
+                     heroes_conquer, winner, owner, heroes, incremental, cells, values, out)
 
 
 @dataclass
@@ -871,7 +887,7 @@ def observe(batch: Batch, players: npt.ArrayLike | None = None,
         seats = batch.to_move
     else:
         seats = np.broadcast_to(np.asarray(players, np.int8), (len(batch),))
-        if not np.isin(seats, (0, 1)).all():
+        if seats.min() < 0 or seats.max() > 1:
             raise ValueError("the players of Sparta are 0 and 1")
     n = len(batch)
     incremental = drawing is not None and out is not None
