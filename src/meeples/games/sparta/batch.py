@@ -934,6 +934,44 @@ def random_ids(batch: Batch, rng: np.random.Generator) -> npt.NDArray[np.int64]:
     return out
 
 
+@_kernel()
+def _play_out(board: Any, cities: Any, to_move: Any, reserves: Any, quiet: Any, passes: Any,
+              heroes_conquer: Any, winner: Any, reason: Any, history: Any, seen: Any,
+              seed: int, cap: int) -> None:
+    """Play every game on at random to its end, or for ``cap`` plies."""
+    np.random.seed(seed)
+    own = np.empty(SQUARES, np.int16)
+    listed = np.empty(MOST_LEGAL, np.int16)
+    fallen = np.empty(4 * SIZE, np.int16)
+    rewards = np.zeros((board.shape[0], 2), np.float32)
+    for i in range(board.shape[0]):
+        for _ in range(cap):
+            if winner[i] != -1:
+                break
+            player = to_move[i]
+            count = _legal_row(board[i], cities[i], player, reserves[i, player], _OWNER, _STEPS,
+                               _WARRIOR[player], own, _ID_OF_BIT[0], False, listed, True, listed)
+            number = listed[min(int(np.random.random() * count), count - 1)]
+            _apply_one(i, number, board, cities, to_move, reserves, quiet, passes,
+                       heroes_conquer, winner, reason, history, seen, _ORIGIN, _TARGET, _LINES,
+                       _LINE_LENGTH, _LINE_INDEX, _OWNER, _WARRIOR, _HERO, _PIECE_KEYS,
+                       _CITY_KEYS, _NORTH_KEY, fallen, rewards)
+
+
+def play_out(batch: Batch, rng: np.random.Generator, cap: int = 2000) -> Batch:
+    """Play every game on with uniformly random legal ids to its end, or for ``cap`` plies
+    (its ``winner`` stays -1 then), in place, in one compiled call (random playouts for
+    search: :mod:`meeples.ai.batch_mcts`); the draws come from a seed taken from ``rng``."""
+    if isinstance(cap, bool) or not isinstance(cap, int) or cap < 0:
+        raise ValueError(f"cap is a whole number of plies, not {cap!r}")
+    if int(batch.seen.max()) + cap + 1 > batch.history.shape[1]:
+        batch._grow(int(batch.seen.max()) + cap + 1)
+    _play_out(batch.board, batch.cities, batch.to_move, batch.reserves, batch.quiet,
+              batch.passes, batch.heroes_conquer, batch.winner, batch.reason, batch.history,
+              batch.seen, int(rng.integers(0, 2**31 - 1)), cap)
+    return batch
+
+
 def _sample(masks: Any, draws: Any, out: Any) -> None:
     n = masks.shape[0]
     for i in _prange(n):
@@ -973,4 +1011,4 @@ _random_ids_pair = _kernels(_random_ids)
 _sample_pair = _kernels(_sample)
 
 __all__ = ["COMPILED", "REASONS", "Batch", "Drawing", "check", "from_states", "init", "legal_mask",
-           "observe", "pick", "random_ids", "sample", "step"]
+           "observe", "pick", "play_out", "random_ids", "sample", "step"]
