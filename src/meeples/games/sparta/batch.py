@@ -70,11 +70,16 @@ def _plain(function: F) -> F:
     return cast(F, run)
 
 
-def _kernel(parallel: bool = False) -> Callable[[F], F]:
-    """Compile a function with Numba when it is installed (kept on disk), else leave it."""
+def _kernel(parallel: bool = False, inline: bool = False) -> Callable[[F], F]:
+    """Compile a function with Numba when it is installed (kept on disk), else leave it.
+
+    ``inline``: compiled into each caller (a step's per-game parts, whose calls with some
+    twenty arrays each cost more than a small part's work).
+    """
     if _numba is None:  # pragma: no cover
         return _plain
-    return cast(Callable[[F], F], _numba.njit(cache=True, nogil=True, parallel=parallel))
+    return cast(Callable[[F], F], _numba.njit(cache=True, nogil=True, parallel=parallel,
+                                              inline="always" if inline else "never"))
 
 
 _prange: Callable[[int], range] = range if _numba is None else _numba.prange
@@ -355,7 +360,7 @@ for _sq in range(SQUARES):
 _ID_OF_BIT[1] = np.where(_ID_OF_BIT[0] >= 0, TURNED[_ID_OF_BIT[0]], -1)
 
 
-@_kernel()
+@_kernel(inline=True)
 def _legal_row(board: Any, cities: Any, player: int, reserve: int, owner: Any, steps: Any,
                warrior: int, own: Any, id_of_bit: Any, marking: bool, row: Any, listing: bool,
                listed: Any) -> int:
@@ -426,7 +431,7 @@ def _legal_row(board: Any, cities: Any, player: int, reserve: int, owner: Any, s
 CHUNK = 64
 
 
-@_kernel()
+@_kernel(inline=True)
 def _mask_one(i: int, board: Any, cities: Any, to_move: Any, reserves: Any, winner: Any,
               owner: Any, steps: Any, warriors: Any, relative: bool, out: Any, listing: bool,
               listed: Any, counts: Any, clear_listed: bool, own: Any) -> None:
@@ -557,7 +562,7 @@ def _check(board: Any, cities: Any, to_move: Any, reserves: Any, winner: Any, nu
                              warriors[player], stamp, reached)
 
 
-@_kernel()
+@_kernel(inline=True)
 def _captures(board: Any, landing: int, lines: Any, line_length: Any, line_index: Any,
               owner: Any, out: Any) -> int:
     """Write the squares enclosed on the four lines through ``landing`` into ``out`` (the
@@ -589,7 +594,7 @@ def _captures(board: Any, landing: int, lines: Any, line_length: Any, line_index
     return count
 
 
-@_kernel()
+@_kernel(inline=True)
 def _apply_one(i: int, number: int, board: Any, cities: Any, to_move: Any, reserves: Any,
                quiet: Any, passes: Any, heroes_conquer: Any, winner: Any, reason: Any,
                history: Any, seen: Any, origins: Any, targets: Any, lines: Any,
@@ -803,7 +808,7 @@ def step(
 # -- observations ----------------------------------------------------------------------------
 
 
-@_kernel()
+@_kernel(inline=True)
 def _observe_one(i: int, player: int, board: Any, cities: Any, to_move: Any, reserves: Any,
                  quiet: Any, passes: Any, heroes_conquer: Any, winner: Any, owner: Any,
                  heroes: Any, incremental: bool, cells: Any, values: Any, out: Any) -> None:
