@@ -11,9 +11,9 @@ outcome.
 
 The kernels are plain Python loops over arrays, compiled by Numba (``pip install
 'meeples[fast]'``) with ``cache=True`` (compiled once per machine, then loaded) and spread over
-the cores (``parallel=True``, one game per iteration). Without Numba the same functions run as
-Python: the same results, some hundreds of times slower (about 0.7 ms a game and ply against
-2 µs); :data:`COMPILED` says which.
+the cores (``parallel=True``, 64 games per iteration, :data:`CHUNK`). Without Numba the same
+functions run as Python: the same results, some hundreds of times slower (about 0.7 ms a game
+and ply against 2 µs); :data:`COMPILED` says which.
 
 Arrays of :class:`Batch` (N games):
 
