@@ -9,7 +9,8 @@ environment, each step with its observation planes and mask, beside random play 
 games; and learner steps/s against the random bot of one Gymnasium environment, of the vector
 environment of 16 games (``meeples.env.vector``) and of Gymnasium's ``SyncVectorEnv`` of 16,
 measured in turn in the same run. For Sparta with the ``fast`` extra, its batch engine's
-self-play environment steps/s and random-play actions/s, 4,096 games at once. With
+self-play environment steps/s and random-play actions/s, 512 games at once (the size that
+keeps their arrays in the cache: see docs/batch.md). With
 ``open_spiel`` importable (``pip install 'meeples[bench]'``), the same figures for OpenSpiel's
 C++ breakthrough 10x10 driven from Python, its pure-Python tic-tac-toe, and its Python MCTS on
 breakthrough. Times are CPU seconds of the benchmarking process.
@@ -176,7 +177,9 @@ def ours(name: str, seconds: float = 2.0, simulations: int = 1000) -> Figures:
 
 
 #: Games stepped at once by the batch engine's figures (``meeples.env.fast``).
-BATCH_GAMES = 4096
+#: Measured best per CPU-second among 256-4,096: larger batches spill the masks and planes
+#: (10 kB a game) out of the caches (docs/batch.md).
+BATCH_GAMES = 512
 
 
 def has_batch_engine(name: str) -> bool:

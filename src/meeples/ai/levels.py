@@ -7,7 +7,9 @@ heuristic, then (IS-)MCTS with more and more time.
 
 Bot specs read ``kind[:budget]``: ``random``, ``heuristic``, ``mcts:800`` (iterations),
 ``mcts:2s`` (seconds), ``alphabeta:d3`` (depth), ``alphabeta:d4,3s``, or a level name. MCTS
-specs also take ``c0.3`` (exploration constant) and ``r20`` (random plies before evaluating);
+specs also take ``c0.3`` (exploration constant) and ``r20`` (random plies before evaluating),
+and Sparta's own ``playouts:1s,p64`` is MCTS whose leaves are valued 64 at a time by random
+playouts on its batch engine (:mod:`meeples.ai.sparta_playouts`);
 ``attack:g0.3`` hands a share 0.3 of the attacking bot's decisions to the evaluation and
 ``attack:b0.3`` plays a share 0.3 of them at random, ``attack:w1`` moves workers by rule;
 ``turns:200,h6`` searches whole turns with rollouts of 6 turns; ``policy:FILE`` plays a trained
@@ -66,7 +68,7 @@ def kinds(game: str) -> dict[str, Any]:
 #: The spec letter of each bot option: ``mcts:800,c0.3,r20``, ``attack:g0.3,b0.2``.
 OPTION_LETTERS = {
     "exploration": "c", "rollout": "r", "greedy": "g", "blunder": "b", "horizon": "h",
-    "workers": "w",
+    "workers": "w", "playouts": "p",
 }
 
 
@@ -145,7 +147,7 @@ def parse_level(spec: str, known_kinds: Mapping[str, Any] = KINDS) -> Level:
         known = ", ".join([*LEVEL_NAMES, *known_kinds])
         raise ValueError(f"unknown bot {spec!r} (bots: {known})")
     parts = budget_text.split(",") if budget_text else []
-    tuning = [p.strip() for p in parts if p.strip()[:1] in ("c", "r", "g", "b", "h", "w")]
+    tuning = [p.strip() for p in parts if p.strip()[:1] in ("c", "r", "g", "b", "h", "w", "p")]
     rest = ",".join(p for p in parts if p.strip() not in tuning)
     budget = parse_budget(rest) if rest else Budget()
     options: list[tuple[str, Any]] = []
@@ -155,6 +157,8 @@ def parse_level(spec: str, known_kinds: Mapping[str, Any] = KINDS) -> Level:
             raise ValueError(f"{spec!r}: only attack takes g (greedy), b (blunder share) or w")
         if letter == "r" and kind not in ("mcts", "ismcts"):
             raise ValueError(f"{spec!r}: only mcts and ismcts take r (rollout plies)")
+        if letter == "p" and kind != "playouts":
+            raise ValueError(f"{spec!r}: only playouts takes p (leaves played out at a time)")
         if letter == "c" and kind not in ("mcts", "ismcts", "turns"):
             raise ValueError(f"{spec!r}: only mcts, ismcts and turns take c (exploration)")
         if letter == "h" and kind != "turns":
@@ -169,8 +173,8 @@ def parse_level(spec: str, known_kinds: Mapping[str, Any] = KINDS) -> Level:
             options.append(("exploration", value))
         elif letter == "r":
             options.append(("rollout", int(value)))
-        elif letter == "h":
-            options.append(("horizon", int(value)))
+        elif letter in "hp":
+            options.append(({"h": "horizon", "p": "playouts"}[letter], int(value)))
         else:
             options.append(({"g": "greedy", "b": "blunder", "w": "workers"}[letter], value))
     return Level(kind, budget, tuple(options))

@@ -280,3 +280,75 @@ def test_random_ids_and_samples_are_legal() -> None:
         chosen = batch.sample(mask, rng)
         assert mask[np.arange(4), chosen].all()
         batch.step(games, chosen)
+
+
+def random_games(plies: int, games: int = 6, seed: int = 1) -> tuple[batch.Batch, list[State]]:
+    """Return games played ``plies`` random plies from the opening, in both engines."""
+    played = batch.init(games)
+    states = [rules.initial_state(2, 0, {})] * games
+    rng = np.random.default_rng(seed)
+    for _ in range(plies):
+        ids = batch.random_ids(played, rng)
+        batch.step(played, ids, checked=False)
+        states = [s if s.outcome else rules.apply(s, actions.action(int(k)))
+                  for s, k in zip(states, ids, strict=True)]
+    return played, states
+
+
+def test_an_incremental_mask_clears_only_the_last_ids_and_equals_a_fresh_one() -> None:
+    games = batch.init(6)
+    games.to_move[3:] = 1
+    rng = np.random.default_rng(2)
+    mask = np.zeros((6, batch.COUNT), np.bool_)
+    ids = np.zeros((6, batch.MOST_LEGAL), np.int16)
+    counts = np.zeros(6, np.int32)
+    for ply in range(60):
+        relative = ply % 3 == 0
+        batch.legal_mask(games, relative, mask, ids, counts, incremental=True)
+        assert np.array_equal(mask, batch.legal_mask(games, relative))
+        batch.step(games, batch.pick(ids, counts, rng), relative)
+
+
+def test_an_incremental_mask_needs_the_last_list() -> None:
+    with pytest.raises(ValueError, match="needs the ids and counts"):
+        batch.legal_mask(batch.init(2), incremental=True)
+
+
+def test_planes_written_where_they_changed_equal_fresh_planes() -> None:
+    games = batch.init(6)
+    rng = np.random.default_rng(3)
+    planes = np.zeros((6, batch.PLANES, batch.SIZE, batch.SIZE), np.float32)
+    drawing = batch.Drawing.blank(6)
+    for ply in range(80):
+        viewers = rng.integers(0, 2, 6) if ply % 4 else games.to_move  # both sides in turn
+        batch.observe(games, viewers, out=planes, drawing=drawing)
+        assert np.array_equal(planes, batch.observe(games, viewers))
+        batch.step(games, batch.random_ids(games, rng))
+
+
+def test_a_random_playout_plays_legal_moves_of_the_rules() -> None:
+    played, states = random_games(30)
+    rng = np.random.default_rng(4)
+    for _ in range(40):  # one ply at a time: each must be one of the rules' legal moves
+        batch.play_out(played, rng, cap=1)
+        for i, state in enumerate(states):
+            if state.outcome is not None:
+                assert batch_check.difference(played, i, state) is None
+                continue
+            matches = [rules.apply(state, a) for a in rules.legal_actions(state)]
+            states[i] = next(s for s in matches if batch_check.difference(played, i, s) is None)
+
+
+def test_random_playouts_end_every_game_and_repeat_from_a_seed() -> None:
+    first = batch.play_out(random_games(10)[0], np.random.default_rng(5))
+    again = batch.play_out(random_games(10)[0], np.random.default_rng(5))
+    assert (first.winner != batch.ONGOING).all() and (first.reason > 0).all()
+    assert np.array_equal(first.board, again.board) and np.array_equal(first.winner,
+                                                                       again.winner)
+
+
+def test_a_playout_of_no_plies_changes_nothing() -> None:
+    games, _ = random_games(10)
+    before = games.copy()
+    batch.play_out(games, np.random.default_rng(0), cap=0)
+    assert np.array_equal(games.board, before.board) and np.array_equal(games.seen, before.seen)

@@ -75,6 +75,14 @@ def _terminal() -> ModuleType:
     return renderer
 
 
+def _bots() -> Mapping[str, Any]:
+    """Sparta's own bot: MCTS valuing its leaves by random playouts on the batch engine,
+    many at a time (``playouts:1s,p64``, with the ``fast`` extra)."""
+    from meeples.ai.sparta_playouts import BatchRolloutMCTSBot
+
+    return {"playouts": BatchRolloutMCTSBot}
+
+
 def _policy_features() -> Mapping[str, PolicyFeatures]:
     from meeples.games.sparta.policy import FEATURE_SETS  # NumPy: only for trained policies
 
@@ -110,6 +118,7 @@ CAPABILITIES = Capabilities(
         ("mcts_move_seconds", "breakthrough8_mcts_move_seconds", "lower"),
     ),
     terminal=_terminal,
+    bots=_bots,
     policy_features=_policy_features,
     board="sparta",
     package=__name__,

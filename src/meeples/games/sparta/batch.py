@@ -11,9 +11,9 @@ outcome.
 
 The kernels are plain Python loops over arrays, compiled by Numba (``pip install
 'meeples[fast]'``) with ``cache=True`` (compiled once per machine, then loaded) and spread over
-the cores (``parallel=True``, one game per iteration). Without Numba the same functions run as
-Python: the same results, some hundreds of times slower (about 0.7 ms a game and ply against
-2 µs); :data:`COMPILED` says which.
+the cores (``parallel=True``, 64 games per iteration, :data:`CHUNK`). Without Numba the same
+functions run as Python: the same results, some hundreds of times slower (about 0.7 ms a game
+and ply against 2 µs); :data:`COMPILED` says which.
 
 Arrays of :class:`Batch` (N games):
 
@@ -70,11 +70,16 @@ def _plain(function: F) -> F:
     return cast(F, run)
 
 
-def _kernel(parallel: bool = False) -> Callable[[F], F]:
-    """Compile a function with Numba when it is installed (kept on disk), else leave it."""
+def _kernel(parallel: bool = False, inline: bool = False) -> Callable[[F], F]:
+    """Compile a function with Numba when it is installed (kept on disk), else leave it.
+
+    ``inline``: compiled into each caller (a step's per-game parts, whose calls with some
+    twenty arrays each cost more than a small part's work).
+    """
     if _numba is None:  # pragma: no cover
         return _plain
-    return cast(Callable[[F], F], _numba.njit(cache=True, nogil=True, parallel=parallel))
+    return cast(Callable[[F], F], _numba.njit(cache=True, nogil=True, parallel=parallel,
+                                              inline="always" if inline else "never"))
 
 
 _prange: Callable[[int], range] = range if _numba is None else _numba.prange
@@ -340,94 +345,121 @@ for _b in range(64):
 _U1, _U11, _U53, _U58, _U63 = (np.uint64(k) for k in (1, 11, 53, 58, 63))
 
 
-@_kernel()
-def _reach_bits(origin: int, steps: int, free_lo: Any, free_hi: Any, reached: Any) -> int:
-    """Write into ``reached`` the squares a piece on ``origin`` reaches through the free
-    squares (bits) within ``steps`` king steps, ascending; return how many (as
-    :func:`_reach`)."""
-    lo = _KING_LO[origin] & free_lo
-    hi = _KING_HI[origin] & free_hi
-    for _ in range(steps - 1):
-        # one king step from every square reached: sideways, then up and down
-        h_lo = (lo | (lo << _U1) | (lo >> _U1) | (hi << _U63)) & _VALID_LO
-        h_hi = (hi | (hi << _U1) | (hi >> _U1) | (lo >> _U63)) & _VALID_HI
-        lo = (h_lo | (h_lo << _U11) | (h_lo >> _U11) | (h_hi << _U53)) & free_lo
-        hi = (h_hi | (h_hi << _U11) | (h_hi >> _U11) | (h_lo >> _U53)) & free_hi
-    count = 0
-    while lo:
-        low = lo & (~lo + _U1)
-        reached[count] = _SQUARE_OF_BIT[_DE_BRUIJN_INDEX[(low * _DE_BRUIJN) >> _U58]]
-        count += 1
-        lo ^= low
-    while hi:
-        low = hi & (~hi + _U1)
-        reached[count] = _SQUARE_OF_BIT[64 + _DE_BRUIJN_INDEX[(low * _DE_BRUIJN) >> _U58]]
-        count += 1
-        hi ^= low
-    return count
+#: Each square's bit in the two words (one of them 0), and the id of each (origin, target bit)
+#: pair as each player's mask numbers it (``[1]``: North's ids turned half a turn, for
+#: ``relative``; -1 off the reach of a hero), the promotion in place at ``[., origin, origin's
+#: bit]``: the mask's inner loop reads an id per target bit, with no square in between.
+_SQUARE_LO = np.array([_words([int(_BIT_OF[sq])])[0] for sq in range(SQUARES)], np.uint64)
+_SQUARE_HI = np.array([_words([int(_BIT_OF[sq])])[1] for sq in range(SQUARES)], np.uint64)
+_ID_OF_BIT = np.full((2, SQUARES, 128), -1, np.int16)
+for _sq in range(SQUARES):
+    for _to in range(SQUARES):
+        if _SLOT[_sq, _to] >= 0:
+            _ID_OF_BIT[0, _sq, _BIT_OF[_to]] = _sq * SLOTS + _SLOT[_sq, _to]
+    _ID_OF_BIT[0, _sq, _BIT_OF[_sq]] = _sq * SLOTS
+_ID_OF_BIT[1] = np.where(_ID_OF_BIT[0] >= 0, TURNED[_ID_OF_BIT[0]], -1)
 
 
-@_kernel()
-def _legal_row(board: Any, cities: Any, player: int, reserve: int, slot: Any, owner: Any,
-               steps: Any, warrior: int, reached: Any, turn: bool, turned: Any, row: Any,
-               listing: bool, listed: Any) -> int:
-    """Write one game's legal ids into a zeroed row (turned half a turn with ``turn``), and
-    with ``listing`` into ``listed`` too; return how many (pass included)."""
-    count = 0
+@_kernel(inline=True)
+def _legal_row(board: Any, cities: Any, player: int, reserve: int, owner: Any, steps: Any,
+               warrior: int, own: Any, id_of_bit: Any, marking: bool, row: Any, listing: bool,
+               listed: Any) -> int:
+    """Write one game's legal ids, numbered by ``id_of_bit`` (a player's part of
+    :data:`_ID_OF_BIT`), with ``marking`` into a zeroed row and with ``listing`` into
+    ``listed``; return how many (pass included). ``own``: a scratch of 100 squares."""
     free_lo = _VALID_LO
     free_hi = _VALID_HI
+    pieces = 0
     for sq in range(SQUARES):
-        if board[sq]:
-            b = _BIT_OF[sq]
-            if b < 64:
-                free_lo ^= _U1 << np.uint64(b)
-            else:
-                free_hi ^= _U1 << np.uint64(b - 64)
-    for origin in range(SQUARES):
+        code = board[sq]
+        if code:
+            free_lo ^= _SQUARE_LO[sq]
+            free_hi ^= _SQUARE_HI[sq]
+            if owner[code] == player:
+                own[pieces] = sq
+                pieces += 1
+    count = 0
+    for p in range(pieces):
+        origin = own[p]
         code = board[origin]
-        if code == 0 or owner[code] != player:
-            continue
+        ids = id_of_bit[origin]
         if code == warrior and cities[origin] == player and reserve > 0:
-            number = origin * SLOTS
-            if turn:
-                number = turned[number]
-            row[number] = True
+            number = ids[_BIT_OF[origin]]
+            if marking:
+                row[number] = True
             if listing:
                 listed[count] = number
             count += 1
-        found = _reach_bits(origin, steps[code], free_lo, free_hi, reached)
-        for k in range(found):
-            number = origin * SLOTS + slot[origin, reached[k]]
-            if turn:
-                number = turned[number]
-            row[number] = True
+        # the squares reached through free squares within the piece's king steps (bits)
+        lo = _KING_LO[origin] & free_lo
+        hi = _KING_HI[origin] & free_hi
+        for _ in range(steps[code] - 1):
+            # one king step from every square reached: sideways, then up and down
+            h_lo = (lo | (lo << _U1) | (lo >> _U1) | (hi << _U63)) & _VALID_LO
+            h_hi = (hi | (hi << _U1) | (hi >> _U1) | (lo >> _U63)) & _VALID_HI
+            lo = (h_lo | (h_lo << _U11) | (h_lo >> _U11) | (h_hi << _U53)) & free_lo
+            hi = (h_hi | (h_hi << _U11) | (h_hi >> _U11) | (h_lo >> _U53)) & free_hi
+        while lo:
+            low = lo & (~lo + _U1)
+            number = ids[_DE_BRUIJN_INDEX[(low * _DE_BRUIJN) >> _U58]]
+            if marking:
+                row[number] = True
             if listing:
                 listed[count] = number
             count += 1
+            lo ^= low
+        while hi:
+            low = hi & (~hi + _U1)
+            number = ids[64 + _DE_BRUIJN_INDEX[(low * _DE_BRUIJN) >> _U58]]
+            if marking:
+                row[number] = True
+            if listing:
+                listed[count] = number
+            count += 1
+            hi ^= low
     if count == 0:
-        row[PASS_ID] = True
+        if marking:
+            row[PASS_ID] = True
         if listing:
             listed[0] = PASS_ID
         count = 1
     return count
 
 
-def _legal_mask(board: Any, cities: Any, to_move: Any, reserves: Any, winner: Any, slot: Any,
-                neighbours: Any, neighbour_count: Any, owner: Any, steps: Any, warriors: Any,
-                turned: Any, relative: bool, out: Any, listing: bool, listed: Any,
-                counts: Any) -> None:
-    n = board.shape[0]
-    for i in _prange(n):
-        row = out[i]
+#: Games a kernel's iteration steps one after the other, with one set of scratch arrays (a
+#: game's own allocation costs more than its legal mask's bitboards).
+CHUNK = 64
+
+
+@_kernel(inline=True)
+def _mask_one(i: int, board: Any, cities: Any, to_move: Any, reserves: Any, winner: Any,
+              owner: Any, steps: Any, warriors: Any, relative: bool, out: Any, listing: bool,
+              listed: Any, counts: Any, clear_listed: bool, own: Any) -> None:
+    """Write game ``i``'s row of :func:`legal_mask` (``own``: a scratch of 100 squares)."""
+    row = out[i]
+    if clear_listed:
+        for k in range(counts[i]):
+            row[listed[i, k]] = False
+    else:
         row[:] = False
-        counts[i] = 0
-        if winner[i] != -1:
-            continue
-        reached = np.empty(SQUARES, np.int16)
-        player = to_move[i]
-        counts[i] = _legal_row(board[i], cities[i], player, reserves[i, player], slot, owner,
-                               steps, warriors[player], reached, relative and player == 1,
-                               turned, row, listing, listed[i])
+    counts[i] = 0
+    if winner[i] != -1:
+        return
+    player = to_move[i]
+    counts[i] = _legal_row(board[i], cities[i], player, reserves[i, player], owner, steps,
+                           warriors[player], own, _ID_OF_BIT[1 if relative and player == 1 else 0],
+                           True, row, listing, listed[i])
+
+
+def _legal_mask(board: Any, cities: Any, to_move: Any, reserves: Any, winner: Any,
+                owner: Any, steps: Any, warriors: Any, relative: bool, out: Any,
+                listing: bool, listed: Any, counts: Any, clear_listed: bool) -> None:
+    n = board.shape[0]
+    for chunk in _prange((n + CHUNK - 1) // CHUNK):
+        own = np.empty(SQUARES, np.int16)
+        for i in range(chunk * CHUNK, min(n, chunk * CHUNK + CHUNK)):
+            _mask_one(i, board, cities, to_move, reserves, winner, owner, steps, warriors,
+                      relative, out, listing, listed, counts, clear_listed, own)
 
 
 #: The most legal actions a position has: 8 pieces a side (a hero replaces a warrior), each
@@ -437,14 +469,18 @@ MOST_LEGAL = setup.WARRIORS * SLOTS
 
 def legal_mask(batch: Batch, relative: bool = False, out: npt.NDArray[np.bool_] | None = None,
                ids: npt.NDArray[np.int16] | None = None,
-               counts: npt.NDArray[np.int32] | None = None) -> npt.NDArray[np.bool_]:
+               counts: npt.NDArray[np.int32] | None = None,
+               incremental: bool = False) -> npt.NDArray[np.bool_]:
     """Return every game's legal ids, ``(N, 4901)`` booleans (a row of False for an ended
     game): as the board numbers them, or (``relative``) as the player to move numbers them
     (North's turned half a turn, :func:`meeples.games.sparta.actions.mirror`). ``out``: an
     array to write them into. ``ids`` ``(N, MOST_LEGAL)`` int16 and ``counts`` ``(N,)``
     int32, given together: arrays to write each game's legal ids into as well, as a list
     (``ids[i, :counts[i]]``, in no set order; a count of 0 for an ended game), for picking
-    among them without scanning the mask (:func:`pick`)."""
+    among them without scanning the mask (:func:`pick`). ``incremental``: ``out``, ``ids`` and
+    ``counts`` hold the last call's answer (for any games), untouched since: only its True
+    entries are cleared, not whole rows (the environment's masks; 4,901 bytes a game is more
+    memory than the rest of a step writes)."""
     n = len(batch)
     if out is None:
         out = np.empty((n, COUNT), np.bool_)
@@ -453,10 +489,11 @@ def legal_mask(batch: Batch, relative: bool = False, out: npt.NDArray[np.bool_] 
         ids, counts = np.empty((n, 1), np.int16), np.empty(n, np.int32)
     elif ids.shape != (n, MOST_LEGAL) or counts.shape != (n,):
         raise ValueError(f"ids must have shape ({n}, {MOST_LEGAL}) and counts ({n},)")
+    if incremental and not listing:
+        raise ValueError("an incremental mask needs the ids and counts of the last one")
     kernel = _pick(_legal_mask_pair, n)
-    kernel(batch.board, batch.cities, batch.to_move, batch.reserves, batch.winner, _SLOT,
-           _NEIGHBOURS, _NEIGHBOUR_COUNT, _OWNER, _STEPS, _WARRIOR, TURNED, relative, out,
-           listing, ids, counts)
+    kernel(batch.board, batch.cities, batch.to_move, batch.reserves, batch.winner, _OWNER,
+           _STEPS, _WARRIOR, relative, out, listing, ids, counts, incremental)
     return out
 
 
@@ -525,7 +562,7 @@ def _check(board: Any, cities: Any, to_move: Any, reserves: Any, winner: Any, nu
                              warriors[player], stamp, reached)
 
 
-@_kernel()
+@_kernel(inline=True)
 def _captures(board: Any, landing: int, lines: Any, line_length: Any, line_index: Any,
               owner: Any, out: Any) -> int:
     """Write the squares enclosed on the four lines through ``landing`` into ``out`` (the
@@ -557,84 +594,102 @@ def _captures(board: Any, landing: int, lines: Any, line_length: Any, line_index
     return count
 
 
-@_kernel()
+@_kernel(inline=True)
 def _apply_one(i: int, number: int, board: Any, cities: Any, to_move: Any, reserves: Any,
                quiet: Any, passes: Any, heroes_conquer: Any, winner: Any, reason: Any,
                history: Any, seen: Any, origins: Any, targets: Any, lines: Any,
                line_length: Any, line_index: Any, owner: Any, warriors: Any, heroes: Any,
                piece_keys: Any, city_keys: Any, north_key: Any, fallen: Any,
                rewards: Any) -> None:
-    """Play a legal id in game ``i`` that goes on (the rules' ``apply`` and ``_decide``)."""
+    """Play a legal id in game ``i`` that goes on (the rules' ``apply`` and ``_decide``).
+
+    The position's hash is updated from the last one (``history``'s newest entry: the squares
+    that changed), and the pieces and cities are counted only after a capture or a conquest:
+    the endings by pieces and cities cannot change otherwise, and the game went on before
+    (0.58 µs a step with a scan of the 100 squares, measured in docs/batch.md).
+    """
     player = to_move[i]
     progress = False
     irreversible = False
+    counting = False
     origin = origins[number]
     target = targets[number]
     b = board[i]
     c = cities[i]
+    last = seen[i] - 1
+    h = history[i, last] if last >= 0 else _position_hash(b, c, player, piece_keys, city_keys,
+                                                          north_key)
     if origin == -1:
         passes[i] += 1
     else:
         passes[i] = 0
         if origin == target:
+            h ^= piece_keys[target, b[target]] ^ piece_keys[target, heroes[player]]
             b[target] = heroes[player]
             reserves[i, player] -= 1
             progress = True
             irreversible = True
         else:
             piece = b[origin]
+            h ^= piece_keys[origin, piece]
             b[origin] = 0
-            b[target] = piece
             city = c[target]
             is_hero = piece == heroes[player]
             if city == player and not is_hero and reserves[i, player] > 0:
-                b[target] = heroes[player]
+                piece = heroes[player]
                 reserves[i, player] -= 1
                 progress = True
                 irreversible = True
             elif city >= 0 and city != player and (heroes_conquer[i] or not is_hero):
+                h ^= city_keys[target, city + 1] ^ city_keys[target, player + 1]
                 c[target] = player
                 progress = True
+                counting = True
+            b[target] = piece
+            h ^= piece_keys[target, piece]
             found = _captures(b, target, lines, line_length, line_index, owner, fallen)
             if found:
                 for k in range(found):
-                    b[fallen[k]] = 0
+                    sq = fallen[k]
+                    if b[sq]:  # a square enclosed on two lines is listed twice
+                        h ^= piece_keys[sq, b[sq]]
+                        b[sq] = 0
                 progress = True
                 irreversible = True
+                counting = True
     player = 1 - player
     to_move[i] = player
+    h ^= north_key
     # the repetition history: positions since the last capture or promotion
-    h = np.uint64(0)
-    south = 0
-    north = 0
-    south_cities = 0
-    north_cities = 0
-    for sq in range(SQUARES):
-        code = b[sq]
-        if code:
-            h ^= piece_keys[sq, code]
-            if owner[code] == 0:
-                south += 1
-            else:
-                north += 1
-        if c[sq] >= 0:
-            h ^= city_keys[sq, c[sq] + 1]
-            if c[sq] == 0:
-                south_cities += 1
-            else:
-                north_cities += 1
-    if player:
-        h ^= north_key
     if irreversible:
         seen[i] = 0
     history[i, seen[i]] = h
     seen[i] += 1
     repeated = 0
-    for k in range(seen[i]):
+    # a position with the other side to move has another hash: every other entry only
+    for k in range(seen[i] - 1, -1, -2):
         if history[i, k] == h:
             repeated += 1
     q = 0 if progress else quiet[i] + 1
     quiet[i] = min(q, 32767)
+    south = 3
+    north = 3
+    south_cities = 0
+    north_cities = 0
+    if counting:
+        south = 0
+        north = 0
+        for sq in range(SQUARES):
+            code = b[sq]
+            if code:
+                if owner[code] == 0:
+                    south += 1
+                else:
+                    north += 1
+            if c[sq] == 0:
+                south_cities += 1
+            elif c[sq] == 1:
+                north_cities += 1
     # the endings, in the rules' order
     total = south_cities + north_cities
     code = 0
@@ -653,6 +708,12 @@ def _apply_one(i: int, number: int, board: Any, cities: Any, to_move: Any, reser
         code = 5
     elif q >= 200:
         code = 6
+    if code >= 4 and not counting:
+        for sq in range(SQUARES):
+            if c[sq] == 0:
+                south_cities += 1
+            elif c[sq] == 1:
+                north_cities += 1
     if code:
         if won < 0:
             if south_cities > north_cities:
@@ -747,93 +808,173 @@ def step(
 # -- observations ----------------------------------------------------------------------------
 
 
-def _observe(board: Any, cities: Any, to_move: Any, reserves: Any, quiet: Any, passes: Any,
-             heroes_conquer: Any, winner: Any, players: Any, owner: Any, heroes: Any,
-             out: Any) -> None:
-    n = board.shape[0]
-    for i in _prange(n):
-        player = players[i]
-        o = out[i]
+@_kernel(inline=True)
+def _observe_one(i: int, player: int, board: Any, cities: Any, to_move: Any, reserves: Any,
+                 quiet: Any, passes: Any, heroes_conquer: Any, winner: Any, owner: Any,
+                 heroes: Any, incremental: bool, cells: Any, values: Any, out: Any) -> None:
+    """Write game ``i``'s planes of :func:`observe`, as ``player`` sees them."""
+    o = out[i]
+    drawn = cells[i]
+    if not incremental:
         o[:6] = 0.0
-        for sq in range(SQUARES):
-            cell = SQUARES - 1 - sq if player else sq
+        drawn[:] = -1
+    for sq in range(SQUARES):
+        cell = SQUARES - 1 - sq if player else sq
+        code = board[i, sq]
+        piece = -1
+        if code:
+            piece = 0 if owner[code] == player else 2
+            if code == heroes[owner[code]]:
+                piece += 1
+        city = cities[i, sq]
+        if city >= 0:
+            city = 4 if city == player else 5
+        if piece != drawn[0, cell] or city != drawn[1, cell]:
             r = cell // SIZE
             f = cell % SIZE
-            code = board[i, sq]
-            if code:
-                plane = 0 if owner[code] == player else 2
-                if code == heroes[owner[code]]:
-                    plane += 1
-                o[plane, r, f] = 1.0
-            city = cities[i, sq]
+            for k in range(2):
+                if drawn[k, cell] >= 0:
+                    o[drawn[k, cell], r, f] = 0.0
+            if piece >= 0:
+                o[piece, r, f] = 1.0
             if city >= 0:
-                o[4 if city == player else 5, r, f] = 1.0
-        own = np.float32(reserves[i, player]) / np.float32(8.0)
-        enemy = np.float32(reserves[i, 1 - player]) / np.float32(8.0)
-        q = np.float32(min(quiet[i], 200)) / np.float32(200.0)
-        p = np.float32(min(passes[i], 2)) / np.float32(2.0)
-        moving = np.float32(1.0 if winner[i] == -1 and to_move[i] == player else 0.0)
-        conquer = np.float32(1.0 if heroes_conquer[i] else 0.0)
-        for r in range(SIZE):
-            for f in range(SIZE):
-                o[6, r, f] = own
-                o[7, r, f] = enemy
-                o[8, r, f] = q
-                o[9, r, f] = p
-                o[10, r, f] = moving
-                o[11, r, f] = conquer
-                o[12, r, f] = np.float32(player)
+                o[city, r, f] = 1.0
+            drawn[0, cell] = piece
+            drawn[1, cell] = city
+    scalars = values[i]
+    scalars[0] = np.float32(reserves[i, player]) / np.float32(8.0)
+    scalars[1] = np.float32(reserves[i, 1 - player]) / np.float32(8.0)
+    scalars[2] = np.float32(min(quiet[i], 200)) / np.float32(200.0)
+    scalars[3] = np.float32(min(passes[i], 2)) / np.float32(2.0)
+    scalars[4] = np.float32(1.0 if winner[i] == -1 and to_move[i] == player else 0.0)
+    scalars[5] = np.float32(1.0 if heroes_conquer[i] else 0.0)
+    scalars[6] = np.float32(player)
+    for k in range(PLANES - 6):
+        # a whole plane written only when its number changed (every step: the quiet plies)
+        if not incremental or o[6 + k, 0, 0] != scalars[k]:
+            o[6 + k] = scalars[k]
+
+
+def _observe(board: Any, cities: Any, to_move: Any, reserves: Any, quiet: Any, passes: Any,
+             heroes_conquer: Any, winner: Any, players: Any, owner: Any, heroes: Any,
+             incremental: bool, cells: Any, values: Any, out: Any) -> None:
+    n = board.shape[0]
+    for i in _prange(n):
+        _observe_one(i, players[i], board, cities, to_move, reserves, quiet, passes,
+                     heroes_conquer, winner, owner, heroes, incremental, cells, values, out)
+
+
+@dataclass
+class Drawing:
+    """What :func:`observe` last wrote into an array of planes, for writing only the changes
+    next time: each cell's piece plane and city plane (-1 none), ``(N, 2, 100)`` int8, and the
+    numbers of the whole planes, ``(N, 7)`` float32 (a scratch)."""
+
+    cells: npt.NDArray[np.int8]
+    values: npt.NDArray[np.float32]
+
+    @classmethod
+    def blank(cls, games: int) -> Drawing:
+        """Return the drawing of planes all zero (``np.zeros``), as an environment starts."""
+        return cls(np.full((games, 2, SQUARES), -1, np.int8),
+                   np.zeros((games, PLANES - 6), np.float32))
 
 
 def observe(batch: Batch, players: npt.ArrayLike | None = None,
-            out: npt.NDArray[np.float32] | None = None) -> npt.NDArray[np.float32]:
+            out: npt.NDArray[np.float32] | None = None,
+            drawing: Drawing | None = None) -> npt.NDArray[np.float32]:
     """Return each game's observation planes ``(N, 13, 10, 10)`` float32, the same numbers as
     :func:`meeples.env.sparta.from_state`, for one player per game (default: the player to
-    move; an int: that player in every game)."""
+    move; an int: that player in every game). ``drawing``: what was last written into ``out``
+    (untouched since), to write only what changed (:class:`Drawing`; the environment's planes:
+    a step changes a few squares, where the whole planes are 5.2 kB a game)."""
     if players is None:
         seats = batch.to_move
     else:
         seats = np.broadcast_to(np.asarray(players, np.int8), (len(batch),))
-        if not np.isin(seats, (0, 1)).all():
+        if seats.min() < 0 or seats.max() > 1:
             raise ValueError("the players of Sparta are 0 and 1")
+    n = len(batch)
+    incremental = drawing is not None and out is not None
+    if drawing is None:
+        drawing = Drawing.blank(n)
+    elif drawing.cells.shape != (n, 2, SQUARES) or drawing.values.shape != (n, PLANES - 6):
+        raise ValueError(f"the drawing is not of {n} games")
     if out is None:
-        out = np.empty((len(batch), PLANES, SIZE, SIZE), np.float32)
-    kernel = _pick(_observe_pair, len(batch))
+        out = np.empty((n, PLANES, SIZE, SIZE), np.float32)
+    kernel = _pick(_observe_pair, n)
     kernel(batch.board, batch.cities, batch.to_move, batch.reserves, batch.quiet, batch.passes,
-           batch.heroes_conquer, batch.winner, seats, _OWNER, _HERO, out)
+           batch.heroes_conquer, batch.winner, seats, _OWNER, _HERO, incremental,
+           drawing.cells, drawing.values, out)
     return out
 
 
 # -- random play (benchmarks, rollouts) ------------------------------------------------------
 
 
-def _random_ids(board: Any, cities: Any, to_move: Any, reserves: Any, winner: Any, slot: Any,
-                neighbours: Any, neighbour_count: Any, owner: Any, steps: Any, warriors: Any,
-                seeds: Any, out: Any) -> None:
+def _random_ids(board: Any, cities: Any, to_move: Any, reserves: Any, winner: Any,
+                owner: Any, steps: Any, warriors: Any, draws: Any, out: Any) -> None:
     n = board.shape[0]
-    for i in _prange(n):
-        if winner[i] != -1:
-            out[i] = PASS_ID
-            continue
-        np.random.seed(seeds[i])
-        reached = np.empty(SQUARES, np.int16)
-        row = np.zeros(COUNT, np.bool_)
+    for chunk in _prange((n + CHUNK - 1) // CHUNK):
+        own = np.empty(SQUARES, np.int16)
         listed = np.empty(MOST_LEGAL, np.int16)
-        player = to_move[i]
-        count = _legal_row(board[i], cities[i], player, reserves[i, player], slot, owner, steps,
-                           warriors[player], reached, False, slot[0], row, True, listed)
-        out[i] = listed[np.random.randint(0, count)]
+        for i in range(chunk * CHUNK, min(n, chunk * CHUNK + CHUNK)):
+            if winner[i] != -1:
+                out[i] = PASS_ID
+                continue
+            player = to_move[i]
+            count = _legal_row(board[i], cities[i], player, reserves[i, player], owner, steps,
+                               warriors[player], own, _ID_OF_BIT[0], False, listed, True, listed)
+            out[i] = listed[min(int(draws[i] * count), count - 1)]
 
 
 def random_ids(batch: Batch, rng: np.random.Generator) -> npt.NDArray[np.int64]:
     """Return a uniformly random legal id per game (pass for an ended game), drawn from ``rng``
-    (one seed per game from it)."""
-    seeds = rng.integers(0, 2**31 - 1, size=len(batch), dtype=np.int64)
+    (one uniform number per game from it)."""
+    draws = rng.random(len(batch))
     out = np.empty(len(batch), np.int64)
     kernel = _pick(_random_ids_pair, len(batch))
-    kernel(batch.board, batch.cities, batch.to_move, batch.reserves, batch.winner, _SLOT,
-           _NEIGHBOURS, _NEIGHBOUR_COUNT, _OWNER, _STEPS, _WARRIOR, seeds, out)
+    kernel(batch.board, batch.cities, batch.to_move, batch.reserves, batch.winner, _OWNER,
+           _STEPS, _WARRIOR, draws, out)
     return out
+
+
+@_kernel()
+def _play_out(board: Any, cities: Any, to_move: Any, reserves: Any, quiet: Any, passes: Any,
+              heroes_conquer: Any, winner: Any, reason: Any, history: Any, seen: Any,
+              seed: int, cap: int) -> None:
+    """Play every game on at random to its end, or for ``cap`` plies."""
+    np.random.seed(seed)
+    own = np.empty(SQUARES, np.int16)
+    listed = np.empty(MOST_LEGAL, np.int16)
+    fallen = np.empty(4 * SIZE, np.int16)
+    rewards = np.zeros((board.shape[0], 2), np.float32)
+    for i in range(board.shape[0]):
+        for _ in range(cap):
+            if winner[i] != -1:
+                break
+            player = to_move[i]
+            count = _legal_row(board[i], cities[i], player, reserves[i, player], _OWNER, _STEPS,
+                               _WARRIOR[player], own, _ID_OF_BIT[0], False, listed, True, listed)
+            number = listed[min(int(np.random.random() * count), count - 1)]
+            _apply_one(i, number, board, cities, to_move, reserves, quiet, passes,
+                       heroes_conquer, winner, reason, history, seen, _ORIGIN, _TARGET, _LINES,
+                       _LINE_LENGTH, _LINE_INDEX, _OWNER, _WARRIOR, _HERO, _PIECE_KEYS,
+                       _CITY_KEYS, _NORTH_KEY, fallen, rewards)
+
+
+def play_out(batch: Batch, rng: np.random.Generator, cap: int = 2000) -> Batch:
+    """Play every game on with uniformly random legal ids to its end, or for ``cap`` plies
+    (its ``winner`` stays -1 then), in place, in one compiled call (random playouts for
+    search: :mod:`meeples.ai.batch_mcts`); the draws come from a seed taken from ``rng``."""
+    if isinstance(cap, bool) or not isinstance(cap, int) or cap < 0:
+        raise ValueError(f"cap is a whole number of plies, not {cap!r}")
+    if int(batch.seen.max()) + cap + 1 > batch.history.shape[1]:
+        batch._grow(int(batch.seen.max()) + cap + 1)
+    _play_out(batch.board, batch.cities, batch.to_move, batch.reserves, batch.quiet,
+              batch.passes, batch.heroes_conquer, batch.winner, batch.reason, batch.history,
+              batch.seen, int(rng.integers(0, 2**31 - 1)), cap)
+    return batch
 
 
 def _sample(masks: Any, draws: Any, out: Any) -> None:
@@ -874,5 +1015,5 @@ _observe_pair = _kernels(_observe)
 _random_ids_pair = _kernels(_random_ids)
 _sample_pair = _kernels(_sample)
 
-__all__ = ["COMPILED", "REASONS", "Batch", "check", "from_states", "init", "legal_mask",
-           "observe", "pick", "random_ids", "sample", "step"]
+__all__ = ["COMPILED", "REASONS", "Batch", "Drawing", "check", "from_states", "init", "legal_mask",
+           "observe", "pick", "play_out", "random_ids", "sample", "step"]
