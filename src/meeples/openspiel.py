@@ -63,6 +63,7 @@ except ImportError as error:
         f" 'meeples[openspiel]' ({error})", name=error.name,
     ) from error
 
+from meeples.core.capabilities import missing_table_parts
 from meeples.core.chance import CHANCE
 from meeples.core.errors import IllegalAction, UnknownGame
 from meeples.core.game import Game, Outcome, State
@@ -99,12 +100,12 @@ class Bridge:
     @property
     def labels(self) -> bool:
         """Whether the table names places through the state (its ``LABELS``)."""
-        return getattr(self.table, "LABELS", None) is not None
+        return self.table.LABELS is not None
 
     @property
     def chance_count(self) -> int:
         """The number of chance outcome ids (0 for a game without chance)."""
-        return int(getattr(self.table, "CHANCE_COUNT", 0))
+        return int(self.table.CHANCE_COUNT)
 
     def game_type(self) -> Any:
         """Return the pyspiel game type: players, chance, information, utility, parameters."""
@@ -161,7 +162,11 @@ def _declared(name: str) -> Bridge:
         table = declared.openspiel.table()
     except ModuleNotFoundError as error:
         raise Unavailable(f"{name!r} has no fixed action table yet ({error.name})") from error
-    if declared.chance and not getattr(table, "CHANCE_COUNT", 0):
+    missing = missing_table_parts(table)
+    if missing:
+        raise Unavailable(f"{name!r}: its action table declares no {', '.join(missing)}"
+                          " (None or 0 where the game has no such part: TABLE_PARTS)")
+    if declared.chance and not table.CHANCE_COUNT:
         raise Unavailable(f"{name!r}: its action table has no chance outcomes yet")
     return Bridge(game, table, declared.chance, declared.openspiel.max_game_length)
 
@@ -267,7 +272,7 @@ class Node:
         inner = self.state.inner
         actions = rules.legal_actions(inner)
         labels = self.bridge.labels
-        ids = getattr(table, "ids", None)  # the ids of internal actions at once, when it can
+        ids = table.ids  # the ids of internal actions at once, when it can
         if ids is not None:
             numbers = ids(actions, inner) if labels else ids(actions)
         elif labels:
@@ -338,7 +343,7 @@ class RelativeIds:
     Meeple War's tables hold 153,698 ids a player)."""
 
     def __init__(self, table: Any, players: int) -> None:
-        turn = getattr(table, "seat_relative", None)
+        turn = table.seat_relative
         count = table.COUNT
         self.to_relative = tuple(range(count) if turn is None else turn(player, players)
                                  for player in range(players))

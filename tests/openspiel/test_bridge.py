@@ -3,6 +3,7 @@ ids, texts, returns, observations, clones and serialization against the facade."
 
 from __future__ import annotations
 
+import dataclasses
 import pickle
 import re
 import subprocess
@@ -239,3 +240,28 @@ def test_meeple_war_ids_name_every_legal_action_far_beyond_radius_12() -> None:
         assert state.history()[-1] == legal[pick]
         assert state.node.state.history[-1] == texts[pick]
     assert far >= 50
+
+
+@pytest.mark.parametrize("name", sorted(set(bridge.declared_games())))
+def test_every_declared_table_declares_every_part(name: str) -> None:
+    """A part a game's table has not is declared None or 0 (core.capabilities.TABLE_PARTS):
+    the bridge reads them all, never guesses one from its absence."""
+    from meeples.core.capabilities import missing_table_parts
+
+    declared = meeples.load(name).capabilities.openspiel
+    assert declared is not None and missing_table_parts(declared.table()) == []
+
+
+def test_a_table_that_leaves_a_part_out_is_refused_naming_it(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    import types
+
+    declared = meeples.load("sparta").capabilities.openspiel
+    assert declared is not None
+    partial = types.SimpleNamespace(**{k: v for k, v in vars(declared.table()).items()
+                                       if k != "LABELS"})
+    game = meeples.load("sparta")
+    monkeypatch.setattr(game, "capabilities", dataclasses.replace(
+        game.capabilities, openspiel=dataclasses.replace(declared, table=lambda: partial)))
+    with pytest.raises(bridge.Unavailable, match="declares no LABELS"):
+        bridge._declared("sparta")

@@ -26,6 +26,9 @@ TABLE = SimpleNamespace(
     CHANCE_COUNT=len(OUTCOMES),
     chance_id=OUTCOMES.index,
     chance_text=OUTCOMES.__getitem__,
+    LABELS=None,
+    ids=None,
+    seat_relative=None,
 )
 
 

@@ -63,3 +63,20 @@ def test_a_game_without_a_renderer_gets_the_generic_one(screen: Screen) -> None:
     assert "hand  [3,4]" in screen.text
     assert "2 legal action(s)" in screen.text
     assert "as seen by Player 2" in screen.text
+
+
+def test_every_renderer_declares_every_extra() -> None:
+    """A renderer module declares each optional extra (meeples.terminal.EXTRAS), None where it
+    has none: the session reads them, never guesses one from an absent name."""
+    import importlib
+
+    import meeples
+    from meeples.terminal import EXTRAS
+
+    modules = [importlib.import_module("meeples.terminal.generic")]
+    for name in meeples.game_names():
+        declared = meeples.load(name).capabilities.terminal
+        if declared is not None:
+            modules.append(declared())
+    assert len(modules) >= 4
+    assert [(m.__name__, n) for m in modules for n in EXTRAS if not hasattr(m, n)] == []

@@ -35,15 +35,29 @@ Sampler = Callable[[Mapping[str, Any], int], Any]
 Reason = Callable[[Any, Any, int], Message | None]
 
 
+#: The names every action table offered to OpenSpiel declares (:class:`OpenSpielSpec`).
+TABLE_PARTS = ("COUNT", "action_id", "action_text", "CHANCE_COUNT", "LABELS", "ids",
+               "seat_relative")
+
+
+def missing_table_parts(table: Any) -> list[str]:
+    """Return the names of :data:`TABLE_PARTS` an action table does not declare."""
+    return [name for name in TABLE_PARTS if not hasattr(table, name)]
+
+
 @dataclass(frozen=True, slots=True)
 class OpenSpielSpec:
     """What a game declares for the OpenSpiel bridge (:mod:`meeples.openspiel`)."""
 
-    #: Loads the game's fixed action table: a module (or object) with ``COUNT``, ``action_id``,
-    #: ``action_text`` (optionally ``ids`` of internal actions), and for a game with chance
-    #: ``CHANCE_COUNT``, ``chance_id``, ``chance_text``. With ``LABELS`` (state-dependent names),
-    #: ``action_id``, ``action_text`` and ``ids`` take the game's inner state as their second
-    #: argument.
+    #: Loads the game's fixed action table: a module (or object) with every name of
+    #: :data:`TABLE_PARTS` (a part the game has not is declared None or 0, never left out:
+    #: the bridge reads them all) and, for a game with chance, ``chance_id`` and
+    #: ``chance_text``. ``COUNT`` ids; ``action_id`` and ``action_text``; ``CHANCE_COUNT``
+    #: chance outcome ids (0: none); ``LABELS``, the names of places that depend on the state
+    #: (None: none; else ``action_id``, ``action_text`` and ``ids`` take the game's inner state
+    #: as their second argument); ``ids``, the ids of many internal actions at once (None: one
+    #: by one through ``action_id``); ``seat_relative(player, players)``, each id as that player
+    #: numbers seats (None: every player gets the board's ids).
     table: Callable[[], Any]
     #: An upper bound on the players' decisions in one game (chance outcomes not counted), per
     #: player count: OpenSpiel's ``max_game_length``.

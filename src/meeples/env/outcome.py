@@ -56,10 +56,9 @@ def _message(message: Message | None, english: str) -> dict[str, Any]:
 
 def score_sheet(game: Game[Any, Any], inner: Any) -> dict[str, Any] | None:
     """Return a state's score sheet as JSON-ready data, each label with its English text."""
-    sheet_of = getattr(game.rules, "score_sheet", None)
-    if sheet_of is None:
+    sheet = game.rules.score_sheet(inner)
+    if sheet is None:
         return None
-    sheet = sheet_of(inner)
     data: dict[str, Any] = sheet.to_json()
     for line, source in zip(data["lines"], sheet.lines, strict=True):
         line["label"]["text"] = render(source.label)

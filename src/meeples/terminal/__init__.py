@@ -7,8 +7,9 @@ loads it; ours are ``meeples.terminal.<game>``) exposes
 
 which draws one player's view (``state.view(player)``, already stripped of what that player may
 not see) and may use the legal actions to mark what can move. It must not import the game's
-rules: everything it shows comes from the view, so it can never leak hidden information. Two
-optional extras:
+rules: everything it shows comes from the view, so it can never leak hidden information. It
+declares each of the extras below, None (or an empty ``NOTATION``) where it has none
+(:data:`EXTRAS`, read directly and checked by the tests, never guessed from an absent name):
 
 - ``render`` may take a keyword ``last: str | None``, the action that led to the position
   (e.g. to highlight the squares of the last move), and a keyword ``layout: str``, "auto"
@@ -48,6 +49,9 @@ from typing import Any
 from rich.console import RenderableType
 
 from meeples.terminal.legend import Entry
+
+#: The extras every renderer module declares (None, or an empty ``NOTATION``, where it has none).
+EXTRAS = ("player_name", "glossary", "NOTATION")
 
 
 @dataclass(frozen=True, slots=True)
@@ -101,6 +105,6 @@ def renderer_for(game_name: str) -> Renderer:
     except (TypeError, ValueError):
         takes = frozenset()
     return Renderer(
-        module.__name__, render, getattr(module, "player_name", None), takes,
-        getattr(module, "glossary", None), tuple(getattr(module, "NOTATION", ())),
+        module.__name__, render, module.player_name, takes, module.glossary,
+        tuple(module.NOTATION),
     )

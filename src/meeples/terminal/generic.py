@@ -14,6 +14,11 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
+#: No seat names, glossary or notation examples: the defaults (meeples.terminal.EXTRAS).
+player_name = None
+glossary = None
+NOTATION: tuple[tuple[str, str], ...] = ()
+
 
 def compact(value: Any) -> str:
     """Return a value as short JSON (``{"a":1}`` without spaces after separators)."""

@@ -13,6 +13,10 @@ ACTIONS = ("roll", "hold")
 FACES = ("1", "2", "3", "4", "5", "6")
 COUNT = len(ACTIONS)
 CHANCE_COUNT = len(FACES)
+#: Ids name no places (nothing depends on the state) and no seats (each player's ids are the
+#: same): the optional parts of an OpenSpiel table (core.capabilities.TABLE_PARTS).
+LABELS = None
+seat_relative = None
 
 
 def action_id(text: str) -> int:

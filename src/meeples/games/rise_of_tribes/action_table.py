@@ -31,3 +31,5 @@ ids = TABLE.ids
 action = TABLE.action
 #: For each id, the id of the same action as a player numbers seats (itself 0, the next 1...).
 seat_relative = TABLE.seat_relative
+#: No names of places that depend on the state: ids are the same in every position.
+LABELS = None

@@ -50,6 +50,10 @@ SLOTS = BOX * BOX
 PASS_ID = SQUARES * SLOTS
 #: The number of ids: 4901.
 COUNT = PASS_ID + 1
+#: No chance outcomes, and no names of places that depend on the state (the squares are fixed):
+#: the parts of an OpenSpiel table Sparta has not (core.capabilities.TABLE_PARTS).
+CHANCE_COUNT = 0
+LABELS = None
 
 
 def _slot(rank_step: int, file_step: int) -> int:
