@@ -939,8 +939,9 @@ def observe(batch: Batch, players: npt.ArrayLike | None = None,
     """Return each game's observation planes ``(N, 13, 10, 10)`` float32, the same numbers as
     :func:`meeples.env.sparta.from_state`, for one player per game (default: the player to
     move; an int: that player in every game). ``drawing``: what was last written into ``out``
-    (untouched since), to write only what changed (:class:`Drawing`; the environment's planes:
-    a step changes a few squares, where the whole planes are 5.2 kB a game)."""
+    (untouched since), to clear only the ones last written and rewrite a whole plane of a
+    number only when it changed (:class:`Drawing`; the environment's planes: some 30 ones
+    where the whole planes are 5.2 kB a game)."""
     if players is None:
         seats = batch.to_move
     else:
