@@ -90,6 +90,29 @@ def test_self_play_steps_as_the_self_play_batch_of_the_environments() -> None:
     assert ended >= 2
 
 
+@pytest.mark.parametrize(("seat", "relative"), [(None, True), (None, False), (0, False),
+                                              (1, True)])
+def test_the_step_s_one_scan_gives_the_fresh_masks_and_planes(seat: int | None,
+                                                              relative: bool) -> None:
+    # The step scans each board once for both its planes and its mask (the free squares, the
+    # player's pieces): equal, step after step, to a fresh mask and fresh planes of its games.
+    from meeples.games.sparta import batch
+
+    envs = fast("sparta", 128, seat=seat, relative_actions=relative)
+    envs.reset(seed=4)
+    rng = np.random.default_rng(4)
+    ended = 0
+    for _ in range(1000):
+        observations, _, terminated, _, _ = envs.step(envs.random_actions(rng))
+        games = envs.games
+        assert np.array_equal(envs.action_masks(), batch.legal_mask(games, relative))
+        going = ~games.ended
+        fresh = batch.observe(games, games.to_move if seat is None else seat)
+        assert np.array_equal(observations[going], fresh[going])
+        ended += int(terminated.sum())
+    assert ended >= 100
+
+
 def test_an_illegal_id_loses_its_game_only() -> None:
     envs = fast("sparta", 3)
     envs.reset(seed=0)

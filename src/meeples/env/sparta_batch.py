@@ -59,7 +59,8 @@ def _first_illegal(ids: Any, masks: Any, restart: Any) -> int:
 
 
 def _step_games(ids: Any, seat: int, relative: bool, draws: Any, g: Any, fresh: Any,
-                masks: Any, listed: Any, counts: Any, cells: Any, values: Any, planes: Any,
+                masks: Any, listed: Any, counts: Any, marks: Any, drawn: Any, values: Any,
+                planes: Any,
                 scores: Any, rewards: Any, terminations: Any, illegal: Any, opponent: Any,
                 reason: Any) -> None:
     """The whole of :meth:`SpartaFast.step` for every game, in one pass: restart, the id (or
@@ -136,12 +137,14 @@ def _step_games(ids: Any, seat: int, relative: bool, draws: Any, g: Any, fresh: 
                 reason[i] = why[i]
             terminations[i] = ended
             viewer = seat if seat >= 0 else (mover if ended else to_move[i])
-            batch._observe_one(i, viewer, board, cities, to_move, reserves, quiet, passes,
-                               conquer, winner, batch._OWNER, batch._HERO, True, cells, values,
-                               planes)
-            batch._mask_one(i, board, cities, to_move, reserves, winner, batch._OWNER,
-                            batch._STEPS, batch._WARRIOR, relative, masks, True, listed, counts,
-                            True, own)
+            # one scan of the board for both: the viewer is the player to move in a game
+            # that goes on (the learner after the reply, or self-play's next player)
+            pieces, free_lo, free_hi = batch._observe_one(
+                i, viewer, board, cities, to_move, reserves, quiet, passes, conquer, winner,
+                batch._OWNER, batch._HERO, True, marks, drawn, values, planes, own)
+            batch._mask_scanned(i, board, cities, to_move, reserves, winner, batch._STEPS,
+                                batch._WARRIOR, relative, masks, listed, counts, own, pieces,
+                                free_lo, free_hi)
 
 
 _step_games_pair = batch._kernels(_step_games)
@@ -258,7 +261,8 @@ class SpartaFast(VectorEnv[Planes, npt.NDArray[np.int64], npt.NDArray[Any]]):
         kernel(ids, -1 if self.seat is None else self.seat, self.relative, draws,
                tuple(getattr(games, name) for name in batch._FIELDS),
                tuple(getattr(fresh, name) for name in batch._FIELDS), self._masks,
-               self._legal, self._counts, self._drawing.cells, self._drawing.values,
+               self._legal, self._counts, self._drawing.marks, self._drawing.drawn,
+               self._drawing.values,
                self._observations, self._scores, self._rewards, self._terminations,
                self._illegal, self._opponent, self._reason)
         return (self._out(self._observations), self._out(self._rewards),

@@ -378,6 +378,16 @@ def _legal_row(board: Any, cities: Any, player: int, reserve: int, owner: Any, s
             if owner[code] == player:
                 own[pieces] = sq
                 pieces += 1
+    return _legal_targets(board, cities, player, reserve, steps, warrior, own, pieces, free_lo,
+                          free_hi, id_of_bit, marking, row, listing, listed)
+
+
+@_kernel(inline=True)
+def _legal_targets(board: Any, cities: Any, player: int, reserve: int, steps: Any,
+                   warrior: int, own: Any, pieces: int, free_lo: Any, free_hi: Any,
+                   id_of_bit: Any, marking: bool, row: Any, listing: bool, listed: Any) -> int:
+    """:func:`_legal_row` once the board is scanned: the player's ``pieces`` squares in
+    ``own`` (in the squares' order) and the free squares' bits (``free_lo``, ``free_hi``)."""
     count = 0
     for p in range(pieces):
         origin = own[p]
@@ -449,6 +459,25 @@ def _mask_one(i: int, board: Any, cities: Any, to_move: Any, reserves: Any, winn
     counts[i] = _legal_row(board[i], cities[i], player, reserves[i, player], owner, steps,
                            warriors[player], own, _ID_OF_BIT[1 if relative and player == 1 else 0],
                            True, row, listing, listed[i])
+
+
+@_kernel(inline=True)
+def _mask_scanned(i: int, board: Any, cities: Any, to_move: Any, reserves: Any, winner: Any,
+                  steps: Any, warriors: Any, relative: bool, out: Any, listed: Any, counts: Any,
+                  own: Any, pieces: int, free_lo: Any, free_hi: Any) -> None:
+    """:func:`_mask_one` (listing, clearing the listed ids) for a game whose board
+    :func:`_observe_one` has just scanned as its player to move sees it."""
+    row = out[i]
+    for k in range(counts[i]):
+        row[listed[i, k]] = False
+    counts[i] = 0
+    if winner[i] != -1:
+        return
+    player = to_move[i]
+    counts[i] = _legal_targets(board[i], cities[i], player, reserves[i, player], steps,
+                               warriors[player], own, pieces, free_lo, free_hi,
+                               _ID_OF_BIT[1 if relative and player == 1 else 0], True, row,
+                               True, listed[i])
 
 
 def _legal_mask(board: Any, cities: Any, to_move: Any, reserves: Any, winner: Any,
@@ -811,36 +840,54 @@ def step(
 @_kernel(inline=True)
 def _observe_one(i: int, player: int, board: Any, cities: Any, to_move: Any, reserves: Any,
                  quiet: Any, passes: Any, heroes_conquer: Any, winner: Any, owner: Any,
-                 heroes: Any, incremental: bool, cells: Any, values: Any, out: Any) -> None:
-    """Write game ``i``'s planes of :func:`observe`, as ``player`` sees them."""
+                 heroes: Any, incremental: bool, marks: Any, drawn: Any, values: Any,
+                 out: Any, own: Any) -> tuple[int, Any, Any]:
+    """Write game ``i``'s planes of :func:`observe`, as ``player`` sees them.
+
+    ``marks[i]`` lists the ones last written into the six planes of squares (``plane * 100 +
+    cell``, ``drawn[i]`` of them): they are cleared and the new ones written, with no reading
+    of the old drawing square by square (in self-play the viewer turns every step, so nearly
+    every piece's cell changes anyway). Return what :func:`_legal_row` scans the board for,
+    for ``player``: how many pieces it has, their squares written into ``own`` (a scratch of
+    100 squares), and the free squares' bits, so that the environment scans a board once."""
     o = out[i]
-    drawn = cells[i]
-    if not incremental:
+    listed = marks[i]
+    if incremental:
+        for k in range(drawn[i]):
+            mark = listed[k]
+            o[mark // SQUARES, (mark % SQUARES) // SIZE, mark % SIZE] = 0.0
+    else:
         o[:6] = 0.0
-        drawn[:] = -1
+    count = 0
+    pieces = 0
+    free_lo = _VALID_LO
+    free_hi = _VALID_HI
     for sq in range(SQUARES):
-        cell = SQUARES - 1 - sq if player else sq
         code = board[i, sq]
-        piece = -1
-        if code:
-            piece = 0 if owner[code] == player else 2
-            if code == heroes[owner[code]]:
-                piece += 1
         city = cities[i, sq]
-        if city >= 0:
-            city = 4 if city == player else 5
-        if piece != drawn[0, cell] or city != drawn[1, cell]:
+        if code or city >= 0:
+            cell = SQUARES - 1 - sq if player else sq
             r = cell // SIZE
             f = cell % SIZE
-            for k in range(2):
-                if drawn[k, cell] >= 0:
-                    o[drawn[k, cell], r, f] = 0.0
-            if piece >= 0:
+            if code:
+                free_lo ^= _SQUARE_LO[sq]
+                free_hi ^= _SQUARE_HI[sq]
+                piece = 2
+                if owner[code] == player:
+                    piece = 0
+                    own[pieces] = sq
+                    pieces += 1
+                if code == heroes[owner[code]]:
+                    piece += 1
                 o[piece, r, f] = 1.0
+                listed[count] = piece * SQUARES + cell
+                count += 1
             if city >= 0:
+                city = 4 if city == player else 5
                 o[city, r, f] = 1.0
-            drawn[0, cell] = piece
-            drawn[1, cell] = city
+                listed[count] = city * SQUARES + cell
+                count += 1
+    drawn[i] = count
     scalars = values[i]
     scalars[0] = np.float32(reserves[i, player]) / np.float32(8.0)
     scalars[1] = np.float32(reserves[i, 1 - player]) / np.float32(8.0)
@@ -853,30 +900,36 @@ def _observe_one(i: int, player: int, board: Any, cities: Any, to_move: Any, res
         # a whole plane written only when its number changed (every step: the quiet plies)
         if not incremental or o[6 + k, 0, 0] != scalars[k]:
             o[6 + k] = scalars[k]
+    return pieces, free_lo, free_hi
 
 
 def _observe(board: Any, cities: Any, to_move: Any, reserves: Any, quiet: Any, passes: Any,
              heroes_conquer: Any, winner: Any, players: Any, owner: Any, heroes: Any,
-             incremental: bool, cells: Any, values: Any, out: Any) -> None:
+             incremental: bool, marks: Any, drawn: Any, values: Any, out: Any) -> None:
     n = board.shape[0]
-    for i in _prange(n):
-        _observe_one(i, players[i], board, cities, to_move, reserves, quiet, passes,
-                     heroes_conquer, winner, owner, heroes, incremental, cells, values, out)
+    for chunk in _prange((n + CHUNK - 1) // CHUNK):
+        own = np.empty(SQUARES, np.int16)
+        for i in range(chunk * CHUNK, min(n, chunk * CHUNK + CHUNK)):
+            _observe_one(i, players[i], board, cities, to_move, reserves, quiet, passes,
+                         heroes_conquer, winner, owner, heroes, incremental, marks, drawn,
+                         values, out, own)
 
 
 @dataclass
 class Drawing:
     """What :func:`observe` last wrote into an array of planes, for writing only the changes
-    next time: each cell's piece plane and city plane (-1 none), ``(N, 2, 100)`` int8, and the
-    numbers of the whole planes, ``(N, 7)`` float32 (a scratch)."""
+    next time: the ones of the six planes of squares, as ``plane * 100 + cell``, ``(N, 200)``
+    int16 (a square holds at most a piece and a city), ``drawn`` of them a game, ``(N,)``
+    int32, and the numbers of the whole planes, ``(N, 7)`` float32 (a scratch)."""
 
-    cells: npt.NDArray[np.int8]
+    marks: npt.NDArray[np.int16]
+    drawn: npt.NDArray[np.int32]
     values: npt.NDArray[np.float32]
 
     @classmethod
     def blank(cls, games: int) -> Drawing:
         """Return the drawing of planes all zero (``np.zeros``), as an environment starts."""
-        return cls(np.full((games, 2, SQUARES), -1, np.int8),
+        return cls(np.zeros((games, 2 * SQUARES), np.int16), np.zeros(games, np.int32),
                    np.zeros((games, PLANES - 6), np.float32))
 
 
@@ -886,8 +939,9 @@ def observe(batch: Batch, players: npt.ArrayLike | None = None,
     """Return each game's observation planes ``(N, 13, 10, 10)`` float32, the same numbers as
     :func:`meeples.env.sparta.from_state`, for one player per game (default: the player to
     move; an int: that player in every game). ``drawing``: what was last written into ``out``
-    (untouched since), to write only what changed (:class:`Drawing`; the environment's planes:
-    a step changes a few squares, where the whole planes are 5.2 kB a game)."""
+    (untouched since), to clear only the ones last written and rewrite a whole plane of a
+    number only when it changed (:class:`Drawing`; the environment's planes: some 30 ones
+    where the whole planes are 5.2 kB a game)."""
     if players is None:
         seats = batch.to_move
     else:
@@ -898,14 +952,15 @@ def observe(batch: Batch, players: npt.ArrayLike | None = None,
     incremental = drawing is not None and out is not None
     if drawing is None:
         drawing = Drawing.blank(n)
-    elif drawing.cells.shape != (n, 2, SQUARES) or drawing.values.shape != (n, PLANES - 6):
+    elif (drawing.marks.shape != (n, 2 * SQUARES) or drawing.drawn.shape != (n,)
+          or drawing.values.shape != (n, PLANES - 6)):
         raise ValueError(f"the drawing is not of {n} games")
     if out is None:
         out = np.empty((n, PLANES, SIZE, SIZE), np.float32)
     kernel = _pick(_observe_pair, n)
     kernel(batch.board, batch.cities, batch.to_move, batch.reserves, batch.quiet, batch.passes,
            batch.heroes_conquer, batch.winner, seats, _OWNER, _HERO, incremental,
-           drawing.cells, drawing.values, out)
+           drawing.marks, drawing.drawn, drawing.values, out)
     return out
 
 
