@@ -109,3 +109,30 @@ def test_meeple_war_refusal_links_to_its_rule_in_spanish(page: Any, server: str)
     page.click("#toast .rule-link")
     page.wait_for_selector("[data-rule='3.2'].chosen")
     shot(page, "rules_meeple_war_es")
+
+
+def test_rules_page_opened_with_a_new_language_is_drawn_in_that_language_only(
+        page: Any, server: str) -> None:
+    """The language and the rules page chosen at once, while the French catalogue is slow to
+    come: every drawing of the rules is French (the page was drawn in English first)."""
+    import time
+
+    def slow(route: Any) -> None:
+        time.sleep(1.0)
+        route.continue_()
+
+    page.goto(f"{server}/#/")
+    page.wait_for_selector("#create")
+    page.route("**/api/text/fr", slow)
+    page.evaluate("""() => {
+        window.__titles = [];
+        new MutationObserver(() => {
+            const title = document.querySelector("[data-rule='5.2'] h3");
+            if (title) window.__titles.push(title.textContent);
+        }).observe(document.body, {childList: true, subtree: true});
+    }""")
+    page.select_option("#lang", "fr")
+    page.goto(f"{server}/#/rules/meeple_war/5.2")
+    page.wait_for_selector("[data-rule='5.2'] h3:text-is('§5.2 Combats')", timeout=15000)
+    titles = page.evaluate("window.__titles")
+    assert titles and set(titles) == {"§5.2 Combats"}, titles

@@ -1118,18 +1118,24 @@ export function translatePage(root = document) {
 
 const catalogues = {};
 const plurals = {};
+const loading = {};
 
-// Fetch a language's catalogue (and English, the fallback) once.
-export async function loadCatalogue(code = current) {
-  for (const wanted of new Set(["en", code])) {
-    if (catalogues[wanted]) continue;
-    try {
-      const response = await fetch(`/api/text/${wanted}`);
-      if (response.ok) catalogues[wanted] = await response.json();
-    } catch {
-      // Without a catalogue messages show their keys; the next page load tries again.
+// Fetch a language's catalogue (and English, the fallback) once: callers at the same time share
+// one fetch. Without a catalogue messages show their keys; a later call tries again.
+export function loadCatalogue(code = current) {
+  loading[code] ??= (async () => {
+    for (const wanted of new Set(["en", code])) {
+      if (catalogues[wanted]) continue;
+      try {
+        const response = await fetch(`/api/text/${wanted}`);
+        if (response.ok) catalogues[wanted] = await response.json();
+      } catch {
+        // left for a later call
+      }
     }
-  }
+    if (!catalogues[code]) delete loading[code];
+  })();
+  return loading[code];
 }
 
 function templateOf(key, code) {

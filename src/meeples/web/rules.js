@@ -2,12 +2,15 @@
 // rules every refusal, prompt and effect links to, #/rules/GAME/ID), and every component.
 
 import { app, h, loadGames } from "./shared.js";
-import { component, componentIds, componentKinds, gameRules, t } from "./i18n.js";
+import { component, componentIds, componentKinds, gameRules, lang, loadCatalogue, t } from "./i18n.js";
 
 export function rulesPage(game, chosen = null) {
   const root = h("div", { className: "rules" });
   app.replaceChildren(root);
   async function draw() {
+    // The rules are drawn in one language: a language just chosen waits for its catalogue (a
+    // page opened with the switch was drawn in English first, then again in French).
+    await loadCatalogue(lang());
     const games = await loadGames().catch(() => []);
     const nav = h("nav", { className: "row" }, games.map((g) =>
       h("a", { className: `button ${g.name === game ? "primary" : ""}`, href: `#/rules/${g.name}` }, g.title)));
