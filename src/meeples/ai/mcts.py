@@ -101,6 +101,12 @@ class MCTSBot(SearchBot):
                 break
         self.last_iterations = done
         self._root = root if self.reuse else None
+        return self._ranked(root, player)
+
+    @staticmethod
+    def _ranked(root: Node, player: int) -> list[tuple[Any, float, int]]:
+        """Return the root's children as (action, mean return of player, visits), the most
+        visited first (ties: the higher total)."""
         ranked = sorted(
             root.children.items(),
             key=lambda item: (item[1].visits, item[1].totals[player]),

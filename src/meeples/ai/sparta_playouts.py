@@ -72,12 +72,7 @@ class BatchRolloutMCTSBot(MCTSBot):
                 break
         self.last_iterations = done
         self._root = root if self.reuse else None
-        ranked = sorted(
-            root.children.items(),
-            key=lambda item: (item[1].visits, item[1].totals[player]),
-            reverse=True,
-        )
-        return [(a, n.totals[player] / n.visits if n.visits else 0.0, n.visits) for a, n in ranked]
+        return self._ranked(root, player)
 
     def round(self, root: Node, rng: random.Random, generator: np.random.Generator,
               leaves: int) -> int:
