@@ -24,6 +24,7 @@ from typing import Any
 
 import numpy as np
 
+from meeples.ai.policy import draw_win_curve
 from meeples.env import gym
 from meeples.games.rise_of_tribes.policy import FEATURE_SETS
 
@@ -106,34 +107,10 @@ def train(minutes: float, population: int, per: int, check: int, seed: int,
 
 def draw_curve(figures: dict[str, Any], path: str) -> None:
     """Draw each check's win rates against ``random`` and ``easy`` by training games (Pillow)."""
-    from PIL import Image, ImageDraw
-
-    width, height, margin = 720, 380, 60
-    image = Image.new("RGB", (width, height), "white")
-    pen = ImageDraw.Draw(image)
-    checks = figures["checks"]
-    most = max([c["games"] for c in checks] + [1])
-    pen.rectangle([margin, margin // 2, width - margin // 2, height - margin], outline="black")
-
-    def at(games: float, rate: float) -> tuple[float, float]:
-        return (margin + (width - 1.5 * margin) * games / most,
-                height - margin - (height - 1.5 * margin) * rate)
-
-    for rate in (0.25, 0.5, 0.75, 1.0):
-        y = at(0, rate)[1]
-        pen.line([margin, y, width - margin // 2, y], fill=(215, 215, 215))
-        pen.text((8, y - 6), f"{rate:.0%}", fill="black")
-    for key, colour in (("random", (40, 90, 200)), ("easy", (200, 60, 40))):
-        points = [at(c["games"], c[key]) for c in checks]
-        if len(points) > 1:
-            pen.line(points, fill=colour, width=2)
-        for x, y in points:
-            pen.ellipse([x - 2, y - 2, x + 2, y + 2], fill=colour)
-    pen.text((margin, height - margin + 8), f"training games (0 to {most})", fill="black")
-    pen.text((margin, height - margin + 24), "Rise of Tribes, 2 players: the mean policy's wins "
-             "against random (blue) and easy (red), 20-game checks", fill="black")
-    image.save(path)
-
+    draw_win_curve(
+        figures["checks"], [("random", (40, 90, 200)), ("easy", (200, 60, 40))],
+        ["Rise of Tribes, 2 players: the mean policy's wins against random (blue) and easy"
+         " (red), 20-game checks"], path)
 
 def main() -> None:
     """Train, evaluate, save."""

@@ -35,6 +35,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from meeples.ai.policy import draw_win_curve
 from meeples.env import gym, vector
 from meeples.games.sparta.policy import FEATURE_SETS
 
@@ -311,37 +312,12 @@ def policy_file(policy: Policy, figures: dict[str, Any]) -> dict[str, Any]:
 
 def draw_curve(figures: dict[str, Any], path: str) -> None:
     """Draw the checks' win rates against the games played as a PNG (Pillow)."""
-    from PIL import Image, ImageDraw
-
-    width, height, margin = 720, 360, 50
-    image = Image.new("RGB", (width, height), "white")
-    pen = ImageDraw.Draw(image)
-    checks = figures["checks"]
-    most = max([c["games"] for c in checks] + [1])
-    pen.rectangle([margin, margin // 2, width - margin // 2, height - margin], outline="black")
-
-    def at(games: float, rate: float) -> tuple[float, float]:
-        x = margin + (width - 1.5 * margin) * games / most
-        y = height - margin - (height - 1.5 * margin) * rate
-        return x, y
-
-    for rate in (0.25, 0.5, 0.6, 0.75, 1.0):
-        y = at(0, rate)[1]
-        pen.line([margin, y, width - margin // 2, y], fill=(215, 215, 215))
-        pen.text((8, y - 6), f"{rate:.0%}", fill="black")
-    for key, colour in (("check_win_rate", (40, 90, 200)),
-                        ("last_opponent_win_rate", (200, 60, 40))):
-        points = [at(c["games"], c[key]) for c in checks]
-        if len(points) > 1:
-            pen.line(points, fill=colour, width=2)
-        for x, y in points:
-            pen.ellipse([x - 2, y - 2, x + 2, y + 2], fill=colour)
-    pen.text((margin, height - margin + 8), f"training games (0 to {most})", fill="black")
-    pen.text((margin + 8, margin // 2 + 6), "blue: against the opponent of the stage "
-             f"({' then '.join(figures['curriculum'])}); red: against "
-             f"{figures['curriculum'][-1]} (40-game checks)", fill="black")
-    image.save(path)
-
+    draw_win_curve(
+        figures["checks"],
+        [("check_win_rate", (40, 90, 200)), ("last_opponent_win_rate", (200, 60, 40))],
+        [f"blue: against the opponent of the stage ({' then '.join(figures['curriculum'])});"
+         f" red: against {figures['curriculum'][-1]} (40-game checks)"],
+        path, rates=(0.25, 0.5, 0.6, 0.75, 1.0))
 
 def main() -> None:
     """Train, evaluate, print the figures."""

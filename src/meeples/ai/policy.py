@@ -115,3 +115,40 @@ class PolicyBot(SearchBot):
         ranked = sorted(zip(chances.tolist(), (rng.random() for _ in legal), legal,
                             strict=True), key=lambda item: (item[0], item[1]), reverse=True)
         return [(action, chance, 0) for chance, _, action in ranked]
+
+
+def draw_win_curve(checks: list[dict[str, Any]], series: list[tuple[str, tuple[int, int, int]]],
+                   captions: list[str], path: str, rates: tuple[float, ...] = (0.25, 0.5, 0.75,
+                                                                                   1.0)) -> None:
+    """Draw a training run's checks as a PNG (Pillow): for each ``(key, colour)`` of ``series``,
+    the win rate ``check[key]`` against the training games ``check["games"]``, with a grid line
+    at each of ``rates`` and the ``captions`` under the plot (the training examples' curves)."""
+    from PIL import Image, ImageDraw  # only for the examples' curves
+
+    width, margin = 720, 60
+    height = 340 + 16 * len(captions)
+    bottom = height - margin - 16 * (len(captions) - 1)
+    image = Image.new("RGB", (width, height), "white")
+    pen = ImageDraw.Draw(image)
+    most = max([c["games"] for c in checks] + [1])
+    pen.rectangle([margin, margin // 2, width - margin // 2, bottom], outline="black")
+
+    def at(games: float, rate: float) -> tuple[float, float]:
+        return (margin + (width - 1.5 * margin) * games / most,
+                bottom - (bottom - margin // 2) * rate)
+
+    for rate in rates:
+        y = at(0, rate)[1]
+        pen.line([margin, y, width - margin // 2, y], fill=(215, 215, 215))
+        pen.text((8, y - 6), f"{rate:.0%}", fill="black")
+    for key, colour in series:
+        points = [at(c["games"], c[key]) for c in checks]
+        if len(points) > 1:
+            pen.line(points, fill=colour, width=2)
+        for x, y in points:
+            pen.ellipse([x - 2, y - 2, x + 2, y + 2], fill=colour)
+    pen.text((margin, bottom + 8), f"training games (0 to {most})", fill="black")
+    for line, caption in enumerate(captions):
+        pen.text((margin, bottom + 24 + 16 * line), caption, fill="black")
+    image.save(path)
+

@@ -287,9 +287,9 @@ def test_quickstart_setup_position_needs_the_quick_start_and_one_setup(names: li
 
 def test_quickstart_default_setup_is_the_rulebooks_and_so_is_that_of_older_records() -> None:
     """Issue 24: no setup has yet held every place's fair share over 200 games at 2, 3 and 4
-    players (docs/balance.md), so the quick start stays the rulebook's; a record made before the option names none and replays
-    with the rulebook's whatever the default (the golden quick-start playthroughs are such
-    records), and a record of another setup names it."""
+    players (docs/balance.md), so the quick start stays the rulebook's; a record made before
+    the option names none and replays with the rulebook's whatever the default (the golden
+    quick-start playthroughs are such records), and a record of another setup names it."""
     from pathlib import Path
 
     from meeples.core.record import Match
