@@ -38,7 +38,7 @@ _TIMED_OUT: list[pytest.TestReport] = []
 
 
 def pytest_runtest_logreport(report: pytest.TestReport) -> None:
-    if report.outcome in ("rerun", "failed") and "Timeout" in report.longreprtext:
+    if report.outcome in ("rerun", "failed") and "from pytest-timeout" in report.longreprtext:
         _TIMED_OUT.append(report)
 
 
