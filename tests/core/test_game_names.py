@@ -17,6 +17,7 @@ from pathlib import Path
 
 import meeples
 from meeples.core.registry import game_names
+from tests.ast_checks import docstrings
 
 #: The games of ``meeples.games`` (a test's registered toy game is not one of ours).
 OURS = sorted(
@@ -45,17 +46,6 @@ def generic_modules() -> list[Path]:
         path for path in root.rglob("*.py")
         if "games" not in path.relative_to(root).parts[:1] and not is_satellite(path)
     )
-
-
-def docstrings(tree: ast.AST) -> set[int]:
-    """Return the ids of the string nodes that are docstrings."""
-    found = set()
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Module | ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef):
-            body = node.body
-            if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant):
-                found.add(id(body[0].value))
-    return found
 
 
 def namings(source: str, names: list[str]) -> list[str]:

@@ -23,6 +23,7 @@ from meeples.games.meeple_war.grammar import (
     Vp,
     Worker,
 )
+from tests import ast_checks
 
 PACKAGE = Path(rules.__file__).parent
 #: The modules allowed to write or read texts: the grammar, the notation of positions (which
@@ -89,17 +90,6 @@ def test_the_move_texts_of_a_pair_of_hexes_are_the_grammar_texts_of_its_moves() 
     assert grammar.move_texts(a, b) == tuple(grammar.text(Move(a, b, k)) for k in range(1, 14))
 
 
-def _docstrings(tree: ast.AST) -> set[int]:
-    """Return the ids of the docstring nodes of a module and its classes and functions."""
-    found = set()
-    for node in ast.walk(tree):
-        if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)):
-            body = node.body
-            if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant):
-                found.add(id(body[0].value))
-    return found
-
-
 #: The words of the forms' texts: each literal piece of a template with a sign of the notation
 #: (``tree:``, ``stealth@``, ``:fly``...), and the whole texts with no field (``done``).
 _PIECES = {piece.lstrip(":") if set(piece.lstrip(":")) & set(":@>/<") else piece
@@ -120,7 +110,7 @@ def _text_handling(path: Path) -> list[str]:
     text ("done"), an f-string joining fields with a form's signs, a slice or index of an
     action text, a split, partition or prefix test, a regular expression."""
     tree = ast.parse(path.read_text(), str(path))
-    docstrings = _docstrings(tree)
+    docstrings = ast_checks.docstrings(tree)
     pieces_of_fstrings = {id(piece) for node in ast.walk(tree)
                           if isinstance(node, ast.JoinedStr) for piece in node.values}
     found = []

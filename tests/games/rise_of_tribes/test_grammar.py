@@ -10,6 +10,7 @@ import pytest
 
 from meeples.games.rise_of_tribes import action_table, data, grammar, rules
 from meeples.games.rise_of_tribes.grammar import Add, Bow, Gather, Place, Site, Village
+from tests import ast_checks
 
 PACKAGE = Path(rules.__file__).parent
 #: The modules allowed to write action texts: the grammar, and the notation that documents it.
@@ -74,23 +75,12 @@ def test_parts_come_from_the_typed_action() -> None:
     assert grammar.parts(grammar.Move(2, 3)) == {"verb": "move", "from": "c", "to": "d"}
 
 
-def _docstrings(tree: ast.AST) -> set[int]:
-    """Return the ids of the docstring nodes of a module and its classes and functions."""
-    found = set()
-    for node in ast.walk(tree):
-        if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)):
-            body = node.body
-            if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant):
-                found.add(id(body[0].value))
-    return found
-
-
 def _text_handling(path: Path) -> list[str]:
     """Return the places of a module that write or read an action text outside the grammar: a
     string or f-string that starts a form's text ("site ", "bow ") or is a whole text ("pass"),
     a split on spaces, a function reading ``words``, a letter turned into a hex by ``ord``."""
     tree = ast.parse(path.read_text(), str(path))
-    docstrings = _docstrings(tree)
+    docstrings = ast_checks.docstrings(tree)
     keys = {id(key) for node in ast.walk(tree) if isinstance(node, ast.Dict)
             for key in node.keys if key is not None}
     pieces = {id(piece) for node in ast.walk(tree) if isinstance(node, ast.JoinedStr)
