@@ -311,11 +311,33 @@ def test_quickstart_default_setup_is_the_rulebooks_and_so_is_that_of_older_recor
 
 
 @pytest.mark.parametrize(("setup", "extra"), [("shift_catapult_meeples2", 2),
-                                              ("shift_catapult_meeples3", 3)])
+                                              ("shift_catapult_meeples3", 3),
+                                              ("shift_catapult_meeples4", 4),
+                                              ("shift_catapult_meeples5", 5)])
 def test_quickstart_setup_with_a_larger_depot_compensation(setup: str, extra: int) -> None:
     data = opening(3, seed=4, quickstart=True, quickstart_setup=setup)
     assert data["options"] == ["quickstart", f"quickstart_{setup}"]
     seats = by_turn_order(data)
+    first = (seats[0]["stock"], seats[0]["depot"])
+    assert [(s["stock"], s["depot"]) for s in seats[1:]] == [
+        (first[0] - extra, first[1] + extra)] * 2
+    assert [s[:3] for s in seats[1]["slots"][2:]] == [["CA", True, "a"], ["EG", True, "a"]]
+    assert second_players_worker_choices(setup) == ["w3>L1", "w3>L2"]
+
+
+@pytest.mark.parametrize(("setup", "sites", "extra"), [
+    ("shift_catapult_site_meeples3", ["FA"], 3),
+    ("shift_catapult_sites_meeples2", ["PS", "FA"], 2),
+    ("shift_catapult_sites_meeples3", ["PS", "FA"], 3),
+    ("shift_catapult_sites_meeples4", ["PS", "FA"], 4),
+])
+def test_quickstart_setup_with_the_first_pair_to_build_and_a_depot_compensation(
+        setup: str, sites: list[str], extra: int) -> None:
+    data = opening(3, seed=4, quickstart=True, quickstart_setup=setup)
+    assert data["options"] == ["quickstart", f"quickstart_{setup}"]
+    seats = by_turn_order(data)
+    assert [s[0] for s in seats[0]["slots"][2:] if not s[1]] == sites
+    assert all(s[2] == "c0" for s in seats[0]["slots"][2:] if not s[1])
     first = (seats[0]["stock"], seats[0]["depot"])
     assert [(s["stock"], s["depot"]) for s in seats[1:]] == [
         (first[0] - extra, first[1] + extra)] * 2

@@ -54,15 +54,12 @@ OPTION_HELP = {
     "setup_tiles_9": "French 9-tile setup: the 4-player mines start in the pile (B8)",
     "quickstart": "Quick start: each player begins with two more buildings built",
     "quickstart_setup": (
-        "How the quick start deals and places its buildings: rulebook (as printed), shift "
-        "(later players' workers one step along), reversed (pairs in reverse turn order), "
-        "meeple (one more meeple in the Depot of each later player), shift_meeple (both), "
-        "shift_catapult (shift, and the Catapult acts every 3 turns), factory_site (the first "
-        "pair's Factory starts construction side up), shift_catapult_site (both), "
-        "shift_catapult_sites (shift_catapult, and both buildings of the first pair start "
-        "construction side up), shift_catapult_meeple (shift_catapult and meeple), "
-        "shift_catapult_meeples2 and shift_catapult_meeples3 (shift_catapult, and two or three "
-        "more meeples in the Depot of each later player)"
+        "How the quick start deals and places its buildings: rulebook (as printed); the other "
+        "setups, tried to even out the first player's lead, combine these parts, named in "
+        "their values: shift (later players' workers one step along), catapult (the Catapult "
+        "acts every 3 turns), reversed (pairs in reverse turn order), site or factory_site (the "
+        "first pair's Factory starts construction side up), sites (both its buildings do), "
+        "meeple, meeples2 to meeples5 (1 to 5 more meeples in the Depot of each later player)"
     ),
 }
 

@@ -223,7 +223,7 @@ QUICKSTART_AHEAD = (("CA", "a"), ("EG", "a"), ("LG", "a"), ("UN", "a"))
 #: DESIGNED: the compensation of every player after the first (findings, proposal 3).
 QUICKSTART_DEPOT_AFTER_FIRST = 1
 #: DESIGNED: the larger compensations screened after one meeple moved nothing (findings).
-QUICKSTART_DEPOT_LARGER = (2, 3)
+QUICKSTART_DEPOT_LARGER = (2, 3, 4, 5)
 
 #: DESIGNED: the Catapult's Bomb and Burn every 3 turns instead of 4 (S -> a -> Bomb or Burn,
 #: skipping b and c; findings, proposal 2).
@@ -260,6 +260,20 @@ QUICKSTART_SETUPS: dict[str, QuickStartSetup] = {
     "shift_catapult_meeples3": QuickStartSetup("quickstart_shift_catapult_meeples3", False,
                                                QUICKSTART_AHEAD, QUICKSTART_DEPOT_LARGER[1],
                                                exits=CATAPULT_CYCLE_3),
+    "shift_catapult_meeples4": QuickStartSetup("quickstart_shift_catapult_meeples4", False,
+                                               QUICKSTART_AHEAD, QUICKSTART_DEPOT_LARGER[2],
+                                               exits=CATAPULT_CYCLE_3),
+    "shift_catapult_meeples5": QuickStartSetup("quickstart_shift_catapult_meeples5", False,
+                                               QUICKSTART_AHEAD, QUICKSTART_DEPOT_LARGER[3],
+                                               exits=CATAPULT_CYCLE_3),
+    # the first pair still to build and the later players' Depot meeples together: each alone
+    # left the first player about two games in three (findings)
+    "shift_catapult_site_meeples3": QuickStartSetup(
+        "quickstart_shift_catapult_site_meeples3", False, QUICKSTART_AHEAD,
+        QUICKSTART_DEPOT_LARGER[1], sites=QUICKSTART_SITES, exits=CATAPULT_CYCLE_3),
+    **{f"shift_catapult_sites_meeples{n}": QuickStartSetup(
+        f"quickstart_shift_catapult_sites_meeples{n}", False, QUICKSTART_AHEAD, n,
+        sites=QUICKSTART_BOTH_SITES, exits=CATAPULT_CYCLE_3) for n in QUICKSTART_DEPOT_LARGER[:3]},
 }
 #: The quick start a new match gets when ``quickstart_setup`` is not given.
 QUICKSTART_DEFAULT = "rulebook"
