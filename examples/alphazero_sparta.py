@@ -1,8 +1,8 @@
 """Train an AlphaZero-style policy/value network for Sparta by self-play on the batch engine.
 
     python examples/alphazero_sparta.py train --minutes 35 --out runs/az
-    python examples/alphazero_sparta.py evaluate runs/az/checkpoint-*.npz --games 20 \\
-        --hard-games 10 --json docs/alphazero/curve.json --curve docs/alphazero/curve.png
+    python examples/alphazero_sparta.py evaluate runs/az/checkpoint-?.npz \\
+        --json docs/alphazero/curve.json --curve docs/alphazero/curve.png
     meeples play sparta --vs net:runs/az/network.npz,s64   # the network as a bot, PUCT
 
 Self-play (Silver et al. 2018, at a small scale): ``--games`` games (default 128) are played
@@ -26,10 +26,10 @@ squared error of the value (AlphaZero's, with weight decay by AdamW). Every
 ``net:FILE``), with what was measured so far; ``network.npz`` is the last.
 
 ``evaluate`` plays each checkpoint, as ``net:FILE,s<--eval-simulations>`` (NumPy inference,
-the bot's own PUCT over the pure rules), against ``random``, ``easy`` and ``normal`` (``--games``
-each) and the last checkpoint against ``hard`` (``--hard-games``), with ``meeples.ai.arena``:
-half the games in each seat, 95% Wilson intervals; it writes the figures as JSON and the curve
-as a PNG (``draw_win_curve``). See docs/learning.md for a run's figures.
+the bot's own PUCT over the pure rules), against ``random``, ``easy``, ``normal`` and ``hard``
+(``--games random=10,easy=20,normal=20,hard=10``), with ``meeples.ai.arena``: half the games
+in each seat, 95% Wilson intervals; it writes the figures as JSON and the curve as a PNG
+(``draw_win_curve``). See docs/learning.md for a run's figures.
 
 Needs the ``az`` extra (``pip install 'meeples[az]'``): PyTorch, NumPy and Numba.
 """
@@ -337,7 +337,7 @@ def train(args: argparse.Namespace) -> dict[str, Any]:
                 games.put([g], batch.init(1))
         figures["self_play_seconds"] += time.monotonic() - clock
         clock = time.monotonic()
-        steps = (buffer.added - trained_until) * args.reuse // 256
+        steps = -(-(buffer.added - trained_until) * args.reuse // 256)  # rounded up
         if buffer.count >= args.min_positions and steps > 0:
             trained_until = buffer.added
             policy_loss, value_loss = train_steps(net, optimiser, buffer, steps, rng)
@@ -377,18 +377,17 @@ def _rounded(figures: dict[str, Any]) -> dict[str, Any]:
 
 def evaluate(args: argparse.Namespace) -> dict[str, Any]:
     """Play the checkpoints against the levels; write the figures and the curve."""
+    counts = {name: int(count) for name, _, count in
+              (part.partition("=") for part in args.games.split(",")) if int(count) > 0}
     rows = []
-    opponents = [name for name in ("random", "easy", "normal") if args.games > 0]
-    for number, path in enumerate(args.files):
-        data = np.load(path, allow_pickle=False)
-        training = json.loads(str(data["meta"]))["training"]
+    for path in args.files:
+        training = json.loads(str(np.load(path, allow_pickle=False)["meta"]))["training"]
         done = training["checkpoints"][-1] if training["checkpoints"] else {}
         row: dict[str, Any] = {"file": Path(path).name, "games": done.get("finished_games", 0),
+                               "positions": done.get("positions", 0),
                                "minutes": done.get("minutes", 0.0)}
         spec = f"net:{path},s{args.eval_simulations}"
-        last = number == len(args.files) - 1
-        for opponent in opponents + (["hard"] if last and args.hard_games > 0 else []):
-            count = args.hard_games if opponent == "hard" else args.games
+        for opponent, count in counts.items():
             clock = time.monotonic()
             report = arena.run(GAME, [spec, opponent], count, [2], gauntlet=True,
                                seed=args.seed, jobs=args.jobs)
@@ -399,36 +398,24 @@ def evaluate(args: argparse.Namespace) -> dict[str, Any]:
             row[f"{opponent}_detail"]["seconds"] = round(time.monotonic() - clock, 1)
             print(f"{row['file']} against {opponent}: {result['wins']} wins, {result['others']}"
                   f" draws, {result['losses']} losses in {result['games']} games"
-                  f" ({result['win_rate']:.0%}, 95% {result['ci95']})", flush=True)
+                  f" ({result['win_rate']:.0%}, 95% {result['ci95']}), mean"
+                  f" {result['mean_plies']} plies, {time.monotonic() - clock:.0f} s", flush=True)
         rows.append(row)
-    figures = {"spec": f"net:FILE,s{args.eval_simulations}", "checks": rows}
-    if args.json:
-        Path(args.json).write_text(json.dumps(figures, indent=1) + "\n")
+        if args.json:  # after each checkpoint: a long evaluation keeps what it measured
+            Path(args.json).write_text(json.dumps(
+                {"spec": f"net:FILE,s{args.eval_simulations}", "seed": args.seed,
+                 "checks": rows}, indent=1) + "\n")
+    figures = {"spec": f"net:FILE,s{args.eval_simulations}", "seed": args.seed, "checks": rows}
     if args.curve:
         colours = {"random": (120, 120, 120), "easy": (40, 150, 60), "normal": (40, 90, 200),
                    "hard": (200, 60, 40)}
-        series = [(name, colours[name]) for name in opponents]
-        draw_win_curve(rows, series, [
-            f"win rate of net:FILE,s{args.eval_simulations} by training games; grey: random,"
-            " green: easy, blue: normal", "red dot: hard, last checkpoint only"
-            if args.hard_games else ""], args.curve)
-        if args.hard_games:  # hard only at the last checkpoint: one dot over the curve
-            _dot(args.curve, rows, colours["hard"])
+        shown = [name for name in counts if name in colours]
+        names = {"random": "grey", "easy": "green", "normal": "blue", "hard": "red"}
+        draw_win_curve(rows, [(name, colours[name]) for name in shown], [
+            f"score of net:FILE,s{args.eval_simulations} by finished self-play games",
+            ", ".join(f"{name} {names[name]} ({counts[name]} games)" for name in shown)],
+            args.curve)
     return figures
-
-
-def _dot(path: str, rows: list[dict[str, Any]], colour: tuple[int, int, int]) -> None:
-    """Mark the last checkpoint's score against ``hard`` on the curve (draw_win_curve's axes)."""
-    from PIL import Image, ImageDraw
-
-    image = Image.open(path)
-    width, margin = image.size[0], 60
-    bottom = image.size[1] - margin - 16
-    most = max([row["games"] for row in rows] + [1])
-    x = margin + (width - 1.5 * margin) * rows[-1]["games"] / most
-    y = bottom - (bottom - margin // 2) * rows[-1]["hard"]
-    ImageDraw.Draw(image).ellipse([x - 4, y - 4, x + 4, y + 4], fill=colour)
-    image.save(path)
 
 
 def main() -> None:
@@ -456,9 +443,8 @@ def main() -> None:
     learn.add_argument("--out", default="runs/alphazero", help="folder for the networks")
     check = commands.add_parser("evaluate", help="play checkpoints against the levels")
     check.add_argument("files", nargs="+", help="network files, in training order")
-    check.add_argument("--games", type=int, default=20, help="games against random, easy, normal")
-    check.add_argument("--hard-games", type=int, default=10,
-                       help="games of the last file against hard")
+    check.add_argument("--games", default="random=10,easy=20,normal=20,hard=10",
+                       help="games against each bot (half in each seat), bot=count,...")
     check.add_argument("--eval-simulations", type=int, default=64)
     check.add_argument("--jobs", type=int, default=1)
     check.add_argument("--seed", type=int, default=0)
