@@ -337,7 +337,7 @@ def train(args: argparse.Namespace) -> dict[str, Any]:
                 games.put([g], batch.init(1))
         figures["self_play_seconds"] += time.monotonic() - clock
         clock = time.monotonic()
-        steps = -(-(buffer.added - trained_until) * args.reuse // 256)  # rounded up
+        steps = (buffer.added - trained_until) * args.reuse // 256
         if buffer.count >= args.min_positions and steps > 0:
             trained_until = buffer.added
             policy_loss, value_loss = train_steps(net, optimiser, buffer, steps, rng)
@@ -379,8 +379,12 @@ def evaluate(args: argparse.Namespace) -> dict[str, Any]:
     """Play the checkpoints against the levels; write the figures and the curve."""
     counts = {name: int(count) for name, _, count in
               (part.partition("=") for part in args.games.split(",")) if int(count) > 0}
-    rows = []
+    rows: list[dict[str, Any]] = []
+    if args.resume and args.json and Path(args.json).exists():
+        rows = json.loads(Path(args.json).read_text())["checks"]
     for path in args.files:
+        if any(row["file"] == Path(path).name for row in rows):
+            continue  # measured by an earlier call (--resume)
         training = json.loads(str(np.load(path, allow_pickle=False)["meta"]))["training"]
         done = training["checkpoints"][-1] if training["checkpoints"] else {}
         row: dict[str, Any] = {"file": Path(path).name, "games": done.get("finished_games", 0),
@@ -401,6 +405,7 @@ def evaluate(args: argparse.Namespace) -> dict[str, Any]:
                   f" ({result['win_rate']:.0%}, 95% {result['ci95']}), mean"
                   f" {result['mean_plies']} plies, {time.monotonic() - clock:.0f} s", flush=True)
         rows.append(row)
+        rows.sort(key=lambda row: row["positions"])
         if args.json:  # after each checkpoint: a long evaluation keeps what it measured
             Path(args.json).write_text(json.dumps(
                 {"spec": f"net:FILE,s{args.eval_simulations}", "seed": args.seed,
@@ -449,6 +454,8 @@ def main() -> None:
     check.add_argument("--jobs", type=int, default=1)
     check.add_argument("--seed", type=int, default=0)
     check.add_argument("--json", help="write the figures to this JSON file")
+    check.add_argument("--resume", action="store_true",
+                       help="keep the files the JSON file already measured, play the others")
     check.add_argument("--curve", help="draw the curve into this PNG file")
     args = parser.parse_args()
     if args.command == "train":
