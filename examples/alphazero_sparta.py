@@ -61,7 +61,7 @@ CELLS = SPEC.shape[1] * SPEC.shape[2]
 #: Ids a cell: Sparta's ids are ``square * 49 + slot`` (``meeples.games.sparta.actions``), so
 #: the policy is 49 planes over the board plus pass.
 CELL_ACTIONS = batch.SLOTS
-#: Network sizes (``meeples.ai.network``): about 64,000 weights, some 250 kB.
+#: Network sizes (``meeples.ai.network``): 46,165 weights, 184 kB compressed.
 SIZES = {"layers": 4, "channels": 32, "cell_actions": CELL_ACTIONS, "value_channels": 2,
          "value_hidden": 64}
 C_PUCT = 1.5
