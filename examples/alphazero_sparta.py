@@ -309,7 +309,9 @@ def train(args: argparse.Namespace) -> dict[str, Any]:
         "results": {"south": 0, "north": 0, "draws": 0}, "losses": []}
     next_checkpoint = args.checkpoint_minutes * 60
     trained_until = 0
-    while time.monotonic() - started < args.minutes * 60:
+    blocks = 0
+    while blocks == 0 or time.monotonic() - started < args.minutes * 60:  # one block at least
+        blocks += 1
         clock = time.monotonic()
         for _ in range(args.block):
             roots, planes = search(net, games, args.simulations, rng)
