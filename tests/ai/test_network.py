@@ -87,6 +87,12 @@ def test_a_network_file_with_bad_metadata_is_refused(tmp_path: Path, change: dic
         load_network(path, "sparta")
 
 
+def test_a_network_of_a_game_without_an_environment_is_refused(tmp_path: Path) -> None:
+    path = write(tmp_path / "n.npz", meta(game="chess"), zeros(meta()))
+    with pytest.raises(BadNetwork, match="'chess', which is no game with an environment"):
+        load_network(path)
+
+
 def test_a_network_with_an_array_of_the_wrong_shape_is_refused(tmp_path: Path) -> None:
     arrays = zeros(meta())
     arrays["trunk.0.weight"] = np.zeros((4, 13, 5, 5), np.float32)
