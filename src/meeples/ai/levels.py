@@ -13,7 +13,8 @@ playouts on its batch engine (:mod:`meeples.ai.sparta_playouts`);
 ``attack:g0.3`` hands a share 0.3 of the attacking bot's decisions to the evaluation and
 ``attack:b0.3`` plays a share 0.3 of them at random, ``attack:w1`` moves workers by rule;
 ``turns:200,h6`` searches whole turns with rollouts of 6 turns; ``policy:FILE`` plays a trained
-policy (:mod:`meeples.ai.policy`).
+policy (:mod:`meeples.ai.policy`) and ``net:FILE,s64`` a trained policy/value network searched by
+PUCT with 64 simulations a move (:mod:`meeples.ai.network`).
 """
 
 from __future__ import annotations
@@ -34,6 +35,8 @@ from meeples.ai.random_bot import RandomBot
 LEVEL_NAMES = ("easy", "normal", "hard")
 #: A trained policy's spec: ``policy:FILE`` (:mod:`meeples.ai.policy`).
 POLICY = "policy:"
+#: A trained network's spec: ``net:FILE`` or ``net:FILE,s64`` (:mod:`meeples.ai.network`).
+NETWORK = "net:"
 
 #: The bot kinds of every game; a game adds its own (``Capabilities.bots``: Meeple War's
 #: ``attack`` and ``turns``), see :func:`kinds`.
@@ -187,11 +190,17 @@ def get_bot(game: str, spec: str = "normal") -> Bot:
         UnknownGame: no such game.
         ValueError: an unknown bot kind or a malformed budget.
         BadPolicy: ``policy:FILE`` names a file that is not a usable policy for the game.
+        BadNetwork: ``net:FILE`` names a file that is not a usable network for the game.
     """
     if spec.startswith(POLICY):
         from meeples.ai.policy import PolicyBot  # NumPy: only for trained policies
 
         return PolicyBot(game, spec[len(POLICY):])
+    if spec.startswith(NETWORK):
+        from meeples.ai.network import NetworkBot, parse_spec  # NumPy: only for networks
+
+        path, budget = parse_spec(spec)
+        return NetworkBot(game, path, budget)
     table = levels(game)
     known = kinds(game)
     kind = spec.partition(":")[0]

@@ -48,7 +48,8 @@ def register(subparsers: Any) -> None:
             "Play a round robin (or a gauntlet: the first bot against each other one) of N "
             "seeded games per pairing and player count, seats alternated, over several "
             "processes. Bots are levels (easy, normal, hard) or specs such as random, "
-            "heuristic, mcts:800, mcts:2s, ismcts:500, alphabeta:d3."
+            "heuristic, mcts:800, mcts:2s, ismcts:500, alphabeta:d3, policy:FILE, "
+            "net:FILE,s64."
         ),
     )
     parser.add_argument("bots", nargs="+", metavar="BOT", help="two or more bots or levels")
