@@ -71,3 +71,22 @@ def test_a_record_with_the_wrong_number_of_seats_is_refused() -> None:
     data["seats"] = ["human"]
     with pytest.raises(CorruptRecord, match="field 'seats' must list 2 seats"):
         Match.from_json(data)
+
+
+def test_a_bot_file_whose_path_has_capitals_is_seated_and_saved_as_written(
+        screen: Screen, tmp_path: Path) -> None:
+    # the seat's label was lowercased whole, so net:/.../Nets/Sparta.npz named no file
+    shipped = Path(__file__).resolve().parents[2] / "examples" / "policies"
+    folder = tmp_path / "Nets"
+    folder.mkdir()
+    (folder / "Sparta.npz").write_bytes((shipped / "sparta_alphazero.npz").read_bytes())
+    label = f"net:{folder / 'Sparta.npz'},s0"
+    path = tmp_path / "match.json"
+    save_from_session(screen, path, ["human", label], ["b2-b4"])
+    assert json.loads(path.read_text())["seats"] == ["human", label]
+
+
+def test_a_level_typed_in_capitals_is_seated() -> None:
+    seats = make_seats(["HUMAN", "Hard", "MCTS:50"], SPARTA.new(seed=3).game)
+    assert seats[0].is_human
+    assert not seats[1].is_human and not seats[2].is_human

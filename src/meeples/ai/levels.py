@@ -184,7 +184,8 @@ def parse_level(spec: str, known_kinds: Mapping[str, Any] = KINDS) -> Level:
 
 
 def get_bot(game: str, spec: str = "normal") -> Bot:
-    """Return a fresh bot for a game from a level name or a bot spec.
+    """Return a fresh bot for a game from a level name or a bot spec, in any case (``HARD``,
+    ``MCTS:800``) but for the file of ``policy:FILE`` and ``net:FILE``, read as written.
 
     Raises:
         UnknownGame: no such game.
@@ -192,15 +193,17 @@ def get_bot(game: str, spec: str = "normal") -> Bot:
         BadPolicy: ``policy:FILE`` names a file that is not a usable policy for the game.
         BadNetwork: ``net:FILE`` names a file that is not a usable network for the game.
     """
-    if spec.startswith(POLICY):
+    folded = spec.lower()
+    if folded.startswith(POLICY):
         from meeples.ai.policy import PolicyBot  # NumPy: only for trained policies
 
         return PolicyBot(game, spec[len(POLICY):])
-    if spec.startswith(NETWORK):
+    if folded.startswith(NETWORK):
         from meeples.ai.network import NetworkBot, parse_spec  # NumPy: only for networks
 
-        path, budget = parse_spec(spec)
+        path, budget = parse_spec(NETWORK + spec[len(NETWORK):])
         return NetworkBot(game, path, budget)
+    spec = folded
     table = levels(game)
     known = kinds(game)
     kind = spec.partition(":")[0]

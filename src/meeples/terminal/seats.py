@@ -69,18 +69,19 @@ def bot_names(game: Game[Any, Any]) -> list[str]:
 
 def make_seat(label: str, game: Game[Any, Any]) -> Seat:
     """Return the seat for a label: ``human``, a level (``easy``, ``normal``, ``hard``) or a bot
-    spec of :mod:`meeples.ai` (``random``, ``mcts:800``...); ``random`` works without it.
+    spec of :mod:`meeples.ai` (``random``, ``mcts:800``, ``policy:FILE``...), in any case but
+    for a file's path; ``random`` works without it.
 
     Raises:
         BadOptions: no seat or bot has that name.
     """
-    label = label.strip().lower()
-    if label == HUMAN:
+    label = label.strip()  # the case of a bot's file (policy:FILE) is kept: a path's own
+    if label.lower() == HUMAN:
         return Seat(HUMAN)
     ai = _ai()
     if ai is None or game.name not in meeples.game_names():
-        if label == RANDOM:
-            return Seat(label, RandomBot())
+        if label.lower() == RANDOM:
+            return Seat(RANDOM, RandomBot())
     else:
         try:
             return Seat(label, ai.get_bot(game.name, label))
