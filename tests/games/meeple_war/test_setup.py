@@ -343,3 +343,23 @@ def test_quickstart_setup_with_the_first_pair_to_build_and_a_depot_compensation(
         (first[0] - extra, first[1] + extra)] * 2
     assert [s[:3] for s in seats[1]["slots"][2:]] == [["CA", True, "a"], ["EG", True, "a"]]
     assert second_players_worker_choices(setup) == ["w3>L1", "w3>L2"]
+
+
+def test_quickstart_setup_sites_meeples3_keeps_the_later_pairs_as_printed() -> None:
+    data = opening(4, seed=4, quickstart=True, quickstart_setup="sites_meeples3")
+    assert data["options"] == ["quickstart", "quickstart_sites_meeples3"]
+    seats = by_turn_order(data)
+    assert [s[:3] for s in seats[0]["slots"][2:]] == [["PS", False, "c0"], ["FA", False, "c0"]]
+    first = (seats[0]["stock"], seats[0]["depot"])
+    assert [(s["stock"], s["depot"]) for s in seats[1:]] == [(first[0] - 3, first[1] + 3)] * 3
+    assert [[s[:3] for s in seat["slots"][2:]] for seat in seats[1:]] == [
+        [[code, True, "S"] for code in pair] for pair in PAIRS[1:]]
+    # the Catapult keeps its four-turn cycle: S to a on the second player's first turn, then
+    # b or c, not straight to Bomb or Burn
+    state = GAME.new(players=2, seed=4, quickstart=True, quickstart_setup="sites_meeples3")
+    second = 1 - state.inner.first
+    while not (state.inner.active == second and any(
+            a.startswith("w3>") for a in state.legal())):
+        legal = state.legal()
+        state = state.play("done" if "done" in legal else legal[0]).settle()
+    assert (state.inner.turn, state.legal()) == (4, ["w3>b", "w3>c"])

@@ -271,6 +271,10 @@ QUICKSTART_SETUPS: dict[str, QuickStartSetup] = {
     "shift_catapult_site_meeples3": QuickStartSetup(
         "quickstart_shift_catapult_site_meeples3", False, QUICKSTART_AHEAD,
         QUICKSTART_DEPOT_LARGER[1], sites=QUICKSTART_SITES, exits=CATAPULT_CYCLE_3),
+    # the same without the later pairs' speed-ups, screened at 3 and 4 players, where the
+    # Catapult pair with every compensation took most of the wins (findings)
+    "sites_meeples3": QuickStartSetup("quickstart_sites_meeples3", False, (),
+                                      QUICKSTART_DEPOT_LARGER[1], sites=QUICKSTART_BOTH_SITES),
     **{f"shift_catapult_sites_meeples{n}": QuickStartSetup(
         f"quickstart_shift_catapult_sites_meeples{n}", False, QUICKSTART_AHEAD, n,
         sites=QUICKSTART_BOTH_SITES, exits=CATAPULT_CYCLE_3) for n in QUICKSTART_DEPOT_LARGER[:3]},
