@@ -55,7 +55,7 @@ def test_default_settings_change_one_option_at_a_time() -> None:
 def test_default_settings_try_an_option_that_needs_another_with_that_one_on() -> None:
     variants = balance.option_variants(meeples.load("meeple_war"))
     setups = [v for v in variants if any(key == "quickstart_setup" for key, _ in v)]
-    assert setups[0] == (("quickstart", True), ("quickstart_setup", "shift"))
+    assert setups[0] == (("quickstart", True), ("quickstart_setup", "rulebook"))
     assert len(setups) == len(meeples.load("meeple_war").options["quickstart_setup"].choices) - 1
     assert all(("quickstart", True) in v for v in setups)
     assert len(variants) == len(set(variants)) == 1 + 8 + len(setups)
@@ -133,17 +133,29 @@ def test_resumed_balance_run_plays_only_the_missing_games(tmp_path: Path) -> Non
     assert resumed["seconds"] >= cut["seconds"]
 
 
+def test_resumed_balance_run_with_more_games_extends_it(tmp_path: Path) -> None:
+    """A screening goes on to a longer run: --resume with more games per setting keeps the
+    games played and adds the missing ones, as an unbroken run of that length plays them."""
+    assert _balance(tmp_path, 3) == 0
+    whole = json.loads((tmp_path / "run.json").read_text())
+    assert _balance(tmp_path, 2) == 0
+    assert _balance(tmp_path, 3, "--resume") == 0
+    extended = json.loads((tmp_path / "run.json").read_text())
+    assert extended["complete"] and extended["games_per_setting"] == 3
+    assert [g["digest"] for g in extended["games"]] == [g["digest"] for g in whole["games"]]
+
+
 @pytest.mark.parametrize(("change", "said"), [
-    (("--games", "5"), "games per setting"),
+    (("--games", "1"), "games per setting"),  # fewer: the report's other games would go
     (("--bot", "easy"), "bot"),
     (("--setting", "heroes_conquer=false"), "settings"),
 ])
 def test_resume_refuses_the_report_of_another_run(tmp_path: Path, change: tuple[str, str],
                                                   said: str,
                                                   capsys: pytest.CaptureFixture[str]) -> None:
-    assert _balance(tmp_path, 1) == 0
+    assert _balance(tmp_path, 2) == 0
     before = (tmp_path / "run.json").read_text()
-    args = ["balance", "sparta", "--bot", "random", "--games", "1", "--setting", "default",
+    args = ["balance", "sparta", "--bot", "random", "--games", "2", "--setting", "default",
             "--setting", "first=1", "--jobs", "1", "--json", str(tmp_path / "run.json"),
             "--resume"]
     flag, value = change

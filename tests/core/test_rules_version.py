@@ -121,3 +121,28 @@ def test_option_added_later_replays_records_without_it_as_they_were_played(
     assert match.replay().position() == data["final_position"]
     data["options"]["quickstart_setup"] = "shift"  # a record that names it plays what it names
     assert Match.from_json(data).start().inner.options == ("quickstart", "quickstart_shift")
+
+
+def test_a_value_that_stands_for_one_per_player_count_is_recorded_as_that_one(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """``Option.by_players``: a default that depends on the player count resolves when the
+    match begins and its record names what it resolved to, so a later change of the table (a
+    fairer setup found) leaves every recorded match as it was played."""
+    from dataclasses import replace
+
+    game = meeples.load("meeple_war")
+    option = game.options["quickstart_setup"]
+    changed = {**game.options, "quickstart_setup": replace(
+        option, by_players={"balanced": {2: "shift", 3: "reversed"}})}
+    monkeypatch.setattr(game, "options", changed)
+    assert game.check_options(2, {"quickstart": True})["quickstart_setup"] == "shift"
+    assert game.check_options(3, {"quickstart": True, "quickstart_setup": "balanced"})[
+        "quickstart_setup"] == (
+        "reversed")
+    assert game.check_options(4, {"quickstart": True})["quickstart_setup"] == "balanced"
+    assert game.check_options(2, {})["quickstart_setup"] == "balanced"  # no quick start
+    record = game.new(players=2, seed=9, quickstart=True).record().to_json()
+    assert record["options"]["quickstart_setup"] == "shift"
+    monkeypatch.setattr(game, "options", {**game.options, "quickstart_setup": replace(
+        option, by_players={"balanced": {2: "reversed"}})})
+    assert Match.from_json(record).start().inner.options == ("quickstart", "quickstart_shift")

@@ -317,8 +317,9 @@ class Balance:
     earlier_seconds: float = 0.0
 
     def resume(self, report: Mapping[str, Any]) -> int:
-        """Take over the games of an earlier report of this very run (same game, bot, settings,
-        games per setting and seed), which :meth:`play` then skips; return how many.
+        """Take over the games of an earlier report of this very run (same game, bot, settings
+        and seed, and as many games per setting or fewer: a run may be extended, a screening
+        of 40 games to 200), which :meth:`play` then skips; return how many.
 
         Raises:
             ValueError: the report is not a balance report, or of another run (says which).
@@ -333,6 +334,9 @@ class Balance:
         theirs = {key: report.get(key) for key in mine if key != "settings"}
         theirs["settings"] = [(row.get("players"), row.get("options"))
                               for row in report.get("settings", [])]
+        if isinstance(theirs["games_per_setting"], int) and (
+                theirs["games_per_setting"] <= self.games_per_setting):
+            theirs["games_per_setting"] = self.games_per_setting  # extended
         for key, value in mine.items():
             if theirs[key] != value:
                 raise ValueError(f"it was run with another {key.replace('_', ' ')}:"

@@ -3,7 +3,7 @@
 The output files are checked before the first game starts, and the JSON report is rewritten as
 games finish (every few seconds and at the end, ``"complete": false`` until then): a run that
 is stopped or fails after an hour still leaves what it played, and ``--resume`` goes on from
-it, playing only the games it lacks.
+it, playing only the games it lacks (or, with a larger ``--games``, extends it).
 """
 
 from __future__ import annotations
@@ -75,8 +75,8 @@ def register(subparsers: Any) -> None:
     parser.add_argument("--json", metavar="FILE", help="write the report (every game) here")
     parser.add_argument(
         "--resume", action="store_true",
-        help="go on from the --json report of the same run stopped before its end: its games "
-             "are kept, the others played",
+        help="go on from the --json report of the same run stopped before its end, or extend "
+             "it with a larger --games: its games are kept, the others played",
     )
     parser.add_argument("--markdown", metavar="FILE", help="write the report as Markdown here")
     parser.set_defaults(func=run)

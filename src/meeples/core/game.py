@@ -79,6 +79,10 @@ class Option:
     #: The yes/no option this one matters with only (None: it matters alone): a balance run
     #: tries its values with that option on (:func:`meeples.ai.balance.option_variants`).
     needs: str | None = None
+    #: Values that stand for another by player count ({value: {players: value}}): a match
+    #: given one (its default, say) takes the value of its player count, and its record keeps
+    #: that value, so changing the table later never changes a recorded match.
+    by_players: Mapping[Any, Mapping[int, Any]] | None = None
 
     def check(self, name: str, value: Any) -> Any:
         """Return value when it fits this option.
@@ -283,7 +287,8 @@ class Game(Generic[S, A]):
         return f"meeples.load({self.name!r})"
 
     def check_options(self, players: int, options: Mapping[str, Any]) -> dict[str, Any]:
-        """Return the full option set (defaults filled in).
+        """Return the full option set (defaults filled in, and a value that stands for another
+        by player count, :attr:`Option.by_players`, replaced by that count's).
 
         Raises:
             BadOptions: an unknown option, a bad value, or an unsupported player count.
@@ -306,6 +311,10 @@ class Game(Generic[S, A]):
         full = {name: opt.default for name, opt in self.options.items()}
         for name, value in options.items():
             full[name] = self.options[name].check(name, value)
+        for name, option in self.options.items():
+            if option.by_players and full[name] in option.by_players and (
+                    option.needs is None or full[option.needs]):  # else it plays no part
+                full[name] = option.by_players[full[name]].get(players, full[name])
         return full
 
     def recorded_options(self, options: Mapping[str, Any]) -> dict[str, Any]:

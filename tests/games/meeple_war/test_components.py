@@ -119,8 +119,12 @@ def test_components_rule_options_are_exactly_b6() -> None:
     assert set(GAME.options) == b6 | {"quickstart_setup"}
     assert all(GAME.options[name].default is False for name in b6)
     setup = GAME.options["quickstart_setup"]
-    assert setup.choices == tuple(data.QUICKSTART_SETUPS)
-    assert setup.default == data.QUICKSTART_DEFAULT
+    assert setup.choices == ("balanced", *data.QUICKSTART_SETUPS)
+    assert setup.default == data.QUICKSTART_DEFAULT == "balanced"
+    # balanced stands for one setup of each player count
+    assert setup.by_players == {"balanced": data.QUICKSTART_BALANCED}
+    assert set(data.QUICKSTART_BALANCED) == {2, 3, 4}
+    assert set(data.QUICKSTART_BALANCED.values()) <= set(data.QUICKSTART_SETUPS)
 
 
 def test_components_setup_layouts_follow_b11() -> None:

@@ -31,6 +31,7 @@ from meeples.games.meeple_war import (
     view,
 )
 from meeples.games.meeple_war.data import (
+    QUICKSTART_BALANCED,
     QUICKSTART_DEFAULT,
     QUICKSTART_RECORDED,
     QUICKSTART_SETUPS,
@@ -54,12 +55,15 @@ OPTION_HELP = {
     "setup_tiles_9": "French 9-tile setup: the 4-player mines start in the pile (B8)",
     "quickstart": "Quick start: each player begins with two more buildings built",
     "quickstart_setup": (
-        "How the quick start deals and places its buildings: rulebook (as printed); the other "
+        "How the quick start deals and places its buildings: balanced (the default) takes "
+        "the setup measured fairest for the player count (2 players: "
+        "shift_catapult_sites_meeples3; 3 and 4: rulebook); rulebook (as printed); the other "
         "setups, tried to even out the first player's lead, combine these parts, named in "
         "their values: shift (later players' workers one step along), catapult (the Catapult "
         "acts every 3 turns), reversed (pairs in reverse turn order), site or factory_site (the "
         "first pair's Factory starts construction side up), sites (both its buildings do), "
-        "meeple, meeples2 to meeples5 (1 to 5 more meeples in the Depot of each later player)"
+        "meeple, meeples2 to meeples5 (1 to 5 more meeples in the Depot of each later player), "
+        "fourth (the fourth player alone: one step along with shift, 3 more meeples)"
     ),
 }
 
@@ -177,8 +181,10 @@ class MeepleWarRules(Rules[State, str]):
     options: Mapping[str, Option] = {
         **{name: Option(False, OPTION_HELP[name]) for name in rules.OPTION_NAMES},
         "quickstart_setup": Option(
-            QUICKSTART_DEFAULT, OPTION_HELP["quickstart_setup"], tuple(QUICKSTART_SETUPS),
+            QUICKSTART_DEFAULT, OPTION_HELP["quickstart_setup"],
+            (QUICKSTART_DEFAULT, *QUICKSTART_SETUPS),
             before=QUICKSTART_RECORDED, needs="quickstart",
+            by_players={QUICKSTART_DEFAULT: QUICKSTART_BALANCED},
         ),
     }
     limit_endings = frozenset({"mw.end.rounds"})
