@@ -376,3 +376,22 @@ def test_quickstart_setup_sites_meeples3_keeps_the_later_pairs_as_printed() -> N
         legal = state.legal()
         state = state.play("done" if "done" in legal else legal[0]).settle()
     assert (state.inner.turn, state.legal()) == (4, ["w3>b", "w3>c"])
+
+
+@pytest.mark.parametrize(("setup", "ahead"), [("fourth_meeples3", "S"),
+                                              ("fourth_shift_meeples3", "a")])
+def test_quickstart_setup_fourth_compensates_the_fourth_player_alone(setup: str,
+                                                                      ahead: str) -> None:
+    """The Looters Guild and University pair has no leaf that adds meeples to the map: these
+    setups give its holder, the fourth player, three Depot meeples (and, with shift, both its
+    workers one step along); the other players start as printed."""
+    data = opening(4, seed=4, quickstart=True, quickstart_setup=setup)
+    assert data["options"] == ["quickstart", f"quickstart_{setup}"]
+    seats = by_turn_order(data)
+    assert [(s["stock"], s["depot"]) for s in seats] == [(10, 2)] * 3 + [(7, 5)]
+    assert [[s[:3] for s in seat["slots"][2:]] for seat in seats] == [
+        [[code, True, "S"] for code in pair] for pair in PAIRS[:3]] + [
+        [["LG", True, ahead], ["UN", True, ahead]]]
+    # at 3 players no one holds the fourth pair: the printed setup
+    three = opening(3, seed=4, quickstart=True, quickstart_setup=setup)
+    assert [(s["stock"], s["depot"]) for s in three["seats"]] == [(10, 2)] * 3
