@@ -1,0 +1,61 @@
+"""Issue 24, point 5, on the path a new player takes: the lobby's quick start of Meeple War
+offers the balanced setup by default, named in the player's language, and the match it makes
+at 2 players is the one measured fair (the first pair still to build, three more meeples and
+the later pair one step along)."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import httpx
+import pytest
+
+import meeples
+from meeples.core.text import catalogue
+from tests.browser.conftest import shot
+
+# Whether an element's box lies within the box of the card that holds it.
+INSIDE = """(selector) => {
+  const e = document.querySelector(selector);
+  const a = e.getBoundingClientRect(), b = e.closest(".card").getBoundingClientRect();
+  return a.left >= b.left - 1 && a.right <= b.right + 1;
+}"""
+
+pytestmark = pytest.mark.skipif("meeple_war" not in meeples.game_names(),
+                                reason="Meeple War is not installed")
+
+
+@pytest.mark.parametrize("lang", ["fr", "es"])
+def test_lobby_quick_start_defaults_to_the_balanced_setup_of_the_player_count(
+        page: Any, server: str, lang: str) -> None:
+    page.goto(f"{server}/#/")
+    page.wait_for_selector("#create")
+    page.select_option("#lang", lang)
+    page.select_option("select[name=game]", "meeple_war")
+    page.select_option("select[name=players]", "2")
+    page.click("details.variants summary")
+    page.check("input[name=quickstart]")
+    setup = page.locator("select[name=quickstart_setup]")
+    label = catalogue(lang).messages["mw.optval.quickstart_setup.balanced"]
+    assert setup.input_value() == "balanced"
+    assert setup.locator("option:checked").inner_text() == label
+    page.select_option("select[name=seat1]", "bot:random")
+    for width, height in ((1280, 900), (390, 844)):
+        page.set_viewport_size({"width": width, "height": height})
+        page.wait_for_function(f"document.documentElement.clientWidth === {width}")
+        shot(page, f"meeple_war_quickstart_balanced_lobby_{lang}_{width}", full_page=True)
+        # the choice, as wide as its longest value, stays inside the form
+        assert page.evaluate(INSIDE, "select[name=quickstart_setup]"), width
+        # and the variants, open, do not widen the page (a phone scrolled sideways before)
+        assert page.evaluate("document.documentElement.scrollWidth") <= width
+    page.set_viewport_size({"width": 1280, "height": 900})
+    page.click("#create")
+    page.wait_for_selector(".match[data-version]")
+    match_id = re.search(r"#/m/([^/?]+)", page.url)
+    assert match_id is not None, page.url
+    view = httpx.get(f"{server}/api/matches/{match_id.group(1)}").json()["view"]
+    assert view["options"] == ["quickstart", "quickstart_shift_catapult_sites_meeples3"]
+    first, second = view["seats"][view["first"]], view["seats"][1 - view["first"]]
+    assert [slot[:3] for slot in first["slots"][2:]] == [["PS", False, "c0"], ["FA", False, "c0"]]
+    assert (second["stock"], second["depot"]) == (7, 5)
