@@ -395,3 +395,15 @@ def test_quickstart_setup_fourth_compensates_the_fourth_player_alone(setup: str,
     # at 3 players no one holds the fourth pair: the printed setup
     three = opening(3, seed=4, quickstart=True, quickstart_setup=setup)
     assert [(s["stock"], s["depot"]) for s in three["seats"]] == [(10, 2)] * 3
+
+
+def test_quickstart_setup_army_sites_starts_the_first_and_third_pairs_as_sites() -> None:
+    """The pairs that assemble, deploy and reinforce (Pilot School and Factory, Military Academy
+    and Abbey) start construction side up, their workers on the first space; the others built."""
+    data = opening(4, seed=4, quickstart=True, quickstart_setup="army_sites")
+    assert data["options"] == ["quickstart", "quickstart_army_sites"]
+    seats = by_turn_order(data)
+    assert [[s[:3] for s in seat["slots"][2:]] for seat in seats] == [
+        [[code, order % 2 == 1, "S" if order % 2 else "c0"] for code in pair]
+        for order, pair in enumerate(PAIRS)]
+    assert [(s["stock"], s["depot"]) for s in seats] == [(10, 2)] * 4

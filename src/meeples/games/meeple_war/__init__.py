@@ -63,7 +63,8 @@ OPTION_HELP = {
         "acts every 3 turns), reversed (pairs in reverse turn order), site or factory_site (the "
         "first pair's Factory starts construction side up), sites (both its buildings do), "
         "meeple, meeples2 to meeples5 (1 to 5 more meeples in the Depot of each later player), "
-        "fourth (the fourth player alone: one step along with shift, 3 more meeples)"
+        "fourth (the fourth player alone: one step along with shift, 3 more meeples), "
+        "army_sites (the first and third pairs start construction side up)"
     ),
 }
 

@@ -233,6 +233,10 @@ QUICKSTART_DEPOT_LARGER = (2, 3, 4, 5)
 #: compensate the fourth player alone, in the Depot and one step along both paths.
 QUICKSTART_FOURTH_MEEPLES = (0, 0, 0, 3)
 QUICKSTART_FOURTH_AHEAD = (("LG", "a"), ("UN", "a"))
+#: DESIGNED: the two pairs that assemble, deploy and reinforce (the first's and the third's)
+#: start as construction sites: at 4 players their holders took most of the wins and of the
+#: destroyed buildings, and a Depot compensation of the fourth player moved nothing (findings).
+QUICKSTART_ARMY_SITES = ("PS", "FA", "MA", "AB")
 
 #: DESIGNED: the Catapult's Bomb and Burn every 3 turns instead of 4 (S -> a -> Bomb or Burn,
 #: skipping b and c; findings, proposal 2).
@@ -291,6 +295,8 @@ QUICKSTART_SETUPS: dict[str, QuickStartSetup] = {
     "fourth_shift_meeples3": QuickStartSetup("quickstart_fourth_shift_meeples3", False,
                                              QUICKSTART_FOURTH_AHEAD, 0,
                                              depot_by_place=QUICKSTART_FOURTH_MEEPLES),
+    "army_sites": QuickStartSetup("quickstart_army_sites", False, (), 0,
+                                  sites=QUICKSTART_ARMY_SITES),
     **{f"shift_catapult_sites_meeples{n}": QuickStartSetup(
         f"quickstart_shift_catapult_sites_meeples{n}", False, QUICKSTART_AHEAD, n,
         sites=QUICKSTART_BOTH_SITES, exits=CATAPULT_CYCLE_3) for n in QUICKSTART_DEPOT_LARGER[:3]},
