@@ -407,3 +407,22 @@ def test_quickstart_setup_army_sites_starts_the_first_and_third_pairs_as_sites()
         [[code, order % 2 == 1, "S" if order % 2 else "c0"] for code in pair]
         for order, pair in enumerate(PAIRS)]
     assert [(s["stock"], s["depot"]) for s in seats] == [(10, 2)] * 4
+
+
+@pytest.mark.parametrize(("setup", "extra"), [("fourth_airship", 0),
+                                              ("fourth_airship_meeples3", 3)])
+def test_quickstart_setup_fourth_airship_builds_a_third_building_for_the_fourth_player(
+        setup: str, extra: int) -> None:
+    """The Airship Company, which no pair holds, stands built on the fourth player's free slot
+    (V1) with a worker on its start: its fourth worker, so none is left to build with (A4)."""
+    data = opening(4, seed=4, quickstart=True, quickstart_setup=setup)
+    seats = by_turn_order(data)
+    assert [seat["slots"][0] for seat in seats] == [None, None, None, ["AC", True, "S", []]]
+    assert "AC" not in seats[3]["available"] and "AC" in seats[0]["available"]
+    assert [(s["stock"], s["depot"]) for s in seats] == [(10, 2)] * 3 + [(10 - extra, 2 + extra)]
+    state = GAME.new(players=4, seed=4, quickstart=True, quickstart_setup=setup)
+    fourth = (state.inner.first + 3) % 4
+    while not (state.inner.active == fourth and state.inner.step == "worker"):
+        legal = state.legal()
+        state = state.play("done" if "done" in legal else legal[0]).settle()
+    assert state.inner.seats[fourth].slots[0].node == "a"  # moved with the others (S -> a)

@@ -217,6 +217,9 @@ class QuickStartSetup(NamedTuple):
     #: Meeples moved from the stock to the Depot by place in the turn order (0: the first
     #: player), on top of ``depot_after_first``; places past its end get none.
     depot_by_place: tuple[int, ...] = ()
+    #: (place in the turn order, building): a third building of that player's, built on V1
+    #: (the slot the quick start leaves empty), its worker on S.
+    third: tuple[tuple[int, str], ...] = ()
 
 
 #: DESIGNED: one step along the path (S -> a) for the buildings of the second and fourth
@@ -233,6 +236,11 @@ QUICKSTART_DEPOT_LARGER = (2, 3, 4, 5)
 #: compensate the fourth player alone, in the Depot and one step along both paths.
 QUICKSTART_FOURTH_MEEPLES = (0, 0, 0, 3)
 QUICKSTART_FOURTH_AHEAD = (("LG", "a"), ("UN", "a"))
+#: DESIGNED: the building no pair holds, the Airship Company (Flying Troops, Stealth Flying
+#: Troops: meeples from the Depot onto the map), built for the fourth player as a third
+#: building, since its pair never deploys (findings).
+QUICKSTART_FOURTH_AIRSHIP = ((3, "AC"),)
+
 #: DESIGNED: the two pairs that assemble, deploy and reinforce (the first's and the third's)
 #: start as construction sites: at 4 players their holders took most of the wins and of the
 #: destroyed buildings, and a Depot compensation of the fourth player moved nothing (findings).
@@ -295,6 +303,11 @@ QUICKSTART_SETUPS: dict[str, QuickStartSetup] = {
     "fourth_shift_meeples3": QuickStartSetup("quickstart_fourth_shift_meeples3", False,
                                              QUICKSTART_FOURTH_AHEAD, 0,
                                              depot_by_place=QUICKSTART_FOURTH_MEEPLES),
+    "fourth_airship": QuickStartSetup("quickstart_fourth_airship", False, (), 0,
+                                      third=QUICKSTART_FOURTH_AIRSHIP),
+    "fourth_airship_meeples3": QuickStartSetup("quickstart_fourth_airship_meeples3", False, (),
+                                               0, depot_by_place=QUICKSTART_FOURTH_MEEPLES,
+                                               third=QUICKSTART_FOURTH_AIRSHIP),
     "army_sites": QuickStartSetup("quickstart_army_sites", False, (), 0,
                                   sites=QUICKSTART_ARMY_SITES),
     **{f"shift_catapult_sites_meeples{n}": QuickStartSetup(

@@ -132,6 +132,10 @@ def _seat_first(state: State, first: int) -> State:
                 slots[index] = (Slot(code, False, "c0", ()) if code in setup.sites
                                 else Slot(code, True, ahead.get(code, "S"), ()))
                 available.remove(code)
+            for place, code in setup.third:
+                if place == order:
+                    slots[0] = Slot(code, True, "S", ())
+                    available.remove(code)
             extra = (setup.depot_after_first if order > 0 else 0) + (
                 setup.depot_by_place[order] if order < len(setup.depot_by_place) else 0)
             seat = replace(seat, slots=tuple(slots), available=tuple(sorted(available)),
