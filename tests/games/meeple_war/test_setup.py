@@ -426,3 +426,19 @@ def test_quickstart_setup_fourth_airship_builds_a_third_building_for_the_fourth_
         legal = state.legal()
         state = state.play("done" if "done" in legal else legal[0]).settle()
     assert state.inner.seats[fourth].slots[0].node == "a"  # moved with the others (S -> a)
+
+
+def test_quickstart_setup_fourth_cycle3_lets_the_fourth_pair_reach_either_leaf_from_a() -> None:
+    """The Looters Guild and the University go from a to either leaf (every 3 turns, not 4),
+    as the 3-turn Catapult; the other buildings keep their paths."""
+    from meeples.games.meeple_war.phases import worker_exits
+    from meeples.games.meeple_war.state import Slot
+
+    options = ("quickstart", "quickstart_fourth_cycle3")
+    for code in ("LG", "UN"):
+        assert worker_exits(Slot(code, True, "a", ()), options) == ("L1", "L2")
+        assert worker_exits(Slot(code, True, "a", ()), ("quickstart",)) == ("L1", "b")
+    assert worker_exits(Slot("AB", True, "a", ()), options) == ("L1", "b")
+    data = opening(4, seed=4, quickstart=True, quickstart_setup="fourth_cycle3_airship_meeples3")
+    fourth = by_turn_order(data)[3]
+    assert (fourth["slots"][0][0], fourth["stock"], fourth["depot"]) == ("AC", 7, 5)

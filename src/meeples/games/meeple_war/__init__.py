@@ -66,7 +66,8 @@ OPTION_HELP = {
         "meeple, meeples2 to meeples5 (1 to 5 more meeples in the Depot of each later player), "
         "fourth (the fourth player alone: one step along with shift, 3 more meeples), "
         "army_sites (the first and third pairs start construction side up), fourth_airship "
-        "(the fourth player also has the Airship Company built on its free slot)"
+        "(the fourth player also has the Airship Company built on its free slot), cycle3 (the "
+        "fourth pair reaches either action every 3 turns)"
     ),
 }
 

@@ -241,6 +241,11 @@ QUICKSTART_FOURTH_AHEAD = (("LG", "a"), ("UN", "a"))
 #: building, since its pair never deploys (findings).
 QUICKSTART_FOURTH_AIRSHIP = ((3, "AC"),)
 
+#: DESIGNED: the fourth pair's second leaves every 3 turns instead of 4 (S -> a -> L1 or L2,
+#: skipping b), as the 3-turn Catapult; screened at 4 players after every compensation in
+#: meeples or buildings left the fourth place under its share (findings).
+FOURTH_CYCLE_3 = (("LG", "a", ("L1", "L2")), ("UN", "a", ("L1", "L2")))
+
 #: DESIGNED: the two pairs that assemble, deploy and reinforce (the first's and the third's)
 #: start as construction sites: at 4 players their holders took most of the wins and of the
 #: destroyed buildings, and a Depot compensation of the fourth player moved nothing (findings).
@@ -308,6 +313,12 @@ QUICKSTART_SETUPS: dict[str, QuickStartSetup] = {
     "fourth_airship_meeples3": QuickStartSetup("quickstart_fourth_airship_meeples3", False, (),
                                                0, depot_by_place=QUICKSTART_FOURTH_MEEPLES,
                                                third=QUICKSTART_FOURTH_AIRSHIP),
+    "fourth_cycle3": QuickStartSetup("quickstart_fourth_cycle3", False, (), 0,
+                                     exits=FOURTH_CYCLE_3),
+    "fourth_cycle3_airship_meeples3": QuickStartSetup(
+        "quickstart_fourth_cycle3_airship_meeples3", False, (), 0,
+        depot_by_place=QUICKSTART_FOURTH_MEEPLES, third=QUICKSTART_FOURTH_AIRSHIP,
+        exits=FOURTH_CYCLE_3),
     "army_sites": QuickStartSetup("quickstart_army_sites", False, (), 0,
                                   sites=QUICKSTART_ARMY_SITES),
     **{f"shift_catapult_sites_meeples{n}": QuickStartSetup(
