@@ -329,7 +329,7 @@ QUICKSTART_SETUPS: dict[str, QuickStartSetup] = {
 #: with ``hard`` kept every place in the turn order near its fair share (docs/balance/findings.md:
 #: at 2 players the first player won 52% of 200 games, 45-59%; at 3 players the printed setup
 #: kept every place within its interval over 200 games). At 4 players the printed setup stays
-#: until a setup lifts the fourth pair, which none of six tried did. A match records the setup
+#: until a setup lifts the fourth pair, which none of the eight tried did. A match records the setup
 #: it took, not this name.
 QUICKSTART_BALANCED: dict[int, str] = {
     2: "shift_catapult_sites_meeples3",
