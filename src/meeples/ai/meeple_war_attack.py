@@ -32,7 +32,7 @@ from typing import Any
 from meeples.ai.bot import Budget, SearchBot
 from meeples.core.errors import MeeplesError
 from meeples.games.meeple_war import board, grammar, work
-from meeples.games.meeple_war.data import BUILDINGS
+from meeples.games.meeple_war.cards import card
 from meeples.games.meeple_war.grammar import (
     DONE,
     Assemble,
@@ -134,17 +134,18 @@ def leaf_value(seat: Seat, code: str, x: int) -> float:
     return 0.3  # productivity, recycling
 
 
-def node_value(seat: Seat, building: str, node: str, depth: int = 0) -> float:
+def node_value(seat: Seat, building: str, node: str, depth: int = 0,
+               options: tuple[str, ...] = ()) -> float:
     """Return the value of a worker standing on ``node``: its leaf's, or the best leaf ahead
-    discounted by 0.8 a turn."""
-    b = BUILDINGS[building]
+    discounted by 0.8 a turn, on the card as a game with ``options`` plays it."""
+    b = card(building, options)
     leaf = b.leaves.get(node)
     if leaf is not None:
         return leaf_value(seat, *leaf)
     exits = b.path.get(node, ())
     if not exits or depth > 4:
         return 0.0
-    return 0.8 * max(node_value(seat, building, e, depth + 1) for e in exits)
+    return 0.8 * max(node_value(seat, building, e, depth + 1, options) for e in exits)
 
 
 def worker_score(state: State, player: int, action: str) -> float:
@@ -153,7 +154,7 @@ def worker_score(state: State, player: int, action: str) -> float:
     slot = state.seats[player].slots[typed.slot]
     if slot is None or not slot.built:
         return 0.0
-    return node_value(state.seats[player], slot.building, typed.node)
+    return node_value(state.seats[player], slot.building, typed.node, options=state.options)
 
 
 def _amount(action: str) -> tuple[int, str]:

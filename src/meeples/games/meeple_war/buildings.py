@@ -12,6 +12,7 @@ from typing import Any
 
 from meeples.games.meeple_war import grammar
 from meeples.games.meeple_war.board import DELTA
+from meeples.games.meeple_war.cards import card
 from meeples.games.meeple_war.data import BUILDINGS, SQUARE_SLOT
 from meeples.games.meeple_war.grammar import (
     Assemble,
@@ -37,7 +38,7 @@ from meeples.games.meeple_war.work import Work, make_slot, sorted_with, without
 def leaf_action(w: Work, index: int) -> tuple[str, int]:
     slot = w.seats[w.active].slots[index]
     assert slot is not None
-    return BUILDINGS[slot.building].leaves[slot.node]
+    return card(slot.building, w.options).leaves[slot.node]
 
 
 def own_territories(w: Work, p: int) -> list[int]:

@@ -220,6 +220,9 @@ class QuickStartSetup(NamedTuple):
     #: (place in the turn order, building): a third building of that player's, built on V1
     #: (the slot the quick start leaves empty), its worker on S.
     third: tuple[tuple[int, str], ...] = ()
+    #: (building, leaf, (action, X)): that leaf of that building's card makes this action
+    #: instead of the printed one, all game long.
+    leaves: tuple[tuple[str, str, tuple[str, int]], ...] = ()
 
 
 #: DESIGNED: one step along the path (S -> a) for the buildings of the second and fourth
@@ -245,6 +248,12 @@ QUICKSTART_FOURTH_AIRSHIP = ((3, "AC"),)
 #: skipping b), as the 3-turn Catapult; screened at 4 players after every compensation in
 #: meeples or buildings left the fourth place under its share (findings).
 FOURTH_CYCLE_3 = (("LG", "a", ("L1", "L2")), ("UN", "a", ("L1", "L2")))
+
+#: DESIGNED: the fourth pair's first leaves as the first pair's, Deploy Troops 3 (the Looters
+#: Guild's, for Stealth Flying Troops) and Meeple Assembly 2 (the University's, for
+#: Productivity): with them the Looters Guild and University assemble and deploy as the pairs
+#: that won most at 4 players, and keep Conversion and Territory Upgrade (findings).
+FOURTH_ARMY = (("LG", "L1", ("dep", 3)), ("UN", "L1", ("asm", 2)))
 
 #: DESIGNED: the two pairs that assemble, deploy and reinforce (the first's and the third's)
 #: start as construction sites: at 4 players their holders took most of the wins and of the
@@ -319,6 +328,11 @@ QUICKSTART_SETUPS: dict[str, QuickStartSetup] = {
         "quickstart_fourth_cycle3_airship_meeples3", False, (), 0,
         depot_by_place=QUICKSTART_FOURTH_MEEPLES, third=QUICKSTART_FOURTH_AIRSHIP,
         exits=FOURTH_CYCLE_3),
+    "fourth_army": QuickStartSetup("quickstart_fourth_army", False, (), 0, leaves=FOURTH_ARMY),
+    # and the second pair's Catapult every 3 turns, as in the 2-player balanced setup: the
+    # second place too won less than its share at 4 players (findings)
+    "fourth_army_catapult": QuickStartSetup("quickstart_fourth_army_catapult", False, (), 0,
+                                            exits=CATAPULT_CYCLE_3, leaves=FOURTH_ARMY),
     "army_sites": QuickStartSetup("quickstart_army_sites", False, (), 0,
                                   sites=QUICKSTART_ARMY_SITES),
     **{f"shift_catapult_sites_meeples{n}": QuickStartSetup(

@@ -16,7 +16,8 @@ from meeples.games.meeple_war import board, grammar, rules
 from meeples.games.meeple_war.battle import rotations
 from meeples.games.meeple_war.board import FOREST, distance, parse_hex
 from meeples.games.meeple_war.buildings import own_territories
-from meeples.games.meeple_war.data import BUILDINGS, TILE_INDEX, TILES
+from meeples.games.meeple_war.cards import card as building_card
+from meeples.games.meeple_war.data import TILE_INDEX, TILES
 from meeples.games.meeple_war.grammar import DONE, Tree, Upgrade, action_parts
 from meeples.games.meeple_war.movement import destinations
 from meeples.games.meeple_war.state import Slot, State
@@ -104,7 +105,7 @@ def _worker_words(state: State, number: int, node: str) -> Message:
     slot = _slot_at(state, state.active, number)
     if slot is None:
         return msg("mw.worker.empty", slot=number, node=node)
-    card = BUILDINGS[slot.building]
+    card = building_card(slot.building, state.options)
     where = {"slot": number, "building": building(slot.building), "node": node}
     if not slot.built:
         done = int(node[1:])
@@ -274,7 +275,7 @@ def _leaf_x(state: State, number: int) -> int:
     slot = _slot_at(state, state.active, number)
     if slot is None or not slot.built:
         return 0
-    leaf = BUILDINGS[slot.building].leaves.get(slot.node)
+    leaf = building_card(slot.building, state.options).leaves.get(slot.node)
     return leaf[1] if leaf else 0
 
 
@@ -351,8 +352,11 @@ def task(state: State) -> Message:
         due = []
         for index in sorted(state.pending):
             slot = state.seats[state.active].slots[index]
-            if slot is not None and slot.node in BUILDINGS[slot.building].leaves:
-                due.append(action_name(BUILDINGS[slot.building].leaves[slot.node][0]))
+            if slot is None:
+                continue
+            leaf = building_card(slot.building, state.options).leaves.get(slot.node)
+            if leaf is not None:
+                due.append(action_name(leaf[0]))
         if due:
             return msg("mw.task.action_due", actions=listing(due))
     if step == "fly":
@@ -426,7 +430,7 @@ def _action_reason(w: Work, parts: dict[str, Any]) -> Message:
     slot = seat.slots[number - 1]
     if number - 1 not in w.pending or slot is None:
         return msg("mw.why.no_action_due", slot=number)
-    verb, x = BUILDINGS[slot.building].leaves[slot.node]
+    verb, x = building_card(slot.building, w.options).leaves[slot.node]
     if parts["verb"] != verb:
         return msg("mw.why.other_action", slot=number, action=action_name(verb))
     count = parts.get("count")

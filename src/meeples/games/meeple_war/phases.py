@@ -8,7 +8,8 @@ place upgrade tokens or their Tree; a holder is asked only when they have a play
 from __future__ import annotations
 
 from meeples.games.meeple_war import board, grammar
-from meeples.games.meeple_war.data import BUILDINGS, QUICKSTART_SETUPS, TILES
+from meeples.games.meeple_war.cards import card
+from meeples.games.meeple_war.data import BUILDINGS, TILES
 from meeples.games.meeple_war.grammar import Bonus, Tree, Upgrade, Worker
 from meeples.games.meeple_war.movement import place
 from meeples.games.meeple_war.state import Slot
@@ -148,28 +149,7 @@ def worker_exits(slot: Slot, options: tuple[str, ...] = ()) -> tuple[str, ...]:
     state's, may name a quick-start setup that changes a path (``QuickStartSetup.exits``)."""
     if not slot.built:
         return _NEXT_SITE_SPACE[slot.node]
-    if options:
-        changed = _changed_exits(options)
-        if changed:
-            found = changed.get((slot.building, slot.node))
-            if found is not None:
-                return found
-    return BUILDINGS[slot.building].path.get(slot.node, ("S",))
-
-
-#: The paths each option set changes: (building, node) -> exits (most games: none).
-_EXITS_OF: dict[tuple[str, ...], dict[tuple[str, str], tuple[str, ...]]] = {}
-
-
-def _changed_exits(options: tuple[str, ...]) -> dict[tuple[str, str], tuple[str, ...]]:
-    found = _EXITS_OF.get(options)
-    if found is None:
-        found = {}
-        for setup in QUICKSTART_SETUPS.values():
-            if setup.flag and setup.flag in options:
-                found.update(((code, node), exits) for code, node, exits in setup.exits)
-        _EXITS_OF[options] = found
-    return found
+    return card(slot.building, options).path.get(slot.node, ("S",))
 
 
 #: Construction path space -> the one after it ("c0" -> ("c1",)), longer than any path.
@@ -191,7 +171,7 @@ def move_worker(w: Work, p: int, index: int, node: str) -> None:
             w.seat(p).slots[index] = make_slot(slot.building, False, node, slot.defense)
         return
     w.seat(p).slots[index] = make_slot(slot.building, True, node, slot.defense)
-    leaf = b.leaves.get(node)
+    leaf = card(slot.building, w.options).leaves.get(node)
     if leaf is not None and leaf[0] != "recycle" and index not in w.pending:
         w.pending += (index,)
 

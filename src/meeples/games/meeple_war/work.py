@@ -12,15 +12,9 @@ from typing import Any
 
 from meeples.games.meeple_war import board
 from meeples.games.meeple_war.battlefield import Battlefield
+from meeples.games.meeple_war.cards import card
 from meeples.games.meeple_war.data import BRAVERY_PER_VP, BUILDINGS, TILES
 from meeples.games.meeple_war.state import Seat, Slot, State
-
-RECYCLING_LEAVES = {
-    (code, leaf)
-    for code, b in BUILDINGS.items()
-    for leaf, (action, _) in b.leaves.items()
-    if action == "recycle"
-}
 
 
 class SeatW:
@@ -361,7 +355,10 @@ class Work:
     def recycling(self, p: int) -> bool:
         """Return whether a worker of p stands on a Recycling space."""
         for slot in self.seats[p].slots:
-            if slot is not None and slot.built and (slot.building, slot.node) in RECYCLING_LEAVES:
+            if slot is None or not slot.built:
+                continue
+            leaf = card(slot.building, self.options).leaves.get(slot.node)
+            if leaf is not None and leaf[0] == "recycle":
                 return True
         return False
 
