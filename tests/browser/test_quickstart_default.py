@@ -59,3 +59,33 @@ def test_lobby_quick_start_defaults_to_the_balanced_setup_of_the_player_count(
     first, second = view["seats"][view["first"]], view["seats"][1 - view["first"]]
     assert [slot[:3] for slot in first["slots"][2:]] == [["PS", False, "c0"], ["FA", False, "c0"]]
     assert (second["stock"], second["depot"]) == (7, 5)
+
+
+def test_the_board_draws_the_catapult_of_the_balanced_quick_start_as_it_plays(
+        page: Any, server: str) -> None:
+    """The 2-player balanced setup's Catapult goes from a straight to Bomb or Burn: its path
+    diagram draws that path, not the printed one (b and c gone), and its effect, opened, says
+    what the setup changed, in the player's language."""
+    page.goto(f"{server}/#/")
+    page.wait_for_selector("#create")
+    page.select_option("#lang", "fr")
+    page.select_option("select[name=game]", "meeple_war")
+    page.select_option("select[name=players]", "2")
+    page.click("details.variants summary")
+    page.check("input[name=quickstart]")
+    page.select_option("select[name=seat1]", "bot:random")
+    page.click("#create")
+    page.wait_for_selector(".match[data-version]")
+    for head in page.locator(".mw-village-head[aria-expanded=false]").all():
+        head.click()  # the other player's village, folded while they do not act
+    catapult = page.locator(".mw-slot").filter(
+        has=page.locator("button.mw-building-name", has_text="Catapulte"))
+    catapult.wait_for()
+    nodes = catapult.locator("svg.mw-path g.node")
+    assert sorted(nodes.evaluate_all("(gs) => gs.map((g) => g.dataset.worker)")) == [
+        "3:L1", "3:L2", "3:S", "3:a"]
+    catapult.locator("button.mw-building-name").click()
+    effect = catapult.locator(".mw-building-effect").inner_text()
+    assert "un ouvrier sur a va ensuite à L1 (Bombarder un bâtiment) ou L2 (Brûler une armée " \
+           "adverse)" in effect, effect
+    shot(page, "meeple_war_quickstart_balanced_catapult_card_fr")

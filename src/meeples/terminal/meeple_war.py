@@ -21,6 +21,8 @@ from rich.table import Table
 from rich.text import Text
 
 from meeples.core.chance import CHANCE
+from meeples.core.text import message_from_json
+from meeples.core.text import render as render_message
 from meeples.games.meeple_war.data import (
     ACTION_NAMES,
     BUILDINGS,
@@ -157,6 +159,10 @@ class MeepleWarTable:
             out.append(legend(board))  # after the tables are made: they add the codes they use
             out.extend(tables)
             out.append(meeples_line(board))
+        # What this match's setup changes on a card (a quick start's shorter cycle or other
+        # action): the paths above are the played ones, the printed card differs.
+        out.extend(Text(render_message(message_from_json(card["changes"])), style="dim")
+                   for card in view.get("cards", {}).values())
         out.extend(rotation_previews(board, self.legal, width))
         if any(a.startswith("tree:") for a in self.legal):
             out.extend(tree_sides())

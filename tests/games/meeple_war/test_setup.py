@@ -442,3 +442,52 @@ def test_quickstart_setup_fourth_cycle3_lets_the_fourth_pair_reach_either_leaf_f
     data = opening(4, seed=4, quickstart=True, quickstart_setup="fourth_cycle3_airship_meeples3")
     fourth = by_turn_order(data)[3]
     assert (fourth["slots"][0][0], fourth["stock"], fourth["depot"]) == ("AC", 7, 5)
+
+
+def test_quickstart_setup_fourth_army_gives_the_fourth_pair_deploy_and_assembly_on_l1() -> None:
+    """The Looters Guild's first leaf deploys (up to 3) and the University's assembles (up to
+    2) instead of Stealth Flying Troops and Productivity; their second leaves stay."""
+    state = GAME.new(players=4, seed=4, quickstart=True, quickstart_setup="fourth_army")
+    fourth = (state.inner.first + 3) % 4
+    while not (state.inner.active == fourth and "w3>L1" in state.legal()):
+        legal = state.legal()
+        state = state.play("done" if "done" in legal else legal[0]).settle()
+    assert state.describe("w3>L1").endswith("to L1: Deploy Troops, up to 3")
+    state = state.play("w3>L1").settle()
+    assert state.describe("w4>L1").endswith("to L1: Meeple Assembly, up to 2")
+    state = state.play("w4>L1").settle()
+    # the Depot holds 2, so Deploy Troops 3 places at most 2 ("do what you can", D12)
+    assert state.legal() == ["s3:dep:1", "s3:dep:2", "s4:asm:1", "s4:asm:2", "done"]
+
+
+def test_a_quick_start_setup_changes_a_card_for_the_whole_game_and_no_other_card() -> None:
+    from meeples.games.meeple_war.cards import card
+    from meeples.games.meeple_war.data import BUILDINGS
+
+    options = ("quickstart", "quickstart_fourth_army_catapult")
+    assert card("LG", options).leaves == {"L1": ("dep", 3), "L2": ("conv", 0)}
+    assert card("UN", options).leaves == {"L1": ("asm", 2), "L2": ("up", 0)}
+    assert card("CA", options).path["a"] == ("L1", "L2")
+    assert card("CA", options).leaves == BUILDINGS["CA"].leaves
+    assert all(card(code, options) is BUILDINGS[code] for code in BUILDINGS
+               if code not in ("LG", "UN", "CA"))
+    assert all(card(code, ("quickstart",)) is BUILDINGS[code] for code in BUILDINGS)
+
+
+def test_the_view_carries_the_cards_the_setup_changes_with_what_changed() -> None:
+    from meeples.core.text import message_from_json, render
+
+    view = GAME.new(players=2, seed=4, quickstart=True,
+                    quickstart_setup="shift_catapult_sites_meeples3").view(0)
+    assert list(view["cards"]) == ["CA"]
+    assert view["cards"]["CA"]["path"]["a"] == ["L1", "L2"]
+    assert render(message_from_json(view["cards"]["CA"]["changes"]), "fr") == (
+        "La mise en place de cette partie change la carte Catapulte : un ouvrier sur a va "
+        "ensuite à L1 (Bombarder un bâtiment) ou L2 (Brûler une armée adverse).")
+    view = GAME.new(players=4, seed=4, quickstart=True, quickstart_setup="fourth_army").view(None)
+    assert render(message_from_json(view["cards"]["UN"]["changes"])) == (
+        "This match's setup changes the University card: L1 gives Meeple Assembly (up to 2) "
+        "instead of Productivity.")
+    assert "cards" not in GAME.new(players=4, seed=4, quickstart=True,
+                                   quickstart_setup="rulebook").view(0)
+    assert "cards" not in GAME.new(players=2, seed=4).view(0)

@@ -17,7 +17,7 @@ from meeples.games.meeple_war.battle import rotations
 from meeples.games.meeple_war.board import FOREST, distance, parse_hex
 from meeples.games.meeple_war.buildings import own_territories
 from meeples.games.meeple_war.cards import card as building_card
-from meeples.games.meeple_war.data import TILE_INDEX, TILES
+from meeples.games.meeple_war.data import BUILDINGS, TILE_INDEX, TILES
 from meeples.games.meeple_war.grammar import DONE, Tree, Upgrade, action_parts
 from meeples.games.meeple_war.movement import destinations
 from meeples.games.meeple_war.state import Slot, State
@@ -140,6 +140,25 @@ def _goal(leaf: tuple[str, int]) -> Message | Ref:
     if x:
         return msg("mw.worker.goal_x", action=action_name(verb), n=x)
     return action_name(verb)
+
+
+def card_changes(code: str, options: tuple[str, ...]) -> Message | None:
+    """Say how the setup in ``options`` changes a building's card (None: it plays as printed):
+    the nodes whose ways on differ and the leaves whose action differs, in the card's order."""
+    printed, played = BUILDINGS[code], building_card(code, options)
+    if played is printed:
+        return None
+    changes: list[Message] = []
+    for node, exits in played.path.items():
+        if printed.path.get(node) != exits:
+            ways = [msg("mw.card.way", node=n, action=_goal(played.leaves[n]))
+                    if n in played.leaves else n for n in exits]
+            changes.append(msg("mw.card.exits", node=node, ways=listing(ways, "mw.list_or")))
+    for leaf, action in played.leaves.items():
+        if printed.leaves.get(leaf) != action:
+            changes.append(msg("mw.card.leaf", node=leaf, action=_goal(action),
+                               printed=_goal(printed.leaves[leaf])))
+    return msg("mw.card.changed", building=building(code), changes=listing(changes))
 
 
 def _describe_worker(state: State, parts: dict[str, Any]) -> Message:

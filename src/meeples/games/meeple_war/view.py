@@ -11,7 +11,9 @@ from typing import Any
 
 from meeples.games.meeple_war import notation
 from meeples.games.meeple_war.board import FOREST, hex_name
+from meeples.games.meeple_war.cards import changed_cards
 from meeples.games.meeple_war.data import TILES
+from meeples.games.meeple_war.describe import card_changes
 from meeples.games.meeple_war.rules import to_move
 from meeples.games.meeple_war.state import State
 from meeples.games.meeple_war.work import Work
@@ -51,4 +53,20 @@ def view(state: State, player: int | None) -> dict[str, Any]:
          if p == q]
         for q in range(state.players)
     ]
+    changed = changed_cards(state.options)
+    if changed:
+        # The cards this match's setup changes, as it plays them: a board draws their paths
+        # from here rather than from the printed ones, and says what changed.
+        data["cards"] = {
+            code: {"path": {node: list(ways) for node, ways in b.path.items()},
+                   "leaves": {leaf: list(action) for leaf, action in b.leaves.items()},
+                   "changes": _changes(code, state.options)}
+            for code, b in changed.items()
+        }
     return data
+
+
+def _changes(code: str, options: tuple[str, ...]) -> dict[str, Any]:
+    words = card_changes(code, options)
+    assert words is not None
+    return words.to_json()

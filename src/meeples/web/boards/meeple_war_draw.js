@@ -79,8 +79,14 @@ export function words(ctx) {
   // "a, b and c" in the page's language.
   const list = (items) => items.reduce((done, item, i) => (i === 0 ? item
     : t(i === items.length - 1 ? "mw.list_last" : "mw.list", { first: done, then: item })), "");
-  return { t, tm, player, list, name: (kind, id) => component(kind, id).name,
-    effect: (kind, id) => component(kind, id).effect };
+  // A building's printed effect, then what this match's setup changes on its card.
+  const cards = (ctx.view && ctx.view.cards) || {};
+  const effect = (kind, id) => {
+    const printed = component(kind, id).effect;
+    const changed = kind === "mw.building" && cards[id];
+    return changed ? `${printed} ${tm(changed.changes)}` : printed;
+  };
+  return { t, tm, player, list, name: (kind, id) => component(kind, id).name, effect };
 }
 
 export function label(w, item) {

@@ -19,8 +19,14 @@ try {
   // Without the building paths the board still draws, without path diagrams.
 }
 
-export function buildingCard(code) {
-  return COMPONENTS.buildings[code];
+// A building's card as this match plays it: the printed one, its path and leaves replaced by
+// the view's when the match's setup changes them (a quick-start setup's shorter cycle or other
+// action).
+export function buildingCard(code, view) {
+  const printed = COMPONENTS.buildings[code];
+  const changed = view && view.cards && view.cards[code];
+  if (!printed || !changed) return printed;
+  return { ...printed, path: changed.path, leaves: changed.leaves };
 }
 
 export function drawMap(view, ctx, w, { found, sel, targets, rotations }) {
@@ -216,7 +222,7 @@ function villageHex(g, labels, view, w, [seat, i], cx, cy, said, info) {
   const name = w.name("mw.building", code);
   fitName(labels, name, cx, cy - R * 0.42, "hex-label");
   defenseDots(labels, cx, cy + 3, view.capacity[seat][i], defense, built);
-  const card = COMPONENTS.buildings[code];
+  const card = buildingCard(code, view);
   const state = built || !card ? w.t(built ? "mw.ui.built" : "mw.ui.site_short")
     : w.t("mw.ui.site", { i: Number(node.slice(1)), n: card.construction_length });
   const taken = w.t("mw.ui.defense", { taken: defense.length, n: view.capacity[seat][i] });

@@ -134,7 +134,7 @@ export function village(view, seat, index, legal, ctx, w, { set, sel }) {
       const title = h("div", "mw-slot-title");
       title.append(h("strong", "", `${n}.`), buildingInfo(code, w, set, sel, `slot-${index}-${n}`));
       card.appendChild(title);
-      const building = buildingCard(code);
+      const building = buildingCard(code, view);
       const state = built ? t("mw.ui.built")
         : t("mw.ui.site", { i: Number(node.slice(1)), n: building ? building.construction_length : "?" });
       card.appendChild(h("div", "small muted",
