@@ -207,3 +207,17 @@ def test_ctrl_c_stops_a_balance_run_keeping_its_report(tmp_path: Path) -> None:
     assert "Traceback" not in out and "SpawnPoolWorker" not in out
     data = json.loads(report.read_text())
     assert data["complete"] is False and data["games_played"] == len(data["games"])
+
+
+def test_default_settings_play_a_variant_that_is_the_same_game_once_per_player_count() -> None:
+    from meeples.commands.balance import settings_of
+
+    settings = settings_of("meeple_war", "2,3,4", None)
+    names = {(s.players, s.options) for s in settings}
+    rulebook = (("quickstart", True), ("quickstart_setup", "rulebook"))
+    # at 2 players the balanced quick start is another setup; at 3 and 4 it is the rulebook's
+    assert (2, rulebook) in names and (3, rulebook) not in names and (4, rulebook) not in names
+    assert {(3, (("quickstart", True),)), (4, (("quickstart", True),))} <= names
+    # a setting named on the command line is played as named
+    named = settings_of("meeple_war", "3", ["quickstart", "quickstart,quickstart_setup=rulebook"])
+    assert len(named) == 2

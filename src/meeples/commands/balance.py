@@ -98,9 +98,17 @@ def settings_of(game_name: str, players: str | None, texts: list[str] | None
         if len(set(variants)) != len(variants):
             raise BadOptions("--setting names the same options twice")
     settings = []
+    played: set[tuple[int, str]] = set()
     for count in counts:
         for options in variants:
-            game.check_options(count, dict(options))
+            full = game.check_options(count, dict(options))
+            # Without --setting, a variant that plays the same game as one before it at this
+            # player count (Meeple War's quick start, whose default stands for the rulebook's
+            # setup at 3 and 4 players) is played once; a named setting is always played.
+            key = (count, repr(sorted(full.items())))
+            if texts is None and key in played:
+                continue
+            played.add(key)
             settings.append(balance.Setting(count, options))
     return settings
 
