@@ -254,6 +254,12 @@ FOURTH_CYCLE_3 = (("LG", "a", ("L1", "L2")), ("UN", "a", ("L1", "L2")))
 #: Productivity): with them the Looters Guild and University assemble and deploy as the pairs
 #: that won most at 4 players, and keep Conversion and Territory Upgrade (findings).
 FOURTH_ARMY = (("LG", "L1", ("dep", 3)), ("UN", "L1", ("asm", 2)))
+#: DESIGNED: every leaf of the fourth pair as the first pair's, after the first leaves alone left
+#: the fourth place at 2 wins in 22 (findings): the Looters Guild as the Pilot School (Deploy
+#: Troops 3, Reinforcement 3; the same path), the University as the Factory's assemblies
+#: (Meeple Assembly 2 from a, Meeple Assembly 4 one step further; no Recycling).
+FOURTH_FIRST_LEAVES = (("LG", "L1", ("dep", 3)), ("LG", "L2", ("rei", 3)),
+                       ("UN", "L1", ("asm", 2)), ("UN", "L2", ("asm", 4)))
 
 #: DESIGNED: the two pairs that assemble, deploy and reinforce (the first's and the third's)
 #: start as construction sites: at 4 players their holders took most of the wins and of the
@@ -333,6 +339,11 @@ QUICKSTART_SETUPS: dict[str, QuickStartSetup] = {
     # second place too won less than its share at 4 players (findings)
     "fourth_army_catapult": QuickStartSetup("quickstart_fourth_army_catapult", False, (), 0,
                                             exits=CATAPULT_CYCLE_3, leaves=FOURTH_ARMY),
+    "fourth_first_leaves": QuickStartSetup("quickstart_fourth_first_leaves", False, (), 0,
+                                           leaves=FOURTH_FIRST_LEAVES),
+    "fourth_first_leaves_catapult": QuickStartSetup(
+        "quickstart_fourth_first_leaves_catapult", False, (), 0, exits=CATAPULT_CYCLE_3,
+        leaves=FOURTH_FIRST_LEAVES),
     "army_sites": QuickStartSetup("quickstart_army_sites", False, (), 0,
                                   sites=QUICKSTART_ARMY_SITES),
     **{f"shift_catapult_sites_meeples{n}": QuickStartSetup(
