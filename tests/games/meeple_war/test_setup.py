@@ -460,6 +460,23 @@ def test_quickstart_setup_fourth_army_gives_the_fourth_pair_deploy_and_assembly_
     assert state.legal() == ["s3:dep:1", "s3:dep:2", "s4:asm:1", "s4:asm:2", "done"]
 
 
+def test_quickstart_setup_fourth_first_leaves_gives_the_fourth_pair_the_first_pairs_actions(
+) -> None:
+    """The Looters Guild plays as the Pilot School (the same path, the same leaves) and the
+    University's leaves assemble 2 and 4 meeples, as the Factory's; the paths stay printed."""
+    from meeples.games.meeple_war.cards import card
+    from meeples.games.meeple_war.data import BUILDINGS
+
+    options = ("quickstart", "quickstart_fourth_first_leaves")
+    assert card("LG", options).leaves == BUILDINGS["PS"].leaves
+    assert card("LG", options).path == BUILDINGS["PS"].path == BUILDINGS["LG"].path
+    assert card("UN", options).leaves == {"L1": ("asm", 2), "L2": ("asm", 4)}
+    assert card("UN", options).path == BUILDINGS["UN"].path
+    assert card("CA", options) is BUILDINGS["CA"]
+    assert card("CA", ("quickstart", "quickstart_fourth_first_leaves_catapult")).path["a"] == (
+        "L1", "L2")
+
+
 def test_a_quick_start_setup_changes_a_card_for_the_whole_game_and_no_other_card() -> None:
     from meeples.games.meeple_war.cards import card
     from meeples.games.meeple_war.data import BUILDINGS

@@ -68,7 +68,8 @@ OPTION_HELP = {
         "army_sites (the first and third pairs start construction side up), fourth_airship "
         "(the fourth player also has the Airship Company built on its free slot), cycle3 (the "
         "fourth pair reaches either action every 3 turns), army (the fourth pair's first "
-        "actions are Deploy Troops 3 and Meeple Assembly 2, as the first pair's)"
+        "actions are Deploy Troops 3 and Meeple Assembly 2, as the first pair's), "
+        "first_leaves (all its actions as the first pair's)"
     ),
 }
 
