@@ -58,6 +58,9 @@ PLAYTHROUGHS: list[tuple[str, str, int, int, dict[str, Any]]] = [
      {"quickstart": True, **RULEBOOK_QUICKSTART, **FRENCH}),
     ("meeple_war", "2p_quickstart_shift_catapult", 2, SEED_SHIFT_CATAPULT,
      {"quickstart": True, "quickstart_setup": "shift_catapult"}),
+    # a setup that changes cards (the fourth pair's leaves): the first seed of 0-39 ending by VP
+    ("meeple_war", "4p_quickstart_fourth_first_leaves", 4, 1,
+     {"quickstart": True, "quickstart_setup": "fourth_first_leaves"}),
     ("rise_of_tribes", "base_2p", 2, 11, {}),
     ("rise_of_tribes", "base_3p", 3, 12, {}),
     ("rise_of_tribes", "base_4p", 4, 13, {}),
