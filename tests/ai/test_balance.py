@@ -211,13 +211,18 @@ def test_ctrl_c_stops_a_balance_run_keeping_its_report(tmp_path: Path) -> None:
 
 def test_default_settings_play_a_variant_that_is_the_same_game_once_per_player_count() -> None:
     from meeples.commands.balance import settings_of
+    from meeples.games.meeple_war.data import QUICKSTART_BALANCED
 
     settings = settings_of("meeple_war", "2,3,4", None)
     names = {(s.players, s.options) for s in settings}
+    for count in (2, 3, 4):
+        # the quick start's default is played; the setup it stands for, named, is the same game
+        assert (count, (("quickstart", True),)) in names
+        same = (("quickstart", True), ("quickstart_setup", QUICKSTART_BALANCED[count]))
+        assert (count, same) not in names
     rulebook = (("quickstart", True), ("quickstart_setup", "rulebook"))
-    # at 2 players the balanced quick start is another setup; at 3 and 4 it is the rulebook's
-    assert (2, rulebook) in names and (3, rulebook) not in names and (4, rulebook) not in names
-    assert {(3, (("quickstart", True),)), (4, (("quickstart", True),))} <= names
+    assert (2, rulebook) in names and (3, rulebook) not in names
+    assert len(settings) == 3 * len(balance.option_variants(meeples.load("meeple_war"))) - 3
     # a setting named on the command line is played as named
     named = settings_of("meeple_war", "3", ["quickstart", "quickstart,quickstart_setup=rulebook"])
     assert len(named) == 2
