@@ -258,6 +258,11 @@ FOURTH_ARMY = (("LG", "L1", ("dep", 3)), ("UN", "L1", ("asm", 2)))
 #: the fourth place at 2 wins in 22 (findings): the Looters Guild as the Pilot School (Deploy
 #: Troops 3, Reinforcement 3; the same path), the University as the Factory's assemblies
 #: (Meeple Assembly 2 from a, Meeple Assembly 4 one step further; no Recycling).
+#: DESIGNED: the Looters Guild as the Pilot School (Deploy Troops 3, Reinforcement 3) and the
+#: University's Productivity made Meeple Assembly 2, its Territory Upgrade kept (a FACT, sheet
+#: F17): between the first leaves alone (the fourth place 2 wins in 23) and all the first pair's
+#: leaves (the fourth place 30 of 82, above its share, the first two places below; findings).
+FOURTH_REINFORCE = (("LG", "L1", ("dep", 3)), ("LG", "L2", ("rei", 3)), ("UN", "L1", ("asm", 2)))
 FOURTH_FIRST_LEAVES = (("LG", "L1", ("dep", 3)), ("LG", "L2", ("rei", 3)),
                        ("UN", "L1", ("asm", 2)), ("UN", "L2", ("asm", 4)))
 
@@ -339,6 +344,8 @@ QUICKSTART_SETUPS: dict[str, QuickStartSetup] = {
     # second place too won less than its share at 4 players (findings)
     "fourth_army_catapult": QuickStartSetup("quickstart_fourth_army_catapult", False, (), 0,
                                             exits=CATAPULT_CYCLE_3, leaves=FOURTH_ARMY),
+    "fourth_reinforce": QuickStartSetup("quickstart_fourth_reinforce", False, (), 0,
+                                        leaves=FOURTH_REINFORCE),
     "fourth_first_leaves": QuickStartSetup("quickstart_fourth_first_leaves", False, (), 0,
                                            leaves=FOURTH_FIRST_LEAVES),
     "fourth_first_leaves_catapult": QuickStartSetup(
