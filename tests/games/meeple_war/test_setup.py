@@ -477,6 +477,23 @@ def test_quickstart_setup_fourth_first_leaves_gives_the_fourth_pair_the_first_pa
         "L1", "L2")
 
 
+def test_quickstart_setup_fourth_reinforce_keeps_the_universitys_territory_upgrade() -> None:
+    """The Looters Guild plays as the Pilot School; the University's Productivity (DESIGNED)
+    becomes Meeple Assembly 2 and its Territory Upgrade (a FACT, sheet F17) stays."""
+    from meeples.games.meeple_war.cards import card
+    from meeples.games.meeple_war.data import BUILDINGS
+
+    options = ("quickstart", "quickstart_fourth_reinforce")
+    assert card("LG", options).leaves == BUILDINGS["PS"].leaves
+    assert card("UN", options).leaves == {"L1": ("asm", 2), "L2": ("up", 0)}
+    state = GAME.new(players=4, seed=4, quickstart=True, quickstart_setup="fourth_reinforce")
+    fourth = (state.inner.first + 3) % 4
+    while not (state.inner.active == fourth and "w3>b" in state.legal()):
+        legal = state.legal()
+        state = state.play("done" if "done" in legal else legal[0]).settle()
+    assert state.describe("w3>b").endswith("on the way to Reinforcement (up to 3)")
+
+
 def test_a_quick_start_setup_changes_a_card_for_the_whole_game_and_no_other_card() -> None:
     from meeples.games.meeple_war.cards import card
     from meeples.games.meeple_war.data import BUILDINGS

@@ -69,7 +69,8 @@ OPTION_HELP = {
         "(the fourth player also has the Airship Company built on its free slot), cycle3 (the "
         "fourth pair reaches either action every 3 turns), army (the fourth pair's first "
         "actions are Deploy Troops 3 and Meeple Assembly 2, as the first pair's), "
-        "first_leaves (all its actions as the first pair's)"
+        "reinforce (and the Looters Guild's second action Reinforcement 3, the University's "
+        "Territory Upgrade kept), first_leaves (all its actions as the first pair's)"
     ),
 }
 
