@@ -12,7 +12,7 @@ import httpx
 import pytest
 
 import meeples
-from meeples.core.text import catalogue
+from meeples.core.text import catalogue, component_name
 from tests.browser.conftest import shot
 
 # Whether an element's box lies within the box of the card that holds it.
@@ -89,3 +89,41 @@ def test_the_board_draws_the_catapult_of_the_balanced_quick_start_as_it_plays(
     assert "un ouvrier sur a va ensuite à L1 (Bombarder un bâtiment) ou L2 (Brûler une armée " \
            "adverse)" in effect, effect
     shot(page, "meeple_war_quickstart_balanced_catapult_card_fr")
+
+
+def test_the_four_player_quick_start_shows_the_fourth_pairs_cards_as_played_on_a_phone(
+        page: Any, server: str) -> None:
+    """At 4 players the balanced setup gives the Looters Guild the Pilot School's actions and the
+    University Meeple Assembly for Productivity: on a Spanish phone their path diagrams name the
+    actions played, their effects say what changed, and the page does not scroll sideways."""
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.goto(f"{server}/#/")
+    page.wait_for_selector("#create")
+    page.select_option("#lang", "es")
+    page.select_option("select[name=game]", "meeple_war")
+    page.select_option("select[name=players]", "4")
+    page.click("details.variants summary")
+    page.check("input[name=quickstart]")
+    for seat in (1, 2, 3):
+        page.select_option(f"select[name=seat{seat}]", "bot:random")
+    page.click("#create")
+    page.wait_for_selector("#turn.mine")
+    folded = page.locator(".mw-village-head[aria-expanded=false]")
+    for _ in range(4):  # the others' villages, folded while they do not act
+        if folded.count():
+            folded.first.click()
+    actions = {verb: component_name("mw.action", verb, "es")
+               for verb in ("dep", "rei", "asm", "up")}
+    for name, labels in (("Gremio de Saqueadores", [f"{actions['dep']} 3", f"{actions['rei']} 3"]),
+                         ("Universidad", [f"{actions['asm']} 2", actions["up"]])):
+        card = page.locator(".mw-slot").filter(
+            has=page.locator("button.mw-building-name", has_text=name))
+        card.wait_for()
+        drawn = card.locator("svg.mw-path").text_content() or ""
+        assert all(label in drawn for label in labels), (name, drawn)
+        card.locator("button.mw-building-name").click()
+        effect = card.locator(".mw-building-effect").inner_text()
+        assert f"La preparación de esta partida cambia la carta {name}" in effect, effect
+        card.scroll_into_view_if_needed()
+        shot(page, f"meeple_war_quickstart_balanced_4p_{name.split()[0].lower()}_es_390")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
