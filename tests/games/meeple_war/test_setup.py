@@ -494,6 +494,23 @@ def test_quickstart_setup_fourth_reinforce_keeps_the_universitys_territory_upgra
     assert state.describe("w3>b").endswith("on the way to Reinforcement (up to 3)")
 
 
+def test_quickstart_setup_fourth_reinforce_second_helps_the_second_player_alone() -> None:
+    """With the fourth pair's cards of fourth_reinforce, the second player gets one more Depot
+    meeple (second_meeple) or the Catapult's and Entrepreneurs Guild's workers on a
+    (second_shift); every other player starts as with fourth_reinforce."""
+    base = by_turn_order(opening(4, seed=4, quickstart=True, quickstart_setup="fourth_reinforce"))
+    meeple = by_turn_order(opening(4, seed=4, quickstart=True,
+                                   quickstart_setup="fourth_reinforce_second_meeple"))
+    shift = by_turn_order(opening(4, seed=4, quickstart=True,
+                                  quickstart_setup="fourth_reinforce_second_shift"))
+    assert [(s["stock"], s["depot"]) for s in meeple] == [
+        (s["stock"] - (i == 1), s["depot"] + (i == 1)) for i, s in enumerate(base)]
+    assert [s["slots"][2:] for s in shift] == [
+        [["CA", True, "a", []], ["EG", True, "a", []]] if i == 1 else s["slots"][2:]
+        for i, s in enumerate(base)]
+    assert meeple[0] == base[0] and shift[3] == base[3]
+
+
 def test_a_quick_start_setup_changes_a_card_for_the_whole_game_and_no_other_card() -> None:
     from meeples.games.meeple_war.cards import card
     from meeples.games.meeple_war.data import BUILDINGS

@@ -71,7 +71,9 @@ OPTION_HELP = {
         "fourth pair reaches either action every 3 turns), army (the fourth pair's first "
         "actions are Deploy Troops 3 and Meeple Assembly 2, as the first pair's), "
         "reinforce (and the Looters Guild's second action Reinforcement 3, the University's "
-        "Territory Upgrade kept), first_leaves (all its actions as the first pair's)"
+        "Territory Upgrade kept; second_meeple: a Depot meeple more for the second player, "
+        "second_shift: its workers one step along), first_leaves (all its actions as the "
+        "first pair's)"
     ),
 }
 

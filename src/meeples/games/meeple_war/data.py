@@ -263,6 +263,11 @@ FOURTH_ARMY = (("LG", "L1", ("dep", 3)), ("UN", "L1", ("asm", 2)))
 #: F17): between the first leaves alone (the fourth place 2 wins in 23) and all the first pair's
 #: leaves (the fourth place 30 of 82, above its share, the first two places below; findings).
 FOURTH_REINFORCE = (("LG", "L1", ("dep", 3)), ("LG", "L2", ("rei", 3)), ("UN", "L1", ("asm", 2)))
+#: DESIGNED: the milder helps for the second pair (Catapult, Entrepreneurs Guild) screened beside
+#: ``fourth_reinforce``, whose second place won 18.5% of 200 (findings): one Depot meeple, or
+#: both its workers one step along.
+QUICKSTART_SECOND_MEEPLE = (0, 1, 0, 0)
+QUICKSTART_SECOND_AHEAD = (("CA", "a"), ("EG", "a"))
 FOURTH_FIRST_LEAVES = (("LG", "L1", ("dep", 3)), ("LG", "L2", ("rei", 3)),
                        ("UN", "L1", ("asm", 2)), ("UN", "L2", ("asm", 4)))
 
@@ -346,6 +351,12 @@ QUICKSTART_SETUPS: dict[str, QuickStartSetup] = {
                                             exits=CATAPULT_CYCLE_3, leaves=FOURTH_ARMY),
     "fourth_reinforce": QuickStartSetup("quickstart_fourth_reinforce", False, (), 0,
                                         leaves=FOURTH_REINFORCE),
+    "fourth_reinforce_second_meeple": QuickStartSetup(
+        "quickstart_fourth_reinforce_second_meeple", False, (), 0,
+        depot_by_place=QUICKSTART_SECOND_MEEPLE, leaves=FOURTH_REINFORCE),
+    "fourth_reinforce_second_shift": QuickStartSetup(
+        "quickstart_fourth_reinforce_second_shift", False, QUICKSTART_SECOND_AHEAD, 0,
+        leaves=FOURTH_REINFORCE),
     "fourth_first_leaves": QuickStartSetup("quickstart_fourth_first_leaves", False, (), 0,
                                            leaves=FOURTH_FIRST_LEAVES),
     "fourth_first_leaves_catapult": QuickStartSetup(
