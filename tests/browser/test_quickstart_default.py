@@ -26,6 +26,22 @@ pytestmark = pytest.mark.skipif("meeple_war" not in meeples.game_names(),
                                 reason="Meeple War is not installed")
 
 
+def create_quick_start(page: Any, server: str, lang: str, players: int) -> None:
+    """Create, in the lobby in this language, a Meeple War quick start with its default setup,
+    this browser on the first seat and random bots on the others."""
+    page.goto(f"{server}/#/")
+    page.wait_for_selector("#create")
+    page.select_option("#lang", lang)
+    page.select_option("select[name=game]", "meeple_war")
+    page.select_option("select[name=players]", str(players))
+    page.click("details.variants summary")
+    page.check("input[name=quickstart]")
+    for seat in range(1, players):
+        page.select_option(f"select[name=seat{seat}]", "bot:random")
+    page.click("#create")
+    page.wait_for_selector(".match[data-version]")
+
+
 @pytest.mark.parametrize("lang", ["fr", "es"])
 def test_lobby_quick_start_defaults_to_the_balanced_setup_of_the_player_count(
         page: Any, server: str, lang: str) -> None:
@@ -66,16 +82,7 @@ def test_the_board_draws_the_catapult_of_the_balanced_quick_start_as_it_plays(
     """The 2-player balanced setup's Catapult goes from a straight to Bomb or Burn: its path
     diagram draws that path, not the printed one (b and c gone), and its effect, opened, says
     what the setup changed, in the player's language."""
-    page.goto(f"{server}/#/")
-    page.wait_for_selector("#create")
-    page.select_option("#lang", "fr")
-    page.select_option("select[name=game]", "meeple_war")
-    page.select_option("select[name=players]", "2")
-    page.click("details.variants summary")
-    page.check("input[name=quickstart]")
-    page.select_option("select[name=seat1]", "bot:random")
-    page.click("#create")
-    page.wait_for_selector(".match[data-version]")
+    create_quick_start(page, server, "fr", 2)
     for head in page.locator(".mw-village-head[aria-expanded=false]").all():
         head.click()  # the other player's village, folded while they do not act
     catapult = page.locator(".mw-slot").filter(
@@ -97,16 +104,7 @@ def test_the_four_player_quick_start_shows_the_fourth_pairs_cards_as_played_on_a
     University Meeple Assembly for Productivity: on a Spanish phone their path diagrams name the
     actions played, their effects say what changed, and the page does not scroll sideways."""
     page.set_viewport_size({"width": 390, "height": 844})
-    page.goto(f"{server}/#/")
-    page.wait_for_selector("#create")
-    page.select_option("#lang", "es")
-    page.select_option("select[name=game]", "meeple_war")
-    page.select_option("select[name=players]", "4")
-    page.click("details.variants summary")
-    page.check("input[name=quickstart]")
-    for seat in (1, 2, 3):
-        page.select_option(f"select[name=seat{seat}]", "bot:random")
-    page.click("#create")
+    create_quick_start(page, server, "es", 4)
     page.wait_for_selector("#turn.mine")
     folded = page.locator(".mw-village-head[aria-expanded=false]")
     for _ in range(4):  # the others' villages, folded while they do not act

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from fractions import Fraction
+from typing import Any
 
 import pytest
 
@@ -444,14 +445,21 @@ def test_quickstart_setup_fourth_cycle3_lets_the_fourth_pair_reach_either_leaf_f
     assert (fourth["slots"][0][0], fourth["stock"], fourth["depot"]) == ("AC", 7, 5)
 
 
+def fourth_players_worker_choice(setup: str, move: str) -> Any:
+    """Return the first position of a 4-player quick start (seed 4) where the fourth player
+    may make this worker move, every earlier decision its first choice (or ``done``)."""
+    state = GAME.new(players=4, seed=4, quickstart=True, quickstart_setup=setup)
+    fourth = (state.inner.first + 3) % 4
+    while not (state.inner.active == fourth and move in state.legal()):
+        legal = state.legal()
+        state = state.play("done" if "done" in legal else legal[0]).settle()
+    return state
+
+
 def test_quickstart_setup_fourth_army_gives_the_fourth_pair_deploy_and_assembly_on_l1() -> None:
     """The Looters Guild's first leaf deploys (up to 3) and the University's assembles (up to
     2) instead of Stealth Flying Troops and Productivity; their second leaves stay."""
-    state = GAME.new(players=4, seed=4, quickstart=True, quickstart_setup="fourth_army")
-    fourth = (state.inner.first + 3) % 4
-    while not (state.inner.active == fourth and "w3>L1" in state.legal()):
-        legal = state.legal()
-        state = state.play("done" if "done" in legal else legal[0]).settle()
+    state = fourth_players_worker_choice("fourth_army", "w3>L1")
     assert state.describe("w3>L1").endswith("to L1: Deploy Troops, up to 3")
     state = state.play("w3>L1").settle()
     assert state.describe("w4>L1").endswith("to L1: Meeple Assembly, up to 2")
@@ -486,11 +494,7 @@ def test_quickstart_setup_fourth_reinforce_keeps_the_universitys_territory_upgra
     options = ("quickstart", "quickstart_fourth_reinforce")
     assert card("LG", options).leaves == BUILDINGS["PS"].leaves
     assert card("UN", options).leaves == {"L1": ("asm", 2), "L2": ("up", 0)}
-    state = GAME.new(players=4, seed=4, quickstart=True, quickstart_setup="fourth_reinforce")
-    fourth = (state.inner.first + 3) % 4
-    while not (state.inner.active == fourth and "w3>b" in state.legal()):
-        legal = state.legal()
-        state = state.play("done" if "done" in legal else legal[0]).settle()
+    state = fourth_players_worker_choice("fourth_reinforce", "w3>b")
     assert state.describe("w3>b").endswith("on the way to Reinforcement (up to 3)")
 
 
