@@ -515,6 +515,23 @@ def test_quickstart_setup_fourth_reinforce_second_helps_the_second_player_alone(
     assert meeple[0] == base[0] and shift[3] == base[3]
 
 
+def test_quickstart_setup_fourth_reinforce_burn3_lets_the_catapult_burn_every_three_turns() -> None:
+    """Beside fourth_reinforce's fourth pair, the Catapult's worker goes from a to b (Bomb, every
+    4 turns) or straight to L2 (Burn, every 3 turns); c, which no worker can reach now, is not on
+    the card the match plays."""
+    from meeples.games.meeple_war.cards import card
+    from meeples.games.meeple_war.data import BUILDINGS
+
+    options = ("quickstart", "quickstart_fourth_reinforce_burn3")
+    assert card("CA", options).path == {"S": ("a",), "a": ("b", "L2"), "b": ("L1",)}
+    assert card("CA", options).leaves == BUILDINGS["CA"].leaves
+    assert card("LG", options) == card("LG", ("quickstart", "quickstart_fourth_reinforce"))
+    assert card("UN", options) == card("UN", ("quickstart", "quickstart_fourth_reinforce"))
+    view = GAME.new(players=4, seed=4, quickstart=True,
+                    quickstart_setup="fourth_reinforce_burn3").view(None)
+    assert view["cards"]["CA"]["path"] == {"S": ["a"], "a": ["b", "L2"], "b": ["L1"]}
+
+
 def test_a_quick_start_setup_changes_a_card_for_the_whole_game_and_no_other_card() -> None:
     from meeples.games.meeple_war.cards import card
     from meeples.games.meeple_war.data import BUILDINGS

@@ -24,12 +24,23 @@ def changed_cards(options: tuple[str, ...]) -> dict[str, Building]:
                 continue
             for code, node, exits in setup.exits:
                 b = found.get(code, BUILDINGS[code])
-                found[code] = b._replace(path={**b.path, node: exits})
+                found[code] = b._replace(path=_reachable({**b.path, node: exits}))
             for code, leaf, action in setup.leaves:
                 b = found.get(code, BUILDINGS[code])
                 found[code] = b._replace(leaves={**b.leaves, leaf: action})
         _CHANGED[options] = found
     return found
+
+
+def _reachable(path: dict[str, tuple[str, ...]]) -> dict[str, tuple[str, ...]]:
+    """Return a path without the nodes a changed way leaves out (no worker can stand on them)."""
+    seen, todo = {"S"}, ["S"]
+    while todo:
+        for nxt in path.get(todo.pop(), ()):
+            if nxt not in seen:
+                seen.add(nxt)
+                todo.append(nxt)
+    return {node: exits for node, exits in path.items() if node in seen}
 
 
 def card(code: str, options: tuple[str, ...] = ()) -> Building:
