@@ -30,6 +30,22 @@ def test_info_names_a_meeple_war_building_and_its_effect(screen: Screen) -> None
     assert "AB Abbey: " in text and "Recycling" in text and "Conversion" in text
 
 
+def test_info_of_a_building_the_quick_start_changes_says_how_this_match_plays_it(
+        screen: Screen) -> None:
+    """The 2-player default quick start shortens the Catapult's path: info CA adds what this
+    match changes to the printed card; a card it does not change reads as printed."""
+    state = meeples.load("meeple_war").new(players=2, seed=1, quickstart=True)
+    Session(state, make_seats(["human", "random"], state.game), console=screen.console,
+            ask=Script(["info CA", "info AB", "quit"]), rng=random.Random(1)).run()
+    text = " ".join(screen.text.split())
+    catapult = text[text.index("CA Catapult: "):text.index("AB Abbey: ")]
+    assert catapult.endswith(
+        "Burn an Opponent's Army. This match's setup changes the Catapult card: a worker on a "
+        "goes on to L1 (Bomb a Building) or L2 (Burn an Opponent's Army). (buildings) ")
+    abbey = text[text.index("AB Abbey: "):text.index("Bye.")]
+    assert "Conversion" in abbey and "This match" not in abbey
+
+
 def test_info_finds_a_code_by_a_part_of_its_name(screen: Screen) -> None:
     assert "PS  Pilot School" in run(screen, "meeple_war", "info pilot")
 

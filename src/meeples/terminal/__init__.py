@@ -19,7 +19,9 @@ declares each of the extras below, None (or an empty ``NOTATION``) where it has 
   seat 1 "Player 2", and so on. Owners on a board are told apart by letter or shape as well as
   colour, so a colour-blind player or a NO_COLOR terminal loses nothing.
 - ``glossary() -> list[legend.Entry]``: every code and symbol the board shows, with its name
-  and effect (the session's ``info NAME`` and ``info``); none by default.
+  and effect (the session's ``info NAME`` and ``info``); none by default. A glossary that takes
+  a keyword ``view`` gets the spectator's view of the match at hand, for what its options
+  change (a Meeple War quick start's changed cards).
 - ``NOTATION``: examples of the game's action texts with their meaning, for ``help``; by
   default ``help`` quotes the legal actions of the position with their descriptions.
 
@@ -42,7 +44,7 @@ from __future__ import annotations
 
 import importlib
 import inspect
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -62,7 +64,7 @@ class Renderer:
     _render: Callable[..., RenderableType]
     _player_name: Callable[[int], str] | None
     _takes: frozenset[str]
-    _glossary: Callable[[], list[Entry]] | None = None
+    _glossary: Callable[..., list[Entry]] | None = None
     notation: tuple[tuple[str, str], ...] = ()
 
     def render(self, view: dict[str, Any], legal: list[str], last: str | None = None,
@@ -76,9 +78,14 @@ class Renderer:
             extras["layout"] = layout
         return self._render(view, legal, **extras)
 
-    def glossary(self) -> list[Entry]:
-        """Return the codes and symbols the board shows (none when the module lists none)."""
-        return self._glossary() if self._glossary is not None else []
+    def glossary(self, view: Mapping[str, Any] | None = None) -> list[Entry]:
+        """Return the codes and symbols the board shows (none when the module lists none), as
+        the match of ``view`` plays them when the module's glossary takes a view."""
+        if self._glossary is None:
+            return []
+        if view is not None and "view" in _parameters(self._glossary):
+            return self._glossary(view=view)
+        return self._glossary()
 
     def player_name(self, player: int) -> str:
         """Return the name of a seat."""
@@ -100,11 +107,16 @@ def renderer_for(game_name: str) -> Renderer:
     module = declared() if declared is not None else importlib.import_module(
         "meeples.terminal.generic")
     render = module.render
-    try:
-        takes = frozenset(inspect.signature(render).parameters)
-    except (TypeError, ValueError):
-        takes = frozenset()
+    takes = _parameters(render)
     return Renderer(
         module.__name__, render, module.player_name, takes, module.glossary,
         tuple(module.NOTATION),
     )
+
+
+def _parameters(function: Callable[..., Any]) -> frozenset[str]:
+    """Return the names of a function's parameters (none when it has no signature)."""
+    try:
+        return frozenset(inspect.signature(function).parameters)
+    except (TypeError, ValueError):
+        return frozenset()

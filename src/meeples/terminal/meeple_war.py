@@ -13,7 +13,7 @@ data; no rules are imported. Hexes are named ``q,r`` as in the notation.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from typing import Any
 
 from rich.console import Console, ConsoleOptions, Group, RenderableType
@@ -331,10 +331,15 @@ def legend(board: Board) -> Packed:
     return legend_of(board.used, order)
 
 
-def glossary() -> list[Entry]:
-    """Return every code and symbol the Meeple War board shows, with its name and effect."""
+def glossary(view: Mapping[str, Any] | None = None) -> list[Entry]:
+    """Return every code and symbol the Meeple War board shows, with its name and effect; a
+    building the match's setup changes (the view's ``cards``) with its path and actions as
+    played, and what changed."""
+    played = (view or {}).get("cards", {})
     entries = [
-        Entry(code, building_name(code), effect_of("mw.building", code, _building_effect(code)),
+        Entry(code, building_name(code), effect_of("mw.building", code, _building_effect(code))
+              + (" " + render_message(message_from_json(played[code]["changes"]))
+                 if code in played else ""),
               "buildings")
         for code in BUILDINGS
     ]

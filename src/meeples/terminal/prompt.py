@@ -82,7 +82,7 @@ def show_help(session: Session, over: bool) -> None:
 
 def info(session: Session, word: str) -> None:
     """Print what a code or symbol of the board means (every one without a word)."""
-    entries = session.renderer.glossary()
+    entries = session.renderer.glossary(session.state.view(None))
     if not entries:
         session.console.print(f"{escape(session.state.game.title)} explains no codes here.")
         return
