@@ -125,3 +125,34 @@ def test_the_four_player_quick_start_shows_the_fourth_pairs_cards_as_played_on_a
         card.scroll_into_view_if_needed()
         shot(page, f"meeple_war_quickstart_balanced_4p_{name.split()[0].lower()}_es_390")
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
+
+
+# Each path diagram's width against the card that holds it, with the card's own overflow.
+DIAGRAM_FIT = """() => [...document.querySelectorAll(".mw-slot svg.mw-path")].map((svg) => {
+  const card = svg.closest(".mw-slot");
+  return [card.querySelector(".mw-building-name")?.textContent || "",
+          svg.getBoundingClientRect().right - card.getBoundingClientRect().right,
+          card.scrollWidth - card.clientWidth];
+})"""
+
+
+@pytest.mark.parametrize("lang", ["fr", "es"])
+def test_every_path_diagram_fits_its_card_on_a_phone(page: Any, server: str, lang: str) -> None:
+    """A leaf's action wraps onto short lines, so a card's diagram, the deepest included (the
+    Catapult and the Military Academy), fits a 390 px phone: no card scrolls sideways and no
+    action name is cut at its edge; the nodes keep their size (test_meeple_war_phone)."""
+    page.set_viewport_size({"width": 390, "height": 844})
+    create_quick_start(page, server, lang, 4)
+    page.wait_for_selector("#turn.mine")
+    folded = page.locator(".mw-village-head[aria-expanded=false]")
+    while folded.count():
+        folded.first.click()
+    fits = page.evaluate(DIAGRAM_FIT)
+    assert len(fits) >= 8, fits
+    assert [(name, over, scroll) for name, over, scroll in fits if over > 0 or scroll > 0] == []
+    burn = component_name("mw.action", "burn", lang)
+    catapult = page.locator(".mw-slot").filter(has=page.locator(
+        "button.mw-building-name", has_text=component_name("mw.building", "CA", lang)))
+    assert burn in (catapult.locator("svg.mw-path").text_content() or "")
+    catapult.scroll_into_view_if_needed()
+    shot(page, f"meeple_war_path_diagrams_fit_{lang}_390")

@@ -173,7 +173,7 @@ function pathDiagram(code, building, built, node, slot, workers, w) {
     const place = (name, depth) => {
       seen.add(name);
       const children = (building.path[name] || []).filter((c) => !seen.has(c));
-      nodes.push({ name, x: 16 + depth * 46, y: 16 + row * step });
+      nodes.push({ name, x: 16 + depth * 40, y: 16 + row * step });
       if (!children.length) row += 1;
       for (const child of children) {
         edges.push([name, child]);
@@ -194,7 +194,19 @@ function pathDiagram(code, building, built, node, slot, workers, w) {
     if (!leaf) return "";
     return `${w.name("mw.action", leaf[0])}${leaf[1] ? ` ${leaf[1]}` : ""}`;
   };
-  const width = Math.max(...nodes.map((n) => n.x + 16 + leafLabel(n).length * 5.2));
+  // A leaf's action on lines of at most 12 characters (broken between words), so the deepest
+  // leaf of any card fits a phone's card without shrinking the 40 px nodes.
+  const leafLines = (n) => {
+    const lines = [];
+    for (const word of leafLabel(n).split(" ").filter(Boolean)) {
+      const last = lines.length - 1;
+      if (last >= 0 && lines[last].length + 1 + word.length <= 12) lines[last] += ` ${word}`;
+      else lines.push(word);
+    }
+    return lines;
+  };
+  const longest = (n) => Math.max(0, ...leafLines(n).map((line) => line.length));
+  const width = Math.max(...nodes.map((n) => n.x + 16 + longest(n) * 5.2));
   const height = Math.max(...nodes.map((n) => n.y)) + 18;
   const svg = el("svg", { viewBox: `0 0 ${width.toFixed(0)} ${height}`, class: "mw-path",
     width: Math.round(width * 1.45), height: Math.round(height * 1.45), role: "group",
@@ -212,11 +224,18 @@ function pathDiagram(code, building, built, node, slot, workers, w) {
     const item = workers.get(`${slot}:${n.name}`);
     const g = el("g", { class: `node${n.name === node ? " worker" : ""}${item ? " target" : ""}`,
       "data-worker": `${slot}:${n.name}` }, svg);
-    const text = leafLabel(n);
-    el("rect", { x: n.x - 14, y: n.y - 14, width: 28 + text.length * 5.2, height: 28, class: "hit" }, g);
+    const lines = leafLines(n);
+    el("rect", { x: n.x - 14, y: n.y - 14, width: 28 + longest(n) * 5.2, height: 28, class: "hit" }, g);
     el("circle", { cx: n.x, cy: n.y, r: 10 }, g);
     el("text", { x: n.x, y: n.y + 3.5, class: "node-name" }, labels).textContent = n.name === "S" ? "•" : n.name;
-    if (text) el("text", { x: n.x + 13, y: n.y + 4, class: "leaf" }, labels).textContent = text;
+    if (lines.length) {
+      // Centred on the node, 9 units a line; each line but the last keeps its space, so the
+      // text reads as one phrase (the label's textContent).
+      const text = el("text", { x: n.x + 13, y: n.y + 4 - (lines.length - 1) * 4.5, class: "leaf" }, labels);
+      lines.forEach((line, i) => {
+        el("tspan", { x: n.x + 13, dy: i ? 9 : 0 }, text).textContent = i < lines.length - 1 ? `${line} ` : line;
+      });
+    }
     if (item) {
       el("title", {}, g).textContent = label(w, item);
       g.dataset.action = item.action;
