@@ -532,6 +532,21 @@ def test_quickstart_setup_fourth_reinforce_burn3_lets_the_catapult_burn_every_th
     assert view["cards"]["CA"]["path"] == {"S": ["a"], "a": ["b", "L2"], "b": ["L1"]}
 
 
+def test_quickstart_setup_fourth_reinforce_bomb3_lets_the_catapult_bomb_every_three_turns() -> None:
+    """The other way round from burn3: from a, straight to L1 (Bomb, every 3 turns) or to c
+    (Burn, every 4); b, which no worker can reach now, is not on the card."""
+    from meeples.core.text import message_from_json, render
+    from meeples.games.meeple_war.cards import card
+
+    options = ("quickstart", "quickstart_fourth_reinforce_bomb3")
+    assert card("CA", options).path == {"S": ("a",), "a": ("L1", "c"), "c": ("L2",)}
+    assert card("LG", options) == card("LG", ("quickstart", "quickstart_fourth_reinforce"))
+    state = GAME.new(players=4, seed=4, quickstart=True, quickstart_setup="fourth_reinforce_bomb3")
+    assert render(message_from_json(state.view(None)["cards"]["CA"]["changes"])) == (
+        "This match's setup changes the Catapult card: a worker on a goes on to L1 (Bomb a "
+        "Building) or c.")
+
+
 def test_a_quick_start_setup_changes_a_card_for_the_whole_game_and_no_other_card() -> None:
     from meeples.games.meeple_war.cards import card
     from meeples.games.meeple_war.data import BUILDINGS

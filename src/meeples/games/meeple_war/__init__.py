@@ -72,9 +72,8 @@ OPTION_HELP = {
         "actions are Deploy Troops 3 and Meeple Assembly 2, as the first pair's), "
         "reinforce (and the Looters Guild's second action Reinforcement 3, the University's "
         "Territory Upgrade kept; second_meeple: a Depot meeple more for the second player, "
-        "second_shift: its workers one step along, burn3: the Catapult burns every 3 turns), "
-        "first_leaves (all its actions as the "
-        "first pair's)"
+        "second_shift: its workers one step along, burn3 or bomb3: the Catapult burns or "
+        "bombs every 3 turns), first_leaves (all its actions as the first pair's)"
     ),
 }
 
