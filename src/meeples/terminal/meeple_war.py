@@ -332,9 +332,9 @@ def legend(board: Board) -> Packed:
 
 
 def glossary(view: Mapping[str, Any] | None = None) -> list[Entry]:
-    """Return every code and symbol the Meeple War board shows, with its name and effect; a
-    building the match's setup changes (the view's ``cards``) with its path and actions as
-    played, and what changed."""
+    """Return every code and symbol the Meeple War board shows, with its name and effect; the
+    effect of a building the match's setup changes (the view's ``cards``) goes on with what
+    this match plays differently from the printed card."""
     played = (view or {}).get("cards", {})
     entries = [
         Entry(code, building_name(code), effect_of("mw.building", code, _building_effect(code))
