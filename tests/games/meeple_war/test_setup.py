@@ -547,6 +547,20 @@ def test_quickstart_setup_fourth_reinforce_bomb3_lets_the_catapult_bomb_every_th
         "Building) or c.")
 
 
+def test_quickstart_setup_fourth_reinforce_second_assembly_makes_the_guilds_first_action_assemble(
+        ) -> None:
+    """Beside fourth_reinforce's fourth pair, the Entrepreneurs Guild's L1 (Frightened Opponent
+    Troops 2, DESIGNED) gives Meeple Assembly 2; its L2 and path stay as printed."""
+    from meeples.games.meeple_war.cards import card
+    from meeples.games.meeple_war.data import BUILDINGS
+
+    options = ("quickstart", "quickstart_fourth_reinforce_second_assembly")
+    assert card("EG", options).leaves == {"L1": ("asm", 2), "L2": BUILDINGS["EG"].leaves["L2"]}
+    assert card("EG", options).path == BUILDINGS["EG"].path
+    assert card("UN", options) == card("UN", ("quickstart", "quickstart_fourth_reinforce"))
+    assert card("CA", options) is BUILDINGS["CA"]
+
+
 def test_a_quick_start_setup_changes_a_card_for_the_whole_game_and_no_other_card() -> None:
     from meeples.games.meeple_war.cards import card
     from meeples.games.meeple_war.data import BUILDINGS

@@ -73,7 +73,8 @@ OPTION_HELP = {
         "reinforce (and the Looters Guild's second action Reinforcement 3, the University's "
         "Territory Upgrade kept; second_meeple: a Depot meeple more for the second player, "
         "second_shift: its workers one step along, burn3 or bomb3: the Catapult burns or "
-        "bombs every 3 turns), first_leaves (all its actions as the first pair's)"
+        "bombs every 3 turns, second_assembly: the Entrepreneurs Guild's first action "
+        "Meeple Assembly 2), first_leaves (all its actions as the first pair's)"
     ),
 }
 

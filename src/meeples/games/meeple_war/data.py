@@ -287,6 +287,11 @@ CATAPULT_BURN_3 = (("CA", "a", ("b", "L2")),)
 #: same deals but took 6 from the first and 12 from the fourth (107 games, findings): Bomb every
 #: 3 turns (S -> a -> Bomb, a meeple onto a building's defense space), Burn still every 4.
 CATAPULT_BOMB_3 = (("CA", "a", ("L1", "c")),)
+#: DESIGNED: the second pair's own troops instead, since Bomb every 3 turns left the second place
+#: where it was on the same 100 deals and the pair ends with the fewest meeples on the map
+#: (findings): the Entrepreneurs Guild's first action, Frightened Opponent Troops 2, becomes
+#: Meeple Assembly 2 (as the University's beside it); its second stays.
+SECOND_ASSEMBLY = (("EG", "L1", ("asm", 2)),)
 #: DESIGNED: the first pair's Factory starts as a construction site (3 turns to build).
 QUICKSTART_SITES = ("FA",)
 #: DESIGNED: both buildings of the first pair start as construction sites.
@@ -369,6 +374,9 @@ QUICKSTART_SETUPS: dict[str, QuickStartSetup] = {
                                               exits=CATAPULT_BURN_3, leaves=FOURTH_REINFORCE),
     "fourth_reinforce_bomb3": QuickStartSetup("quickstart_fourth_reinforce_bomb3", False, (), 0,
                                               exits=CATAPULT_BOMB_3, leaves=FOURTH_REINFORCE),
+    "fourth_reinforce_second_assembly": QuickStartSetup(
+        "quickstart_fourth_reinforce_second_assembly", False, (), 0,
+        leaves=FOURTH_REINFORCE + SECOND_ASSEMBLY),
     "fourth_first_leaves": QuickStartSetup("quickstart_fourth_first_leaves", False, (), 0,
                                            leaves=FOURTH_FIRST_LEAVES),
     "fourth_first_leaves_catapult": QuickStartSetup(
