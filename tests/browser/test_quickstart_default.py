@@ -100,8 +100,9 @@ def test_the_board_draws_the_catapult_of_the_balanced_quick_start_as_it_plays(
 
 def test_the_four_player_quick_start_shows_the_fourth_pairs_cards_as_played_on_a_phone(
         page: Any, server: str) -> None:
-    """At 4 players the balanced setup gives the Looters Guild the Pilot School's actions and the
-    University Meeple Assembly for Productivity: on a Spanish phone their path diagrams name the
+    """At 4 players the balanced setup gives the Looters Guild the Pilot School's actions, the
+    University Meeple Assembly for Productivity and the second pair's Entrepreneurs Guild the
+    same for its first action: on a Spanish phone their path diagrams name the
     actions played, their effects say what changed, and the page does not scroll sideways."""
     page.set_viewport_size({"width": 390, "height": 844})
     create_quick_start(page, server, "es", 4)
@@ -111,9 +112,11 @@ def test_the_four_player_quick_start_shows_the_fourth_pairs_cards_as_played_on_a
         if folded.count():
             folded.first.click()
     actions = {verb: component_name("mw.action", verb, "es")
-               for verb in ("dep", "rei", "asm", "up")}
+               for verb in ("dep", "rei", "asm", "up", "fright")}
     for name, labels in (("Gremio de Saqueadores", [f"{actions['dep']} 3", f"{actions['rei']} 3"]),
-                         ("Universidad", [f"{actions['asm']} 2", actions["up"]])):
+                         ("Universidad", [f"{actions['asm']} 2", actions["up"]]),
+                         ("Hermandad de los Fantasmas",
+                          [f"{actions['asm']} 2", f"{actions['fright']} 4"])):
         card = page.locator(".mw-slot").filter(
             has=page.locator("button.mw-building-name", has_text=name))
         card.wait_for()

@@ -287,7 +287,7 @@ def test_quickstart_setup_position_needs_the_quick_start_and_one_setup(names: li
 
 
 @pytest.mark.parametrize(("players", "setup"), [
-    (2, "shift_catapult_sites_meeples3"), (3, "rulebook"), (4, "fourth_reinforce")])
+    (2, "shift_catapult_sites_meeples3"), (3, "rulebook"), (4, "fourth_reinforce_second_assembly")])
 def test_quickstart_default_is_balanced_and_a_match_records_the_setup_of_its_player_count(
         players: int, setup: str) -> None:
     """Issue 24, point 5: a new quick start takes the setup measured fairest for its player

@@ -57,8 +57,9 @@ OPTION_HELP = {
     "quickstart_setup": (
         "How the quick start deals and places its buildings: balanced (the default) takes "
         "the setup measured fairest so far for the player count (2 players: "
-        "shift_catapult_sites_meeples3; 3: rulebook, even over 200 games; 4: fourth_reinforce, "
-        "the fairest measured, where the second player still wins least); rulebook (as "
+        "shift_catapult_sites_meeples3; 3: rulebook, even over 200 games; 4: "
+        "fourth_reinforce_second_assembly, every place within its interval over 200 games); "
+        "rulebook (as "
         "printed); the other "
         "setups, tried to even out the first player's lead, combine these parts, named in "
         "their values: shift (later players' workers one step along), catapult (the Catapult "

@@ -392,13 +392,13 @@ QUICKSTART_SETUPS: dict[str, QuickStartSetup] = {
 #: with ``hard`` kept the places in the turn order nearest their fair shares
 #: (docs/balance/findings.md: at 2 players the first player won 52% of 200 games, 45-59%; at 3
 #: players the printed setup kept every place within its interval over 200 games; at 4 players
-#: ``fourth_reinforce`` gave the places 27.5, 18.5, 25.5 and 28.5% of 200, the second just under
-#: its interval, against 6.7% for the fourth place with the printed setup). A match records the
-#: setup it took, not this name.
+#: ``fourth_reinforce_second_assembly`` did too, 23.0, 27.5, 21.0 and 28.5% of 200, where the
+#: printed setup left the fourth place 6.7% of 30 and ``fourth_reinforce`` the second 18.5% of
+#: 200). A match records the setup it took, not this name.
 QUICKSTART_BALANCED: dict[int, str] = {
     2: "shift_catapult_sites_meeples3",
     3: "rulebook",
-    4: "fourth_reinforce",
+    4: "fourth_reinforce_second_assembly",
 }
 #: The quick start a new match gets when ``quickstart_setup`` is not given.
 QUICKSTART_DEFAULT = "balanced"
