@@ -116,7 +116,9 @@ def test_two_browsers_play_each_other(browser: Any, server: str) -> None:
     match = httpx.post(f"{server}/api/matches", json={"game": "sparta", "seats": seats}).json()
     pages = []
     for seat in (0, 1):
-        context = browser.new_context(viewport={"width": 1280, "height": 900})
+        # The page's CSP forbids eval, which a string predicate of wait_for_function
+        # needs once it polls; test_csp.py checks the CSP itself.
+        context = browser.new_context(viewport={"width": 1280, "height": 900}, bypass_csp=True)
         context.set_default_timeout(30000)
         page = context.new_page()
         page.goto(f"{server}/#/m/{match['id']}?t={match['seats'][seat]['token']}")
