@@ -42,6 +42,16 @@ def create_quick_start(page: Any, server: str, lang: str, players: int) -> None:
     page.wait_for_selector(".match[data-version]")
 
 
+# How many lines the help under an option takes (a line: its line height, or 1.2 em).
+HELP_LINES = """(selector) => {
+  const option = document.querySelector(selector).closest("label.option");
+  const help = option.querySelector(".option-help");
+  const style = getComputedStyle(help);
+  const line = parseFloat(style.lineHeight) || 1.2 * parseFloat(style.fontSize);  // "normal"
+  return help.getBoundingClientRect().height / line;
+}"""
+
+
 @pytest.mark.parametrize("lang", ["fr", "es"])
 def test_lobby_quick_start_defaults_to_the_balanced_setup_of_the_player_count(
         page: Any, server: str, lang: str) -> None:
@@ -66,6 +76,9 @@ def test_lobby_quick_start_defaults_to_the_balanced_setup_of_the_player_count(
         assert page.evaluate(INSIDE, "select[name=quickstart_setup]"), width
         # and the variants, open, do not widen the page (a phone scrolled sideways before)
         assert page.evaluate("document.documentElement.scrollWidth") <= width
+        # its help is a few lines, not the list of every setup tried (the Rules page has it)
+        lines = page.evaluate(HELP_LINES, "select[name=quickstart_setup]")
+        assert lines <= 10, (width, lines)
     page.set_viewport_size({"width": 1280, "height": 900})
     page.click("#create")
     link = page.locator(".invite input.link").first.input_value()  # two people: invite links

@@ -592,3 +592,17 @@ def test_the_view_carries_the_cards_the_setup_changes_with_what_changed() -> Non
     assert "cards" not in GAME.new(players=4, seed=4, quickstart=True,
                                    quickstart_setup="rulebook").view(0)
     assert "cards" not in GAME.new(players=2, seed=4).view(0)
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "es"])
+def test_quickstart_every_setup_is_described_on_the_rules_page(lang: str) -> None:
+    """The lobby's help for the quick-start setup is a few lines; the Rules page carries the
+    setups: 2.3 the default and the printed one, 2.4 every part a setup's name is made of."""
+    from meeples.core.text import game_catalogue
+    from meeples.games.meeple_war.data import QUICKSTART_SETUPS
+
+    rules = {rule["id"]: rule["text"] for rule in game_catalogue("meeple_war", lang)["rules"]}
+    assert "balanced" in rules["2.3"] and "rulebook" in rules["2.3"]
+    missing = {part for name in QUICKSTART_SETUPS if name not in ("balanced", "rulebook")
+               for part in name.split("_") if part not in rules["2.4"]}
+    assert not missing, f"rule 2.4 ({lang}) does not say what these parts change: {missing}"
